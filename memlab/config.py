@@ -1,0 +1,155 @@
+"""MemoryConfig: every knob of memlab as plain data that round-trips to dict and TOML.
+
+Each section is a frozen dataclass. ``MemoryConfig.from_dict`` rejects unknown keys so that a
+typo in a suite file is an error, not a silently ignored setting.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class EmbedderConfig:
+    name: str = "wordllama"  # hashing | wordllama | minilm | openai | openai-compatible | none
+    dim: int = 256  # Matryoshka truncation for wordllama (64/128/256); requested dims for openai
+    model: str = ""  # model id for openai / openai-compatible servers
+    base_url: str = ""  # e.g. http://127.0.0.1:11434/v1 for Ollama
+    api_key_env: str = "OPENAI_API_KEY"  # read by the CLI only
+    batch_size: int = 64
+    timeout_s: float = 30.0
+
+
+@dataclass(frozen=True)
+class StoreConfig:
+    driver: str = "auto"  # auto | sqlite3 | sqlean | pysqlite3
+    vector_backend: str = "auto"  # auto | numpy | sqlite-vec
+    busy_timeout_ms: int = 5000
+    synchronous: str = "NORMAL"  # WAL + NORMAL survives a process crash
+    writer_batch: int = 512  # queued writes that may share one transaction
+
+
+@dataclass(frozen=True)
+class IngestConfig:
+    session_idle_minutes: float = 30.0
+    embed_batch_max_wait_ms: float = 20.0
+    embed_retries: int = 3
+    embed_backoff_s: float = 0.2  # first retry delay; doubles each try
+    max_message_chars: int = 1_000_000
+
+
+@dataclass(frozen=True)
+class RetrievalConfig:
+    recipe: str = "hybrid"
+    rrf_k: int = 60
+    weights: dict[str, float] = field(default_factory=dict)  # overrides the recipe's weights
+    intent_classifier: str = "keyword"  # keyword | embedding
+    intent_threshold: float = 0.45
+    simple_max_words: int = 10
+    simple_limit: int = 5
+    complex_limit: int = 20
+    simple_depth: int = 2
+    complex_depth: int = 4
+    simple_budget_tokens: int = 1000
+    complex_budget_tokens: int = 3000
+    min_score_fraction: float = 0.0  # cut hits below this fraction of the top fused score
+    candidate_pool: int = 50  # per-channel list length fed into fusion
+    reinforce_on_access: bool = True
+
+
+@dataclass(frozen=True)
+class DecayConfig:
+    policy: str = "ebbinghaus"  # ebbinghaus | none
+    lambda_: float = 0.1
+    beta: float = 0.8
+    archive_threshold: float = 0.05
+    reinforce_step: float = 0.1  # base strength gained per access (capped at 1.0)
+
+
+@dataclass(frozen=True)
+class ConsolidationConfig:
+    consolidator: str = "rules"  # rules | llm
+    auto: bool = True  # consolidate when a session completes
+    base_url: str = ""
+    model: str = ""
+    api_key_env: str = "OPENAI_API_KEY"
+    timeout_s: float = 60.0
+    retries: int = 3
+    page_size: int = 50
+    superseded_confidence: float = 0.3
+    superseded_decay_rate: float = 0.5
+    dedup_cosine: float = 0.92
+    causal_batch: int = 50
+
+
+@dataclass(frozen=True)
+class MemoryConfig:
+    embedder: EmbedderConfig = field(default_factory=EmbedderConfig)
+    store: StoreConfig = field(default_factory=StoreConfig)
+    ingest: IngestConfig = field(default_factory=IngestConfig)
+    retrieval: RetrievalConfig = field(default_factory=RetrievalConfig)
+    decay: DecayConfig = field(default_factory=DecayConfig)
+    consolidation: ConsolidationConfig = field(default_factory=ConsolidationConfig)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MemoryConfig:
+        return _build(cls, data, "config")
+
+    def to_toml(self) -> str:
+        import tomli_w
+
+        return tomli_w.dumps(self.to_dict())
+
+    @classmethod
+    def from_toml(cls, text: str) -> MemoryConfig:
+        return cls.from_dict(tomllib.loads(text))
+
+    @classmethod
+    def load(cls, path: str | Path) -> MemoryConfig:
+        return cls.from_toml(Path(path).read_text(encoding="utf-8"))
+
+    def replace(self, **sections: dict[str, Any]) -> MemoryConfig:
+        """Copy with some fields of some sections changed: ``cfg.replace(decay={"beta": 1.0})``."""
+        data = self.to_dict()
+        for name, changes in sections.items():
+            if name not in data:
+                raise ValueError(f"unknown config section {name!r}")
+            data[name] = {**data[name], **changes}
+        return MemoryConfig.from_dict(data)
+
+
+def _build(cls: type[T], data: dict[str, Any], where: str) -> T:
+    if not isinstance(data, dict):
+        raise ValueError(f"{where}: expected a table, got {type(data).__name__}")
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise ValueError(f"{where}: unknown key(s) {unknown}; known: {sorted(fields)}")
+    kwargs: dict[str, Any] = {}
+    for name, value in data.items():
+        ftype = fields[name].type
+        sub = _SECTIONS.get(ftype if isinstance(ftype, str) else getattr(ftype, "__name__", ""))
+        kwargs[name] = _build(sub, value, f"{where}.{name}") if sub else value
+    return cls(**kwargs)
+
+
+_SECTIONS: dict[str, type] = {
+    c.__name__: c
+    for c in (
+        EmbedderConfig,
+        StoreConfig,
+        IngestConfig,
+        RetrievalConfig,
+        DecayConfig,
+        ConsolidationConfig,
+    )
+}

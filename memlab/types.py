@@ -1,0 +1,102 @@
+"""Plain, frozen data types shared by every layer of memlab.
+
+Times are floats: seconds since the Unix epoch, UTC. World time (``event_time``,
+``valid_from``, ``valid_until``) says when something happened or was true; system time
+(``created_at``, ``archived_at``, ``last_accessed``) says when memlab did something.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+NodeType = Literal["episodic", "semantic", "procedural", "opinion"]
+EdgeType = Literal["temporal", "causal", "entity", "derived_from", "supersedes"]
+EntityType = Literal["person", "organization", "place", "project", "tool", "concept"]
+InvalidReason = Literal["superseded", "forgotten"]
+Intent = Literal["why", "when", "who", "what", "general"]
+SessionStatus = Literal["open", "pending", "consolidated", "failed"]
+
+NODE_TYPES: tuple[str, ...] = ("episodic", "semantic", "procedural", "opinion")
+EDGE_TYPES: tuple[str, ...] = ("temporal", "causal", "entity", "derived_from", "supersedes")
+ENTITY_TYPES: tuple[str, ...] = ("person", "organization", "place", "project", "tool", "concept")
+INTENTS: tuple[str, ...] = ("why", "when", "who", "what", "general")
+
+
+@dataclass(frozen=True)
+class Node:
+    id: int
+    type: str
+    content: str
+    event_time: float
+    created_at: float
+    valid_from: float
+    valid_until: float | None = None
+    invalid_reason: str | None = None
+    archived_at: float | None = None
+    confidence: float = 1.0
+    base_strength: float = 1.0
+    decay_rate: float = 0.1
+    access_count: int = 0
+    last_accessed: float | None = None
+    source_type: str | None = None
+    source_role: str | None = None
+    session_id: str | None = None
+    fact_key: str | None = None
+    attributes: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def active(self) -> bool:
+        return self.valid_until is None and self.archived_at is None
+
+
+@dataclass(frozen=True)
+class Edge:
+    id: int
+    src: int
+    dst: int
+    type: str
+    predicate: str | None = None
+    weight: float = 1.0
+    confidence: float = 1.0
+    valid_from: float | None = None
+    valid_until: float | None = None
+    evidence: str | None = None
+    created_at: float = 0.0
+
+
+@dataclass(frozen=True)
+class Entity:
+    id: int
+    canonical_name: str
+    type: str
+    summary: str | None = None
+    mention_count: int = 0
+    first_seen: float | None = None
+    last_seen: float | None = None
+    merged_into: int | None = None
+    aliases: tuple[str, ...] = ()
+    attributes: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Session:
+    id: str
+    started_at: float
+    last_event_at: float
+    status: str
+    episode_count: int = 0
+    ended_at: float | None = None
+    attempts: int = 0
+    last_error: str | None = None
+    consolidated_at: float | None = None
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One retrieved node with its fused score and its rank in every channel (1-based)."""
+
+    node: Node
+    score: float
+    ranks: dict[str, int] = field(default_factory=dict)
+    superseded_by: tuple[int, ...] = ()
