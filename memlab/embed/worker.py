@@ -1,0 +1,153 @@
+"""The slow path: embeddings computed off the hot path, in batches, with retry and backoff.
+
+A failing embedder never blocks ingest: after the last try the nodes stay unembedded (counted
+in ``stats``) and ``Memory.embed_missing()`` / maintenance queues them again.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from memlab.embed.base import Embedder
+
+log = logging.getLogger("memlab.embed")
+
+
+@dataclass
+class EmbedStats:
+    queued: int = 0
+    embedded: int = 0
+    failed: int = 0
+    retries: int = 0
+    batches: int = 0
+    last_error: str | None = None
+    seconds: float = 0.0
+
+
+@dataclass
+class _Job:
+    ids: list[int] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+
+
+_STOP = object()
+
+
+class EmbedWorker:
+    """One background thread: collects (node id, text), embeds in batches, hands vectors on."""
+
+    def __init__(
+        self,
+        embedder: Embedder,
+        store_vectors: Callable[[list[int], np.ndarray], None],
+        *,
+        batch_size: int = 64,
+        max_wait_s: float = 0.02,
+        retries: int = 3,
+        backoff_s: float = 0.2,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.embedder = embedder
+        self.store_vectors = store_vectors
+        self.batch_size = batch_size
+        self.max_wait_s = max_wait_s
+        self.retries = retries
+        self.backoff_s = backoff_s
+        self.sleep = sleep
+        self.stats = EmbedStats()
+        self._q: queue.Queue[object] = queue.Queue()
+        self._idle = threading.Condition()
+        self._pending = 0
+        self._thread = threading.Thread(target=self._run, name="memlab-embedder", daemon=True)
+
+    def start(self) -> EmbedWorker:
+        self._thread.start()
+        return self
+
+    def put(self, node_id: int, text: str) -> None:
+        with self._idle:
+            self._pending += 1
+        self.stats.queued += 1
+        self._q.put((node_id, text))
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Block until every queued text was embedded (or given up on)."""
+        with self._idle:
+            return self._idle.wait_for(lambda: self._pending == 0, timeout)
+
+    def close(self) -> None:
+        self._q.put(_STOP)
+        self._thread.join()
+
+    def _run(self) -> None:
+        while True:
+            item = self._q.get()
+            if item is _STOP:
+                return
+            job = _Job()
+            stop = self._collect(item, job)
+            self._process(job)
+            if stop:
+                return
+
+    def _collect(self, first: object, job: _Job) -> bool:
+        node_id, text = first  # type: ignore[misc]
+        job.ids.append(node_id)
+        job.texts.append(text)
+        deadline = time.monotonic() + self.max_wait_s
+        while len(job.ids) < self.batch_size:
+            try:
+                item = self._q.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                return False
+            if item is _STOP:
+                return True
+            node_id, text = item  # type: ignore[misc]
+            job.ids.append(node_id)
+            job.texts.append(text)
+        return False
+
+    def _process(self, job: _Job) -> None:
+        started = time.perf_counter()
+        try:
+            vectors = self._embed_with_retry(job.texts)
+            if vectors is not None:
+                self.store_vectors(job.ids, vectors)
+                self.stats.embedded += len(job.ids)
+            else:
+                self.stats.failed += len(job.ids)
+        except Exception as exc:  # storing failed: count it, never kill the thread
+            self.stats.failed += len(job.ids)
+            self.stats.last_error = repr(exc)
+            log.exception("memlab: storing embeddings failed")
+        finally:
+            self.stats.batches += 1
+            self.stats.seconds += time.perf_counter() - started
+            with self._idle:
+                self._pending -= len(job.ids)
+                self._idle.notify_all()
+
+    def _embed_with_retry(self, texts: list[str]) -> np.ndarray | None:
+        delay = self.backoff_s
+        for attempt in range(1, self.retries + 1):
+            try:
+                vectors = np.asarray(self.embedder.embed_batch(texts), dtype=np.float32)
+                if vectors.shape != (len(texts), self.embedder.dim):
+                    raise ValueError(f"embedder returned shape {vectors.shape}, expected {(len(texts), self.embedder.dim)}")
+                return vectors
+            except Exception as exc:
+                self.stats.last_error = repr(exc)
+                if attempt == self.retries:
+                    log.warning("memlab: embedding %d texts failed after %d tries: %r", len(texts), attempt, exc)
+                    return None
+                self.stats.retries += 1
+                self.sleep(delay)
+                delay *= 2
+        return None

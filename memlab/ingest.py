@@ -1,0 +1,174 @@
+"""The hot path (episode + FTS row + temporal edge, no LLM) and session rotation.
+
+Validation runs on the caller's thread so a bad message raises at the call site; the write
+itself is queued to the single writer.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from memlab.store import store as st
+
+_SURROGATES = re.compile("[\ud800-\udfff]")
+ROLES = ("user", "assistant", "system", "tool")
+
+
+class InvalidMessage(ValueError):
+    """A message that memlab refuses to store (the reason is in the text); nothing was written."""
+
+
+def clean_text(text: Any, max_chars: int) -> tuple[str, dict[str, Any]]:
+    """Validate a message; returns the text to store and attributes describing any repair."""
+    attrs: dict[str, Any] = {}
+    if isinstance(text, bytes | bytearray):
+        decoded = bytes(text).decode("utf-8", errors="replace")
+        if "\ufffd" in decoded and b"\xef\xbf\xbd" not in text:
+            attrs["repaired"] = "invalid UTF-8 replaced with U+FFFD"
+        text = decoded
+    if not isinstance(text, str):
+        raise InvalidMessage(f"message must be str or bytes, got {type(text).__name__}")
+    if _SURROGATES.search(text):
+        text = _SURROGATES.sub("\ufffd", text)
+        attrs["repaired"] = "lone surrogates replaced with U+FFFD"
+    if not text.strip():
+        raise InvalidMessage("empty or whitespace-only message: nothing to remember")
+    if len(text) > max_chars:
+        raise InvalidMessage(
+            f"message of {len(text)} characters exceeds ingest.max_message_chars={max_chars}; split it"
+        )
+    return text, attrs
+
+
+@dataclass
+class _Open:
+    id: str
+    key: str
+    last_at: float
+
+
+class SessionTracker:
+    """Decides which session an episode belongs to; reports sessions that just completed.
+
+    One conversation is current at a time: a new session id completes the current session, and
+    so does a gap longer than ``idle_s`` (the next episode then opens ``key#2``, ``key#3``...).
+    """
+
+    def __init__(self, idle_s: float, exists: Callable[[str], bool] = lambda sid: False) -> None:
+        self.idle_s = idle_s
+        self._exists = exists  # is a session id already taken in the database?
+        self._lock = threading.Lock()
+        self._current: _Open | None = None
+        self._segments: dict[str, int] = {}
+
+    def restore(self, open_sessions: list[tuple[str, float]]) -> list[str]:
+        """Adopt sessions left open by an earlier process: the newest stays current."""
+        if not open_sessions:
+            return []
+        *older, (sid, last) = sorted(open_sessions, key=lambda s: s[1])
+        key = sid.split("#")[0]
+        self._current = _Open(sid, key, last)
+        self._segments[key] = int(sid.split("#")[1]) if "#" in sid else 1
+        return [s for s, _ in older]
+
+    def assign(self, session_id: str | None, at: float) -> tuple[str, bool, list[str]]:
+        """Returns (session id, whether it is new, ids of sessions completed by this episode)."""
+        with self._lock:
+            cur = self._current
+            completed: list[str] = []
+            if cur is not None:
+                idle = at - cur.last_at > self.idle_s
+                same = session_id is None or session_id == cur.key
+                if idle or not same:
+                    completed.append(cur.id)
+                    cur = None
+            key = session_id
+            if cur is None:
+                if key is None:
+                    key = "auto-" + datetime.fromtimestamp(at, tz=timezone.utc).strftime("%Y%m%d-%H%M%S")
+                n = self._segments.get(key, 0) + 1
+                while self._exists(key if n == 1 else f"{key}#{n}"):
+                    n += 1
+                self._segments[key] = n
+                cur = _Open(key if n == 1 else f"{key}#{n}", key, at)
+                self._current, is_new = cur, True
+            else:
+                is_new = False
+            cur.last_at = max(cur.last_at, at)
+            return cur.id, is_new, completed
+
+    def expire(self, now: float) -> list[str]:
+        """Complete the current session if it has been idle for too long."""
+        with self._lock:
+            cur = self._current
+            if cur is not None and now - cur.last_at > self.idle_s:
+                self._current = None
+                return [cur.id]
+            return []
+
+    def end(self) -> list[str]:
+        with self._lock:
+            cur, self._current = self._current, None
+            return [cur.id] if cur else []
+
+
+class EpisodeWriter:
+    """Builds the writer-thread function for one episode; caches each session's last episode."""
+
+    def __init__(self) -> None:
+        self._last: dict[str, int] = {}
+
+    def reset(self) -> None:
+        self._last.clear()
+
+    def write_fn(
+        self, *, text: str, session_id: str, is_new: bool, role: str, at: float, created_at: float,
+        attrs: dict[str, Any],
+    ) -> Callable[[Any], int]:
+        def fn(con: Any) -> int:
+            if is_new:
+                con.execute(
+                    "INSERT INTO sessions(id, started_at, last_event_at, status) VALUES (?, ?, ?, 'open') "
+                    "ON CONFLICT(id) DO NOTHING",
+                    (session_id, at, at),
+                )
+            prev = self._last.get(session_id)
+            if prev is None and not is_new:
+                row = con.execute(
+                    "SELECT id FROM nodes WHERE session_id = ? AND type = 'episodic' "
+                    "ORDER BY event_time DESC, id DESC LIMIT 1",
+                    (session_id,),
+                ).fetchone()
+                prev = row[0] if row else None
+            node_id = st.insert_node(
+                con, type="episodic", content=text, event_time=at, created_at=created_at,
+                decay_rate=0.0, source_type="message", source_role=role, session_id=session_id,
+                attributes=attrs or None,
+            )
+            if prev is not None:
+                st.insert_edge(con, prev, node_id, "temporal", created_at=created_at, valid_from=at)
+            self._last[session_id] = node_id
+            return node_id
+
+        return fn
+
+
+def complete_session_fn(session_id: str, now: float) -> Callable[[Any], str | None]:
+    """Mark an open session pending consolidation; returns its id if it changed state."""
+
+    def fn(con: Any) -> str | None:
+        cur = con.execute(
+            "UPDATE sessions SET status = 'pending', ended_at = ?, "
+            "last_event_at = coalesce((SELECT max(event_time) FROM nodes WHERE session_id = ?), last_event_at), "
+            "episode_count = (SELECT count(*) FROM nodes WHERE session_id = ? AND type = 'episodic') "
+            "WHERE id = ? AND status = 'open'",
+            (now, session_id, session_id, session_id),
+        )
+        return session_id if cur.rowcount else None
+
+    return fn

@@ -1,0 +1,286 @@
+"""Typed reads and writes over one SQLite file. Write helpers take the writer's connection."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from memlab.clock import Clock
+from memlab.config import StoreConfig
+from memlab.store import queries as q
+from memlab.store.connect import DatabaseError, Driver, choose_driver, connect
+from memlab.store.migrations import migrate
+from memlab.store.writer import SingleWriter
+from memlab.types import EDGE_TYPES, NODE_TYPES, Edge, Entity, Node, Session
+
+EDGE_COLUMNS = "id, src, dst, type, predicate, weight, confidence, valid_from, valid_until, evidence, created_at"
+SESSION_COLUMNS = (
+    "id, started_at, last_event_at, status, episode_count, ended_at, attempts, last_error, consolidated_at"
+)
+
+
+def row_to_node(row: Sequence[Any]) -> Node:
+    attrs = json.loads(row[18]) if row[18] else {}
+    return Node(*row[:18], attributes=attrs)  # type: ignore[arg-type]
+
+
+def row_to_edge(row: Sequence[Any]) -> Edge:
+    return Edge(*row)
+
+
+class Store:
+    """One memlab database: a writer thread plus a read-only connection per reading thread."""
+
+    def __init__(self, path: str | Path, config: StoreConfig | None = None, clock: Clock | None = None) -> None:
+        self.path = Path(path)
+        self.config = config or StoreConfig()
+        self.clock = clock
+        self.driver: Driver | None = None
+        self.writer: SingleWriter | None = None
+        self._local = threading.local()
+        self._readers: list[Any] = []
+        self._readers_lock = threading.Lock()
+
+    # -- lifecycle -------------------------------------------------------------------------
+    def open(self) -> Store:
+        self.driver = choose_driver(self.config.driver)
+        _check_file(self.path)
+        now = self.clock.now() if self.clock else 0.0
+        if self.path.exists() and self.path.stat().st_size > 0:
+            probe = self.driver.module.connect(f"file:{self.path.resolve()}?mode=ro", uri=True)
+            try:  # inspect before connect() switches the file to WAL
+                _check_memlab(probe, self.path)
+            except self.driver.module.DatabaseError as exc:
+                raise DatabaseError(f"{self.path}: cannot read the database ({exc}); memlab did not modify it") from exc
+            finally:
+                probe.close()
+        boot = self._connect()
+        try:
+            migrate(boot, now)
+        except self.driver.module.DatabaseError as exc:
+            raise DatabaseError(f"{self.path}: {exc}") from exc
+        finally:
+            boot.close()
+        self.writer = SingleWriter(self._connect, batch_max=self.config.writer_batch).start()
+        return self
+
+    def _connect(self, readonly: bool = False) -> Any:
+        assert self.driver is not None
+        return connect(
+            self.path,
+            self.driver,
+            readonly=readonly,
+            busy_timeout_ms=self.config.busy_timeout_ms,
+            synchronous=self.config.synchronous,
+        )
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        with self._readers_lock:
+            for con in self._readers:
+                con.close()
+            self._readers.clear()
+        self._local = threading.local()
+
+    def reader(self) -> Any:
+        """This thread's read-only connection (readers never take the write lock)."""
+        con = getattr(self._local, "con", None)
+        if con is None:
+            con = self._connect(readonly=True)
+            self._local.con = con
+            with self._readers_lock:
+                self._readers.append(con)
+        return con
+
+    def execute_read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return self.reader().execute(sql, params).fetchall()
+
+    # -- typed reads -------------------------------------------------------------------------
+    def node(self, node_id: int) -> Node | None:
+        found = self.nodes([node_id])
+        return found[0] if found else None
+
+    def nodes(self, ids: Sequence[int]) -> list[Node]:
+        """Nodes in the order of ``ids`` (missing ids skipped)."""
+        out: dict[int, Node] = {}
+        for chunk in _chunks(list(dict.fromkeys(ids)), 900):
+            sql, params = q.nodes_by_ids(chunk)
+            for row in self.execute_read(sql, params):
+                out[row[0]] = row_to_node(row)
+        return [out[i] for i in ids if i in out]
+
+    def find_nodes(self, where: str = "1", params: Sequence[Any] = (), order: str = "n.event_time, n.id",
+                   limit: int | None = None) -> list[Node]:
+        sql = f"SELECT {_prefixed(q.NODE_COLUMNS)} FROM nodes n WHERE {where} ORDER BY {order}"
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        return [row_to_node(r) for r in self.execute_read(sql, params)]
+
+    def edges(self, node_id: int | None = None, types: Sequence[str] | None = None,
+              direction: str = "both") -> list[Edge]:
+        parts, params = ["1"], []
+        if node_id is not None:
+            side = {"out": "src = ?", "in": "dst = ?", "both": "(src = ? OR dst = ?)"}[direction]
+            parts.append(side)
+            params.extend([node_id] * side.count("?"))
+        if types:
+            parts.append(f"type IN ({','.join('?' * len(types))})")
+            params.extend(types)
+        sql = f"SELECT {EDGE_COLUMNS} FROM edges WHERE {' AND '.join(parts)} ORDER BY id"
+        return [row_to_edge(r) for r in self.execute_read(sql, params)]
+
+    def session(self, session_id: str) -> Session | None:
+        rows = self.execute_read(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,))
+        return Session(*rows[0]) if rows else None
+
+    def sessions(self, status: str | None = None) -> list[Session]:
+        where, params = ("status = ?", (status,)) if status else ("1", ())
+        rows = self.execute_read(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE {where} ORDER BY started_at", params)
+        return [Session(*r) for r in rows]
+
+    def entity(self, entity_id: int) -> Entity | None:
+        rows = self.execute_read(
+            "SELECT id, canonical_name, type, summary, mention_count, first_seen, last_seen, merged_into, "
+            "attributes FROM entities WHERE id = ?",
+            (entity_id,),
+        )
+        if not rows:
+            return None
+        r = rows[0]
+        aliases = tuple(a for (a,) in self.execute_read(
+            "SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY alias", (entity_id,)))
+        return Entity(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], aliases, json.loads(r[8] or "{}"))
+
+    def get_meta(self, key: str) -> str | None:
+        rows = self.execute_read("SELECT value FROM meta WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
+
+    def counts(self) -> dict[str, Any]:
+        """Nodes by type and state, edges by type, entities, sessions by status."""
+        r = self.execute_read
+        nodes = {t: 0 for t in NODE_TYPES}
+        nodes.update(dict(r("SELECT type, count(*) FROM nodes GROUP BY type")))
+        edges = {t: 0 for t in EDGE_TYPES}
+        edges.update(dict(r("SELECT type, count(*) FROM edges GROUP BY type")))
+        state = r(
+            "SELECT sum(valid_until IS NULL AND archived_at IS NULL), sum(invalid_reason = 'superseded'), "
+            "sum(invalid_reason = 'forgotten'), sum(archived_at IS NOT NULL) FROM nodes"
+        )[0]
+        return {
+            "nodes": nodes,
+            "nodes_total": sum(nodes.values()),
+            "active": state[0] or 0,
+            "superseded": state[1] or 0,
+            "forgotten": state[2] or 0,
+            "archived": state[3] or 0,
+            "edges": edges,
+            "entities": r("SELECT count(*) FROM entities WHERE merged_into IS NULL")[0][0],
+            "sessions": dict(r("SELECT status, count(*) FROM sessions GROUP BY status")),
+            "vectors": r("SELECT count(*) FROM node_vectors")[0][0],
+            "unembedded": r(
+                "SELECT count(*) FROM nodes n WHERE NOT EXISTS (SELECT 1 FROM node_vectors v WHERE v.node_id = n.id)"
+            )[0][0],
+        }
+
+    def size_bytes(self) -> int:
+        total = 0
+        for suffix in ("", "-wal", "-shm"):
+            p = Path(str(self.path) + suffix)
+            if p.exists():
+                total += p.stat().st_size
+        return total
+
+
+# -- write helpers: run on the writer thread with its connection ------------------------------
+def insert_node(
+    con: Any,
+    *,
+    type: str,
+    content: str,
+    event_time: float,
+    created_at: float,
+    valid_from: float | None = None,
+    confidence: float = 1.0,
+    base_strength: float = 1.0,
+    decay_rate: float = 0.1,
+    source_type: str | None = None,
+    source_role: str | None = None,
+    session_id: str | None = None,
+    fact_key: str | None = None,
+    attributes: dict[str, Any] | None = None,
+    stem: str | None = None,
+) -> int:
+    from memlab.retrieval.text import stem_text
+
+    cur = con.execute(
+        q.insert_node(),
+        (
+            type, content, stem if stem is not None else stem_text(content), event_time, created_at,
+            event_time if valid_from is None else valid_from, confidence, base_strength, decay_rate,
+            source_type, source_role, session_id, fact_key, json.dumps(attributes or {}, ensure_ascii=False),
+        ),
+    )
+    return int(cur.lastrowid)
+
+
+def insert_edge(
+    con: Any, src: int, dst: int, type: str, *, created_at: float, predicate: str | None = None,
+    weight: float = 1.0, confidence: float = 1.0, valid_from: float | None = None, evidence: str | None = None,
+) -> None:
+    con.execute(q.insert_edge(), (src, dst, type, predicate, weight, confidence, valid_from, evidence, created_at))
+
+
+def invalidate(con: Any, node_id: int, valid_until: float, reason: str) -> None:
+    """Soft-delete: the node leaves the active view; history keeps it."""
+    con.execute(
+        "UPDATE nodes SET valid_until = ?, invalid_reason = ? WHERE id = ? AND valid_until IS NULL",
+        (valid_until, reason, node_id),
+    )
+
+
+def set_meta(con: Any, key: str, value: str) -> None:
+    con.execute("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (key, value))
+
+
+def _prefixed(columns: str, alias: str = "n") -> str:
+    return ", ".join(f"{alias}.{c.strip()}" for c in columns.split(","))
+
+
+def _chunks(items: list[Any], size: int) -> Iterable[list[Any]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _check_file(path: Path) -> None:
+    if not path.exists():
+        if not path.parent.exists():
+            raise DatabaseError(f"{path}: folder {path.parent} does not exist")
+        return
+    if path.is_dir():
+        raise DatabaseError(f"{path} is a directory, not a database file")
+    if os.path.getsize(path) == 0:
+        return
+    with open(path, "rb") as fh:
+        head = fh.read(16)
+    if head != _SQLITE_MAGIC:
+        raise DatabaseError(
+            f"{path}: the file is not a SQLite database (bad header); memlab did not modify it"
+        )
+
+
+def _check_memlab(con: Any, path: Path) -> None:
+    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if tables and "schema_migrations" not in tables:
+        raise DatabaseError(
+            f"{path}: an SQLite database, but not a memlab one (tables: {sorted(tables)[:5]}); "
+            "memlab did not modify it"
+        )

@@ -1,0 +1,200 @@
+"""SingleWriter: one thread owns the write connection (the idea of datasette's execute_write_fn).
+
+Writes are callables ``fn(con) -> T`` queued to that thread. Consecutive queued writes share one
+transaction (group commit); each runs inside its own SAVEPOINT, so one failing write rolls back
+alone. A future resolves only after COMMIT, so an awaited write is durable (WAL). Fire-and-forget
+failures are logged and counted, never dropped silently.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+log = logging.getLogger("memlab.writer")
+
+WriteFn = Callable[[Any], Any]
+AfterFn = Callable[[Any], None]
+
+
+class WriterClosed(RuntimeError):
+    """The writer was closed; the write was not queued."""
+
+
+@dataclass
+class WriterStats:
+    submitted: int = 0
+    committed: int = 0
+    failed: int = 0
+    transactions: int = 0
+    errors: list[str] = field(default_factory=list)  # last few fire-and-forget failures
+
+
+@dataclass
+class _Item:
+    fn: WriteFn
+    future: Future[Any] | None
+    after: AfterFn | None = None
+
+
+_STOP = object()
+
+
+class SingleWriter:
+    def __init__(self, connect: Callable[[], Any], batch_max: int = 512, begin_retries: int = 20) -> None:
+        self._connect = connect
+        self.batch_max = batch_max
+        self.begin_retries = begin_retries
+        self.stats = WriterStats()
+        self._q: queue.Queue[Any] = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        self._lock = threading.Lock()
+        self.on_rollback: list[Callable[[], None]] = []
+
+    # -- lifecycle -------------------------------------------------------------------------
+    def start(self) -> SingleWriter:
+        ready: Future[None] = Future()
+        self._thread = threading.Thread(target=self._run, args=(ready,), name="memlab-writer", daemon=True)
+        self._thread.start()
+        ready.result()
+        return self
+
+    def close(self) -> None:
+        """Drain every queued write, then stop the thread and close the connection."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+        if self._thread is not None:
+            self._q.put(_STOP)
+            self._thread.join()
+
+    @property
+    def in_writer_thread(self) -> bool:
+        return threading.current_thread() is self._thread
+
+    # -- submitting ------------------------------------------------------------------------
+    def submit(self, fn: Callable[[Any], T], after: AfterFn | None = None) -> Future[T]:
+        """Queue ``fn(con)``; the future resolves with its result after COMMIT."""
+        fut: Future[T] = Future()
+        self._put(_Item(fn, fut, after))
+        return fut
+
+    def submit_nowait(self, fn: WriteFn, after: AfterFn | None = None) -> None:
+        """Fire-and-forget: returns at once; a failure is logged and counted in ``stats``."""
+        self._put(_Item(fn, None, after))
+
+    async def run(self, fn: Callable[[Any], T]) -> T:
+        """The asyncio form of ``submit``."""
+        return await asyncio.wrap_future(self.submit(fn))
+
+    def call(self, fn: Callable[[Any], T]) -> T:
+        """Run ``fn`` and wait; runs inline when already on the writer thread (no deadlock)."""
+        if self.in_writer_thread:
+            return fn(self._con)
+        return self.submit(fn).result()
+
+    def flush(self, timeout: float | None = None) -> None:
+        """Wait until everything queued before this call is committed."""
+        if self.in_writer_thread or self._thread is None:
+            return
+        self.submit(lambda con: None).result(timeout)
+
+    def _put(self, item: _Item) -> None:
+        if self._closed:
+            raise WriterClosed("memory is closed; the write was not queued")
+        self.stats.submitted += 1
+        self._q.put(item)
+
+    # -- the writer thread -------------------------------------------------------------------
+    def _run(self, ready: Future[None]) -> None:
+        try:
+            self._con = self._connect()
+        except BaseException as exc:  # surface open errors to start()
+            ready.set_exception(exc)
+            return
+        ready.set_result(None)
+        stop = False
+        while not stop:
+            batch = [self._q.get()]
+            while len(batch) < self.batch_max:
+                try:
+                    batch.append(self._q.get_nowait())
+                except queue.Empty:
+                    break
+            if any(item is _STOP for item in batch):
+                stop = True
+                batch = [item for item in batch if item is not _STOP]
+            if batch:
+                self._apply(batch)
+        self._con.close()
+
+    def _begin(self) -> None:
+        delay = 0.01
+        for attempt in range(self.begin_retries):
+            try:
+                self._con.execute("BEGIN IMMEDIATE")
+                return
+            except Exception as exc:  # locked by another process: back off and retry
+                if "locked" not in str(exc) and "busy" not in str(exc) or attempt == self.begin_retries - 1:
+                    raise
+                time.sleep(delay)
+                delay = min(delay * 2, 1.0)
+
+    def _apply(self, batch: list[_Item]) -> None:
+        con = self._con
+        outcomes: list[tuple[_Item, Any, BaseException | None]] = []
+        try:
+            self._begin()
+        except BaseException as exc:
+            for item in batch:
+                self._finish(item, None, exc)
+            return
+        for item in batch:
+            con.execute("SAVEPOINT w")
+            try:
+                result = item.fn(con)
+                con.execute("RELEASE w")
+                outcomes.append((item, result, None))
+            except BaseException as exc:
+                con.execute("ROLLBACK TO w")
+                con.execute("RELEASE w")
+                outcomes.append((item, None, exc))
+        try:
+            con.execute("COMMIT")
+            self.stats.transactions += 1
+        except BaseException as exc:
+            if con.in_transaction:
+                con.execute("ROLLBACK")
+            for hook in self.on_rollback:
+                hook()
+            outcomes = [(item, None, exc) for item, _, _ in outcomes]
+        for item, result, error in outcomes:
+            self._finish(item, result, error)
+
+    def _finish(self, item: _Item, result: Any, error: BaseException | None) -> None:
+        if error is None:
+            self.stats.committed += 1
+            if item.after is not None:
+                try:
+                    item.after(result)
+                except Exception:
+                    log.exception("memlab writer: after-commit hook failed")
+            if item.future is not None:
+                item.future.set_result(result)
+            return
+        self.stats.failed += 1
+        if item.future is not None:
+            item.future.set_exception(error)
+        else:
+            self.stats.errors = (self.stats.errors + [repr(error)])[-20:]
+            log.error("memlab writer: fire-and-forget write failed: %r", error)
