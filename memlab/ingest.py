@@ -10,7 +10,7 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from memlab.store import store as st
@@ -90,7 +90,7 @@ class SessionTracker:
             key = session_id
             if cur is None:
                 if key is None:
-                    key = "auto-" + datetime.fromtimestamp(at, tz=timezone.utc).strftime("%Y%m%d-%H%M%S")
+                    key = "auto-" + datetime.fromtimestamp(at, tz=UTC).strftime("%Y%m%d-%H%M%S")
                 n = self._segments.get(key, 0) + 1
                 while self._exists(key if n == 1 else f"{key}#{n}"):
                     n += 1
