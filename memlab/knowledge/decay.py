@@ -1,0 +1,105 @@
+"""Decay as a pure policy: effective strength is *computed* from the stored base, never
+compounded. A nightly job may evaluate ``weight`` any number of times; the answer at day 64 is
+the same whether or not it was evaluated at days 1..63 (see DESIGN.md §2).
+
+Ebbinghaus-style curve with a stretched exponent (Wixted & Ebbesen 1991 found power-like
+forgetting; ``β < 1`` gives that long tail): ``w = base · exp(−λ · Δdays^β)``.
+
+Decision: a node's own ``decay_rate`` *is* its λ (the policy's ``lambda_`` is the default that
+consolidation writes into new nodes, and the fallback for nodes without a rate). ``λ = 0``
+protects a fact; superseded facts get a larger rate from consolidation. Episodic nodes never decay.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from memlab.clock import DAY
+from memlab.types import Node
+
+
+@runtime_checkable
+class DecayPolicy(Protocol):
+    def weight(self, node: Node, now: float) -> float:
+        """Effective strength of ``node`` at time ``now`` (seconds); pure."""
+        ...
+
+
+def elapsed_days(node: Node, now: float) -> float:
+    """Days since the last access, or since ``valid_from`` if never accessed; never negative."""
+    start = node.last_accessed if node.last_accessed is not None else node.valid_from
+    return max(0.0, (now - start) / DAY)
+
+
+def retention(days: float, lam: float, beta: float) -> float:
+    """The curve without the base: ``exp(−λ · days^β)``, 1.0 at day 0 and for ``λ = 0``."""
+    if lam <= 0.0 or days <= 0.0:
+        return 1.0
+    return math.exp(-lam * days**beta)
+
+
+@dataclass(frozen=True)
+class EbbinghausDecay:
+    lambda_: float = 0.1
+    beta: float = 0.8
+
+    def weight(self, node: Node, now: float) -> float:
+        if node.type == "episodic":
+            return node.base_strength
+        lam = node.decay_rate if node.decay_rate is not None else self.lambda_
+        return node.base_strength * retention(elapsed_days(node, now), lam, self.beta)
+
+
+@dataclass(frozen=True)
+class NoDecay:
+    def weight(self, node: Node, now: float) -> float:
+        return node.base_strength
+
+
+def reinforce(base: float, step: float, cap: float = 1.0) -> float:
+    """New base after one access: ``min(cap, base + step)``; a negative step never weakens."""
+    return min(cap, base + max(0.0, step))
+
+
+def days_until(threshold: float, base: float, lam: float, beta: float) -> float:
+    """Day on which ``base · exp(−λ·d^β)`` falls to ``threshold`` (the archive day).
+
+    ``0.0`` if already at or below it; ``inf`` if it never will (``λ = 0`` or ``threshold <= 0``).
+    """
+    if base <= threshold:
+        return 0.0
+    if lam <= 0.0 or threshold <= 0.0:
+        return math.inf
+    return (math.log(base / threshold) / lam) ** (1.0 / beta)
+
+
+def curve(
+    base: float,
+    lam: float,
+    beta: float,
+    days: Sequence[float] | np.ndarray,
+    accesses: Sequence[float] = (),
+    step: float = 0.1,
+    cap: float = 1.0,
+) -> np.ndarray:
+    """Strength at each of ``days`` (for plots), with reinforcement at the ``accesses`` days.
+
+    An access at day ``a`` reinforces the base by ``step`` (capped) and restarts the clock at ``a``,
+    exactly as retrieval does to a stored node.
+    """
+    t = np.asarray(days, dtype=float)
+    out = np.empty_like(t)
+    events = sorted(float(a) for a in accesses)
+    for i, day in enumerate(t):
+        b, start = base, 0.0
+        for a in events:
+            if a > day:
+                break
+            b, start = reinforce(b, step, cap), a
+        out[i] = b * retention(day - start, lam, beta)
+    return out

@@ -1,0 +1,402 @@
+"""RuleConsolidator: offline, model-free consolidation of first-person statements (EN + RU).
+
+It extracts less and never invents: only episodes with role ``"user"``, only sentences that are
+plain statements (no "?", no "if"/"should I"/"ли", no negation or modal before the verb in the
+same clause), only values it can see (capitalised names or a known tool/language list).
+
+Key scheme (``subject|attribute``; the same key with a new value is a conflict candidate):
+
+==========================  ====================================================================
+``user|city``               "I live in / I'm based in / I moved to / I relocated to X",
+                            "я живу в X / я переехал(а) в X / теперь я в X" (place of residence)
+``user|employer``           "I work at|for / I joined / I got a job at / I'm now at X",
+                            "я работаю в X / я устроился(-ась) в X"
+``user|<category>``         tool and language preferences, with the category from a small
+                            lexicon: ``language`` (Python, Rust ...), ``editor``, ``os``,
+                            ``database``, ``shell``, ``browser``, ``cloud``. "I prefer / I switched
+                            to / I write X now / my favourite language is X / I mostly use X",
+                            "я предпочитаю X / я перешёл на X". An unknown capitalised value gets
+                            no key (we cannot tell which slot it competes for).
+``user|name``               "my name is X", "call me X", "меня зовут X"
+``user|manager``            "my boss / manager is X", "мой начальник (—) X" (X: person entity)
+``user|diet``               "I'm (a) vegetarian / vegan / pescatarian", "я вегетарианец / веган"
+``user|pet:<species>``      "I have a dog named X" (species in the key, so a cat does not
+                            supersede a dog), "у меня есть собака по кличке X"
+``project:<name>|status``   "project X is done", "the X project is on hold", "проект X завершён"
+==========================  ====================================================================
+
+Russian values are stored in the nominative where a small explicit rule works (Берлине -> Берлин,
+Москве -> Москва, Москву -> Москва; see ``names.russian_nominative``) and the surface form is kept
+as an entity alias. Russian facts are written in Russian with constructions that take the
+nominative ("Пользователь живёт в городе Москва."), so a wrong guess never garbles grammar.
+Limits: "теперь я в X" cannot tell a city from a company and is taken as a city; multi-word
+Russian names only have their last word normalised; pronoun-dropped English is not handled.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+
+from memlab.knowledge.names import normalize_name, russian_nominative_phrase
+from memlab.knowledge.plan import (
+    ConsolidationContext,
+    EntityMention,
+    EpisodeRef,
+    FactProposal,
+    Plan,
+)
+
+RULE_CONFIDENCE = 0.7
+
+TOOL_LEXICON: dict[str, tuple[str, ...]] = {
+    "language": (
+        "python", "rust", "go", "golang", "typescript", "javascript", "java", "kotlin", "c++",
+        "c#", "f#", "ruby", "elixir", "erlang", "haskell", "scala", "swift", "zig", "julia", "php",
+        "perl", "lua", "ocaml", "clojure", "dart", "nim", "c", "r", "питон",
+    ),
+    "editor": (
+        "vim", "neovim", "emacs", "vs code", "vscode", "visual studio code", "pycharm", "intellij",
+        "sublime text", "helix", "zed", "cursor",
+    ),
+    "os": ("linux", "macos", "mac os", "windows", "ubuntu", "fedora", "debian", "arch linux", "nixos"),
+    "database": ("postgres", "postgresql", "mysql", "sqlite", "mongodb", "redis", "clickhouse", "duckdb"),
+    "shell": ("bash", "zsh", "fish"),
+    "browser": ("firefox", "chrome", "safari", "brave", "vivaldi"),
+    "cloud": ("aws", "gcp", "azure"),
+}  # fmt: skip
+_CATEGORY = {term: cat for cat, terms in TOOL_LEXICON.items() for term in terms}
+_CANON = {"golang": "Go", "питон": "Python", "vscode": "VS Code", "postgresql": "Postgres"}
+
+_UP = "A-ZÀ-ÖØ-ÞА-ЯЁ"
+_WORD = rf"(?!I'|I\b)[{_UP}][\w&'.+#\-]*[\w+#]"  # "I", "I'd" are not names
+_CAP = rf"{_WORD}(?:\s+(?:(?:of|de|la|del|da|van|von|der|du|le)\s+)?{_WORD}){{0,4}}"
+_LEX = "|".join(re.escape(t) for t in sorted(_CATEGORY, key=len, reverse=True))
+_TOOL = rf"(?:(?i:{_LEX})(?![\w+#])|{_CAP})"
+_Q = "[«\"“']?"  # an optional opening quote before a value
+_ADV = r"(?:(?:now|currently|still|actually|really|just|recently|finally|mostly|mainly|primarily|usually|also|officially)\s+)*"
+_RADV = r"(?:(?:сейчас|теперь|уже|пока|всё ещё|все еще|давно|недавно|наконец)\s+)*"
+_IM = r"i(?:'m|\s+am)\s+"
+_IHAVE = r"i(?:'ve|\s+have)?\s+"
+
+
+@dataclass(frozen=True)
+class _Rule:
+    """One statement shape. ``v`` is the value group; ``case`` its Russian grammatical case."""
+
+    slot: str
+    pattern: re.Pattern[str]
+    template: str
+    fact_type: str = "semantic"
+    case: str = "nom"
+
+
+def _r(slot: str, structure: str, value: str, template: str, **kw: str) -> _Rule:
+    regex = rf"(?i:\b{structure})(?:the\s+)?{_Q}(?P<v>{value})"
+    return _Rule(slot, re.compile(regex), template, **kw)
+
+
+RULES: tuple[_Rule, ...] = (
+    # English
+    _r("city", rf"{_IM}{_ADV}(?:based|living|located|settled)\s+in\s+", _CAP, "User lives in {v}."),
+    _r("city", rf"i\s+{_ADV}(?:live|reside)\s+in\s+", _CAP, "User lives in {v}."),
+    _r("city", rf"{_IHAVE}{_ADV}(?:moved|relocated)\s+(?:back\s+)?to\s+", _CAP, "User moved to {v}."),
+    _r("employer", rf"i\s+{_ADV}work\s+(?:at|for)\s+", _CAP, "User works at {v}."),
+    _r("employer", rf"{_IM}{_ADV}(?:working|employed)\s+(?:at|for|by)\s+", _CAP, "User works at {v}."),
+    _r("employer", rf"{_IHAVE}{_ADV}joined\s+", _CAP, "User joined {v}."),
+    _r("employer", rf"{_IHAVE}{_ADV}got\s+a\s+(?:new\s+)?job\s+(?:at|with)\s+", _CAP, "User got a job at {v}."),
+    _r("employer", rf"{_IM}now\s+(?:at|with)\s+", _CAP, "User now works at {v}."),
+    _r("tool", rf"i\s+{_ADV}prefer\s+(?:using\s+|to\s+use\s+)?", _TOOL, "User prefers {v}.", fact_type="opinion"),
+    _r("tool", rf"{_IHAVE}{_ADV}switched\s+(?:over\s+)?to\s+", _TOOL, "User switched to {v}."),
+    _r("tool", rf"i\s+{_ADV}(?:write|code\s+in|program\s+in)\s+", _TOOL + r"(?=\s+now\b)", "User now writes {v}."),
+    _r("tool", r"i\s+(?:mostly|mainly|primarily|usually)\s+use\s+", _TOOL, "User mostly uses {v}."),
+    _r("language", r"my\s+(?:favou?rite|preferred)\s+(?:programming\s+)?language\s+is\s+(?:now\s+)?", _TOOL,
+       "User's favourite programming language is {v}.", fact_type="opinion"),
+    _r("name", r"my\s+name\s+is\s+", _CAP, "User's name is {v}."),
+    _r("name", r"(?:please\s+)?call\s+me\s+", _CAP, "User's name is {v}."),
+    _r("manager", r"my\s+(?:new\s+)?(?:boss|manager|supervisor|team\s+lead)\s+is\s+(?:now\s+)?", _CAP,
+       "User's manager is {v}."),
+    _r("diet", rf"(?:{_IM}|{_IHAVE}(?:become|gone)\s+|i\s+became\s+|i\s+went\s+){_ADV}(?:a\s+)?",
+       r"(?i:vegetarian|vegan|pescatarian|pescetarian)\b", "User is {v}."),
+    _r("pet", rf"i\s+{_ADV}(?:have|got|adopted)\s+a\s+(?:new\s+)?(?:\w+\s+)?(?P<sp>dog|cat|puppy|kitten|parrot|"
+       r"hamster|rabbit|turtle)\s+(?:named|called)\s+", _CAP, "User has a {sp} named {v}."),
+    _r("project", r"(?:(?:the|my|our)\s+)?project\s+", _CAP, "Project {v} is {st}."),
+    _r("project", r"(?:the|my|our)\s+(?=[^\s]+(?:\s+[^\s]+)?\s+project\b)", _CAP, "Project {v} is {st}."),
+    # Russian
+    _r("city", rf"(?:я\s+)?{_RADV}живу\s+в(?:о)?\s+", _CAP, "Пользователь живёт в городе {v}.", case="prep"),
+    _r("city", rf"(?:я\s+)?{_RADV}переехал(?:а)?\s+(?:жить\s+)?в(?:о)?\s+", _CAP,
+       "Пользователь переехал в город {v}.", case="acc"),
+    _r("city", r"теперь\s+я\s+в(?:о)?\s+", _CAP, "Пользователь теперь в городе {v}.", case="prep"),
+    _r("employer", rf"(?:я\s+)?{_RADV}работаю\s+в(?:о)?\s+(?!компании|фирме)", _CAP,
+       "Пользователь работает в компании {v}.", case="prep"),
+    _r("employer", rf"(?:я\s+)?{_RADV}работаю\s+в\s+(?:компании|фирме)\s+", _CAP,
+       "Пользователь работает в компании {v}."),
+    _r("employer", rf"(?:я\s+)?{_RADV}устроил(?:ся|ась)\s+(?:на\s+работу\s+)?в(?:о)?\s+", _CAP,
+       "Пользователь устроился в компанию {v}.", case="acc"),
+    _r("tool", rf"(?:я\s+)?{_RADV}предпочитаю\s+", _TOOL, "Пользователь предпочитает {s}.", fact_type="opinion"),
+    _r("tool", rf"(?:я\s+)?{_RADV}перешл?(?:ёл|ел|а)\s+на\s+", _TOOL, "Пользователь перешёл на {s}."),
+    _r("name", r"меня\s+зовут\s+", _CAP, "Пользователя зовут {v}."),
+    _r("manager", r"(?:мой|моя)\s+(?:новый\s+|новая\s+)?(?:начальник|начальница|руководитель|босс|менеджер)\s+"
+       r"(?:теперь\s+)?(?:—\s+|-\s+|это\s+)?", _CAP, "Начальник пользователя — {v}."),
+    _r("diet", rf"я\s+{_RADV}(?:стал(?:а)?\s+)?", r"(?i:вегетарианец|вегетарианка|веган|веганка)\b",
+       "Пользователь — {s}."),
+    _r("pet", r"у\s+меня\s+(?:есть\s+)?(?:\w+\s+)?(?P<sp>собака|кошка|кот|пёс|пес|попугай)\s+"
+       r"(?:по\s+(?:кличке|имени)\s+|—\s+)", _CAP, "У пользователя есть {sp} по кличке {v}."),
+    _r("project", r"проект\s+", _CAP, "Проект {v} {st}."),
+)  # fmt: skip
+
+_STATUS_EN = re.compile(
+    r"^\s+(?:project\s+)?(?:is|was|has\s+been|got)\s+(?:now\s+|finally\s+|officially\s+)?(?P<st>done|finished|"
+    r"complete|completed|shipped|launched|live|released|on\s+hold|paused|blocked|delayed|cancelled|canceled|"
+    r"abandoned|in\s+progress|started)\b",
+    re.I,
+)
+_STATUS_RU = re.compile(
+    r"^\s+(?:уже\s+|теперь\s+|наконец\s+)?(?P<st>завершён|завершен|закрыт|запущен|отменён|отменен|заморожен|"
+    r"приостановлен|сдан|готов)\b",
+    re.I,
+)
+_DIET = {
+    "vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatarian", "pescetarian": "pescatarian",
+    "вегетарианец": "vegetarian", "вегетарианка": "vegetarian", "веган": "vegan", "веганка": "vegan",
+}  # fmt: skip
+_SPECIES = {"puppy": "dog", "kitten": "cat", "собака": "dog", "пёс": "dog", "пес": "dog",
+            "кошка": "cat", "кот": "cat", "попугай": "parrot"}  # fmt: skip
+_ENTITY = {
+    "city": ("place", "city"), "employer": ("organization", "employer"), "manager": ("person", "manager"),
+    "name": ("person", "self"), "project": ("project", "project"), "pet": ("concept", "pet"),
+}  # fmt: skip
+_NOT_NAMES = frozenset(
+    "i i'm i've i'd i'll ok okay hi hello hey thanks thank yes no monday tuesday wednesday thursday friday "
+    "saturday sunday january february march april may june july august september october november december "
+    "english german french russian spanish italian chinese japanese american british european today "
+    "tomorrow yesterday god привет спасибо да нет сегодня завтра вчера понедельник вторник среда четверг "
+    "пятница суббота воскресенье".split()
+)
+
+_SENT_SPLIT = re.compile(r"(?<=[.!?…])\s+|\n+")
+_ABBREV = re.compile(r"(?:\b(?:St|Mr|Mrs|Ms|Dr|Prof|Inc|Ltd|Co|Jr|Sr|vs|etc|e\.g|i\.e|г|ул)\.)$")
+_CLAUSE_BOUNDARY = re.compile(
+    r"[,;:—–()]|\s-\s|\b(?:but|and|though|although|whereas|while|so|но|а|и|хотя|зато|так что)\b", re.I
+)
+_NOT_PLAIN_PREFIX = re.compile(
+    r"\b(?:not|never|no|nor|if|would|could|might|maybe|perhaps|wish|hope|want|wanted|plan|planning|"
+    r"thinking|considering|whether|unless|suppose|imagine|pretend|не|ни|нет|никогда|если|бы|хочу|хотел|хотела|"
+    r"хотим|может|возможно|планирую|мечтаю|надеюсь)\b|n't\b|'d\b",
+    re.I,
+)
+_QUESTION_OPENER = re.compile(
+    r"^\W*(?:should|shall|do|does|did|can|could|would|will|am|is|are|was|were|if|suppose|imagine|what\s+if|"
+    r"стоит|если|может|можно|разве|неужели)\b",
+    re.I,
+)
+_LI = re.compile(r"\bли\b", re.I)
+
+
+def sentences(text: str) -> list[str]:
+    """Split into sentences, re-joining splits after abbreviations like "St." or "Dr."."""
+    out: list[str] = []
+    for piece in _SENT_SPLIT.split(text.replace("’", "'").strip()):
+        if out and _ABBREV.search(out[-1]):
+            out[-1] = f"{out[-1]} {piece}"
+        elif piece.strip():
+            out.append(piece.strip())
+    return out
+
+
+def is_plain_statement(sentence: str) -> bool:
+    """False for questions and sentences opened as hypotheticals or questions."""
+    return "?" not in sentence and not _QUESTION_OPENER.search(sentence) and not _LI.search(sentence)
+
+
+def clause_prefix(sentence: str, pos: int) -> str:
+    """Text of the clause that contains ``pos``, up to ``pos``."""
+    start = 0
+    for m in _CLAUSE_BOUNDARY.finditer(sentence, 0, pos):
+        start = m.end()
+    return sentence[start:pos]
+
+
+def tool_category(value: str) -> str | None:
+    return _CATEGORY.get(" ".join(value.casefold().split()))
+
+
+def _canonical_tool(value: str) -> str:
+    low = " ".join(value.casefold().split())
+    if low in _CANON:
+        return _CANON[low]
+    return value if value[:1].isupper() or low not in _CATEGORY else value[:1].upper() + value[1:]
+
+
+@dataclass(frozen=True)
+class _Draft:
+    key: str | None
+    value: str
+    content: str
+    fact_type: str
+    entities: tuple[EntityMention, ...]
+
+
+def _value_ok(value: str) -> bool:
+    first = value.split()[0].casefold() if value.split() else ""
+    return bool(first) and first not in _NOT_NAMES
+
+
+def _draft(rule: _Rule, m: re.Match[str], sentence: str) -> _Draft | None:
+    surface = m["v"].strip(" \"'«»“”.")
+    if not _value_ok(surface):
+        return None
+    value = russian_nominative_phrase(surface, rule.case)
+    fill = {"v": value, "s": surface, "sp": m.groupdict().get("sp") or "", "st": ""}
+    key, stored, etype = _slot(rule, value, fill, sentence[m.end() :])
+    if key == _SKIP:
+        return None
+    role = (
+        key.split("|", 1)[1]
+        if key and rule.slot in ("tool", "language")
+        else _ENTITY.get(rule.slot, ("", None))[1]
+    )
+    name = value if rule.slot == "project" else fill["v"]
+    entities = _fact_entities(role, name, surface, etype)
+    return _Draft(key, stored, rule.template.format(**fill), rule.fact_type, entities)
+
+
+_SKIP = "\x00skip"
+
+
+def _slot(rule: _Rule, value: str, fill: dict[str, str], rest: str) -> tuple[str | None, str, str | None]:
+    """(key, stored value, entity type) for a match; key ``_SKIP`` rejects it."""
+    slot = rule.slot
+    if slot in ("tool", "language"):
+        return _tool_slot(slot, value, fill)
+    if slot == "diet":
+        fill["v"] = _DIET[value.casefold()]
+        return "user|diet", fill["v"], None
+    if slot == "pet":
+        species = _SPECIES.get(fill["sp"].casefold(), fill["sp"].casefold())
+        return f"user|pet:{species}", value, "concept"
+    if slot == "project":
+        status = (_STATUS_RU if rule.template.startswith("Проект") else _STATUS_EN).match(rest)
+        if not status:
+            return _SKIP, value, None
+        fill["st"] = " ".join(status["st"].lower().split())
+        return f"project:{normalize_name(value)}|status", fill["st"], "project"
+    return f"user|{slot}", value, _ENTITY[slot][0]
+
+
+def _tool_slot(slot: str, value: str, fill: dict[str, str]) -> tuple[str | None, str, str | None]:
+    category = tool_category(value)
+    if slot == "language" and category not in (None, "language"):
+        return _SKIP, value, None
+    name = _canonical_tool(value)
+    fill["v"] = name
+    if fill["s"].casefold() == value.casefold():
+        fill["s"] = name
+    if category is None:
+        return (None, name, "tool") if value[:1].isupper() else (_SKIP, value, None)
+    return f"user|{category}", name, "tool"
+
+
+def _fact_entities(
+    role: str | None, value: str, surface: str, etype: str | None
+) -> tuple[EntityMention, ...]:
+    if etype is None:
+        return ()
+    aliases = (surface,) if surface != value else ()
+    return (EntityMention(value, etype, role, aliases),)
+
+
+def extract_facts(sentence: str) -> Iterator[_Draft]:
+    """Every fact a plain first-person statement states; nothing for questions/negations/ifs."""
+    if not is_plain_statement(sentence):
+        return
+    for rule in RULES:
+        for m in rule.pattern.finditer(sentence):
+            if _NOT_PLAIN_PREFIX.search(clause_prefix(sentence, m.start())):
+                continue
+            draft = _draft(rule, m, sentence)
+            if draft is not None:
+                yield draft
+
+
+_MENTION = re.compile(_CAP)
+_PLACE_CUES = frozenset("in to from near visit visited visiting в во из под около".split())
+_ORG_CUES = frozenset("at joined company компании".split())
+_PERSON_CUES = frozenset("with met told asked call called saw friend colleague brother sister с со".split())
+
+
+def mention_entities(sentence: str) -> Iterator[EntityMention]:
+    """Capitalised names not at the start of the sentence, typed by the word before them."""
+    for m in _MENTION.finditer(sentence):
+        name = m.group(0)
+        before = sentence[: m.start()]
+        if not before.strip(" \"'«“([-—") or not _value_ok(name):
+            continue
+        if tool_category(name):
+            yield EntityMention(_canonical_tool(name), "tool")
+            continue
+        words = before.split()
+        yield EntityMention(name, _cue_type(words[-1].casefold().strip(",.") if words else ""))
+
+
+def _cue_type(prev: str) -> str:
+    if prev in _PLACE_CUES:
+        return "place"
+    if prev in _ORG_CUES:
+        return "organization"
+    if prev in _PERSON_CUES:
+        return "person"
+    return "concept"
+
+
+def merge_entities(mentions: Sequence[EntityMention]) -> tuple[EntityMention, ...]:
+    """One mention per normalised name; a typed fact entity wins over a cue-typed free mention."""
+    by_key: dict[str, EntityMention] = {}
+    for e in mentions:
+        k = normalize_name(e.name)
+        if not k:
+            continue
+        old = by_key.get(k)
+        if old is None:
+            by_key[k] = e
+            continue
+        aliases = tuple(dict.fromkeys(old.aliases + e.aliases + ((e.name,) if e.name != old.name else ())))
+        better = e if (old.role is None and e.role is not None) or old.type == "concept" else old
+        by_key[k] = replace(better, aliases=tuple(a for a in aliases if a != better.name))
+    return tuple(by_key.values())
+
+
+class RuleConsolidator:
+    """Offline Consolidator: regex rules over user episodes (see the module docstring)."""
+
+    name = "rules"
+
+    def __init__(self, confidence: float = RULE_CONFIDENCE) -> None:
+        self.confidence = confidence
+
+    def consolidate(self, episodes: Sequence[EpisodeRef], context: ConsolidationContext) -> Plan:
+        merged: dict[tuple[str | None, str, str], FactProposal] = {}
+        mentions: list[EntityMention] = []
+        for ep in sorted(episodes, key=lambda e: (e.time, e.id)):
+            if ep.role != "user":
+                continue
+            for sentence in sentences(ep.content):
+                mentions.extend(mention_entities(sentence))
+                for d in extract_facts(sentence):
+                    mentions.extend(d.entities)
+                    _add(merged, d, ep.id, self.confidence)
+        facts = tuple(merged.values())
+        return Plan(session_id=context.session_id, facts=facts, entities=merge_entities(mentions))
+
+
+def _add(merged: dict[tuple[str | None, str, str], FactProposal], d: _Draft, ep_id: int, conf: float) -> None:
+    """Repeated statements of one fact become one proposal with every source id."""
+    k = (d.key, d.value, d.content)
+    old = merged.get(k)
+    if old is None:
+        merged[k] = FactProposal(d.content, d.fact_type, d.key, d.value, (ep_id,), conf, d.entities)
+    elif ep_id not in old.source_ids:
+        # re-insert so dict order follows the newest statement (newer claims come last)
+        del merged[k]
+        merged[k] = replace(old, source_ids=old.source_ids + (ep_id,))
