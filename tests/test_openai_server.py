@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import httpx
 import numpy as np
@@ -18,7 +19,7 @@ def _client(srv: OpenAICompatServer, key: str = "test", **kw: object) -> openai.
     return openai.OpenAI(base_url=srv.base_url, api_key=key, max_retries=0, **kw)  # type: ignore[arg-type]
 
 
-def _user(text: str) -> list[dict[str, str]]:
+def _user(text: str) -> Any:
     return [{"role": "user", "content": text}]
 
 
@@ -67,7 +68,7 @@ def test_scripted_replies_come_back_in_order_then_500() -> None:
             client.chat.completions.create(model="m", messages=_user("hi"))
         assert srv.chat_calls == 4
     assert a.choices[0].message.content == "first" and a.choices[0].finish_reason == "stop"
-    call = b.choices[0].message.tool_calls[0]  # type: ignore[index]
+    call: Any = b.choices[0].message.tool_calls[0]  # type: ignore[index]
     assert b.choices[0].finish_reason == "tool_calls"
     assert call.function.name == "emit_plan" and json.loads(call.function.arguments) == {"facts": [1]}
     assert c.choices[0].message.refusal == "I can't help with that" and c.choices[0].message.content is None

@@ -1,0 +1,100 @@
+"""WordLlama: the offline default embedder (static token embeddings, average-pooled).
+
+WordLlama ``l2_supercat`` is trained with Matryoshka representation learning, so its 64- and
+128-d vectors are prefixes of the 256-d one: we always load the 256-d weights shipped inside the
+wheel and truncate + renormalise ourselves. Its raw pooled vectors are not unit length.
+
+Loading goes through ``cache_dir=<the package folder>`` and ``disable_download=True``:
+``WordLlama.load()`` otherwise tries Hugging Face even with ``HF_HUB_OFFLINE=1``.
+
+Limits: the vocabulary is an LLM's token table pooled without context, so English works
+reasonably; Russian (and other non-Latin scripts) is split into many short subword tokens and
+retrieves poorly. MiniLM (``memlab.embed.minilm``) is no better there: for Russian use an
+OpenAI(-compatible) multilingual model.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from memlab.embed.base import EmbedderError, normalize, truncate
+
+WORDLLAMA_DIMS: tuple[int, ...] = (64, 128, 256)
+_FULL_DIM = 256
+_MAX_TOKENS = 2048  # bounds memory: a batch is padded to its longest text
+
+
+def utf8_safe(text: str) -> str:
+    """Replace lone surrogates (invalid UTF-8) so tokenizers and JSON encoders accept the text."""
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
+def length_order(texts: Sequence[str]) -> np.ndarray:
+    """Indices that sort texts by length: batches of similar length waste little padding."""
+    return np.argsort(np.fromiter((len(t) for t in texts), dtype=np.int64, count=len(texts)), kind="stable")
+
+
+class WordLlamaEmbedder:
+    """``WordLlamaEmbedder(dim=256)``; dim is 64, 128 or 256. Thread-safe; loads on first use."""
+
+    def __init__(self, dim: int = 256, batch_size: int = 64) -> None:
+        if dim not in WORDLLAMA_DIMS:
+            raise ValueError(f"WordLlama dim must be one of {WORDLLAMA_DIMS}, got {dim}")
+        self.dim = dim
+        self.batch_size = batch_size
+        self.name = f"wordllama-l2-supercat-{dim}"
+        self._model: Any = None
+        self._lock = threading.Lock()
+
+    def _load(self) -> Any:
+        if self._model is None:
+            with self._lock:
+                if self._model is None:
+                    self._model = _load_wordllama()
+        return self._model
+
+    def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        model = self._load()
+        # "" pools zero tokens into a zero vector; a space gives a real (unit) direction
+        clean = [utf8_safe(t) or " " for t in texts]
+        order = length_order(clean)
+        raw = model.embed([clean[i] for i in order], norm=False, batch_size=self.batch_size)
+        out = np.empty_like(raw)
+        out[order] = raw
+        return truncate(out, self.dim) if self.dim < _FULL_DIM else normalize(out)
+
+
+def _import_wordllama() -> Any:
+    """Import wordllama, undoing its ``logging.basicConfig(level=INFO)`` on the host's root logger."""
+    import logging
+
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        import wordllama
+    except ImportError as exc:  # pragma: no cover - a base dependency
+        raise EmbedderError("wordllama is not installed: pip install wordllama") from exc
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+    return wordllama
+
+
+def _load_wordllama() -> Any:
+    from pathlib import Path
+
+    wordllama = _import_wordllama()
+    try:
+        model = wordllama.WordLlama.load(
+            cache_dir=Path(wordllama.__file__).parent, dim=_FULL_DIM, disable_download=True
+        )
+    except (FileNotFoundError, ValueError) as exc:
+        raise EmbedderError(f"cannot load WordLlama l2_supercat-{_FULL_DIM} offline: {exc}") from exc
+    model.tokenizer.enable_truncation(max_length=_MAX_TOKENS)
+    return model
