@@ -1,0 +1,263 @@
+"""The exported graph page in a real headless Chromium, opened from disk with nothing served.
+
+Two ways of driving it: ``--dump-dom`` / ``--screenshot`` after a ``--virtual-time-budget``
+(the page writes ``data-node-count`` etc. on <body> once drawn), and the DevTools protocol over
+``websocket-client`` to watch every request and dialog and to click a node like a user.
+Install Chromium with ``.ci/install_chromium.sh`` (Debian package ``chromium``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memlab.clock import DAY
+from memlab.types import Edge, Entity, Node
+from memlab.viz.graph import write_graph_html
+
+T0 = 1_700_000_000.0
+XSS = "<script>alert(1)</script>"
+IMG = '<img src=x onerror="alert(2)">'
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--window-size=1280,800",
+]
+
+
+def _chromium() -> str | None:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
+
+
+CHROMIUM = _chromium()
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="headless Chromium not installed (run .ci/install_chromium.sh)"
+)
+
+
+def sample() -> tuple[list[Node], list[Edge], list[Entity], list[tuple[int, int]]]:
+    """12 episodes in a chain plus facts; 3 nodes are inactive at the end (superseded, forgotten, archived)."""
+    nodes = [
+        Node(i, "episodic", f"message {i}", T0 + i * DAY, T0 + i * DAY, T0 + i * DAY) for i in range(1, 13)
+    ]
+    nodes[4] = Node(5, "episodic", XSS, T0 + 5 * DAY, T0 + 5 * DAY, T0 + 5 * DAY)
+    nodes[5] = Node(6, "episodic", IMG, T0 + 6 * DAY, T0 + 6 * DAY, T0 + 6 * DAY)
+    nodes += [
+        Node(20, "semantic", "favourite language: Python", T0 + DAY, T0 + DAY, T0 + DAY,
+             valid_until=T0 + 8 * DAY, invalid_reason="superseded", fact_key="user.language"),
+        Node(21, "semantic", "favourite language: Rust", T0 + 8 * DAY, T0 + 8 * DAY, T0 + 8 * DAY,
+             fact_key="user.language"),
+        Node(22, "opinion", "Berlin is grey", T0 + 2 * DAY, T0 + 2 * DAY, T0 + 2 * DAY,
+             valid_until=T0 + 3 * DAY, invalid_reason="forgotten"),
+        Node(23, "procedural", "run pytest -q", T0 + 3 * DAY, T0 + 3 * DAY, T0 + 3 * DAY,
+             archived_at=T0 + 10 * DAY),
+    ]  # fmt: skip
+    edges = [Edge(i, i, i + 1, "temporal") for i in range(1, 12)]
+    edges += [
+        Edge(30, 20, 1, "derived_from"),
+        Edge(31, 21, 8, "derived_from"),
+        Edge(32, 21, 20, "supersedes", valid_from=T0 + 8 * DAY),
+        Edge(33, 8, 5, "causal", predicate="because"),
+    ]
+    entities = [Entity(1, "Python", "tool"), Entity(2, "Rust", "tool"), Entity(3, "Alice", "person")]
+    links = [(1, 1), (20, 1), (8, 2), (21, 2), (5, 3)]
+    return nodes, edges, entities, links
+
+
+NOW = T0 + 20 * DAY
+
+
+@pytest.fixture
+def page(tmp_path: Path) -> Path:
+    return write_graph_html(tmp_path / "graph.html", *sample(), title="browser test", now=NOW)
+
+
+def run_chromium(args: list[str], profile: Path, timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
+    assert CHROMIUM is not None
+    cmd = [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *args]
+    return subprocess.run(cmd, capture_output=True, timeout=timeout, check=False)
+
+
+def dump_dom(url: str, profile: Path) -> str:
+    result = run_chromium(["--virtual-time-budget=5000", "--dump-dom", url], profile)
+    assert result.returncode == 0, result.stderr.decode(errors="replace")[-2000:]
+    return result.stdout.decode("utf-8")
+
+
+def body_attr(dom: str, name: str) -> str:
+    match = re.search(rf'<body[^>]*\s{name}="([^"]*)"', dom)
+    assert match is not None, f"{name} missing: the page did not finish drawing"
+    return match.group(1)
+
+
+def active_at(nodes: list[Node], t: float) -> int:
+    def alive(n: Node) -> bool:
+        gone = (n.valid_until is not None and n.valid_until <= t) or (
+            n.archived_at is not None and n.archived_at <= t
+        )
+        return n.valid_from <= t and not gone
+
+    return sum(alive(n) for n in nodes)
+
+
+def test_page_draws_every_active_node(page: Path, tmp_path: Path) -> None:
+    dom = dump_dom(page.as_uri(), tmp_path / "profile")
+    nodes = sample()[0]
+    assert body_attr(dom, "data-ready") == "1"
+    assert int(body_attr(dom, "data-node-count")) == active_at(nodes, NOW) == len(nodes) - 3
+    assert int(body_attr(dom, "data-inactive-count")) == 0
+    assert len(re.findall(r'<circle[^>]*class="node memory st-active"', dom)) == len(nodes) - 3
+
+
+def test_history_and_as_of_come_from_the_url_fragment(page: Path, tmp_path: Path) -> None:
+    history = dump_dom(page.as_uri() + "#history=1", tmp_path / "p1")
+    assert int(body_attr(history, "data-node-count")) == 16
+    assert int(body_attr(history, "data-inactive-count")) == 3
+    t = T0 + 2.5 * DAY  # before Rust, while Berlin was still held
+    past = dump_dom(page.as_uri() + f"#asof={t}", tmp_path / "p2")
+    assert int(body_attr(past, "data-node-count")) == active_at(sample()[0], t) == 4
+
+
+def test_script_content_shows_as_text(page: Path, tmp_path: Path) -> None:
+    dom = dump_dom(page.as_uri() + "#select=5", tmp_path / "profile")
+    panel = re.search(r'<aside id="panel">(.*?)</aside>', dom, re.S)
+    assert panel is not None
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in panel.group(1)
+    assert "<script>alert" not in dom
+
+
+def test_screenshot_is_not_blank(page: Path, tmp_path: Path) -> None:
+    from PIL import Image
+
+    shot = tmp_path / "shot.png"
+    result = run_chromium(
+        ["--virtual-time-budget=5000", f"--screenshot={shot}", page.as_uri() + "#select=21"], tmp_path / "p"
+    )
+    assert result.returncode == 0 and shot.exists(), result.stderr.decode(errors="replace")[-2000:]
+    with Image.open(io.BytesIO(shot.read_bytes())) as image:
+        colours = image.convert("RGB").getcolors(maxcolors=1_000_000)
+    assert colours is not None and len(colours) > 20  # text, swatches, node fills, edges
+
+
+@dataclass
+class Cdp:
+    """A minimal DevTools-protocol client: send a command, collect the events that arrive meanwhile."""
+
+    ws: Any
+    events: list[dict[str, Any]] = field(default_factory=list)
+    next_id: int = 0
+
+    def call(self, method: str, **params: Any) -> dict[str, Any]:
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.ws.recv())
+            if message.get("id") == self.next_id:
+                assert "error" not in message, message
+                return message.get("result", {})
+            self.events.append(message)
+
+    def wait_for(self, method: str, timeout: float = 20) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for event in self.events:
+                if event.get("method") == method:
+                    return event
+            self.events.append(json.loads(self.ws.recv()))
+        raise TimeoutError(method)
+
+    def js(self, expression: str) -> Any:
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        assert "exceptionDetails" not in result, result
+        return result["result"].get("value")
+
+
+def _devtools_port(profile: Path, proc: subprocess.Popen[bytes]) -> int:
+    port_file = profile / "DevToolsActivePort"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and proc.poll() is None:
+        if port_file.exists() and port_file.read_text().strip():
+            return int(port_file.read_text().split()[0])
+        time.sleep(0.05)
+    raise RuntimeError("Chromium did not open a DevTools port")
+
+
+@pytest.fixture
+def cdp(tmp_path: Path) -> Iterator[Cdp]:
+    websocket = pytest.importorskip("websocket")
+    assert CHROMIUM is not None
+    profile = tmp_path / "cdp-profile"
+    cmd = [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--remote-debugging-port=0", "about:blank"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        port = _devtools_port(profile, proc)
+        # The test talks to its own child over loopback; the page under test loads nothing.
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10) as response:
+            targets = json.load(response)
+        url = next(t["webSocketDebuggerUrl"] for t in targets if t["type"] == "page")
+        ws = websocket.create_connection(url, timeout=20, suppress_origin=True)
+        try:
+            yield Cdp(ws)
+        finally:
+            ws.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_no_request_leaves_the_page_and_no_dialog_opens(page: Path, cdp: Cdp) -> None:
+    for domain in ("Network", "Page", "Runtime"):
+        cdp.call(f"{domain}.enable")
+    cdp.call("Page.navigate", url=page.as_uri())
+    cdp.wait_for("Page.loadEventFired")
+    assert cdp.js("window.memlabGraph.nodeCount") == 13
+    assert cdp.js("document.querySelectorAll('circle.node.memory:not([style*=\"none\"])').length") == 13
+
+    # Click the node that holds the <script> text, as a user would.
+    box = cdp.js("(() => { const r = document.querySelector('circle[data-id=\"5\"]').getBoundingClientRect();"
+                 " return [r.x + r.width / 2, r.y + r.height / 2]; })()")  # fmt: skip
+    for kind in ("mousePressed", "mouseReleased"):
+        cdp.call("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left", clickCount=1)
+    assert cdp.js("document.querySelector('#panel .content').textContent") == XSS
+    assert cdp.js("document.querySelectorAll('#panel script').length") == 0
+    assert cdp.js("window.memlabGraph.select(6)") is True
+    assert cdp.js("document.querySelector('#panel .content').textContent") == IMG
+    assert cdp.js("document.querySelectorAll('#panel img, #panel [onerror]').length") == 0
+
+    assert cdp.js("window.memlabGraph.setAsOf(%r)" % (T0 + 2.5 * DAY)) == 4
+    cdp.js("window.memlabGraph.select(21)")
+    history = cdp.js("Array.from(document.querySelectorAll('#panel li')).map(li => li.textContent)")
+    assert any("favourite language: Python" in item for item in history)  # supersedes chain
+    assert any("message 8" in item for item in history)  # provenance (derived_from)
+
+    time.sleep(0.3)
+    cdp.call("Runtime.evaluate", expression="1")  # drain events that arrived meanwhile
+    methods = [e.get("method") for e in cdp.events]
+    assert "Page.javascriptDialogOpening" not in methods
+    assert "Runtime.exceptionThrown" not in methods
+    urls = [
+        e["params"]["request"]["url"] for e in cdp.events if e.get("method") == "Network.requestWillBeSent"
+    ]
+    assert urls and all(u.startswith(("file:", "data:", "about:")) for u in urls), urls
