@@ -7,5 +7,5 @@ if command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null
 fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-apt-get install -y -qq --no-install-recommends chromium >/dev/null
+apt-get install -y -qq chromium >/dev/null
 command -v chromium >/dev/null 2>&1
