@@ -79,13 +79,14 @@ class Store:
         )
 
     def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
+        # readers first: the last connection to close checkpoints the WAL, and a read-only one cannot
         with self._readers_lock:
             for con in self._readers:
                 con.close()
             self._readers.clear()
         self._local = threading.local()
+        if self.writer is not None:
+            self.writer.close()
 
     def reader(self) -> Any:
         """This thread's read-only connection (readers never take the write lock)."""
