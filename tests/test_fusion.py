@@ -10,8 +10,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from memlab.retrieval.fusion import Fused, rrf
-
-CHANNELS = ("fts", "vector", "causal", "temporal", "entity", "facts")
+from memlab.retrieval.recipes import (
+    CHANNELS,
+    FTS_ONLY,
+    HYBRID,
+    HYBRID_NO_GRAPH,
+    RECIPES,
+    VECTOR_ONLY,
+    get_recipe,
+)
+from memlab.types import INTENTS
 
 ids = st.integers(min_value=0, max_value=40)
 rankings_st = st.dictionaries(st.sampled_from(CHANNELS), st.lists(ids, max_size=25), max_size=6)
@@ -134,3 +142,45 @@ def test_more_channels_never_rank_lower(rankings, weights, k, node, channel) -> 
 def test_scores_are_finite_for_large_k() -> None:
     out = rrf({"fts": list(range(1000))}, k=10**9)
     assert all(math.isfinite(f.score) and f.score > 0 for f in out)
+
+
+# --- recipes: the channel sets and weights fed into rrf -----------------------------------
+
+
+def test_recipes_registry_and_lookup() -> None:
+    assert set(RECIPES) == {"hybrid", "hybrid_no_graph", "fts_only", "vector_only"}
+    assert get_recipe("HYBRID-no-graph") is HYBRID_NO_GRAPH
+    with pytest.raises(ValueError, match="unknown retrieval recipe 'bm25'.*fts_only"):
+        get_recipe("bm25")
+
+
+@pytest.mark.parametrize(
+    ("intent", "channels"),
+    [
+        ("why", ("fts", "vector", "causal", "facts")),
+        ("when", ("fts", "vector", "temporal", "facts")),
+        ("who", ("fts", "vector", "entity", "facts")),
+        ("what", ("fts", "vector", "entity", "facts")),
+        ("general", ("fts", "vector", "facts")),
+    ],
+)
+def test_hybrid_routes_graph_channels_by_intent(intent: str, channels: tuple[str, ...]) -> None:
+    assert HYBRID.channels_for(intent) == channels
+
+
+def test_recipes_without_graph_ignore_intent() -> None:
+    assert all(HYBRID_NO_GRAPH.channels_for(i) == ("fts", "vector") for i in INTENTS)
+    assert FTS_ONLY.channels_for("why") == ("fts",) and VECTOR_ONLY.channels_for("who") == ("vector",)
+
+
+def test_every_recipe_channel_is_known_and_weighted() -> None:
+    for recipe in RECIPES.values():
+        assert set(recipe.channels) <= set(CHANNELS)
+        assert all(recipe.weights.get(c, 0) > 0 for c in recipe.channels)
+
+
+def test_with_weights_copies_and_validates() -> None:
+    tuned = HYBRID.with_weights({"vector": 0.9})
+    assert tuned.weights["vector"] == 0.9 and HYBRID.weights["vector"] == 0.5
+    with pytest.raises(ValueError, match="unknown channel"):
+        HYBRID.with_weights({"bm25": 1.0})

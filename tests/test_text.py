@@ -19,6 +19,7 @@ from memlab.retrieval.text import (
     stem_word,
     tokenize,
 )
+from memlab.retrieval.tokens import ApproxTokenCounter, TokenCounter
 
 ROWS = [
     "Alice moved to Вильнюс last spring",
@@ -169,3 +170,28 @@ def test_any_text_is_a_valid_match_expression(fts: sqlite3.Connection, text: str
 def test_any_stem_text_can_be_indexed(fts: sqlite3.Connection, text: str) -> None:
     fts.execute("INSERT INTO docs(content, stem) VALUES (?, ?)", (text, stem_text(text)))
     fts.rollback()
+
+
+# --- token counting for context budgets ----------------------------------------------------
+
+
+def test_approx_token_counter_rough_scale() -> None:
+    counter = ApproxTokenCounter()
+    assert isinstance(counter, TokenCounter)
+    assert counter.count("") == 0 and counter.count("   ") == 0
+    assert counter.count("🙂") >= 1
+    # "The quick brown fox jumps over the lazy dog." is 10 tokens in cl100k
+    assert 8 <= counter.count("The quick brown fox jumps over the lazy dog.") <= 13
+
+
+def test_approx_token_counter_charges_cyrillic_more() -> None:
+    counter = ApproxTokenCounter()
+    en = counter.count("We moved to Vilnius last spring with the whole family")
+    ru = counter.count("Мы переехали в Вильнюс прошлой весной всей семьёй")
+    assert ru > en
+
+
+def test_approx_token_counter_grows_with_text() -> None:
+    counter = ApproxTokenCounter()
+    one = counter.count("memory graph " * 10)
+    assert counter.count("memory graph " * 100) > 9 * one

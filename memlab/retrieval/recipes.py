@@ -1,0 +1,78 @@
+"""Named retrieval recipes: which channels run, how they are weighted, and how intent routes.
+
+Recipes are constants (after graphiti's ``search_config_recipes``) so a benchmark record can
+name the one it used. Channels:
+
+- ``fts``: FTS5 BM25 over the stemmed shadow column; ``vector``: embedding similarity;
+- ``causal`` / ``temporal``: graph walks along causal / temporal edges from seed hits;
+- ``entity``: nodes linked to entities mentioned in the query;
+- ``facts``: fact hits expanded fact -> derived_from -> episode (the key expansion that lets
+  graph walks start from episodes).
+
+The weights are placeholders until the retrieval integrator tunes them on LoCoMo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+CHANNELS: tuple[str, ...] = ("fts", "vector", "causal", "temporal", "entity", "facts")
+GRAPH_CHANNELS: frozenset[str] = frozenset({"causal", "temporal", "entity", "facts"})
+
+# Which graph channels an intent turns on; fts and vector always run when the recipe has them.
+INTENT_ROUTES: dict[str, tuple[str, ...]] = {
+    "why": ("causal", "facts"),
+    "when": ("temporal", "facts"),
+    "who": ("entity", "facts"),
+    "what": ("entity", "facts"),
+    "general": ("facts",),
+}
+
+
+@dataclass(frozen=True)
+class Recipe:
+    name: str
+    channels: tuple[str, ...]
+    weights: dict[str, float]
+    use_graph: bool
+    rrf_k: int = 60
+    routes: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(INTENT_ROUTES))
+
+    def channels_for(self, intent: str) -> tuple[str, ...]:
+        """The channels to run for a query of this intent, in the recipe's channel order."""
+        routed = set(self.routes.get(intent, ())) if self.use_graph else set()
+        return tuple(c for c in self.channels if c not in GRAPH_CHANNELS or c in routed)
+
+    def with_weights(self, overrides: Mapping[str, float]) -> Recipe:
+        """A copy with some weights replaced (RetrievalConfig.weights); unknown channels fail."""
+        unknown = sorted(set(overrides) - set(CHANNELS))
+        if unknown:
+            raise ValueError(f"unknown channel(s) {unknown} in weights; known: {list(CHANNELS)}")
+        return replace(self, weights={**self.weights, **overrides})
+
+
+_WEIGHTS: dict[str, float] = {
+    "fts": 1.0,
+    "vector": 0.5,
+    "causal": 0.5,
+    "temporal": 0.5,
+    "entity": 0.5,
+    "facts": 0.5,
+}
+
+HYBRID = Recipe("hybrid", CHANNELS, dict(_WEIGHTS), use_graph=True)
+HYBRID_NO_GRAPH = Recipe("hybrid_no_graph", ("fts", "vector"), {"fts": 1.0, "vector": 0.5}, use_graph=False)
+FTS_ONLY = Recipe("fts_only", ("fts",), {"fts": 1.0}, use_graph=False)
+VECTOR_ONLY = Recipe("vector_only", ("vector",), {"vector": 1.0}, use_graph=False)
+
+RECIPES: dict[str, Recipe] = {r.name: r for r in (HYBRID, HYBRID_NO_GRAPH, FTS_ONLY, VECTOR_ONLY)}
+
+
+def get_recipe(name: str) -> Recipe:
+    """Look a recipe up by name ("hybrid-no-graph" and "HYBRID_NO_GRAPH" work too)."""
+    key = name.strip().lower().replace("-", "_")
+    try:
+        return RECIPES[key]
+    except KeyError:
+        raise ValueError(f"unknown retrieval recipe {name!r}; known: {sorted(RECIPES)}") from None
