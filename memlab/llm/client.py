@@ -1,0 +1,315 @@
+"""The ChatModel protocol, an OpenAI-compatible HTTP client for it, and a scripted fake.
+
+``OpenAICompatChat`` speaks ``POST {base_url}/chat/completions`` with httpx (imported lazily), so
+it works against OpenAI, LM Studio, Ollama, vLLM or llama.cpp servers. It retries what is worth
+retrying (429, 408, 409, 5xx, timeouts, connection errors, malformed or refused answers) with
+exponential backoff and raises ``LLMError`` (or ``LLMRefusal`` / ``LLMOutputError``) after the
+last try. When a ``schema`` or ``tools`` is given the answer is parsed and validated here (so a
+malformed answer is retried), and ``ChatResult.parsed`` holds the validated object. Callers
+still treat the result as untrusted: the consolidator validates again against its own schema.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol, runtime_checkable
+
+Message = Mapping[str, Any]
+
+
+class LLMError(RuntimeError):
+    """A chat model gave no usable answer. ``calls``/tokens say what the attempts cost."""
+
+    def __init__(self, message: str, calls: int = 0, prompt_tokens: int = 0, completion_tokens: int = 0):
+        super().__init__(message)
+        self.calls = calls
+        self.prompt_tokens = prompt_tokens
+        self.completion_tokens = completion_tokens
+
+
+class LLMRefusal(LLMError):
+    """The model refused (``message.refusal`` set or ``finish_reason == "content_filter"``)."""
+
+
+class LLMOutputError(LLMError):
+    """The answer was not the JSON we asked for (no object, or it breaks the schema)."""
+
+
+@dataclass(frozen=True)
+class ChatResult:
+    text: str
+    tool_args: dict[str, Any] | None = None
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    tool_name: str | None = None
+    parsed: dict[str, Any] | None = None  # validated JSON when a schema or tools were given
+    calls: int = 1  # HTTP requests this answer cost, retries included
+
+
+@runtime_checkable
+class ChatModel(Protocol):
+    def complete(
+        self,
+        messages: Sequence[Message],
+        schema: Mapping[str, Any] | None = None,
+        tools: Sequence[Mapping[str, Any]] | None = None,
+    ) -> ChatResult:
+        """One assistant turn for ``messages``; JSON matching ``schema`` or a call of one of ``tools``."""
+        ...
+
+
+class _Retryable(Exception):
+    def __init__(self, message: str, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+_RETRY_STATUS = frozenset({408, 409, 429})
+
+
+@dataclass
+class _Spent:
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    def add_usage(self, payload: Mapping[str, Any]) -> None:
+        usage = payload.get("usage") or {}
+        self.prompt_tokens += int(usage.get("prompt_tokens") or 0)
+        self.completion_tokens += int(usage.get("completion_tokens") or 0)
+
+
+class OpenAICompatChat:
+    """ChatModel over an OpenAI-compatible ``/chat/completions`` endpoint.
+
+    ``retries`` is the number of retries after the first attempt. ``response_format`` is how a
+    ``schema`` is requested: "json_schema" (OpenAI, vLLM, LM Studio, recent Ollama),
+    "json_object" (older servers) or "none" (prompt only; parsing still validates).
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        model: str,
+        api_key: str = "none",
+        timeout_s: float = 60.0,
+        retries: int = 3,
+        backoff_s: float = 0.5,
+        temperature: float = 0.0,
+        max_tokens: int | None = None,
+        response_format: str = "json_schema",
+        max_backoff_s: float = 30.0,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.model = model
+        self.api_key = api_key
+        self.timeout_s = timeout_s
+        self.retries = retries
+        self.backoff_s = backoff_s
+        self.temperature = temperature
+        self.max_tokens = max_tokens
+        self.response_format = response_format
+        self.max_backoff_s = max_backoff_s
+        self._sleep = sleep
+        self.name = f"openai-compat:{model}"
+
+    def complete(
+        self,
+        messages: Sequence[Message],
+        schema: Mapping[str, Any] | None = None,
+        tools: Sequence[Mapping[str, Any]] | None = None,
+    ) -> ChatResult:
+        body = self._body(messages, schema, tools)
+        spent, last = _Spent(), None
+        for attempt in range(self.retries + 1):
+            if attempt:
+                self._sleep(self._delay(attempt, getattr(last, "retry_after", None)))
+            try:
+                payload = self._post(body, spent)
+                result = _interpret(payload, schema, tools)
+            except (_Retryable, LLMOutputError, LLMRefusal) as exc:
+                last = exc
+                continue
+            return replace(
+                result,
+                calls=spent.calls,
+                prompt_tokens=spent.prompt_tokens,
+                completion_tokens=spent.completion_tokens,
+            )
+        raise _final_error(last, spent)
+
+    def _delay(self, attempt: int, retry_after: float | None) -> float:
+        delay = self.backoff_s * 2 ** (attempt - 1)
+        if retry_after is not None:
+            delay = max(delay, retry_after)
+        return min(delay, self.max_backoff_s)
+
+    def _body(
+        self,
+        messages: Sequence[Message],
+        schema: Mapping[str, Any] | None,
+        tools: Sequence[Mapping[str, Any]] | None,
+    ) -> dict[str, Any]:
+        body: dict[str, Any] = {"model": self.model, "messages": [dict(m) for m in messages]}
+        body["temperature"] = self.temperature
+        if self.max_tokens is not None:
+            body["max_tokens"] = self.max_tokens
+        if tools:
+            specs = [tool_spec(t) for t in tools]
+            body["tools"] = specs
+            if len(specs) == 1:
+                body["tool_choice"] = {"type": "function", "function": {"name": specs[0]["function"]["name"]}}
+        elif schema is not None and self.response_format == "json_schema":
+            name = str(schema.get("title", "response"))
+            body["response_format"] = {"type": "json_schema", "json_schema": {"name": name, "schema": schema}}
+        elif schema is not None and self.response_format == "json_object":
+            body["response_format"] = {"type": "json_object"}
+        return body
+
+    def _post(self, body: dict[str, Any], spent: _Spent) -> dict[str, Any]:
+        import httpx
+
+        headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
+        spent.calls += 1
+        try:
+            with httpx.Client(timeout=self.timeout_s) as client:
+                response = client.post(f"{self.base_url}/chat/completions", json=body, headers=headers)
+        except httpx.TimeoutException as exc:
+            raise _Retryable(f"timed out after {self.timeout_s}s ({type(exc).__name__})") from exc
+        except httpx.TransportError as exc:
+            raise _Retryable(f"transport error: {exc}") from exc
+        return _check_response(
+            response.status_code, response.text, response.headers.get("retry-after"), spent
+        )
+
+
+def _check_response(status: int, text: str, retry_after: str | None, spent: _Spent) -> dict[str, Any]:
+    detail = _error_message(text)
+    if status in _RETRY_STATUS or status >= 500:
+        raise _Retryable(f"HTTP {status}: {detail}", _seconds(retry_after))
+    if status >= 400:
+        raise LLMError(f"HTTP {status}: {detail}", spent.calls, spent.prompt_tokens, spent.completion_tokens)
+    try:
+        payload = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _Retryable(f"response is not JSON: {text[:200]!r}") from exc
+    if not isinstance(payload, dict):
+        raise _Retryable("response is not a JSON object")
+    spent.add_usage(payload)
+    return payload
+
+
+def _error_message(text: str) -> str:
+    try:
+        err = json.loads(text).get("error")
+    except (json.JSONDecodeError, AttributeError):
+        return text[:200]
+    return str(err.get("message", err)) if isinstance(err, dict) else str(err)
+
+
+def _seconds(value: str | None) -> float | None:
+    try:
+        return float(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def _final_error(last: Exception | None, spent: _Spent) -> LLMError:
+    cls = type(last) if isinstance(last, LLMError) else LLMError
+    attempts = f"after {spent.calls} attempt{'s' if spent.calls != 1 else ''}"
+    return cls(f"{last} ({attempts})", spent.calls, spent.prompt_tokens, spent.completion_tokens)
+
+
+def tool_spec(tool: Mapping[str, Any]) -> dict[str, Any]:
+    """Accept ``{"name", "description", "parameters"}`` or the full ``{"type": "function", ...}``."""
+    if tool.get("type") == "function":
+        return dict(tool)
+    fn = {"name": tool["name"], "description": tool.get("description", ""), "parameters": tool["parameters"]}
+    return {"type": "function", "function": fn}
+
+
+def _tool_params(tools: Sequence[Mapping[str, Any]] | None, name: str | None) -> Mapping[str, Any] | None:
+    specs = [tool_spec(t)["function"] for t in tools or ()]
+    for fn in specs:
+        if fn["name"] == name or (name is None and len(specs) == 1):
+            return fn.get("parameters")
+    return None
+
+
+def _interpret(
+    payload: Mapping[str, Any], schema: Mapping[str, Any] | None, tools: Sequence[Mapping[str, Any]] | None
+) -> ChatResult:
+    """ChatResult from one response body; raises LLMRefusal / LLMOutputError (both retried)."""
+    from memlab.llm.parse import extract_json_object, parse_json, validate
+
+    choices = payload.get("choices") or []
+    if not choices or not isinstance(choices[0], Mapping):
+        raise LLMOutputError("response has no choices")
+    message = choices[0].get("message") or {}
+    if message.get("refusal") or choices[0].get("finish_reason") == "content_filter":
+        raise LLMRefusal(f"model refused: {message.get('refusal') or 'content filter'}")
+    text = message.get("content") or ""
+    name, raw = _first_call(message)
+    if raw is not None:
+        args = raw if isinstance(raw, dict) else extract_json_object(str(raw))
+        params = _tool_params(tools, name) or schema
+        if params is not None:
+            validate(args, params)
+        return ChatResult(text, args, tool_name=name, parsed=args)
+    want = schema if schema is not None else _tool_params(tools, None)
+    parsed = parse_json(text, want) if (want is not None or tools) else None
+    return ChatResult(text, parsed=parsed)
+
+
+def _first_call(message: Mapping[str, Any]) -> tuple[str | None, Any]:
+    """(name, arguments) of the first tool call (or legacy ``function_call``), else (None, None)."""
+    calls = message.get("tool_calls") or []
+    fn = (calls[0] or {}).get("function") if calls else message.get("function_call")
+    if not isinstance(fn, Mapping):
+        return None, None
+    return fn.get("name"), fn.get("arguments") if fn.get("arguments") is not None else "{}"
+
+
+Reply = str | Mapping[str, Any] | ChatResult | BaseException
+
+
+class ScriptedChat:
+    """A ChatModel fake for unit tests: answers from a list, records what it was asked.
+
+    A ``str`` reply is assistant text, a mapping is tool-call arguments, a ``ChatResult`` is
+    returned as is and an exception is raised. Tokens are estimated as characters / 4.
+    """
+
+    name = "scripted"
+
+    def __init__(self, replies: Sequence[Reply]) -> None:
+        self._replies = list(replies)
+        self.requests: list[tuple[list[dict[str, Any]], Mapping[str, Any] | None, Any]] = []
+
+    @property
+    def pending(self) -> int:
+        return len(self._replies)
+
+    def complete(
+        self,
+        messages: Sequence[Message],
+        schema: Mapping[str, Any] | None = None,
+        tools: Sequence[Mapping[str, Any]] | None = None,
+    ) -> ChatResult:
+        self.requests.append(([dict(m) for m in messages], schema, tools))
+        if not self._replies:
+            raise LLMError("ScriptedChat has no reply left", calls=1)
+        reply = self._replies.pop(0)
+        if isinstance(reply, BaseException):
+            raise reply
+        if isinstance(reply, ChatResult):
+            return reply
+        prompt = sum(len(str(m.get("content") or "")) for m in messages) // 4
+        if isinstance(reply, Mapping):
+            args = dict(reply)
+            return ChatResult("", args, prompt, len(json.dumps(args)) // 4, parsed=args)
+        return ChatResult(reply, None, prompt, len(reply) // 4)
