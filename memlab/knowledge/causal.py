@@ -1,0 +1,116 @@
+"""Causal edges between consecutive episodes.
+
+Pairs come from the ``temporal`` edges (each joins an episode to the next one of its session),
+in batches of ``consolidation.causal_batch`` (50). The LLM detector (explicit causal language
+only, confidence 0.7) runs when a chat model is set; offline the cue detector proposes edges at
+a lower confidence. A meta cursor (the last temporal edge judged) makes the step resumable and
+keeps the LLM from paying twice for the same pair.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from memlab.knowledge.plan import CausalProposal, EpisodeRef
+from memlab.store import store as st
+
+log = logging.getLogger("memlab.knowledge")
+CURSOR_KEY = "causal_cursor"
+
+
+def default_detector(memory: Any) -> tuple[Any, str]:
+    if memory.chat is not None:
+        from memlab.knowledge.llm_consolidator import LLMCausalDetector
+
+        return LLMCausalDetector(memory.chat), "llm"
+    from memlab.knowledge.causal_cues import CueCausalDetector
+
+    return CueCausalDetector(), "cues"
+
+
+def next_pairs(memory: Any, cursor: int, limit: int) -> list[tuple[int, EpisodeRef, EpisodeRef]]:
+    """(temporal edge id, earlier episode, later episode) after ``cursor``, oldest edge first."""
+    rows = memory.store.execute_read(
+        "SELECT e.id, a.id, a.content, a.event_time, coalesce(a.source_role, 'user'), a.session_id, "
+        "b.id, b.content, b.event_time, coalesce(b.source_role, 'user'), b.session_id "
+        "FROM edges e JOIN nodes a ON a.id = e.src JOIN nodes b ON b.id = e.dst "
+        "WHERE e.type = 'temporal' AND e.id > ? ORDER BY e.id LIMIT ?",
+        (cursor, limit),
+    )
+    return [(r[0], EpisodeRef(*r[1:6]), EpisodeRef(*r[6:11])) for r in rows]
+
+
+def _keep(proposals: Sequence[CausalProposal], pairs: set[frozenset[int]]) -> list[CausalProposal]:
+    """Only links between the two episodes of a judged pair (detector output is untrusted)."""
+    return [
+        p for p in proposals if frozenset((p.cause_id, p.effect_id)) in pairs and p.cause_id != p.effect_id
+    ]
+
+
+def write_links(con: Any, links: Sequence[CausalProposal], cursor: int, now: float) -> int:
+    added = 0
+    for p in links:
+        cur = con.execute(
+            "INSERT INTO edges(src, dst, type, predicate, confidence, valid_from, evidence, created_at) "
+            "SELECT ?, ?, 'causal', 'caused', ?, max(a.event_time, b.event_time), ?, ? "
+            "FROM nodes a, nodes b WHERE a.id = ? AND b.id = ? ON CONFLICT(src, dst, type) DO NOTHING",
+            (
+                p.cause_id,
+                p.effect_id,
+                min(1.0, max(0.0, p.confidence)),
+                str(p.evidence)[:500],
+                now,
+                p.cause_id,
+                p.effect_id,
+            ),
+        )
+        added += cur.rowcount
+    st.set_meta(con, CURSOR_KEY, str(cursor))
+    return added
+
+
+def infer_causal(
+    memory: Any, detector: Any = None, *, batch: int | None = None, max_batches: int | None = None
+) -> dict[str, Any]:
+    """Judge unjudged consecutive pairs; returns counts. A failing detector stops the step and
+    leaves the cursor where it was, so the next run retries the same batch."""
+    det, name = (
+        (detector, getattr(detector, "name", type(detector).__name__))
+        if detector
+        else default_detector(memory)
+    )
+    size = batch or memory.config.consolidation.causal_batch
+    report: dict[str, Any] = {
+        "detector": name,
+        "pairs": 0,
+        "edges": 0,
+        "batches": 0,
+        "llm_calls": 0,
+        "prompt_tokens": 0,
+        "completion_tokens": 0,
+    }
+    cursor = int(memory.store.get_meta(CURSOR_KEY) or 0)
+    while max_batches is None or report["batches"] < max_batches:
+        pairs = next_pairs(memory, cursor, size)
+        if not pairs:
+            break
+        episodes = list({e.id: e for _, a, b in pairs for e in (a, b)}.values())
+        try:
+            plan = det.detect(episodes)
+        except Exception as exc:
+            report["error"] = f"{type(exc).__name__}: {exc}"
+            log.warning("memlab: causal detection failed: %r", exc)
+            break
+        links = _keep(plan.causal, {frozenset((a.id, b.id)) for _, a, b in pairs})
+        cursor = pairs[-1][0]
+        now = memory.clock.now()
+        report["edges"] += memory.store.writer.call(
+            lambda con, ls=links, c=cursor, t=now: write_links(con, ls, c, t)
+        )
+        report["pairs"] += len(pairs)
+        report["batches"] += 1
+        for k in ("llm_calls", "prompt_tokens", "completion_tokens"):
+            report[k] += int(getattr(plan, k, 0) or 0)
+    return report

@@ -1,0 +1,303 @@
+"""Entities: resolution, mention counts, alias merging, explicit merges and LLM enrichment.
+
+Resolution goes name -> ``entity_aliases`` (indexed on the normalised alias, DESIGN.md §5: no
+JSON alias columns) -> entity vectors. Names are compared through ``normalize_name`` (case,
+diacritics, Russian endings), so "Вильнюсе" finds "Вильнюс". Merged entities keep a
+``merged_into`` pointer; every lookup follows it to the surviving entity.
+
+Functions taking ``con`` run on the writer thread inside its transaction; the others take a
+``Memory`` and submit their own writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from memlab.knowledge.names import normalize_name
+from memlab.knowledge.plan import EntityMention
+from memlab.store.vectors import from_blob, to_blob
+from memlab.types import ENTITY_TYPES
+
+VECTOR_MATCH = 0.92  # cosine between a new name and an entity vector that counts as the same entity
+MIN_MENTIONS_FOR_SUMMARY = 3
+
+
+@dataclass(frozen=True)
+class Resolved:
+    entity_id: int
+    created: bool
+
+
+def entity_text(name: str, summary: str | None = None) -> str:
+    """What an entity vector embeds: its name, plus its summary once it has one."""
+    return f"{name}: {summary}" if summary else name
+
+
+def root(con: Any, entity_id: int) -> int:
+    """Follow ``merged_into`` to the surviving entity (merges may chain)."""
+    seen = {entity_id}
+    while True:
+        row = con.execute("SELECT merged_into FROM entities WHERE id = ?", (entity_id,)).fetchone()
+        if row is None or row[0] is None or row[0] in seen:
+            return entity_id
+        entity_id = row[0]
+        seen.add(entity_id)
+
+
+def mention_keys(mention: EntityMention) -> list[str]:
+    keys = (normalize_name(n) for n in (mention.name, *mention.aliases))
+    return list(dict.fromkeys(k for k in keys if k))
+
+
+def find_by_alias(con: Any, keys: Sequence[str], etype: str | None = None) -> int | None:
+    """The surviving entity named by any of ``keys``; one of type ``etype`` (or "concept") wins.
+
+    A name that only matches an entity of another specific type ("Jordan" the person vs the
+    place) is not the same entity.
+    """
+    if not keys:
+        return None
+    marks = ",".join("?" * len(keys))
+    rows = con.execute(
+        f"SELECT DISTINCT a.entity_id FROM entity_aliases a WHERE a.alias_norm IN ({marks})", list(keys)
+    ).fetchall()
+    found: list[tuple[int, str]] = []
+    for (eid,) in rows:
+        rid = root(con, eid)
+        t = con.execute("SELECT type FROM entities WHERE id = ?", (rid,)).fetchone()
+        if t is not None:
+            found.append((rid, t[0]))
+    for rid, t in sorted(found):
+        if etype is None or t == etype:
+            return rid
+    for rid, t in sorted(found):
+        if t == "concept" or etype == "concept":
+            return rid
+    return None
+
+
+def find_by_vector(
+    con: Any, vec: np.ndarray | None, etype: str, threshold: float = VECTOR_MATCH
+) -> int | None:
+    """Nearest surviving entity of the same type by name vector, if it is close enough."""
+    if vec is None:
+        return None
+    rows = con.execute(
+        "SELECT v.entity_id, v.vec FROM entity_vectors v JOIN entities e ON e.id = v.entity_id "
+        "WHERE e.type = ? AND e.merged_into IS NULL",
+        (etype,),
+    ).fetchall()
+    if not rows:
+        return None
+    mat = np.stack([from_blob(r[1]) for r in rows])
+    if mat.shape[1] != vec.shape[0]:
+        return None
+    scores = mat @ np.asarray(vec, dtype=np.float32)
+    best = int(np.argmax(scores))
+    return int(rows[best][0]) if float(scores[best]) >= threshold else None
+
+
+def add_aliases(con: Any, entity_id: int, names: Iterable[str]) -> None:
+    for name in names:
+        key = normalize_name(name)
+        if key:
+            con.execute(
+                "INSERT INTO entity_aliases(alias_norm, entity_id, alias) VALUES (?, ?, ?) "
+                "ON CONFLICT(alias_norm, entity_id) DO NOTHING",
+                (key, entity_id, name),
+            )
+
+
+def resolve(con: Any, mention: EntityMention, now: float, vec: np.ndarray | None = None) -> Resolved:
+    """The entity a mention names, created if new; the mention's names become aliases."""
+    etype = mention.type if mention.type in ENTITY_TYPES else "concept"
+    keys = mention_keys(mention)
+    if not keys:
+        raise ValueError(f"entity name {mention.name!r} has no letters or digits")
+    eid = find_by_alias(con, keys, etype) or find_by_vector(con, vec, etype)
+    created = eid is None
+    if eid is None:
+        cur = con.execute(
+            "INSERT INTO entities(canonical_name, type, created_at, first_seen, last_seen) VALUES (?, ?, ?, ?, ?)",
+            (mention.name.strip(), etype, now, None, None),
+        )
+        eid = int(cur.lastrowid)
+    elif etype != "concept":  # a cue-typed "concept" learns its real type from a typed mention
+        con.execute("UPDATE entities SET type = ? WHERE id = ? AND type = 'concept'", (etype, eid))
+    add_aliases(con, eid, (mention.name.strip(), *mention.aliases))
+    return Resolved(eid, created)
+
+
+def count_mentions(con: Any, entity_id: int, count: int, first: float, last: float) -> None:
+    con.execute(
+        "UPDATE entities SET mention_count = mention_count + ?, "
+        "first_seen = min(coalesce(first_seen, ?), ?), last_seen = max(coalesce(last_seen, ?), ?) WHERE id = ?",
+        (count, first, first, last, last, entity_id),
+    )
+
+
+def link(con: Any, node_id: int, entity_id: int, role: str | None) -> None:
+    con.execute(
+        "INSERT INTO node_entities(node_id, entity_id, role) VALUES (?, ?, ?) "
+        "ON CONFLICT(node_id, entity_id) DO NOTHING",
+        (node_id, entity_id, role),
+    )
+
+
+def store_vectors(con: Any, ids: Sequence[int], vectors: np.ndarray) -> None:
+    con.executemany(
+        "INSERT INTO entity_vectors(entity_id, vec) VALUES (?, ?) "
+        "ON CONFLICT(entity_id) DO UPDATE SET vec = excluded.vec",
+        [(int(i), to_blob(v)) for i, v in zip(ids, vectors, strict=True)],
+    )
+
+
+# -- Memory-level operations -------------------------------------------------------------------
+
+
+def lookup(memory: Any, name_or_id: str | int) -> int | None:
+    """Entity id for an id or a name/alias (read side, follows merges)."""
+    con = memory.store.reader()
+    if isinstance(name_or_id, int) or (isinstance(name_or_id, str) and name_or_id.isdigit()):
+        row = con.execute("SELECT id FROM entities WHERE id = ?", (int(name_or_id),)).fetchone()
+        return root(con, row[0]) if row else None
+    return find_by_alias(con, [k for k in [normalize_name(str(name_or_id))] if k])
+
+
+def embed_entities(memory: Any, ids: Sequence[int]) -> int:
+    """(Re)compute entity vectors from name + summary; 0 without an embedder or on failure."""
+    if memory.embedder is None or not ids:
+        return 0
+    rows = memory.store.execute_read(
+        f"SELECT id, canonical_name, summary FROM entities WHERE id IN ({','.join('?' * len(ids))})",
+        list(ids),
+    )
+    if not rows:
+        return 0
+    try:
+        vecs = memory.embedder.embed_batch([entity_text(r[1], r[2]) for r in rows])
+    except Exception:  # the slow path degrades: entities then resolve by alias only
+        return 0
+    ids_found = [r[0] for r in rows]
+    memory.store.writer.call(lambda con: store_vectors(con, ids_found, vecs))
+    return len(ids_found)
+
+
+def merge_entities(memory: Any, keep_id: int, drop_id: int) -> dict[str, Any]:
+    """Fold ``drop_id`` into ``keep_id``: aliases, node links and mention counts move over."""
+    if keep_id == drop_id:
+        raise ValueError("cannot merge an entity into itself")
+
+    def fn(con: Any) -> dict[str, Any]:
+        keep, drop = root(con, keep_id), root(con, drop_id)
+        for eid in (keep_id, drop_id):
+            if con.execute("SELECT 1 FROM entities WHERE id = ?", (eid,)).fetchone() is None:
+                raise ValueError(f"no entity with id {eid}")
+        if keep == drop:
+            return {"kept": keep, "dropped": drop_id, "moved_links": 0, "already_merged": True}
+        name = con.execute("SELECT canonical_name FROM entities WHERE id = ?", (drop,)).fetchone()[0]
+        con.execute(
+            "INSERT INTO entity_aliases(alias_norm, entity_id, alias) SELECT alias_norm, ?, alias "
+            "FROM entity_aliases WHERE entity_id = ? ON CONFLICT(alias_norm, entity_id) DO NOTHING",
+            (keep, drop),
+        )
+        add_aliases(con, keep, [name])
+        moved = con.execute(
+            "INSERT INTO node_entities(node_id, entity_id, role) SELECT node_id, ?, role FROM node_entities "
+            "WHERE entity_id = ? ON CONFLICT(node_id, entity_id) DO NOTHING",
+            (keep, drop),
+        ).rowcount
+        con.execute("DELETE FROM node_entities WHERE entity_id = ?", (drop,))
+        con.execute(
+            "UPDATE entities SET mention_count = mention_count + (SELECT mention_count FROM entities WHERE id = ?), "
+            "first_seen = min(coalesce(first_seen, 1e18), coalesce((SELECT first_seen FROM entities WHERE id = ?), 1e18)), "
+            "last_seen = max(coalesce(last_seen, 0), coalesce((SELECT last_seen FROM entities WHERE id = ?), 0)) "
+            "WHERE id = ?",
+            (drop, drop, drop, keep),
+        )
+        con.execute("UPDATE entities SET merged_into = ?, mention_count = 0 WHERE id = ?", (keep, drop))
+        con.execute("DELETE FROM entity_vectors WHERE entity_id = ?", (drop,))
+        return {"kept": keep, "dropped": drop, "moved_links": moved, "already_merged": False}
+
+    return memory.store.writer.call(fn)  # type: ignore[no-any-return]
+
+
+def enrich_entities(
+    memory: Any, min_mentions: int = MIN_MENTIONS_FOR_SUMMARY, limit: int = 50, summarizer: Any = None
+) -> dict[str, Any]:
+    """Summarise frequently mentioned entities that have no summary yet, then re-embed them.
+
+    ``summarizer(chat, name, facts, entity_type) -> str`` defaults to the LLM helper; without
+    a chat model nothing is written and the candidates are reported as skipped.
+    """
+    rows = memory.store.execute_read(
+        "SELECT id, canonical_name, type FROM entities WHERE merged_into IS NULL AND summary IS NULL "
+        "AND mention_count >= ? ORDER BY mention_count DESC, id LIMIT ?",
+        (min_mentions, limit),
+    )
+    if not rows:
+        return {"candidates": 0, "summarized": 0, "skipped": 0, "failed": 0}
+    if memory.chat is None:
+        return {
+            "candidates": len(rows),
+            "summarized": 0,
+            "skipped": len(rows),
+            "failed": 0,
+            "reason": "no LLM configured: entity summaries skipped",
+        }
+    summarize = summarizer or _default_summarizer()
+    done: list[int] = []
+    failed = 0
+    for eid, name, etype in rows:
+        facts = entity_facts(memory, eid, limit=30)
+        try:
+            summary = str(summarize(memory.chat, name, [f["content"] for f in facts], etype)).strip()
+        except Exception:
+            failed += 1
+            continue
+        if not summary:
+            failed += 1
+            continue
+        memory.store.writer.call(
+            lambda con, s=summary, e=eid: con.execute(
+                "UPDATE entities SET summary = ? WHERE id = ? AND summary IS NULL", (s, e)
+            )
+        )
+        done.append(eid)
+    embed_entities(memory, done)
+    return {"candidates": len(rows), "summarized": len(done), "skipped": 0, "failed": failed}
+
+
+def _default_summarizer() -> Any:
+    from memlab.knowledge.llm_consolidator import summarize_entity
+
+    return summarize_entity
+
+
+def entity_facts(
+    memory: Any, entity_id: int, limit: int = 50, include_history: bool = False
+) -> list[dict[str, Any]]:
+    """Facts (non-episodic nodes) linked to an entity, newest first."""
+    active = "" if include_history else "AND n.valid_until IS NULL AND n.archived_at IS NULL"
+    rows = memory.store.execute_read(
+        "SELECT n.id, n.type, n.content, n.valid_from, n.valid_until, n.invalid_reason, ne.role "
+        "FROM node_entities ne JOIN nodes n ON n.id = ne.node_id "
+        f"WHERE ne.entity_id = ? AND n.type != 'episodic' {active} ORDER BY n.valid_from DESC, n.id DESC LIMIT ?",
+        (entity_id, limit),
+    )
+    return [
+        {
+            "id": r[0],
+            "type": r[1],
+            "content": r[2],
+            "valid_from": r[3],
+            "valid_until": r[4],
+            "invalid_reason": r[5],
+            "role": r[6],
+        }
+        for r in rows
+    ]
