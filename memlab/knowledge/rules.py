@@ -330,8 +330,8 @@ def mention_entities(sentence: str) -> Iterator[EntityMention]:
     """Capitalised names not at the start of the sentence, typed by the word before them."""
     for m in _MENTION.finditer(sentence):
         name = m.group(0)
-        before = sentence[: m.start()]
-        if not before.strip(" \"'«“([-—") or not _value_ok(name):
+        before = sentence[max(0, m.start() - 40) : m.start()]  # a window keeps long messages linear
+        if (m.start() < 40 and not before.strip(" \"'«“([-—")) or not _value_ok(name):
             continue
         if tool_category(name):
             yield EntityMention(_canonical_tool(name), "tool")
