@@ -27,7 +27,8 @@ class HashingEmbedder:
     def _features(self, text: str) -> list[str]:
         words = [w.lower() for w in _WORD.findall(text)]
         grams = [w[i : i + 3] for w in words for i in range(max(1, len(w) - 2))]
-        return words + ["#" + g for g in grams]
+        # a text with no word characters (emoji, punctuation, "") still gets a unit vector
+        return words + ["#" + g for g in grams] or ["\x00empty"]
 
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)

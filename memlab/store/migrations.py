@@ -75,7 +75,6 @@ CREATE TABLE edges (
     UNIQUE (src, dst, type)
 );
 CREATE INDEX edges_dst ON edges(dst, type);
-CREATE INDEX edges_src ON edges(src, type);
 
 CREATE TABLE entities (
     id              INTEGER PRIMARY KEY,
