@@ -227,6 +227,9 @@ def cdp(tmp_path: Path) -> Iterator[Cdp]:
         proc.wait(timeout=20)
 
 
+PICK_ENTITY = "(() => { const s = document.getElementById('entity'); s.value = '%s'; s.dispatchEvent(new Event('change')); })()"
+
+
 def test_no_request_leaves_the_page_and_no_dialog_opens(page: Path, cdp: Cdp) -> None:
     for domain in ("Network", "Page", "Runtime"):
         cdp.call(f"{domain}.enable")
@@ -234,6 +237,16 @@ def test_no_request_leaves_the_page_and_no_dialog_opens(page: Path, cdp: Cdp) ->
     cdp.wait_for("Page.loadEventFired")
     assert cdp.js("window.memlabGraph.nodeCount") == 13
     assert cdp.js("document.querySelectorAll('circle.node.memory:not([style*=\"none\"])').length") == 13
+
+    # Filters in the page: node type, then entity.
+    cdp.js("document.querySelector('#node-types input[data-type=episodic]').click()")
+    assert cdp.js("window.memlabGraph.nodeCount") == 1  # only "favourite language: Rust" is left
+    cdp.js("document.querySelector('#node-types input[data-type=episodic]').click()")
+    cdp.js(PICK_ENTITY % "2")
+    assert cdp.js("window.memlabGraph.nodeCount") == 2  # message 8 and the Rust fact
+    assert cdp.js("window.memlabGraph.entityCount") == 1
+    cdp.js(PICK_ENTITY % "")
+    assert cdp.js("window.memlabGraph.nodeCount") == 13
 
     # Click the node that holds the <script> text, as a user would.
     box = cdp.js("(() => { const r = document.querySelector('circle[data-id=\"5\"]').getBoundingClientRect();"

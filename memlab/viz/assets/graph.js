@@ -62,55 +62,66 @@
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
   }
-  function layout(items, links) {
-    var n = items.length, rand = rng(42), K = 34;
-    var side = Math.sqrt(Math.max(n, 1)) * K * 1.6;
-    var order = items.map(function (it, i) { return i; }).sort(function (a, b) { return items[a].t - items[b].t; });
-    order.forEach(function (idx, rank) {  // seed: time runs left to right, types in bands
-      var it = items[idx];
-      it.x = n > 1 ? (rank / (n - 1)) * side : 0;
-      it.y = (it.band + rand()) * side / 5;
-    });
-    var iters = n > 3000 ? 80 : (n > 1000 ? 150 : 250);
-    var temp = side / 8, cell = K * 3;
-    for (var it = 0; it < iters; it++) {
-      var dx = new Float64Array(n), dy = new Float64Array(n), grid = {};
-      for (var i = 0; i < n; i++) {
-        var key = Math.floor(items[i].x / cell) + ":" + Math.floor(items[i].y / cell);
-        (grid[key] = grid[key] || []).push(i);
-      }
-      for (i = 0; i < n; i++) {
-        var a = items[i], gx = Math.floor(a.x / cell), gy = Math.floor(a.y / cell);
-        for (var ox = -1; ox <= 1; ox++) for (var oy = -1; oy <= 1; oy++) {
-          var bucket = grid[(gx + ox) + ":" + (gy + oy)];
-          if (!bucket) continue;
-          for (var b = 0; b < bucket.length; b++) {
-            var j = bucket[b];
-            if (j === i) continue;
-            var vx = a.x - items[j].x, vy = a.y - items[j].y, d2 = vx * vx + vy * vy;
-            if (d2 < 0.01) { vx = rand() - 0.5; vy = rand() - 0.5; d2 = 0.5; }
-            if (d2 > cell * cell) continue;
-            var f = K * K / d2;
-            dx[i] += vx * f; dy[i] += vy * f;
-          }
+  function cellKey(gx, gy) { return (gx + 32768) * 65536 + (gy + 32768); }  // numeric keys: no string churn
+  function buckets(X, Y, cell) {
+    var grid = new Map();
+    for (var i = 0; i < X.length; i++) {
+      var key = cellKey(Math.floor(X[i] / cell), Math.floor(Y[i] / cell));
+      var list = grid.get(key);
+      if (list) list.push(i); else grid.set(key, [i]);
+    }
+    return grid;
+  }
+  function repel(X, Y, DX, DY, K, cell, rand) {  // only near pairs: O(n) per pass instead of O(n^2)
+    var grid = buckets(X, Y, cell), cut = cell * cell, K2 = K * K;
+    for (var i = 0; i < X.length; i++) {
+      var gx = Math.floor(X[i] / cell), gy = Math.floor(Y[i] / cell);
+      for (var ox = -1; ox <= 1; ox++) for (var oy = -1; oy <= 1; oy++) {
+        var bucket = grid.get(cellKey(gx + ox, gy + oy));
+        if (!bucket) continue;
+        for (var b = 0; b < bucket.length; b++) {
+          var j = bucket[b];
+          if (j === i) continue;
+          var vx = X[i] - X[j], vy = Y[i] - Y[j], d2 = vx * vx + vy * vy;
+          if (d2 > cut) continue;
+          if (d2 < 0.01) { vx = rand() - 0.5; vy = rand() - 0.5; d2 = 0.5; }
+          DX[i] += vx * K2 / d2; DY[i] += vy * K2 / d2;
         }
       }
-      for (var l = 0; l < links.length; l++) {
-        var s = items[links[l][0]], q = items[links[l][1]];
-        var ux = s.x - q.x, uy = s.y - q.y, dist = Math.sqrt(ux * ux + uy * uy) + 0.01, g = dist / K;
-        dx[links[l][0]] -= ux * g; dy[links[l][0]] -= uy * g;
-        dx[links[l][1]] += ux * g; dy[links[l][1]] += uy * g;
-      }
-      var cx = 0, cy = 0;
-      for (i = 0; i < n; i++) { cx += items[i].x; cy += items[i].y; }
+    }
+  }
+  function attract(X, Y, DX, DY, K, links, deg) {  // springs weakened at hubs (as in d3-force's link strength)
+    for (var l = 0; l < links.length; l++) {
+      var s = links[l][0], q = links[l][1];
+      var ux = X[s] - X[q], uy = Y[s] - Y[q], g = Math.sqrt(ux * ux + uy * uy) / K / Math.min(deg[s], deg[q]);
+      DX[s] -= ux * g; DY[s] -= uy * g; DX[q] += ux * g; DY[q] += uy * g;
+    }
+  }
+  function layout(items, links) {
+    var n = items.length, rand = rng(42), K = 34;
+    if (!n) return;
+    var side = Math.sqrt(n) * K * 1.6, X = new Float64Array(n), Y = new Float64Array(n), deg = new Float64Array(n);
+    var order = items.map(function (it, i) { return i; }).sort(function (a, b) { return items[a].t - items[b].t; });
+    order.forEach(function (idx, rank) {  // seed: time runs left to right, types in bands
+      X[idx] = n > 1 ? (rank / (n - 1)) * side : 0;
+      Y[idx] = (items[idx].band + rand()) * side / 5;
+    });
+    links.forEach(function (l) { deg[l[0]]++; deg[l[1]]++; });
+    var iters = n > 3000 ? 60 : (n > 1000 ? 100 : 150), temp = side / 8;
+    for (var it = 0; it < iters; it++) {
+      var DX = new Float64Array(n), DY = new Float64Array(n), cx = 0, cy = 0, i;
+      repel(X, Y, DX, DY, K, 2 * K, rand);
+      attract(X, Y, DX, DY, K, links, deg);
+      for (i = 0; i < n; i++) { cx += X[i]; cy += Y[i]; }
       cx /= n; cy /= n;
       for (i = 0; i < n; i++) {  // weak gravity keeps unlinked nodes near the rest
-        dx[i] -= (items[i].x - cx) * 0.04; dy[i] -= (items[i].y - cy) * 0.04;
-        var m = Math.sqrt(dx[i] * dx[i] + dy[i] * dy[i]) + 1e-9, step = Math.min(m, temp);
-        items[i].x += dx[i] / m * step; items[i].y += dy[i] / m * step;
+        DX[i] -= (X[i] - cx) * 0.01; DY[i] -= (Y[i] - cy) * 0.01;
+        var m = Math.sqrt(DX[i] * DX[i] + DY[i] * DY[i]) + 1e-9, step = Math.min(m, temp);
+        X[i] += DX[i] / m * step; Y[i] += DY[i] / m * step;
       }
-      temp = Math.max(temp * 0.97, 0.5);
+      temp = Math.max(temp * 0.96, 0.5);
     }
+    items.forEach(function (item, idx) { item.x = X[idx]; item.y = Y[idx]; });
   }
 
   var BANDS = { episodic: 0, semantic: 2, procedural: 3, opinion: 4 };
@@ -126,13 +137,16 @@
   var links = [];
   edges.forEach(function (e) { links.push([itemIndex["n" + e.src], itemIndex["n" + e.dst]]); });
   nodes.forEach(function (n) { n.entities.forEach(function (eid) { links.push([itemIndex["n" + n.id], itemIndex["e" + eid]]); }); });
+  var layoutStart = performance.now();
   layout(items, links);
+  var layoutMs = performance.now() - layoutStart;
 
   // ---- drawing (elements are made once; filters only toggle visibility and classes) -----------
+  var SHRINK = Math.max(0.5, Math.min(1, Math.sqrt(300 / Math.max(items.length, 1))));  // big graphs: smaller dots
   function radius(it) {
-    if (it.kind === "entity") return 6 + Math.min(6, Math.sqrt(it.ref.nodes.length));
+    if (it.kind === "entity") return SHRINK * (6 + Math.min(6, Math.sqrt(it.ref.nodes.length)));
     var c = typeof it.ref.confidence === "number" ? it.ref.confidence : 1;
-    return (it.ref.type === "episodic" ? 4 : 5) + 4 * Math.max(0, Math.min(1, c));
+    return SHRINK * ((it.ref.type === "episodic" ? 4 : 5) + 4 * Math.max(0, Math.min(1, c)));
   }
   var gEdges = $("edges"), gMentions = $("mentions"), gELabels = $("edge-labels"), gNodes = $("nodes"), gNLabels = $("node-labels");
   var defs = $("markers");
@@ -413,7 +427,8 @@
   var view = { x: 0, y: 0, k: 1 };
   function setView() { $("viewport").setAttribute("transform", "translate(" + view.x + "," + view.y + ") scale(" + view.k + ")"); }
   function fit() {
-    var box = $("graph").getBoundingClientRect(), w = box.width || 800, h = box.height || 600;
+    var box = $("graph").getBoundingClientRect(), w = box.width || 800;
+    var h = (box.height || 600) - $("legend").getBoundingClientRect().height;  // keep the legend strip clear
     if (!items.length) return;
     var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     items.forEach(function (it) { x0 = Math.min(x0, it.x); y0 = Math.min(y0, it.y); x1 = Math.max(x1, it.x); y1 = Math.max(y1, it.y); });
@@ -454,7 +469,7 @@
     return params.get("select");
   }
   window.memlabGraph = {
-    nodeCount: 0, edgeCount: 0, entityCount: 0, inactiveCount: 0, totalNodes: nodes.length,
+    nodeCount: 0, edgeCount: 0, entityCount: 0, inactiveCount: 0, totalNodes: nodes.length, layoutMs: layoutMs,
     state: state, select: select, apply: apply,
     setAsOf: function (t) { state.asOf = t; $("asof").value = String(t); apply(); return window.memlabGraph.nodeCount; }
   };
