@@ -2,13 +2,16 @@
 
 from memlab.clock import Clock, SimulatedClock, SystemClock
 from memlab.config import MemoryConfig
+from memlab.memory import EmbedderMismatchError, Memory
 from memlab.types import Edge, Entity, Hit, Node, Session
 
 __all__ = [
     "Clock",
     "Edge",
+    "EmbedderMismatchError",
     "Entity",
     "Hit",
+    "Memory",
     "MemoryConfig",
     "Node",
     "Session",
