@@ -227,6 +227,7 @@ def cdp(tmp_path: Path) -> Iterator[Cdp]:
         proc.wait(timeout=20)
 
 
+SET_INPUT = "(() => { const i = document.getElementById('%s'); i.value = '%s'; i.dispatchEvent(new Event('change')); })();"
 PICK_ENTITY = "(() => { const s = document.getElementById('entity'); s.value = '%s'; s.dispatchEvent(new Event('change')); })()"
 
 
@@ -246,6 +247,12 @@ def test_no_request_leaves_the_page_and_no_dialog_opens(page: Path, cdp: Cdp) ->
     assert cdp.js("window.memlabGraph.nodeCount") == 2  # message 8 and the Rust fact
     assert cdp.js("window.memlabGraph.entityCount") == 1
     cdp.js(PICK_ENTITY % "")
+    assert cdp.js("window.memlabGraph.nodeCount") == 13
+
+    # Time window on event time (UTC days, inclusive): 2023-11-19 .. 2023-11-21 holds messages 5, 6, 7.
+    cdp.js(SET_INPUT % ("from", "2023-11-19") + SET_INPUT % ("to", "2023-11-21"))
+    assert cdp.js("window.memlabGraph.nodeCount") == 3
+    cdp.js(SET_INPUT % ("from", "") + SET_INPUT % ("to", ""))
     assert cdp.js("window.memlabGraph.nodeCount") == 13
 
     # Click the node that holds the <script> text, as a user would.

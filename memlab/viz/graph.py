@@ -7,6 +7,11 @@ text is data, never markup: it travels as JSON in a ``<script type="application/
 with ``<``, ``>``, ``&`` and U+2028/2029 escaped, and the page writes it with ``textContent``.
 
 Database-free on purpose: callers pass :mod:`memlab.types` objects they read from the store.
+
+The page exposes ``window.memlabGraph`` (``nodeCount`` drawn memory nodes, ``inactiveCount``,
+``edgeCount``, ``entityCount``, ``layoutMs``, ``select(id)``, ``setAsOf(t)``) and mirrors the counts
+as ``data-*`` attributes on ``<body>``; the URL fragment presets the view:
+``#history=1&asof=<epoch s>&select=<node id>&entity=<entity id>&labels=1&edgelabels=1``.
 """
 
 from __future__ import annotations
