@@ -36,7 +36,24 @@ def pct(values: list[float], p: float) -> float:
     return float(np.percentile(np.asarray(values), p))
 
 
-def bench_ingest(root: Path, n: int) -> dict[str, Any]:
+def bench_ingest(root: Path, n: int, rounds: int = 3) -> dict[str, Any]:
+    """Alternates the hot path and the raw bound ``rounds`` times (the machine is noisy) and
+    reports the median of the per-round ratios."""
+    per_round = [_ingest_round(root / f"round{r}", n) for r in range(rounds)]
+    ratios = sorted(r["durable_over_raw"] for r in per_round)
+    best = per_round[0]
+    calls = [c for r in per_round for c in r.pop("calls")]
+    return {
+        **{k: float(np.median([r[k] for r in per_round])) for k in best},
+        "ingest_call_p50_us": pct(calls, 50) * 1e6,
+        "ingest_call_p95_us": pct(calls, 95) * 1e6,
+        "durable_over_raw": ratios[len(ratios) // 2],
+        "durable_over_raw_rounds": ratios,
+    }
+
+
+def _ingest_round(root: Path, n: int) -> dict[str, Any]:
+    root.mkdir(parents=True, exist_ok=True)
     texts = messages(n)
     cfg = MemoryConfig().replace(consolidation={"auto": False})
     # 1. durable throughput of the hot path (episode + FTS + temporal edge), embedder off
@@ -70,8 +87,7 @@ def bench_ingest(root: Path, n: int) -> dict[str, Any]:
     raw_mem.close()
     return {
         "messages": n,
-        "ingest_call_p50_us": pct(calls, 50) * 1e6,
-        "ingest_call_p95_us": pct(calls, 95) * 1e6,
+        "calls": calls,
         "durable_msgs_per_s": durable,
         "raw_bound_msgs_per_s": bound,
         "durable_over_raw": durable / bound,
@@ -174,7 +190,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"hot path   ingest() call p50 {r['ingest_call_p50_us']:.1f} µs  p95 {r['ingest_call_p95_us']:.1f} µs "
               f"(target p50 <= 50 µs)")
         print(f"durable    {r['durable_msgs_per_s']:.0f} msg/s vs raw executemany bound {r['raw_bound_msgs_per_s']:.0f} "
-              f"msg/s = {100 * r['durable_over_raw']:.0f}% (target >= 50%)")
+              f"msg/s = {100 * r['durable_over_raw']:.0f}% (median of rounds "
+              f"{', '.join(f'{100 * x:.0f}%' for x in r['durable_over_raw_rounds'])}; target >= 50%)")
         try:
             from memlab.embed.wordllama import WordLlamaEmbedder
 
