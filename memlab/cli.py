@@ -32,8 +32,13 @@ def _open(args: argparse.Namespace, **kwargs: Any) -> Any:
         from memlab.llm.client import OpenAICompatChat
 
         c = cfg.consolidation
-        chat = OpenAICompatChat(c.base_url, c.model, api_key=os.environ.get(c.api_key_env) or "none",
-                                timeout_s=c.timeout_s, retries=c.retries)
+        chat = OpenAICompatChat(
+            c.base_url,
+            c.model,
+            api_key=os.environ.get(c.api_key_env) or "none",
+            timeout_s=c.timeout_s,
+            retries=c.retries,
+        )
     return Memory.open(args.db, cfg, embedder=embedder, chat=chat, **kwargs)
 
 
@@ -54,7 +59,12 @@ def cmd_ingest(args: argparse.Namespace) -> int:
                     continue
                 t = rec.get("time")
                 at = from_iso(t) if isinstance(t, str) else t
-                mem.ingest(rec["text"], session_id=rec.get("session_id", args.session), role=rec.get("role", "user"), at=at)
+                mem.ingest(
+                    rec["text"],
+                    session_id=rec.get("session_id", args.session),
+                    role=rec.get("role", "user"),
+                    at=at,
+                )
             else:
                 mem.ingest(line, session_id=args.session)
             n += 1
@@ -95,11 +105,26 @@ def cmd_search(args: argparse.Namespace) -> int:
 
     as_of = from_iso(args.as_of) if args.as_of else None
     with _open(args) as mem:
-        hits = mem.search(args.query, limit=args.limit, recipe=args.recipe, as_of=as_of,
-                          include_history=args.history)
+        hits = mem.search(
+            args.query, limit=args.limit, recipe=args.recipe, as_of=as_of, include_history=args.history
+        )
         if args.json:
-            print(json.dumps([{"id": h.node.id, "score": h.score, "ranks": h.ranks, "type": h.node.type,
-                               "content": h.node.content} for h in hits], ensure_ascii=False, indent=2))
+            print(
+                json.dumps(
+                    [
+                        {
+                            "id": h.node.id,
+                            "score": h.score,
+                            "ranks": h.ranks,
+                            "type": h.node.type,
+                            "content": h.node.content,
+                        }
+                        for h in hits
+                    ],
+                    ensure_ascii=False,
+                    indent=2,
+                )
+            )
         else:
             print(format_hits(hits))
     return 0
@@ -155,7 +180,9 @@ def cmd_perf(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="memlab", description="Graph long-term memory for LLM agents on one SQLite file")
+    p = argparse.ArgumentParser(
+        prog="memlab", description="Graph long-term memory for LLM agents on one SQLite file"
+    )
     sub = p.add_subparsers(dest="command", required=True)
 
     def db_cmd(name: str, fn: Any, help: str) -> argparse.ArgumentParser:

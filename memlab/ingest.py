@@ -127,7 +127,14 @@ class EpisodeWriter:
         self._last.clear()
 
     def write_fn(
-        self, *, text: str, session_id: str, is_new: bool, role: str, at: float, created_at: float,
+        self,
+        *,
+        text: str,
+        session_id: str,
+        is_new: bool,
+        role: str,
+        at: float,
+        created_at: float,
         attrs: dict[str, Any],
     ) -> Callable[[Any], int]:
         def fn(con: Any) -> int:
@@ -146,8 +153,15 @@ class EpisodeWriter:
                 ).fetchone()
                 prev = row[0] if row else None
             node_id = st.insert_node(
-                con, type="episodic", content=text, event_time=at, created_at=created_at,
-                decay_rate=0.0, source_type="message", source_role=role, session_id=session_id,
+                con,
+                type="episodic",
+                content=text,
+                event_time=at,
+                created_at=created_at,
+                decay_rate=0.0,
+                source_type="message",
+                source_role=role,
+                session_id=session_id,
                 attributes=attrs or None,
             )
             if prev is not None:

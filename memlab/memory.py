@@ -24,6 +24,7 @@ from memlab.store import store as st
 from memlab.store.connect import DatabaseError
 from memlab.store.store import Store
 from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex, make_index
+from memlab.store.writer import SingleWriter
 
 log = logging.getLogger("memlab")
 _DEFAULT: Any = object()
@@ -55,7 +56,7 @@ class Memory:
         self._embedder_arg = embedder
         self.chat = chat  # an optional memlab.llm ChatModel for LLM consolidation
         self.embedder: Embedder | None = None
-        self.store: Store | None = None
+        self._store: Store | None = None
         self.index: NumpyVectorIndex | SqliteVecIndex | None = None
         self._worker: EmbedWorker | None = None
         self._episodes = EpisodeWriter()
@@ -74,7 +75,7 @@ class Memory:
             return self
         self.embedder = self._build_embedder()
         store = Store(self.path, self.config.store, self.clock).open()
-        self.store = store
+        self._store = store
         try:
             self._check_embedder()
             self._start_vectors()
@@ -104,13 +105,17 @@ class Memory:
         if self._worker is not None:
             self._worker.wait_idle()
             self._worker.close()
-        assert self.store is not None
         self.store.close()
 
     # -- wiring ------------------------------------------------------------------------------
     @property
-    def _writer(self) -> Any:
-        assert self.store is not None and self.store.writer is not None, "memory is not open"
+    def store(self) -> Store:
+        if self._store is None:
+            raise RuntimeError("memory is not open: use Memory.open(path) or `with Memory(path) as m`")
+        return self._store
+
+    @property
+    def _writer(self) -> SingleWriter:
         return self.store.writer
 
     def _build_embedder(self) -> Embedder | None:
@@ -121,13 +126,17 @@ class Memory:
         return build_embedder(self.config.embedder)
 
     def _check_embedder(self) -> None:
-        assert self.store is not None
         if self.embedder is None:
             return
         name, dim = self.store.get_meta("embedder_name"), self.store.get_meta("embedder_dim")
         if name is None:
-            self._writer.call(lambda con: (st.set_meta(con, "embedder_name", self.embedder.name),  # type: ignore[union-attr]
-                                           st.set_meta(con, "embedder_dim", str(self.embedder.dim))))  # type: ignore[union-attr]
+            emb = self.embedder
+
+            def record(con: Any) -> None:
+                st.set_meta(con, "embedder_name", emb.name)
+                st.set_meta(con, "embedder_dim", str(emb.dim))
+
+            self._writer.call(record)
             return
         if name != self.embedder.name or int(dim or 0) != self.embedder.dim:
             raise EmbedderMismatchError(
@@ -138,17 +147,20 @@ class Memory:
             )
 
     def _start_vectors(self) -> None:
-        assert self.store is not None and self.store.driver is not None
         if self.embedder is None:
             return
-        self.index = make_index(self.config.store.vector_backend, self.embedder.dim,
-                                self.store.driver.can_load_extensions)
+        self.index = make_index(
+            self.config.store.vector_backend, self.embedder.dim, self.store.driver.can_load_extensions
+        )
         if isinstance(self.index, SqliteVecIndex):
             self._writer.call(self.index.ensure)
         cfg = self.config.ingest
         self._worker = EmbedWorker(
-            self.embedder, self._store_vectors, batch_size=self.config.embedder.batch_size,
-            max_wait_s=cfg.embed_batch_max_wait_ms / 1000, retries=cfg.embed_retries,
+            self.embedder,
+            self._store_vectors,
+            batch_size=self.config.embedder.batch_size,
+            max_wait_s=cfg.embed_batch_max_wait_ms / 1000,
+            retries=cfg.embed_retries,
             backoff_s=cfg.embed_backoff_s,
         ).start()
 
@@ -158,18 +170,22 @@ class Memory:
         self._writer.submit_nowait(lambda con: index.add(con, ids, vectors))
 
     def _last_event(self, session_id: str, default: float) -> float:
-        assert self.store is not None
         row = self.store.execute_read("SELECT max(event_time) FROM nodes WHERE session_id = ?", (session_id,))
         return float(row[0][0]) if row and row[0][0] is not None else default
 
     def _session_exists(self, session_id: str) -> bool:
-        assert self.store is not None
         return bool(self.store.execute_read("SELECT 1 FROM sessions WHERE id = ?", (session_id,)))
 
     # -- hot path ----------------------------------------------------------------------------
     def ingest(
-        self, text: str | bytes, session_id: str | None = None, role: str = "user", at: float | None = None,
-        *, wait: bool = False, attributes: dict[str, Any] | None = None,
+        self,
+        text: str | bytes,
+        session_id: str | None = None,
+        role: str = "user",
+        at: float | None = None,
+        *,
+        wait: bool = False,
+        attributes: dict[str, Any] | None = None,
     ) -> int | None:
         """Record one message as an episode. Fire-and-forget unless ``wait=True`` (returns the id).
 
@@ -182,13 +198,26 @@ class Memory:
         self._writer.submit_nowait(fn, after)
         return None
 
-    async def ingest_async(self, text: str | bytes, session_id: str | None = None, role: str = "user",
-                           at: float | None = None, *, attributes: dict[str, Any] | None = None) -> int:
+    async def ingest_async(
+        self,
+        text: str | bytes,
+        session_id: str | None = None,
+        role: str = "user",
+        at: float | None = None,
+        *,
+        attributes: dict[str, Any] | None = None,
+    ) -> int:
         fn, after = self._prepare(text, session_id, role, at, attributes)
         return await asyncio.wrap_future(self._writer.submit(fn, after))  # type: ignore[no-any-return]
 
-    def _prepare(self, text: Any, session_id: str | None, role: str, at: float | None,
-                 attributes: dict[str, Any] | None) -> tuple[Callable[[Any], int], Callable[[int], None]]:
+    def _prepare(
+        self,
+        text: Any,
+        session_id: str | None,
+        role: str,
+        at: float | None,
+        attributes: dict[str, Any] | None,
+    ) -> tuple[Callable[[Any], int], Callable[[int], None]]:
         if not self._opened:
             raise RuntimeError("memory is not open: use Memory.open(path) or `with Memory(path) as m`")
         clean, attrs = clean_text(text, self.config.ingest.max_message_chars)
@@ -199,8 +228,9 @@ class Memory:
         assert self._tracker is not None
         sid, is_new, completed = self._tracker.assign(session_id, t)
         self._complete(completed)
-        fn = self._episodes.write_fn(text=clean, session_id=sid, is_new=is_new, role=role, at=t,
-                                     created_at=now, attrs=attrs)
+        fn = self._episodes.write_fn(
+            text=clean, session_id=sid, is_new=is_new, role=role, at=t, created_at=now, attrs=attrs
+        )
         worker = self._worker
 
         def after(node_id: int) -> None:
@@ -253,9 +283,10 @@ class Memory:
         """Queue nodes that have no vector (after embedder failures or a re-embed)."""
         if self._worker is None:
             return 0
-        assert self.store is not None
-        sql = ("SELECT n.id, n.content FROM nodes n WHERE NOT EXISTS "
-               "(SELECT 1 FROM node_vectors v WHERE v.node_id = n.id) ORDER BY n.id")
+        sql = (
+            "SELECT n.id, n.content FROM nodes n WHERE NOT EXISTS "
+            "(SELECT 1 FROM node_vectors v WHERE v.node_id = n.id) ORDER BY n.id"
+        )
         if limit:
             sql += f" LIMIT {int(limit)}"
         rows = self.store.execute_read(sql)
@@ -265,7 +296,7 @@ class Memory:
 
     def reembed(self) -> int:
         """Drop every vector, record the current embedder, and embed all nodes again."""
-        assert self.store is not None and self.embedder is not None
+        assert self.embedder is not None
         emb = self.embedder
 
         def fn(con: Any) -> None:
@@ -286,17 +317,17 @@ class Memory:
         """The query's vector (cached); None when no embedder is configured or it fails."""
         if self.embedder is None:
             return None
-        cache = self.extensions.get("query_cache")
+        cache: Callable[[str], np.ndarray] | None = self.extensions.get("query_cache")
         if cache is None:
             embedder = self.embedder
 
             @lru_cache(maxsize=4096)
-            def cache(q: str) -> np.ndarray:
+            def embed(q: str) -> np.ndarray:
                 return embedder.embed_batch([q])[0]
 
-            self.extensions["query_cache"] = cache
+            cache = self.extensions["query_cache"] = embed
         try:
-            return cache(text)  # type: ignore[no-any-return]
+            return cache(text)
         except Exception as exc:
             log.warning("memlab: query embedding failed, vector channel skipped: %r", exc)
             return None
@@ -325,7 +356,6 @@ class Memory:
     # -- introspection -----------------------------------------------------------------------
     def stats(self) -> dict[str, Any]:
         """Counts, sizes and which layers are live (DESIGN.md §6)."""
-        assert self.store is not None and self.store.driver is not None
         self.flush()
         counts = self.store.counts()
         w = self._writer.stats
@@ -344,7 +374,12 @@ class Memory:
                 "llm": self.chat is not None or self.config.consolidation.consolidator == "llm",
                 "consolidator": self.config.consolidation.consolidator,
             },
-            "writer": {"submitted": w.submitted, "committed": w.committed, "failed": w.failed,
-                       "transactions": w.transactions, "errors": list(w.errors)},
+            "writer": {
+                "submitted": w.submitted,
+                "committed": w.committed,
+                "failed": w.failed,
+                "transactions": w.transactions,
+                "errors": list(w.errors),
+            },
             "embedding": vars(self._worker.stats).copy() if self._worker else None,
         }

@@ -15,7 +15,9 @@ from memlab.config import MemoryConfig
 
 
 def test_config_round_trips_through_dict_and_toml() -> None:
-    cfg = MemoryConfig().replace(decay={"beta": 1.0}, retrieval={"weights": {"fts": 2.0}}, embedder={"dim": 64})
+    cfg = MemoryConfig().replace(
+        decay={"beta": 1.0}, retrieval={"weights": {"fts": 2.0}}, embedder={"dim": 64}
+    )
     assert MemoryConfig.from_dict(cfg.to_dict()) == cfg
     assert MemoryConfig.from_toml(cfg.to_toml()) == cfg
     assert cfg.decay.beta == 1.0 and cfg.embedder.dim == 64 and cfg.retrieval.weights == {"fts": 2.0}
@@ -58,7 +60,9 @@ def test_cli_ingest_jsonl_then_stats(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert stats["layers"]["embedder"] == "hashing-32 (32-d)"
 
 
-def test_cli_reports_embedder_mismatch_and_reembeds(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_reports_embedder_mismatch_and_reembeds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     src = tmp_path / "notes.txt"
     src.write_text("first note\nsecond note\n", encoding="utf-8")
     db = tmp_path / "m.db"
@@ -73,8 +77,12 @@ def test_cli_reports_embedder_mismatch_and_reembeds(tmp_path: Path, capsys: pyte
 def test_cli_refuses_a_corrupt_file_without_a_traceback(tmp_path: Path) -> None:
     bad = tmp_path / "bad.db"
     bad.write_bytes(b"garbage" * 50)
-    proc = subprocess.run([sys.executable, "-m", "memlab.cli", "stats", str(bad), "--embedder", "hashing"],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-m", "memlab.cli", "stats", str(bad), "--embedder", "hashing"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 2
     assert "not a SQLite database" in proc.stderr and "Traceback" not in proc.stderr
     assert bad.read_bytes() == b"garbage" * 50

@@ -172,7 +172,11 @@ WORDS = ["berlin", "vilnius", "python", "rust", "deploy", "table", "boss", "sash
 ops = stt.lists(
     stt.one_of(
         stt.tuples(stt.just("insert"), stt.lists(stt.sampled_from(WORDS), min_size=1, max_size=5)),
-        stt.tuples(stt.just("update"), stt.integers(0, 30), stt.lists(stt.sampled_from(WORDS), min_size=1, max_size=5)),
+        stt.tuples(
+            stt.just("update"),
+            stt.integers(0, 30),
+            stt.lists(stt.sampled_from(WORDS), min_size=1, max_size=5),
+        ),
         stt.tuples(stt.just("forget"), stt.integers(0, 30)),
     ),
     max_size=25,
@@ -191,8 +195,11 @@ def test_fts_matches_brute_force_over_active_rows(tmp_path_factory, ops) -> None
                 ids.append(m.ingest(" ".join(op[1]), session_id="s", wait=True))
             elif op[0] == "update" and ids:
                 nid, text = ids[op[1] % len(ids)], " ".join(op[2])
-                m.store.writer.call(lambda con, nid=nid, text=text: con.execute(
-                    "UPDATE nodes SET content = ?, stem = ? WHERE id = ?", (text, stem_text(text), nid)))
+                m.store.writer.call(
+                    lambda con, nid=nid, text=text: con.execute(
+                        "UPDATE nodes SET content = ?, stem = ? WHERE id = ?", (text, stem_text(text), nid)
+                    )
+                )
             elif op[0] == "forget" and ids:
                 nid = ids[op[1] % len(ids)]
                 m.store.writer.call(lambda con, nid=nid: st.invalidate(con, nid, T0, "forgotten"))
@@ -200,10 +207,17 @@ def test_fts_matches_brute_force_over_active_rows(tmp_path_factory, ops) -> None
         active = m.store.find_nodes("n.valid_until IS NULL")
         for word in WORDS:
             expected = {n.id for n in active if word in tokenize(n.content)}
-            got = {r[0] for r in m.store.execute_read(
-                "SELECT n.id FROM nodes_fts JOIN nodes n ON n.id = nodes_fts.rowid "
-                "WHERE nodes_fts MATCH ? AND n.valid_until IS NULL", (f'"{stem_text(word)}"',))}
+            got = {
+                r[0]
+                for r in m.store.execute_read(
+                    "SELECT n.id FROM nodes_fts JOIN nodes n ON n.id = nodes_fts.rowid "
+                    "WHERE nodes_fts MATCH ? AND n.valid_until IS NULL",
+                    (f'"{stem_text(word)}"',),
+                )
+            }
             assert got == expected, word
-        m.store.writer.call(lambda con: con.execute("INSERT INTO nodes_fts(nodes_fts, rank) VALUES ('integrity-check', 1)"))
+        m.store.writer.call(
+            lambda con: con.execute("INSERT INTO nodes_fts(nodes_fts, rank) VALUES ('integrity-check', 1)")
+        )
         vec_ids = {r[0] for r in m.store.execute_read("SELECT node_id FROM node_vectors")}
         assert vec_ids == {r[0] for r in m.store.execute_read("SELECT id FROM nodes")}

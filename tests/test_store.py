@@ -22,7 +22,9 @@ DRIVERS = ["sqlite3", "sqlean", "pysqlite3"]
 
 
 def _open(path: Path, driver: str = "auto", backend: str = "auto", dim: int = 32) -> Memory:
-    cfg = MemoryConfig().replace(store={"driver": driver, "vector_backend": backend}, consolidation={"auto": False})
+    cfg = MemoryConfig().replace(
+        store={"driver": driver, "vector_backend": backend}, consolidation={"auto": False}
+    )
     return Memory.open(path, cfg, clock=SimulatedClock(T0), embedder=HashingEmbedder(dim))
 
 
@@ -42,7 +44,9 @@ def test_every_driver_passes_the_store_round_trip(tmp_path: Path, driver: str) -
         stats = m.stats()
     # stdlib sqlite3 here cannot load extensions: vectors still work through numpy
     assert stats["layers"]["vectors"] == "numpy"
-    assert stats["layers"]["sqlite_vec_loadable"] == (driver != "sqlite3" or choose_driver("sqlite3").can_load_extensions)
+    assert stats["layers"]["sqlite_vec_loadable"] == (
+        driver != "sqlite3" or choose_driver("sqlite3").can_load_extensions
+    )
 
 
 def test_sqlite_vec_backend_matches_numpy(tmp_path: Path) -> None:
@@ -57,7 +61,9 @@ def test_sqlite_vec_backend_matches_numpy(tmp_path: Path) -> None:
             qv = m.embed_query("topic 3 word5")
             results[backend] = m.index.search(m.store.reader(), qv, 10)
     # same scores in the same order (ids may swap only where scores tie)
-    np.testing.assert_allclose([s for _, s in results["numpy"]], [s for _, s in results["sqlite-vec"]], atol=1e-5)
+    np.testing.assert_allclose(
+        [s for _, s in results["numpy"]], [s for _, s in results["sqlite-vec"]], atol=1e-5
+    )
     assert results["numpy"][0][0] == results["sqlite-vec"][0][0]
 
 
@@ -81,7 +87,9 @@ def test_migrations_recorded_and_idempotent(tmp_path: Path) -> None:
 
 
 def test_split_keeps_trigger_bodies_whole() -> None:
-    stmts = _split("CREATE TABLE a(x);\nCREATE TRIGGER t AFTER INSERT ON a BEGIN\n  SELECT 1;\n  SELECT 2;\nEND;\nSELECT 3;")
+    stmts = _split(
+        "CREATE TABLE a(x);\nCREATE TRIGGER t AFTER INSERT ON a BEGIN\n  SELECT 1;\n  SELECT 2;\nEND;\nSELECT 3;"
+    )
     assert len(stmts) == 3 and stmts[1].count("SELECT") == 2
 
 

@@ -16,7 +16,7 @@ import pytest
 
 from memlab.memory import Memory
 from memlab.store.store import Store
-from memlab.store.writer import SingleWriter, WriterClosed
+from memlab.store.writer import WriterClosed
 
 T0 = 1_700_000_000.0
 
@@ -59,7 +59,9 @@ def test_one_failing_write_rolls_back_alone(tmp_path: Path) -> None:
     gate = threading.Event()
     w.submit_nowait(lambda con: gate.wait(5))
     ok1 = w.submit(lambda con: con.execute("INSERT INTO log VALUES (1)"))
-    bad = w.submit(lambda con: (con.execute("INSERT INTO log VALUES (2)"), con.execute("INSERT INTO log VALUES (1)")))
+    bad = w.submit(
+        lambda con: (con.execute("INSERT INTO log VALUES (2)"), con.execute("INSERT INTO log VALUES (1)"))
+    )
     w.submit_nowait(lambda con: con.execute("INSERT INTO log VALUES (1)"))  # fire-and-forget failure
     ok2 = w.submit(lambda con: con.execute("INSERT INTO log VALUES (3)"))
     gate.set()
@@ -158,7 +160,9 @@ def test_database_locked_by_another_process_waits_instead_of_failing(tmp_path: P
     path = tmp_path / "m.db"
     with Memory.open(path, clock=clock, embedder=HashingEmbedder(32)) as m:
         m.ingest("first", session_id="s", wait=True)
-        holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(path), "1.0"], stdout=subprocess.PIPE, text=True)
+        holder = subprocess.Popen(
+            [sys.executable, "-c", HOLDER, str(path), "1.0"], stdout=subprocess.PIPE, text=True
+        )
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         started = time.monotonic()
         node_id = m.ingest("second", session_id="s", wait=True)
@@ -185,8 +189,12 @@ while True:
 @pytest.mark.parametrize("trial", range(6))
 def test_awaited_writes_survive_sigkill(tmp_path: Path, trial: int) -> None:
     path = tmp_path / "k.db"
-    proc = subprocess.Popen([sys.executable, "-c", CHILD, str(path)], stdout=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CHILD, str(path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     acked = -1
     deadline = time.monotonic() + 30
     assert proc.stdout is not None

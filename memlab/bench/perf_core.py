@@ -23,8 +23,10 @@ from memlab.retrieval.text import stem_text
 from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex, to_blob
 
 T0 = 1_700_000_000.0
-_WORDS = ("deploy migration table berlin vilnius python rust boss meeting lunch coffee project release bug "
-          "review design memory graph sqlite vector query budget travel train weekend family dog cat").split()
+_WORDS = (
+    "deploy migration table berlin vilnius python rust boss meeting lunch coffee project release bug "
+    "review design memory graph sqlite vector query budget travel train weekend family dog cat"
+).split()
 
 
 def messages(n: int, seed: int = 0) -> list[str]:
@@ -72,14 +74,31 @@ def _ingest_round(root: Path, n: int) -> dict[str, Any]:
     raw_mem = Memory.open(root / "raw.db", cfg, clock=SimulatedClock(T0), embedder=None)
 
     def raw(con: Any) -> None:
-        rows = [(i + 1, "episodic", text, stem_text(text), T0 + i, T0, T0 + i, 0.0, "message", "user",
-                 f"s{i // 50}") for i, text in enumerate(texts)]
+        rows = [
+            (
+                i + 1,
+                "episodic",
+                text,
+                stem_text(text),
+                T0 + i,
+                T0,
+                T0 + i,
+                0.0,
+                "message",
+                "user",
+                f"s{i // 50}",
+            )
+            for i, text in enumerate(texts)
+        ]
         con.executemany(
             "INSERT INTO nodes(id, type, content, stem, event_time, created_at, valid_from, decay_rate, "
-            "source_type, source_role, session_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
+            "source_type, source_role, session_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+            rows,
+        )
         con.executemany(
             "INSERT INTO edges(src, dst, type, valid_from, created_at) VALUES (?, ?, 'temporal', ?, ?)",
-            [(i, i + 1, T0 + i, T0) for i in range(1, n) if i % 50 != 0])
+            [(i, i + 1, T0 + i, T0) for i in range(1, n) if i % 50 != 0],
+        )
 
     started = time.perf_counter()
     raw_mem.store.writer.call(raw)
@@ -129,25 +148,35 @@ def bench_knn(root: Path, size: int, dim: int, queries: int = 50) -> dict[str, A
     ids = list(range(1, size + 1))
 
     def fill(con: Any) -> None:
-        con.executemany("INSERT INTO nodes(id, type, content, event_time, created_at, valid_from) "
-                        "VALUES (?, 'episodic', 'x', 0, 0, 0)", [(i,) for i in ids])
+        con.executemany(
+            "INSERT INTO nodes(id, type, content, event_time, created_at, valid_from) "
+            "VALUES (?, 'episodic', 'x', 0, 0, 0)",
+            [(i,) for i in ids],
+        )
 
     mem.store.writer.call(fill)
     out: dict[str, Any] = {"size": size, "dim": dim}
     indexes: list[Any] = [NumpyVectorIndex(dim)]
-    if mem.store.driver is not None and mem.store.driver.can_load_extensions:
+    if mem.store.driver.can_load_extensions:
         indexes.append(SqliteVecIndex(dim))
     for chunk in range(0, size, 20000):
-        part_ids, part = ids[chunk: chunk + 20000], mat[chunk: chunk + 20000]
+        rows = [
+            (i, to_blob(v))
+            for i, v in zip(ids[chunk : chunk + 20000], mat[chunk : chunk + 20000], strict=True)
+        ]
         for index in indexes:
             if isinstance(index, SqliteVecIndex):
                 mem.store.writer.call(index.ensure)
-                mem.store.writer.call(lambda con: con.executemany(
-                    "INSERT INTO vec_nodes(rowid, embedding) VALUES (?, ?)",
-                    [(i, to_blob(v)) for i, v in zip(part_ids, part, strict=True)]))
-        mem.store.writer.call(lambda con: con.executemany(
-            "INSERT INTO node_vectors(node_id, vec) VALUES (?, ?)",
-            [(i, to_blob(v)) for i, v in zip(part_ids, part, strict=True)]))
+                mem.store.writer.call(
+                    lambda con, rows=rows: con.executemany(
+                        "INSERT INTO vec_nodes(rowid, embedding) VALUES (?, ?)", rows
+                    )
+                )
+        mem.store.writer.call(
+            lambda con, rows=rows: con.executemany(
+                "INSERT INTO node_vectors(node_id, vec) VALUES (?, ?)", rows
+            )
+        )
     con = mem.store.reader()
     id_arr = np.asarray(ids)
     truth, scan_t = [], []
@@ -187,18 +216,26 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         results["ingest"] = r = bench_ingest(root, args.n)
-        print(f"hot path   ingest() call p50 {r['ingest_call_p50_us']:.1f} µs  p95 {r['ingest_call_p95_us']:.1f} µs "
-              f"(target p50 <= 50 µs)")
-        print(f"durable    {r['durable_msgs_per_s']:.0f} msg/s vs raw executemany bound {r['raw_bound_msgs_per_s']:.0f} "
-              f"msg/s = {100 * r['durable_over_raw']:.0f}% (median of rounds "
-              f"{', '.join(f'{100 * x:.0f}%' for x in r['durable_over_raw_rounds'])}; target >= 50%)")
+        print(
+            f"hot path   ingest() call p50 {r['ingest_call_p50_us']:.1f} µs  p95 {r['ingest_call_p95_us']:.1f} µs "
+            f"(target p50 <= 50 µs)"
+        )
+        print(
+            f"durable    {r['durable_msgs_per_s']:.0f} msg/s vs raw executemany bound {r['raw_bound_msgs_per_s']:.0f} "
+            f"msg/s = {100 * r['durable_over_raw']:.0f}% (median of rounds "
+            f"{', '.join(f'{100 * x:.0f}%' for x in r['durable_over_raw_rounds'])}; target >= 50%)"
+        )
         try:
             from memlab.embed.wordllama import WordLlamaEmbedder
 
-            results["embedded"] = e = bench_with_embedder(root, min(args.n, 10000), WordLlamaEmbedder(args.dim))
-            print(f"embedded   {e['embedder']}: {e['embedded_msgs_per_s']:.0f} msg/s end to end, "
-                  f"call p50 {e['ingest_call_p50_us']:.1f} µs, {e['bytes_per_episode']:.0f} bytes/episode on disk "
-                  f"({args.dim}-d)")
+            results["embedded"] = e = bench_with_embedder(
+                root, min(args.n, 10000), WordLlamaEmbedder(args.dim)
+            )
+            print(
+                f"embedded   {e['embedder']}: {e['embedded_msgs_per_s']:.0f} msg/s end to end, "
+                f"call p50 {e['ingest_call_p50_us']:.1f} µs, {e['bytes_per_episode']:.0f} bytes/episode on disk "
+                f"({args.dim}-d)"
+            )
         except ImportError as exc:
             print(f"embedded   skipped: {exc}")
         results["knn"] = []
@@ -208,8 +245,10 @@ def main(argv: list[str] | None = None) -> int:
             line = f"knn {size:>7} x {args.dim}: numpy scan {k['numpy_scan_ms_p50']:.2f} ms"
             for name in ("numpy", "sqlite-vec"):
                 if f"{name}_ms_p50" in k:
-                    line += (f" | {name} p50 {k[f'{name}_ms_p50']:.2f} ms ({k[f'{name}_over_scan']:.2f}x scan) "
-                             f"recall@10 {k[f'{name}_recall@10']:.3f}")
+                    line += (
+                        f" | {name} p50 {k[f'{name}_ms_p50']:.2f} ms ({k[f'{name}_over_scan']:.2f}x scan) "
+                        f"recall@10 {k[f'{name}_recall@10']:.3f}"
+                    )
             print(line + "  (target <= 1.5x, recall >= 0.99)")
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))

@@ -34,6 +34,8 @@ class HashingEmbedder:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         for row, text in enumerate(texts):
             for feat in self._features(text):
-                h = int.from_bytes(hashlib.blake2b(feat.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little")
+                h = int.from_bytes(
+                    hashlib.blake2b(feat.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "little"
+                )
                 out[row, h % self.dim] += 1.0 if (h >> 63) & 1 else -1.0
         return normalize(out)

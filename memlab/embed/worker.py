@@ -140,12 +140,16 @@ class EmbedWorker:
             try:
                 vectors = np.asarray(self.embedder.embed_batch(texts), dtype=np.float32)
                 if vectors.shape != (len(texts), self.embedder.dim):
-                    raise ValueError(f"embedder returned shape {vectors.shape}, expected {(len(texts), self.embedder.dim)}")
+                    raise ValueError(
+                        f"embedder returned shape {vectors.shape}, expected {(len(texts), self.embedder.dim)}"
+                    )
                 return vectors
             except Exception as exc:
                 self.stats.last_error = repr(exc)
                 if attempt == self.retries:
-                    log.warning("memlab: embedding %d texts failed after %d tries: %r", len(texts), attempt, exc)
+                    log.warning(
+                        "memlab: embedding %d texts failed after %d tries: %r", len(texts), attempt, exc
+                    )
                     return None
                 self.stats.retries += 1
                 self.sleep(delay)

@@ -98,11 +98,17 @@ def connect(
     """Open a connection with memlab's pragmas; loads sqlite-vec when the driver can."""
     mod = driver.module
     if readonly:
-        con = mod.connect(f"file:{Path(path).resolve()}?mode=ro", uri=True, check_same_thread=False,
-                          isolation_level=None, timeout=busy_timeout_ms / 1000)
+        con = mod.connect(
+            f"file:{Path(path).resolve()}?mode=ro",
+            uri=True,
+            check_same_thread=False,
+            isolation_level=None,
+            timeout=busy_timeout_ms / 1000,
+        )
     else:
-        con = mod.connect(str(path), check_same_thread=False, isolation_level=None,
-                          timeout=busy_timeout_ms / 1000)
+        con = mod.connect(
+            str(path), check_same_thread=False, isolation_level=None, timeout=busy_timeout_ms / 1000
+        )
     try:
         con.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         con.execute("PRAGMA foreign_keys = ON")

@@ -17,7 +17,9 @@ from memlab.store.migrations import migrate
 from memlab.store.writer import SingleWriter
 from memlab.types import EDGE_TYPES, NODE_TYPES, Edge, Entity, Node, Session
 
-EDGE_COLUMNS = "id, src, dst, type, predicate, weight, confidence, valid_from, valid_until, evidence, created_at"
+EDGE_COLUMNS = (
+    "id, src, dst, type, predicate, weight, confidence, valid_from, valid_until, evidence, created_at"
+)
 SESSION_COLUMNS = (
     "id, started_at, last_event_at, status, episode_count, ended_at, attempts, last_error, consolidated_at"
 )
@@ -25,7 +27,27 @@ SESSION_COLUMNS = (
 
 def row_to_node(row: Sequence[Any]) -> Node:
     attrs = json.loads(row[18]) if row[18] else {}
-    return Node(*row[:18], attributes=attrs)  # type: ignore[arg-type]
+    return Node(
+        id=row[0],
+        type=row[1],
+        content=row[2],
+        event_time=row[3],
+        created_at=row[4],
+        valid_from=row[5],
+        valid_until=row[6],
+        invalid_reason=row[7],
+        archived_at=row[8],
+        confidence=row[9],
+        base_strength=row[10],
+        decay_rate=row[11],
+        access_count=row[12],
+        last_accessed=row[13],
+        source_type=row[14],
+        source_role=row[15],
+        session_id=row[16],
+        fact_key=row[17],
+        attributes=attrs,
+    )
 
 
 def row_to_edge(row: Sequence[Any]) -> Edge:
@@ -35,19 +57,21 @@ def row_to_edge(row: Sequence[Any]) -> Edge:
 class Store:
     """One memlab database: a writer thread plus a read-only connection per reading thread."""
 
-    def __init__(self, path: str | Path, config: StoreConfig | None = None, clock: Clock | None = None) -> None:
+    def __init__(
+        self, path: str | Path, config: StoreConfig | None = None, clock: Clock | None = None
+    ) -> None:
         self.path = Path(path)
         self.config = config or StoreConfig()
         self.clock = clock
-        self.driver: Driver | None = None
-        self.writer: SingleWriter | None = None
+        self._driver: Driver | None = None
+        self._writer: SingleWriter | None = None
         self._local = threading.local()
         self._readers: list[Any] = []
         self._readers_lock = threading.Lock()
 
     # -- lifecycle -------------------------------------------------------------------------
     def open(self) -> Store:
-        self.driver = choose_driver(self.config.driver)
+        self._driver = choose_driver(self.config.driver)
         _check_file(self.path)
         now = self.clock.now() if self.clock else 0.0
         if self.path.exists() and self.path.stat().st_size > 0:
@@ -55,7 +79,9 @@ class Store:
             try:  # inspect before connect() switches the file to WAL
                 _check_memlab(probe, self.path)
             except self.driver.module.DatabaseError as exc:
-                raise DatabaseError(f"{self.path}: cannot read the database ({exc}); memlab did not modify it") from exc
+                raise DatabaseError(
+                    f"{self.path}: cannot read the database ({exc}); memlab did not modify it"
+                ) from exc
             finally:
                 probe.close()
         boot = self._connect()
@@ -65,11 +91,22 @@ class Store:
             raise DatabaseError(f"{self.path}: {exc}") from exc
         finally:
             boot.close()
-        self.writer = SingleWriter(self._connect, batch_max=self.config.writer_batch).start()
+        self._writer = SingleWriter(self._connect, batch_max=self.config.writer_batch).start()
         return self
 
+    @property
+    def driver(self) -> Driver:
+        if self._driver is None:
+            raise RuntimeError("store is not open")
+        return self._driver
+
+    @property
+    def writer(self) -> SingleWriter:
+        if self._writer is None:
+            raise RuntimeError("store is not open")
+        return self._writer
+
     def _connect(self, readonly: bool = False) -> Any:
-        assert self.driver is not None
         return connect(
             self.path,
             self.driver,
@@ -85,8 +122,8 @@ class Store:
                 con.close()
             self._readers.clear()
         self._local = threading.local()
-        if self.writer is not None:
-            self.writer.close()
+        if self._writer is not None:
+            self._writer.close()
 
     def reader(self) -> Any:
         """This thread's read-only connection (readers never take the write lock)."""
@@ -115,16 +152,23 @@ class Store:
                 out[row[0]] = row_to_node(row)
         return [out[i] for i in ids if i in out]
 
-    def find_nodes(self, where: str = "1", params: Sequence[Any] = (), order: str = "n.event_time, n.id",
-                   limit: int | None = None) -> list[Node]:
+    def find_nodes(
+        self,
+        where: str = "1",
+        params: Sequence[Any] = (),
+        order: str = "n.event_time, n.id",
+        limit: int | None = None,
+    ) -> list[Node]:
         sql = f"SELECT {_prefixed(q.NODE_COLUMNS)} FROM nodes n WHERE {where} ORDER BY {order}"
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
         return [row_to_node(r) for r in self.execute_read(sql, params)]
 
-    def edges(self, node_id: int | None = None, types: Sequence[str] | None = None,
-              direction: str = "both") -> list[Edge]:
-        parts, params = ["1"], []
+    def edges(
+        self, node_id: int | None = None, types: Sequence[str] | None = None, direction: str = "both"
+    ) -> list[Edge]:
+        parts: list[str] = ["1"]
+        params: list[Any] = []
         if node_id is not None:
             side = {"out": "src = ?", "in": "dst = ?", "both": "(src = ? OR dst = ?)"}[direction]
             parts.append(side)
@@ -141,7 +185,9 @@ class Store:
 
     def sessions(self, status: str | None = None) -> list[Session]:
         where, params = ("status = ?", (status,)) if status else ("1", ())
-        rows = self.execute_read(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE {where} ORDER BY started_at", params)
+        rows = self.execute_read(
+            f"SELECT {SESSION_COLUMNS} FROM sessions WHERE {where} ORDER BY started_at", params
+        )
         return [Session(*r) for r in rows]
 
     def entity(self, entity_id: int) -> Entity | None:
@@ -153,8 +199,12 @@ class Store:
         if not rows:
             return None
         r = rows[0]
-        aliases = tuple(a for (a,) in self.execute_read(
-            "SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY alias", (entity_id,)))
+        aliases = tuple(
+            a
+            for (a,) in self.execute_read(
+                "SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY alias", (entity_id,)
+            )
+        )
         return Entity(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], aliases, json.loads(r[8] or "{}"))
 
     def get_meta(self, key: str) -> str | None:
@@ -221,19 +271,41 @@ def insert_node(
     cur = con.execute(
         q.insert_node(),
         (
-            type, content, stem if stem is not None else stem_text(content), event_time, created_at,
-            event_time if valid_from is None else valid_from, confidence, base_strength, decay_rate,
-            source_type, source_role, session_id, fact_key, json.dumps(attributes or {}, ensure_ascii=False),
+            type,
+            content,
+            stem if stem is not None else stem_text(content),
+            event_time,
+            created_at,
+            event_time if valid_from is None else valid_from,
+            confidence,
+            base_strength,
+            decay_rate,
+            source_type,
+            source_role,
+            session_id,
+            fact_key,
+            json.dumps(attributes or {}, ensure_ascii=False),
         ),
     )
     return int(cur.lastrowid)
 
 
 def insert_edge(
-    con: Any, src: int, dst: int, type: str, *, created_at: float, predicate: str | None = None,
-    weight: float = 1.0, confidence: float = 1.0, valid_from: float | None = None, evidence: str | None = None,
+    con: Any,
+    src: int,
+    dst: int,
+    type: str,
+    *,
+    created_at: float,
+    predicate: str | None = None,
+    weight: float = 1.0,
+    confidence: float = 1.0,
+    valid_from: float | None = None,
+    evidence: str | None = None,
 ) -> None:
-    con.execute(q.insert_edge(), (src, dst, type, predicate, weight, confidence, valid_from, evidence, created_at))
+    con.execute(
+        q.insert_edge(), (src, dst, type, predicate, weight, confidence, valid_from, evidence, created_at)
+    )
 
 
 def invalidate(con: Any, node_id: int, valid_until: float, reason: str) -> None:
@@ -245,8 +317,10 @@ def invalidate(con: Any, node_id: int, valid_until: float, reason: str) -> None:
 
 
 def set_meta(con: Any, key: str, value: str) -> None:
-    con.execute("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                (key, value))
+    con.execute(
+        "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        (key, value),
+    )
 
 
 def _prefixed(columns: str, alias: str = "n") -> str:

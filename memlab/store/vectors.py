@@ -39,22 +39,21 @@ class VectorIndex(Protocol):
         """Persist vectors (called on the writer thread, inside its transaction)."""
         ...
 
-    def search(self, con: Any, query: np.ndarray, k: int, keep: Keep | None = None) -> list[tuple[int, float]]:
+    def search(
+        self, con: Any, query: np.ndarray, k: int, keep: Keep | None = None
+    ) -> list[tuple[int, float]]:
         """Top-k (node id, cosine similarity), best first, among ids that ``keep`` accepts."""
         ...
 
 
 def _store_rows(con: Any, ids: Sequence[int], vectors: np.ndarray) -> None:
     con.executemany(
-        "INSERT INTO node_vectors(node_id, vec) VALUES (?, ?) "
-        "ON CONFLICT(node_id) DO NOTHING",
+        "INSERT INTO node_vectors(node_id, vec) VALUES (?, ?) ON CONFLICT(node_id) DO NOTHING",
         [(int(i), to_blob(v)) for i, v in zip(ids, vectors, strict=True)],
     )
 
 
-def _filtered_topk(
-    scores: np.ndarray, ids: np.ndarray, k: int, keep: Keep | None
-) -> list[tuple[int, float]]:
+def _filtered_topk(scores: np.ndarray, ids: np.ndarray, k: int, keep: Keep | None) -> list[tuple[int, float]]:
     n = scores.shape[0]
     if n == 0 or k <= 0:
         return []
@@ -64,7 +63,9 @@ def _filtered_topk(
         order = part[np.argsort(-scores[part], kind="stable")]
         cand = [int(i) for i in ids[order]]
         allowed = keep(cand) if keep else None
-        out = [(c, float(scores[o])) for c, o in zip(cand, order, strict=True) if allowed is None or c in allowed]
+        out = [
+            (c, float(scores[o])) for c, o in zip(cand, order, strict=True) if allowed is None or c in allowed
+        ]
         if len(out) >= k or want >= n:
             return out[:k]
         want = min(n, want * 4)
@@ -107,7 +108,9 @@ class NumpyVectorIndex:
         with self._lock:
             return self._ids, self._mat
 
-    def search(self, con: Any, query: np.ndarray, k: int, keep: Keep | None = None) -> list[tuple[int, float]]:
+    def search(
+        self, con: Any, query: np.ndarray, k: int, keep: Keep | None = None
+    ) -> list[tuple[int, float]]:
         self.refresh(con)
         ids, mat = self.matrix()
         if mat.shape[0] == 0:
@@ -135,7 +138,9 @@ class SqliteVecIndex:
             [(int(i), to_blob(v)) for i, v in zip(ids, vectors, strict=True)],
         )
 
-    def search(self, con: Any, query: np.ndarray, k: int, keep: Keep | None = None) -> list[tuple[int, float]]:
+    def search(
+        self, con: Any, query: np.ndarray, k: int, keep: Keep | None = None
+    ) -> list[tuple[int, float]]:
         total = con.execute("SELECT count(*) FROM node_vectors").fetchone()[0]
         want = min(total, max(k * 4, 32) if keep else k)
         blob = to_blob(query)
@@ -146,7 +151,11 @@ class SqliteVecIndex:
             ).fetchall()
             cand = [int(r[0]) for r in rows]
             allowed = keep(cand) if keep else None
-            out = [(c, 1.0 - float(d)) for c, (_, d) in zip(cand, rows, strict=True) if allowed is None or c in allowed]
+            out = [
+                (c, 1.0 - float(d))
+                for c, (_, d) in zip(cand, rows, strict=True)
+                if allowed is None or c in allowed
+            ]
             if len(out) >= k or want >= total or want >= 4096:
                 return out[:k]
             want = min(total, want * 4)
