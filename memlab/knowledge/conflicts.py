@@ -130,7 +130,8 @@ def search_candidates(
 
 
 def _restriction(fact_type: str | None, entity_ids: Sequence[int]) -> tuple[str, list[Any]]:
-    parts, params = [ACTIVE, FACT], []
+    parts: list[str] = [ACTIVE, FACT]
+    params: list[Any] = []
     if fact_type:
         parts.append("n.type = ?")
         params.append(fact_type)
