@@ -187,7 +187,7 @@ def fmt(value: Any, kind: str = "num") -> str:
     return f"{float(value):.3f}"
 
 
-def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], markdown: bool) -> str:
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]], markdown: bool) -> str:
     if markdown:
         lines = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
         return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
@@ -202,14 +202,14 @@ def summary_table(records: Sequence[Mapping[str, Any]], markdown: bool = False) 
     headers = ["dataset", "method", *(c[0] for c in SUMMARY_COLUMNS)]
     rows = [[str(r["dataset"]), str(r["method"]) + (" (ERROR)" if r.get("errors") else ""),
              *(fmt(get(r, path), kind) for _, path, kind in SUMMARY_COLUMNS)] for r in records]  # fmt: skip
-    return _table(headers, rows, markdown)
+    return table(headers, rows, markdown)
 
 
 def _by_group_table(records: Sequence[Mapping[str, Any]], group: str, metric: str, kind: str = "pct") -> str:
     groups = sorted({g for r in records for g in (get(r, group) or {})})
     rows = [[str(r["method"]), *(fmt((get(r, group) or {}).get(g, {}).get(metric), kind) for g in groups)]
             for r in records]  # fmt: skip
-    return _table(["method", *groups], rows, markdown=True)
+    return table(["method", *groups], rows, markdown=True)
 
 
 DETAIL_METRICS: tuple[tuple[str, str], ...] = (
@@ -225,7 +225,7 @@ def _dataset_section(name: str, records: Sequence[Mapping[str, Any]], plots: Map
            f"{r0['questions']} questions" + (f", seed {r0['seed']}" if r0.get("seed") is not None else ""), ""]  # fmt: skip
     headers = ["method", *(m for m, _ in DETAIL_METRICS)]
     rows = [[str(r["method"]), *(fmt(get(r, f"overall.{m}"), k) for m, k in DETAIL_METRICS)] for r in records]
-    out += ["### Retrieval and knowledge updates", "", _table(headers, rows, markdown=True), ""]
+    out += ["### Retrieval and knowledge updates", "", table(headers, rows, markdown=True), ""]
     out += ["### recall@10 by category", "", _by_group_table(records, "by_category", "recall@10"), ""]
     out += [
         "### answer-in-context by intent",
@@ -239,7 +239,7 @@ def _dataset_section(name: str, records: Sequence[Mapping[str, Any]], plots: Map
                  fmt(get(r, "footprint.nodes"), "int"), fmt(get(r, "llm.calls"), "int")] for r in records]  # fmt: skip
     lat_headers = ["method", "ingest p50", "ingest p95", "search p50", "search p95", "context p50", "context p95",
                    "ingest msg/s", "bytes/node", "nodes", "LLM calls"]  # fmt: skip
-    out += ["### Latency (ms), throughput, footprint", "", _table(lat_headers, lat_rows, markdown=True), ""]
+    out += ["### Latency (ms), throughput, footprint", "", table(lat_headers, lat_rows, markdown=True), ""]
     for key, title in (
         ("recall", "Recall@k"),
         ("latency", "Context latency"),
