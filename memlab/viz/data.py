@@ -36,6 +36,13 @@ __all__ = [
     "recall_curve",
     "search_rows",
     "synthetic_small",
+    "frozen_eval",
+    "summary_rows",
+    "confusion_matrix",
+    "embedder_profile",
+    "LOCOMO_DRAGON_RECALL",
+    "persona_subset",
+    "truth_timeline",
 ]
 
 FACT_WHERE = "n.type != 'episodic'"
@@ -265,3 +272,89 @@ def recall_curve(
         if key.startswith(prefix) and key[len(prefix) :].isdigit() and value is not None:
             out[int(key[len(prefix) :])] = float(value)
     return dict(sorted(out.items()))
+
+
+# -- retrieval on a frozen memory -------------------------------------------------------------------
+# The paper's dense retriever on LoCoMo (Maharana et al., ACL 2024; dialog turns as units).
+LOCOMO_DRAGON_RECALL: Mapping[int, float] = {5: 0.567, 10: 0.662, 25: 0.767, 50: 0.827}
+
+
+def frozen_eval(memory: Memory, questions: Sequence[Any], recipe: Any = None,
+                ks: Sequence[int] = (1, 5, 10, 25)) -> dict[str, Any]:  # fmt: skip
+    """Score retrieval variants on an already built memory, each question seeing it ``as_of`` its time.
+
+    Much cheaper than a replay per variant (one ingest + consolidation, then only searches),
+    which is what an ablation of fusion knobs needs. It differs from a replay in that decay,
+    archival and reinforcement are those of the end of the replay; searches here never reinforce.
+    """
+    from memlab.bench import metrics as M
+    from memlab.bench.replay import Retrieved, hit_turn_ids, question_metrics
+    from memlab.retrieval.engine import search
+
+    records = []
+    for q in questions:
+        hits = search(
+            memory, q.text, limit=max(ks), recipe=recipe, as_of=q.time, reinforce=False, internal=True
+        )
+        ids = hit_turn_ids(memory, hits)
+        texts = tuple(h.node.content for h in hits)
+        records.append(question_metrics(q, Retrieved(tuple(ids), texts, "\n".join(texts[:10]), 0.0, 0.0), ks))
+    fields = [f"recall@{k}" for k in ks] + ["mrr", "current_over_stale"]
+    return {
+        "overall": M.aggregate(records, by=lambda r: "overall", fields=fields, overall=None).get(
+            "overall", {}
+        ),
+        "by_category": M.aggregate(records, by="category", fields=fields, overall=None),
+        "by_intent": M.aggregate(records, by="intent", fields=fields, overall=None),
+    }
+
+
+def summary_rows(summaries: Mapping[str, Mapping[str, Any]], fields: Sequence[str],
+                 group: str | None = None) -> list[dict[str, Any]]:  # fmt: skip
+    """One row per method of ``summarize``/``frozen_eval`` results, the chosen metrics rounded."""
+    rows = []
+    for name, s in summaries.items():
+        block = s["overall"] if group is None else s["by_category"].get(group, {})
+        row: dict[str, Any] = {"method": name}
+        for f in fields:
+            value = block.get(f)
+            row[f] = None if value is None else round(float(value), 3)
+        rows.append(row)
+    return rows
+
+
+def confusion_matrix(result: Mapping[str, Any]) -> tuple[list[list[int]], list[str]]:
+    """(matrix, labels) of ``memlab.retrieval.intent.evaluate_intents`` for ``plot_confusion``."""
+    labels = list(result["confusion"])
+    return [[int(result["confusion"][t].get(p, 0)) for p in labels] for t in labels], labels
+
+
+def embedder_profile(embedder: Any, texts: Sequence[str], repeats: int = 1) -> dict[str, Any]:
+    """Name, dimension, bytes per stored vector (float32) and texts embedded per second."""
+    import time
+
+    start = time.perf_counter()
+    for _ in range(repeats):
+        embedder.embed_batch(list(texts))
+    elapsed = time.perf_counter() - start
+    return {"embedder": embedder.name, "dim": embedder.dim, "bytes_per_vector": 4 * embedder.dim,
+            "texts_per_s": round(len(texts) * repeats / elapsed) if elapsed > 0 else None}  # fmt: skip
+
+
+# -- synthetic ground truth -------------------------------------------------------------------------
+def persona_subset(dataset: Dataset, prefix: str) -> Dataset:
+    """Only one synthetic persona's turns and questions (ids start with its prefix, e.g. ``p000``)."""
+    from dataclasses import replace
+
+    turns = tuple(t for t in dataset.turns if t.id.startswith(prefix))
+    questions = tuple(q for q in dataset.questions if q.id.startswith(prefix))
+    return replace(dataset, name=f"{dataset.name}:{prefix}", turns=turns, questions=questions)
+
+
+def truth_timeline(dataset: Dataset, persona: str, slot: str) -> list[Any]:
+    """The generator's ground truth for one fact as :class:`memlab.viz.plots.TimelineEvent` bars."""
+    from memlab.viz.plots import TimelineEvent
+
+    values = dataset.meta.get("timeline", {}).get(persona, {}).get(slot, [])
+    return [TimelineEvent(v["value"], v["from"], v["until"], "superseded" if v["until"] else None, f"truth: {slot}")
+            for v in values]  # fmt: skip

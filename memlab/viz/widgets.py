@@ -44,6 +44,8 @@ def figure_png(fig: Figure, dpi: int = 90) -> bytes:
 def _cell(value: Any) -> str:
     if value is None:
         return "·"
+    if isinstance(value, float):
+        return f"{value:.4g}"
     text = " ".join(str(value).split())
     if len(text) > CONTENT_CHARS:
         text = text[: CONTENT_CHARS - 1] + "…"
@@ -172,9 +174,9 @@ def decay_explorer(lam: float = 0.1, beta: float = 0.8, threshold: float = 0.05,
     """Sliders for λ, β, threshold, base and an access pattern -> the curve and the archive day."""
     w = _w()
     style = {"description_width": "90px"}
-    s_lam = w.FloatLogSlider(
-        value=lam, base=10, min=-3, max=0, step=0.05, description="λ (lambda)", style=style
-    )
+    # linear, not log: λ = 0 (a protected fact) must be reachable
+    s_lam = w.FloatSlider(value=lam, min=0.0, max=1.0, step=0.005, readout_format=".3f", description="λ (lambda)",
+                          style=style)  # fmt: skip
     s_beta = w.FloatSlider(value=beta, min=0.3, max=1.5, step=0.05, description="β (beta)", style=style)
     s_thr = w.FloatSlider(value=threshold, min=0.01, max=0.5, step=0.01, description="threshold", style=style)
     s_base = w.FloatSlider(value=base, min=0.1, max=1.0, step=0.05, description="base", style=style)
