@@ -125,3 +125,14 @@ def test_search_candidates_restricted_to_entity(mem: Memory) -> None:
     mem.store.writer.call(link)
     found = cf.search_candidates(mem, "User visits often", None, entity_ids=[1])
     assert [c.id for c in found] == [b] and a != b
+
+
+def test_stale_episodes(mem: Memory, clock) -> None:  # noqa: ANN001
+    from memlab.knowledge.lifecycle import consolidate
+
+    a = mem.ingest("I prefer Python.", session_id="w1", at=T0, wait=True)
+    b = mem.ingest("I write Rust now.", session_id="w2", at=T0 + DAY, wait=True)
+    c = mem.ingest("Nice weather.", session_id="w2", at=T0 + DAY + 1, wait=True)
+    mem.end_session()
+    consolidate(mem)
+    assert cf.stale_episodes(mem.store.reader(), [a, b, c]) == {a}

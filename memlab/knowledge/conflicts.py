@@ -223,3 +223,20 @@ def chain(con: Any, node_id: int, depth: int = 20) -> dict[str, list[int]]:
             if not frontier:
                 break
     return out
+
+
+def stale_episodes(con: Any, episode_ids: Sequence[int]) -> set[int]:
+    """Episodes whose every derived fact has been superseded: their claim is history now.
+
+    For read paths that should not put "I prefer Python" next to the fact that replaced it; an
+    episode no fact was derived from is never stale (nothing says it is outdated).
+    """
+    ids = list(dict.fromkeys(int(i) for i in episode_ids))
+    if not ids:
+        return set()
+    rows = con.execute(
+        "SELECT e.dst, min(f.invalid_reason = 'superseded') FROM edges e JOIN nodes f ON f.id = e.src "
+        f"WHERE e.type = 'derived_from' AND e.dst IN ({','.join('?' * len(ids))}) GROUP BY e.dst",
+        ids,
+    ).fetchall()
+    return {r[0] for r in rows if r[1]}
