@@ -1,0 +1,406 @@
+"""Retrieval channels: each turns a query into a ranked list of node ids (best first).
+
+Every channel has one shape, ``(memory, query_text, query_vec, filters, limit, depth) -> list[int]``,
+so the engine can run any subset and fuse them with RRF. ``fts`` and ``vector`` search the text;
+the graph channels (``causal``, ``temporal``, ``entity``, ``facts``) start from seeds: the top
+text hits (the engine passes them in; computed here when called alone) or entity mentions.
+
+Graph walks never start at a fact: facts hop ``fact -> derived_from -> episode`` first, walk the
+episode graph, and hop back to the facts derived from what they reached (DESIGN.md §5).
+No LLM and no network here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from memlab.retrieval.text import STOPWORDS, fts_query, tokenize
+from memlab.store import queries as q
+
+if TYPE_CHECKING:
+    from memlab.memory import Memory
+
+FACT_TYPES: tuple[str, ...] = ("semantic", "procedural", "opinion")
+MAX_NGRAM = 4  # longest entity mention looked up ("New York City Marathon")
+ENTITY_VECTOR_MIN_COSINE = 0.6  # an entity vector this close to the query counts as a mention
+ENTITY_VECTOR_TOP = 3
+QUESTION_WORDS: frozenset[str] = frozenset(
+    "who whom whose what which when where why how кто кого кому кем ком что чего чем когда где куда "
+    "откуда почему зачем как какой какая какое какие чей чья чьё чьи".split()
+)
+ENTITY_CANDIDATES = 2000  # nodes linked to the mentioned entities considered for ranking
+
+
+@dataclass(frozen=True)
+class Filters:
+    """The read filters every channel applies to the nodes it returns."""
+
+    types: tuple[str, ...] | None = None
+    since: float | None = None
+    until: float | None = None
+    as_of: float | None = None
+    include_history: bool = False
+    entity_id: int | None = None
+    session_id: str | None = None
+
+    def where(self, alias: str = "n") -> tuple[str, list[Any]]:
+        return q.node_filter(
+            types=self.types,
+            since=self.since,
+            until=self.until,
+            as_of=self.as_of,
+            include_history=self.include_history,
+            entity_id=self.entity_id,
+            session_id=self.session_id,
+            alias=alias,
+        )
+
+    def visible(self) -> Filters:
+        """The same view (as-of, history) without the narrowing filters: what a walk may pass through."""
+        return Filters(as_of=self.as_of, include_history=self.include_history)
+
+
+Channel = Callable[..., list[int]]
+
+
+# -- SQL builders (pure) ----------------------------------------------------------------------------
+def keep_json(where: str, params: list[Any]) -> tuple[str, list[Any]]:
+    """Which ids of one JSON-array parameter pass a node filter; one parameter whatever the count
+    (a plain ``IN (?, ?, ...)`` list overflows SQLite's variable limit on large candidate sets)."""
+    return f"SELECT n.id FROM nodes n WHERE n.id IN (SELECT value FROM json_each(?)) AND {where}", params
+
+
+def hop_sql(edge_type: str, direction: str) -> str:
+    """One hop along ``edge_type`` from a JSON array of ids: (from_id, to_id) pairs."""
+    if direction == "out":
+        return f"SELECT e.src, e.dst FROM edges e WHERE e.type = '{edge_type}' AND e.src IN (SELECT value FROM json_each(?))"
+    return f"SELECT e.dst, e.src FROM edges e WHERE e.type = '{edge_type}' AND e.dst IN (SELECT value FROM json_each(?))"
+
+
+# -- helpers -----------------------------------------------------------------------------------------
+def _read(memory: Memory, sql: str, params: Sequence[Any]) -> list[Any]:
+    assert memory.store is not None, "memory is not open"
+    return memory.store.execute_read(sql, params)
+
+
+def keep_fn(memory: Memory, filters: Filters) -> Callable[[list[int]], set[int]]:
+    where, params = filters.where()
+
+    def keep(ids: list[int]) -> set[int]:
+        if not ids:
+            return set()
+        sql, p = keep_json(where, params)
+        return {r[0] for r in _read(memory, sql, [json.dumps(ids), *p])}
+
+    return keep
+
+
+def apply_filter(memory: Memory, ids: Sequence[int], filters: Filters) -> list[int]:
+    """``ids`` that pass ``filters``, in their order."""
+    if not ids:
+        return []
+    allowed = keep_fn(memory, filters)(list(dict.fromkeys(ids)))
+    return [i for i in dict.fromkeys(ids) if i in allowed]
+
+
+def _dedup(ids: Iterable[int]) -> list[int]:
+    return list(dict.fromkeys(ids))
+
+
+def hop(memory: Memory, ids: Sequence[int], edge_type: str, direction: str) -> dict[int, list[int]]:
+    """Neighbours of each id one ``edge_type`` hop away (``out``: src->dst, ``in``: dst->src)."""
+    out: dict[int, list[int]] = {}
+    if not ids:
+        return out
+    for a, b in _read(memory, hop_sql(edge_type, direction), [json.dumps(list(ids))]):
+        out.setdefault(a, []).append(b)
+    return out
+
+
+def _types(memory: Memory, ids: Sequence[int]) -> dict[int, str]:
+    if not ids:
+        return {}
+    rows = _read(
+        memory,
+        "SELECT id, type FROM nodes WHERE id IN (SELECT value FROM json_each(?))",
+        [json.dumps(list(ids))],
+    )
+    return {r[0]: r[1] for r in rows}
+
+
+def to_episodes(memory: Memory, ids: Sequence[int]) -> list[int]:
+    """Seeds as episodes: an episode stays, a fact becomes its source episodes (derived_from), in order."""
+    kinds = _types(memory, ids)
+    facts = [i for i in ids if kinds.get(i, "episodic") != "episodic"]
+    sources = hop(memory, facts, "derived_from", "out")
+    out: list[int] = []
+    for i in ids:
+        out.extend([i] if kinds.get(i) == "episodic" else sources.get(i, []))
+    return _dedup(out)
+
+
+def with_facts(memory: Memory, episodes: Sequence[int]) -> list[int]:
+    """Each episode followed by the facts derived from it (the hop back)."""
+    derived = hop(memory, episodes, "derived_from", "in")
+    out: list[int] = []
+    for e in episodes:
+        out.append(e)
+        out.extend(derived.get(e, []))
+    return _dedup(out)
+
+
+# -- text channels ---------------------------------------------------------------------------------
+def fts(
+    memory: Memory,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 0,
+) -> list[int]:
+    """BM25 over the stemmed shadow column; the query is an OR of quoted content-word stems."""
+    match = fts_query(query_text)
+    if match is None or limit <= 0:
+        return []
+    where, params = filters.where()
+    sql, p = q.fts_search(match, where, params, limit)
+    return [r[0] for r in _read(memory, sql, p)]
+
+
+def vector(
+    memory: Memory,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 0,
+) -> list[int]:
+    """Cosine KNN over stored vectors, post-filtered in SQL (the index over-fetches until enough pass)."""
+    if memory.index is None or query_vec is None or limit <= 0:
+        return []
+    assert memory.store is not None
+    hits = memory.index.search(memory.store.reader(), query_vec, limit, keep=keep_fn(memory, filters))
+    return [i for i, _ in hits]
+
+
+def seeds(
+    memory: Memory, query_text: str, query_vec: np.ndarray | None, filters: Filters, count: int
+) -> list[int]:
+    """Where graph walks start when the engine did not pass seeds: FTS and vector hits interleaved."""
+    a = fts(memory, query_text, query_vec, filters.visible(), count)
+    b = vector(memory, query_text, query_vec, filters.visible(), count)
+    mixed = [x for pair in zip(a, b, strict=False) for x in pair] + a[len(b) :] + b[len(a) :]
+    return _dedup(mixed)[:count]
+
+
+# -- graph walks -------------------------------------------------------------------------------------
+def walk_ranked(
+    memory: Memory, starts: Sequence[int], edge_type: str, direction: str, depth: int
+) -> list[int]:
+    """Nodes reached from ``starts`` within ``depth`` hops, ranked by (hops, rank of the start),
+    starts themselves excluded. One recursive CTE per start keeps the start's rank."""
+    best: dict[int, tuple[int, int]] = {}
+    start_set = set(starts)
+    for rank, start in enumerate(starts):
+        sql = q.walk(edge_type, direction, depth)
+        for node_id, hops in _read(memory, sql, [json.dumps([start])]):
+            if node_id in start_set or hops == 0:
+                continue
+            key = (int(hops), rank)
+            if node_id not in best or key < best[node_id]:
+                best[node_id] = key
+    return sorted(best, key=lambda i: (best[i], i))
+
+
+def _graph(
+    memory: Memory,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    seed_ids: Sequence[int] | None,
+    walks: Sequence[tuple[str, str]],
+    depth: int,
+) -> list[int]:
+    starts = list(seed_ids) if seed_ids is not None else seeds(memory, query_text, query_vec, filters, 10)
+    episodes = to_episodes(memory, starts)
+    reached: list[int] = []
+    for edge_type, direction in walks:
+        reached.extend(walk_ranked(memory, episodes, edge_type, direction, depth))
+    ranked = with_facts(memory, _dedup(reached))
+    drop = set(starts) | set(episodes)
+    return apply_filter(memory, [i for i in ranked if i not in drop], filters)[:limit]
+
+
+def causal(
+    memory: Memory,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 2,
+    *,
+    seed_ids: Sequence[int] | None = None,
+    text_rank: Sequence[int] | None = None,
+) -> list[int]:
+    """Causes first (walk against causal edges, cause -> effect), then effects, up to ``depth`` hops."""
+    return _graph(
+        memory, query_text, query_vec, filters, limit, seed_ids, (("causal", "in"), ("causal", "out")), depth
+    )
+
+
+def temporal(
+    memory: Memory,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 2,
+    *,
+    seed_ids: Sequence[int] | None = None,
+    text_rank: Sequence[int] | None = None,
+) -> list[int]:
+    """Chronological neighbours of the seed episodes, both directions, nearest first."""
+    return _graph(memory, query_text, query_vec, filters, limit, seed_ids, (("temporal", "both"),), depth)
+
+
+# -- entities ---------------------------------------------------------------------------------------
+def mention_keys(query_text: str, max_n: int = MAX_NGRAM) -> list[str]:
+    """Normalised word n-grams of the query that could name an entity ("my boss", "Sasha"). N-grams
+    with a question word or of stop words only are skipped, so the whole question is never taken
+    as a name ("who is" names nobody)."""
+    from memlab.knowledge.names import normalize_name
+
+    words = tokenize(query_text)
+    keys: dict[str, None] = {}
+    for n in range(min(max_n, len(words)), 0, -1):
+        for i in range(len(words) - n + 1):
+            gram = words[i : i + n]
+            if all(w in STOPWORDS for w in gram) or any(w in QUESTION_WORDS for w in gram):
+                continue
+            key = normalize_name(" ".join(gram))
+            if key:
+                keys.setdefault(key, None)
+    return list(keys)
+
+
+def resolve_entities(memory: Memory, query_text: str, query_vec: np.ndarray | None) -> list[int]:
+    """Entity ids mentioned in the query: alias table by n-gram, then entity vectors; merges followed."""
+    keys = mention_keys(query_text)
+    found: list[int] = []
+    if keys:
+        rows = _read(
+            memory,
+            "SELECT a.alias_norm, a.entity_id FROM entity_aliases a "
+            "WHERE a.alias_norm IN (SELECT value FROM json_each(?))",
+            [json.dumps(keys)],
+        )
+        order = {k: i for i, k in enumerate(keys)}  # longer n-grams first
+        found.extend(e for _, e in sorted(rows, key=lambda r: (order[r[0]], r[1])))
+    found.extend(_entity_vector_hits(memory, query_vec))
+    return _follow_merges(memory, _dedup(found))
+
+
+def _entity_vector_hits(memory: Memory, query_vec: np.ndarray | None) -> list[int]:
+    if query_vec is None:
+        return []
+    rows = _read(memory, "SELECT entity_id, vec FROM entity_vectors", [])
+    if not rows:
+        return []
+    mat = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)
+    if mat.shape[1] != query_vec.shape[0]:
+        return []
+    sims = mat @ np.asarray(query_vec, dtype=np.float32)
+    order = np.argsort(-sims)[:ENTITY_VECTOR_TOP]
+    return [int(rows[i][0]) for i in order if sims[i] >= ENTITY_VECTOR_MIN_COSINE]
+
+
+def _follow_merges(memory: Memory, ids: list[int]) -> list[int]:
+    out: list[int] = []
+    for entity_id in ids:
+        seen = {entity_id}
+        current = entity_id
+        while True:
+            row = _read(memory, "SELECT merged_into FROM entities WHERE id = ?", [current])
+            if not row or row[0][0] is None or row[0][0] in seen:
+                break
+            current = row[0][0]
+            seen.add(current)
+        out.append(current)
+    return _dedup(out)
+
+
+def entity(
+    memory: Memory,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 0,
+    *,
+    seed_ids: Sequence[int] | None = None,
+    text_rank: Sequence[int] | None = None,
+) -> list[int]:
+    """Nodes linked to the entities the query mentions. Those the text channels also found come
+    first, in text order (a ubiquitous entity, e.g. a conversation partner, would otherwise flood
+    the list); the rest by number of matched entities, facts before episodes, newest first."""
+    ents = resolve_entities(memory, query_text, query_vec)
+    if not ents or limit <= 0:
+        return []
+    where, params = filters.where()
+    sql = (
+        "SELECT n.id FROM node_entities ne JOIN nodes n ON n.id = ne.node_id "
+        f"WHERE ne.entity_id IN (SELECT value FROM json_each(?)) AND {where} "
+        "GROUP BY n.id ORDER BY count(*) DESC, n.type = 'episodic', n.event_time DESC, n.id DESC LIMIT ?"
+    )
+    linked = [r[0] for r in _read(memory, sql, [json.dumps(ents), *params, ENTITY_CANDIDATES])]
+    if text_rank is None:
+        text_rank = seeds(memory, query_text, query_vec, filters, limit)
+    members = set(linked)
+    first = [i for i in text_rank if i in members]
+    return _dedup(first + linked)[:limit]
+
+
+# -- key expansion -----------------------------------------------------------------------------------
+def facts(
+    memory: Memory,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 0,
+    *,
+    seed_ids: Sequence[int] | None = None,
+    text_rank: Sequence[int] | None = None,
+) -> list[int]:
+    """Episodes reached from matching facts (fact -> derived_from -> episode): a second key for the
+    same evidence, after LongMemEval's key expansion (Wu et al., 2024)."""
+    fact_view = Filters(types=FACT_TYPES, as_of=filters.as_of, include_history=filters.include_history)
+    found = fts(memory, query_text, query_vec, fact_view, limit)
+    if seed_ids:
+        kinds = _types(memory, list(seed_ids))
+        found = _interleave(found, [i for i in seed_ids if kinds.get(i, "episodic") != "episodic"])
+    sources = hop(memory, found, "derived_from", "out")
+    episodes = _dedup(e for f in found for e in sources.get(f, []))
+    return apply_filter(memory, episodes, filters)[:limit]
+
+
+def _interleave(a: list[int], b: list[int]) -> list[int]:
+    mixed = [x for pair in zip(a, b, strict=False) for x in pair] + a[len(b) :] + b[len(a) :]
+    return _dedup(mixed)
+
+
+CHANNEL_FUNCS: dict[str, Channel] = {
+    "fts": fts,
+    "vector": vector,
+    "causal": causal,
+    "temporal": temporal,
+    "entity": entity,
+    "facts": facts,
+}
+SEEDED: frozenset[str] = frozenset({"causal", "temporal", "entity", "facts"})

@@ -1,0 +1,212 @@
+"""Budgeted context for a prompt: what an agent injects before it answers.
+
+Four Markdown sections share the token budget (simple query 1000 tokens, complex 3000):
+Facts 40%, Entity profiles 25%, Temporal context 25%, Evidence/provenance 10%. Sections are
+filled in that priority order; inside a section items keep retrieval order and what does not fit
+is dropped (the lowest-ranked items first). Budget a section leaves unused flows to the next one
+(``carry_over``), so the total never exceeds the budget and no section exceeds its allowance.
+Duplicates (same normalised content) appear once. Only active nodes are shown: superseded,
+forgotten and archived facts never reach the context by default.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from memlab.clock import iso
+from memlab.retrieval.tokens import TokenCounter, default_counter
+from memlab.types import Hit, Node
+
+if TYPE_CHECKING:
+    from memlab.memory import Memory
+
+SECTIONS: tuple[tuple[str, float], ...] = (
+    ("Facts", 0.40),
+    ("Entity profiles", 0.25),
+    ("Temporal context", 0.25),
+    ("Evidence", 0.10),
+)
+_NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
+MAX_ITEM_CHARS = 400
+
+
+def norm_key(text: str) -> str:
+    """Comparison key for de-duplication: case, punctuation and spacing ignored."""
+    return _NON_WORD.sub(" ", text.casefold()).strip()
+
+
+def clip(text: str, n: int = MAX_ITEM_CHARS) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+@dataclass
+class Section:
+    title: str
+    allowance: int
+    lines: list[str] = field(default_factory=list)
+    used: int = 0
+
+
+def fill(
+    title: str, allowance: int, items: Sequence[tuple[str, str]], counter: TokenCounter, seen: set[str]
+) -> Section:
+    """Add ``(dedup key, line)`` items in order while they fit; the header counts too."""
+    sec = Section(title, allowance)
+    header = f"## {title}"
+    head_cost = counter.count(header + "\n")
+    for key, line in items:
+        k = norm_key(key)
+        if not k or k in seen:
+            continue
+        cost = counter.count(line + "\n") + (0 if sec.lines else head_cost)
+        if sec.used + cost > allowance:
+            continue  # a shorter item further down may still fit
+        sec.lines.append(line)
+        sec.used += cost
+        seen.add(k)
+    return sec
+
+
+def render(sections: Sequence[Section]) -> str | None:
+    parts = [f"## {s.title}\n" + "\n".join(s.lines) for s in sections if s.lines]
+    return "\n\n".join(parts) if parts else None
+
+
+class ContextProvider:
+    """``ContextProvider(memory).get_context(prompt) -> str | None`` (None when nothing is relevant)."""
+
+    def __init__(
+        self,
+        memory: Memory,
+        *,
+        budget: int | None = None,
+        counter: TokenCounter | None = None,
+        recipe: Any = None,
+        shares: Sequence[tuple[str, float]] = SECTIONS,
+        carry_over: bool = True,
+        decay: Any = None,
+        limit: int | None = None,
+    ) -> None:
+        self.memory = memory
+        self.budget = budget
+        self.counter = counter or default_counter()
+        self.recipe = recipe
+        self.shares = tuple(shares)
+        self.carry_over = carry_over
+        self.decay = decay
+        self.limit = limit
+
+    # -- public ------------------------------------------------------------------------------------
+    def get_context(self, prompt: str) -> str | None:
+        return render(self.sections(prompt))
+
+    def sections(self, prompt: str) -> list[Section]:
+        """The filled sections for ``prompt`` (empty ones included), in priority order."""
+        from memlab.retrieval import engine
+        from memlab.retrieval.complexity import plan_query
+
+        plan = plan_query(prompt, self.memory.config.retrieval)
+        budget = self.budget if self.budget is not None else plan.budget_tokens
+        hits = engine.search(self.memory, prompt, limit=self.limit or plan.limit * 2, recipe=self.recipe)
+        if not hits:
+            return []
+        items = self._items(hits)
+        seen: set[str] = set()
+        out: list[Section] = []
+        spare = 0
+        for title, share in self.shares:
+            allowance = int(budget * share) + (spare if self.carry_over else 0)
+            sec = fill(title, allowance, items.get(title, []), self.counter, seen)
+            spare = allowance - sec.used
+            out.append(sec)
+        return out
+
+    # -- items per section -------------------------------------------------------------------------
+    def _items(self, hits: Sequence[Hit]) -> dict[str, list[tuple[str, str]]]:
+        facts = [h.node for h in hits if h.node.type != "episodic" and h.node.active]
+        episodes = [h.node for h in hits if h.node.type == "episodic" and h.node.active]
+        return {
+            "Facts": [(n.content, self._fact_line(n)) for n in facts],
+            "Entity profiles": self._entity_items([h.node.id for h in hits]),
+            "Temporal context": [
+                (n.content, _episode_line(n)) for n in sorted(episodes, key=lambda n: (n.event_time, n.id))
+            ],
+            "Evidence": self._evidence_items(facts),
+        }
+
+    def effective_confidence(self, node: Node) -> float:
+        """Stored confidence times the decay policy's current strength (computed, never compounded)."""
+        policy = self.decay
+        if policy is None:
+            from memlab.knowledge.decay import EbbinghausDecay
+
+            cfg = self.memory.config.decay
+            policy = EbbinghausDecay(cfg.lambda_, cfg.beta)
+        return float(node.confidence) * float(policy.weight(node, self.memory.clock.now()))
+
+    def _fact_line(self, n: Node) -> str:
+        return f"- {clip(n.content)} (since {iso(n.valid_from)[:10]}, confidence {self.effective_confidence(n):.2f})"
+
+    def _entity_items(self, node_ids: Sequence[int]) -> list[tuple[str, str]]:
+        assert self.memory.store is not None
+        if not node_ids:
+            return []
+        rows = self.memory.store.execute_read(
+            "SELECT e.id, e.canonical_name, e.type, e.summary FROM json_each(?) pos "
+            "JOIN node_entities ne ON ne.node_id = pos.value JOIN entities e ON e.id = ne.entity_id "
+            "WHERE e.merged_into IS NULL GROUP BY e.id ORDER BY min(pos.key), e.mention_count DESC LIMIT 20",
+            [_json(node_ids)],
+        )
+        items = []
+        for eid, name, etype, summary in rows:
+            aliases = [
+                a
+                for (a,) in self.memory.store.execute_read(
+                    "SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY alias LIMIT 6", (eid,)
+                )
+                if a.casefold() != name.casefold()
+            ]
+            aka = f"; aka {', '.join(aliases)}" if aliases else ""
+            about = f": {clip(summary, 240)}" if summary else ""
+            items.append((f"entity {name}", f"- **{name}** ({etype}{aka}){about}"))
+        return items
+
+    def _evidence_items(self, facts: Sequence[Node]) -> list[tuple[str, str]]:
+        from memlab.retrieval.channels import hop
+
+        assert self.memory.store is not None
+        sources = hop(self.memory, [n.id for n in facts], "derived_from", "out")
+        episodes = {n.id: n for n in self.memory.store.nodes([e for ids in sources.values() for e in ids])}
+        items = []
+        for f in facts:
+            for e in sources.get(f.id, []):
+                ep = episodes.get(e)
+                if ep is not None:
+                    # keyed by the link, not the text: the episode may also be in Temporal context
+                    items.append(
+                        (
+                            f"evidence {f.id} {e}",
+                            f"- #{f.id} <- {iso(ep.event_time)[:10]} "
+                            f'{ep.source_role or "user"}: "{clip(ep.content, 100)}"',
+                        )
+                    )
+        return items
+
+
+def _episode_line(n: Node) -> str:
+    return f"- {iso(n.event_time)} {n.source_role or 'user'}: {clip(n.content)}"
+
+
+def _json(ids: Sequence[int]) -> str:
+    import json
+
+    return json.dumps(list(ids))
+
+
+def build_context(memory: Memory, prompt: str, **kw: Any) -> str | None:
+    """The Markdown context for ``prompt`` (None when memory has nothing relevant)."""
+    return ContextProvider(memory, **kw).get_context(prompt)

@@ -1,0 +1,252 @@
+"""The read path: plan -> intent -> channels -> weighted RRF -> hits (-> reinforcement).
+
+No LLM anywhere. The query is embedded once; the same vector feeds the vector channel, the
+embedding intent classifier and entity-vector lookup. FTS and vectors always run (when the recipe
+has them); graph channels run by intent (``Recipe.channels_for``) and start from the top fused
+text hits. Returned hits reinforce the nodes they show (one write through the single writer),
+except for internal searches (conflict detection, maintenance), which must not count as access.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from memlab.retrieval import channels as ch
+from memlab.retrieval.complexity import QueryPlan, plan_query
+from memlab.retrieval.fusion import Fused, rrf
+from memlab.retrieval.recipes import Recipe, get_recipe
+from memlab.types import Hit
+
+if TYPE_CHECKING:
+    from memlab.memory import Memory
+
+log = logging.getLogger("memlab.retrieval")
+EXT_KEY = "memlab.retrieval"
+SEED_MIN, SEED_MAX = 5, 10  # graph walks start from this many top text hits
+
+
+@dataclass(frozen=True)
+class Trace:
+    """What one search did, for benchmarks and the workbench."""
+
+    intent: str
+    plan: QueryPlan
+    recipe: str
+    channels: dict[str, list[int]]
+    fused: list[Fused]
+
+
+def _state(memory: Memory) -> dict[str, Any]:
+    return memory.extensions.setdefault(EXT_KEY, {})  # type: ignore[no-any-return]
+
+
+def intent_classifier(memory: Memory) -> Any:
+    """The memory's intent classifier (built once from config, cached in ``memory.extensions``)."""
+    state = _state(memory)
+    if "intent" not in state:
+        from memlab.retrieval.intent import build_intent_classifier
+
+        cfg = memory.config.retrieval
+        cache = memory.path.parent / ".memlab_cache"
+        embedder = memory.embedder if cfg.intent_classifier == "embedding" else None
+        state["intent"] = build_intent_classifier(
+            cfg.intent_classifier, embedder, cfg.intent_threshold, cache
+        )
+    return state["intent"]
+
+
+def classify(memory: Memory, query: str, query_vec: np.ndarray | None) -> str:
+    """Intent of ``query``; an embedding classifier reuses the already computed query vector."""
+    clf = intent_classifier(memory)
+    if query_vec is not None and hasattr(clf, "classify_vector"):
+        return str(clf.classify_vector(query_vec))
+    return str(clf.classify(query))
+
+
+def resolve_recipe(memory: Memory, recipe: str | Recipe | None) -> Recipe:
+    """A Recipe object as given; a name (or the configured default) with config weights and k applied."""
+    if isinstance(recipe, Recipe):
+        return recipe
+    cfg = memory.config.retrieval
+    found = get_recipe(recipe or cfg.recipe)
+    if cfg.weights:
+        found = found.with_weights(cfg.weights)
+    return replace(found, rrf_k=cfg.rrf_k) if cfg.rrf_k != 60 else found
+
+
+def resolve_entity_filter(memory: Memory, entity: int | str | None) -> int | None:
+    """An entity filter given by id or by any alias; -1 (matches nothing) for an unknown name."""
+    if entity is None or isinstance(entity, int):
+        return entity
+    from memlab.knowledge.names import normalize_name
+
+    rows = memory.store.execute_read(  # type: ignore[union-attr]
+        "SELECT entity_id FROM entity_aliases WHERE alias_norm = ? ORDER BY entity_id LIMIT 1",
+        (normalize_name(entity),),
+    )
+    return int(rows[0][0]) if rows else -1
+
+
+def run(
+    memory: Memory,
+    query: str,
+    *,
+    limit: int | None = None,
+    recipe: str | Recipe | None = None,
+    filters: ch.Filters | None = None,
+    min_score_fraction: float | None = None,
+) -> Trace:
+    """Plan, route, run the channels and fuse; no reinforcement (``search`` adds that)."""
+    cfg = memory.config.retrieval
+    plan = plan_query(query, cfg)
+    rec = resolve_recipe(memory, recipe)
+    filters = filters or ch.Filters()
+    want = limit or plan.limit
+    pool = max(cfg.candidate_pool, want)
+    needs_vec = "vector" in rec.channels or cfg.intent_classifier == "embedding" or rec.use_graph
+    qvec = memory.embed_query(query) if needs_vec and query.strip() else None
+    intent = classify(memory, query, qvec) if rec.use_graph else "general"
+    names = rec.channels_for(intent)
+    lists: dict[str, list[int]] = {}
+    for name in ("fts", "vector"):
+        if name in names:
+            lists[name] = ch.CHANNEL_FUNCS[name](memory, query, qvec, filters, pool, plan.depth)
+    graph = [n for n in names if n in ch.SEEDED]
+    if graph:
+        text_rank = _text_rank(memory, query, qvec, filters, lists, rec, pool)
+        seeds = text_rank[: min(SEED_MAX, max(SEED_MIN, want // 2))]
+        for name in graph:
+            lists[name] = ch.CHANNEL_FUNCS[name](
+                memory, query, qvec, filters, pool, plan.depth, seed_ids=seeds, text_rank=text_rank
+            )
+    frac = cfg.min_score_fraction if min_score_fraction is None else min_score_fraction
+    fused = rrf(lists, rec.weights, rec.rrf_k, frac)[:want]
+    return Trace(intent, plan, rec.name, lists, fused)
+
+
+def _text_rank(
+    memory: Memory,
+    query: str,
+    qvec: np.ndarray | None,
+    filters: ch.Filters,
+    lists: dict[str, list[int]],
+    rec: Recipe,
+    count: int,
+) -> list[int]:
+    """Fused text hits in the visible view (walks may start outside the narrowing filters); graph
+    walks start from the first few, the entity channel orders its members by it."""
+    if filters == filters.visible() and lists:
+        text = {k: v for k, v in lists.items() if k in ("fts", "vector")}
+        return [f.id for f in rrf(text, rec.weights, rec.rrf_k)[:count]]
+    return ch.seeds(memory, query, qvec, filters, count)
+
+
+def search(
+    memory: Memory,
+    query: str,
+    *,
+    limit: int | None = None,
+    recipe: str | Recipe | None = None,
+    types: Sequence[str] | None = None,
+    since: float | None = None,
+    until: float | None = None,
+    entity: int | str | None = None,
+    as_of: float | None = None,
+    include_history: bool = False,
+    reinforce: bool | None = None,
+    internal: bool = False,
+    min_score_fraction: float | None = None,
+) -> list[Hit]:
+    """Hybrid search. Active nodes only unless ``as_of`` (world time) or ``include_history``.
+
+    ``reinforce`` defaults to ``config.retrieval.reinforce_on_access``; ``internal=True`` never
+    reinforces (conflict detection and maintenance must not count as access).
+    """
+    assert memory.store is not None, "memory is not open"
+    filters = ch.Filters(
+        types=tuple(types) if types else None,
+        since=since,
+        until=until,
+        as_of=as_of,
+        include_history=include_history,
+        entity_id=resolve_entity_filter(memory, entity),
+    )
+    trace = run(
+        memory, query, limit=limit, recipe=recipe, filters=filters, min_score_fraction=min_score_fraction
+    )
+    hits = to_hits(memory, trace.fused, with_successors=include_history)
+    do_reinforce = memory.config.retrieval.reinforce_on_access if reinforce is None else reinforce
+    if hits and do_reinforce and not internal:
+        record_access(memory, [h.node.id for h in hits])
+    return hits
+
+
+def to_hits(memory: Memory, fused: Sequence[Fused], with_successors: bool = False) -> list[Hit]:
+    assert memory.store is not None
+    nodes = {n.id: n for n in memory.store.nodes([f.id for f in fused])}
+    succ = (
+        successors(memory, [i for i, n in nodes.items() if n.invalid_reason == "superseded"])
+        if with_successors
+        else {}
+    )
+    return [
+        Hit(nodes[f.id], f.score, dict(f.ranks), tuple(succ.get(f.id, ()))) for f in fused if f.id in nodes
+    ]
+
+
+def successors(memory: Memory, ids: Sequence[int]) -> dict[int, list[int]]:
+    """For superseded nodes: the nodes that superseded them (``supersedes`` edges, new -> old)."""
+    return ch.hop(memory, ids, "supersedes", "in")
+
+
+def record_access(memory: Memory, ids: Sequence[int]) -> None:
+    """Reinforce and stamp the accessed nodes in one writer call (fire-and-forget, atomic)."""
+    now = memory.clock.now()
+    step = memory.config.decay.reinforce_step
+    unique = list(dict.fromkeys(int(i) for i in ids))
+
+    def fn(con: Any) -> None:
+        marks = ",".join("?" * len(unique))
+        rows = con.execute(f"SELECT id, base_strength FROM nodes WHERE id IN ({marks})", unique).fetchall()
+        con.executemany(
+            "UPDATE nodes SET base_strength = ?, access_count = access_count + 1, last_accessed = ? WHERE id = ?",
+            [(_reinforce(base, step), now, node_id) for node_id, base in rows],
+        )
+
+    memory.store.writer.submit_nowait(fn)  # type: ignore[union-attr]
+
+
+def _reinforce(base: float, step: float) -> float:
+    try:
+        from memlab.knowledge.decay import reinforce
+    except ImportError:  # the knowledge layer is optional on the read path
+        return min(1.0, base + max(0.0, step))
+    return reinforce(base, step)
+
+
+# -- presentation ------------------------------------------------------------------------------------
+def format_hits(hits: Sequence[Hit], width: int = 70) -> str:
+    """A plain-text table: id | type | score | per-channel ranks | date | content (truncated)."""
+    from memlab.clock import iso
+
+    if not hits:
+        return "(no hits)"
+    rows = [("id", "type", "score", "ranks", "date", "content")]
+    for h in hits:
+        ranks = " ".join(f"{c}:{r}" for c, r in sorted(h.ranks.items())) or "-"
+        text = " ".join(h.node.content.split())
+        text = text if len(text) <= width else text[: width - 1] + "…"
+        if h.superseded_by:
+            text += f"  [superseded by {', '.join(map(str, h.superseded_by))}]"
+        elif not h.node.active:
+            text += f"  [{h.node.invalid_reason or 'archived'}]"
+        rows.append((str(h.node.id), h.node.type, f"{h.score:.4f}", ranks, iso(h.node.event_time), text))
+    widths = [max(len(r[i]) for r in rows) for i in range(5)]
+    return "\n".join(
+        " | ".join(c.ljust(w) for c, w in zip(r[:5], widths, strict=True)) + " | " + r[5] for r in rows
+    )

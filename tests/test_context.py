@@ -1,0 +1,165 @@
+"""Context assembly: per-section budgets, priority order, de-duplication, dates and confidence,
+stale facts never in the default context, pluggable token counter."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memlab.clock import SimulatedClock
+from memlab.embed.hashing import HashingEmbedder
+from memlab.knowledge.names import normalize_name
+from memlab.memory import Memory
+from memlab.retrieval.context import SECTIONS, ContextProvider, build_context
+from memlab.retrieval.tokens import ApproxTokenCounter
+from memlab.store import store as st
+
+
+def ts(month: int, day: int = 1) -> float:
+    return datetime(2024, month, day, tzinfo=UTC).timestamp()
+
+
+@pytest.fixture
+def mem(tmp_path: Path) -> Iterator[Memory]:
+    with Memory.open(tmp_path / "c.db", clock=SimulatedClock(ts(7)), embedder=HashingEmbedder(64)) as m:
+        yield m
+
+
+def fill_memory(m: Memory, n: int = 30) -> None:
+    eps = [
+        m.ingest(
+            f"Talked about the garden project, step {i}: planting tomatoes and basil near the fence",
+            session_id="s1",
+            at=ts(5) + i * 60,
+            wait=True,
+        )
+        for i in range(n)
+    ]
+
+    def fn(con: Any) -> None:
+        eid = con.execute(
+            "INSERT INTO entities(canonical_name, type, summary, created_at) VALUES (?,?,?,?)",
+            ("Garden project", "project", "The user's vegetable garden behind the house", ts(5)),
+        ).lastrowid
+        con.execute("INSERT INTO entity_aliases VALUES (?, ?, ?)", (normalize_name("garden"), eid, "garden"))
+        for i, ep in enumerate(eps):
+            fid = st.insert_node(
+                con,
+                type="semantic",
+                content=f"User plants tomatoes variety {i} in the garden",
+                event_time=ts(5) + i * 60,
+                created_at=ts(5),
+                confidence=0.9,
+            )
+            st.insert_edge(con, fid, ep, "derived_from", created_at=ts(5))
+            con.execute("INSERT INTO node_entities VALUES (?, ?, NULL)", (fid, eid))
+            con.execute("INSERT INTO node_entities VALUES (?, ?, NULL)", (ep, eid))
+
+    m.store.writer.call(fn)
+    m.flush()
+
+
+def test_each_section_stays_within_its_share(mem: Memory) -> None:
+    fill_memory(mem)
+    counter = ApproxTokenCounter()
+    provider = ContextProvider(mem, budget=400, carry_over=False, limit=40)
+    sections = provider.sections("tell me about tomatoes in the garden")
+    assert [s.title for s in sections] == [t for t, _ in SECTIONS]
+    for sec, (_, share) in zip(sections, SECTIONS, strict=True):
+        text = f"## {sec.title}\n" + "\n".join(sec.lines) + "\n" if sec.lines else ""
+        assert counter.count(text) <= sec.used + len(sec.lines) + 1  # rendering adds no hidden cost
+        assert sec.used <= int(400 * share)
+    assert all(sec.lines for sec in sections)  # every section had material and got some
+    assert sum(len(s.lines) for s in sections) < 4 * 40  # overflow was dropped
+
+
+def test_total_budget_with_carry_over(mem: Memory) -> None:
+    fill_memory(mem)
+    for budget in (120, 400, 1000):
+        text = build_context(mem, "tomatoes garden", budget=budget, limit=40)
+        assert text is not None and ApproxTokenCounter().count(text) <= budget + 8  # joins between sections
+    assert "## Facts" in text and "## Entity profiles" in text and "**Garden project**" in text
+
+
+def test_priority_order_and_fact_dates_and_confidence(mem: Memory) -> None:
+    fill_memory(mem, n=5)
+    text = build_context(mem, "tomatoes garden", budget=1000)
+    assert text.index("## Facts") < text.index("## Entity profiles") < text.index("## Temporal context")
+    fact_lines = [line for line in text.splitlines() if line.startswith("- User plants")]
+    # 61 days of decay (λ 0.1, β 0.8) times the stored 0.9: computed at read time
+    assert fact_lines and all("since 2024-05-01" in line and "confidence 0.06" in line for line in fact_lines)
+    assert "## Evidence" in text and "<- 2024-05-01" in text
+
+
+def test_protected_fact_keeps_its_confidence(mem: Memory) -> None:
+    mem.store.writer.call(
+        lambda con: st.insert_node(
+            con,
+            type="semantic",
+            content="User is allergic to peanuts",
+            event_time=ts(1),
+            created_at=ts(1),
+            confidence=0.9,
+            decay_rate=0.0,
+        )
+    )
+    text = build_context(mem, "peanuts allergy")
+    assert text is not None and "User is allergic to peanuts (since 2024-01-01, confidence 0.90)" in text
+
+
+def test_duplicates_appear_once(mem: Memory) -> None:
+    def fn(con: Any) -> None:
+        for text in ("User drinks green tea every morning.", "user drinks GREEN tea, every morning"):
+            st.insert_node(con, type="semantic", content=text, event_time=ts(6), created_at=ts(6))
+
+    mem.store.writer.call(fn)
+    mem.flush()
+    text = build_context(mem, "green tea morning")
+    assert text is not None and text.lower().count("green tea") == 1
+
+
+def test_stale_facts_never_in_default_context(mem: Memory) -> None:
+    def fn(con: Any) -> None:
+        old = st.insert_node(
+            con, type="semantic", content="User lives in Berlin", event_time=ts(3), created_at=ts(3)
+        )
+        new = st.insert_node(
+            con, type="semantic", content="User lives in Vilnius", event_time=ts(6), created_at=ts(6)
+        )
+        gone = st.insert_node(
+            con, type="semantic", content="User lives with a roommate", event_time=ts(3), created_at=ts(3)
+        )
+        dusty = st.insert_node(
+            con, type="semantic", content="User lives near a bakery", event_time=ts(1), created_at=ts(1)
+        )
+        st.invalidate(con, old, ts(6), "superseded")
+        st.insert_edge(con, new, old, "supersedes", created_at=ts(6))
+        st.invalidate(con, gone, ts(6), "forgotten")
+        con.execute("UPDATE nodes SET archived_at = ? WHERE id = ?", (ts(6), dusty))
+
+    mem.store.writer.call(fn)
+    mem.flush()
+    text = build_context(mem, "Where does the user live?")
+    assert text is not None and "Vilnius" in text
+    for stale in ("Berlin", "roommate", "bakery"):
+        assert stale not in text
+
+
+def test_nothing_relevant_gives_none(mem: Memory) -> None:
+    assert build_context(mem, "anything at all?") is None
+    assert mem.context("") is None
+
+
+class CharCounter:
+    def count(self, text: str) -> int:
+        return len(text)
+
+
+def test_token_counter_is_pluggable(mem: Memory) -> None:
+    fill_memory(mem, n=10)
+    text = ContextProvider(mem, budget=400, counter=CharCounter()).get_context("tomatoes garden")
+    assert text is not None and len(text) <= 400 + 8
