@@ -24,6 +24,7 @@ import queue
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -239,7 +240,7 @@ def run_consolidator(memory: Any, chosen: Consolidator, sid: str, episodes: Sequ
     plans: list[Plan] = []
     for i in range(0, len(episodes), page):
         chunk = episodes[i : i + page]
-        ctx = ConsolidationContext(sid, LazyFacts(lambda c=chunk: existing_facts(memory, c)))
+        ctx = ConsolidationContext(sid, LazyFacts(partial(existing_facts, memory, chunk)))
         plan = chosen.consolidate(chunk, ctx)
         if not isinstance(plan, Plan):
             raise ConsolidationError(f"consolidator returned {type(plan).__name__}, not a Plan")
