@@ -73,11 +73,6 @@ def test_seed_failure_case_rust_replaces_python(mem: Memory, clock: SimulatedClo
     assert [h.node.id for h in then] == [python.id]
 
 
-@pytest.mark.xfail(
-    reason="retrieval.context still shows the superseded episode and the Python entity; "
-    "memlab.knowledge.conflicts.stale_episodes() is there to filter them (reported to the retrieval owner)",
-    strict=False,
-)
 def test_seed_context_holds_rust_not_python(mem: Memory, clock: SimulatedClock) -> None:
     pytest.importorskip("memlab.retrieval.context")
     three_weeks(mem, clock, "I prefer Python.", "I write Rust now.")
