@@ -224,3 +224,20 @@ def test_memlab_subject_consolidates_completed_sessions_before_questions(tmp_pat
         assert [s.status for s in sessions] == ["consolidated"] or "consolidation" in subject.missing
     finally:
         subject.close()
+
+
+def test_llm_calls_and_tokens_are_counted_from_consolidation(tmp_path: Any) -> None:
+    from memlab.config import MemoryConfig
+    from memlab.llm.client import ScriptedChat
+
+    cfg = MemoryConfig().replace(consolidation={"consolidator": "llm"})
+    chat = ScriptedChat([{"facts": [], "entities": [], "links": []}] * 20)
+
+    def factory(clock: SimulatedClock) -> Memory:
+        return Memory.open(tmp_path / "llm.db", cfg, clock=clock, embedder=HashingEmbedder(64), chat=chat)
+
+    result = replay(tiny(), factory, progress=False)
+    llm = result.footprint["llm"]
+    assert llm["calls"] >= 2  # one call per consolidated session at least
+    assert llm["prompt_tokens"] > 0 and llm["completion_tokens"] > 0
+    assert summarize([result])["llm"]["calls"] == llm["calls"]

@@ -99,6 +99,7 @@ class MemlabSubject(Subject):
         self._consolidate = consolidate
         self._maintain = maintain
         self._dirty_sessions = False
+        self.llm: dict[str, int] = {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0}
         self.missing: set[str] = set()  # layers not (yet) importable: recorded, not fatal
 
     def ingest(self, turn: Turn) -> None:
@@ -118,13 +119,16 @@ class MemlabSubject(Subject):
             return None
         self.settle()
         report = self._optional("maintenance", lambda: self.memory.maintain())
-        return report if isinstance(report, dict) else None
+        if not isinstance(report, dict):
+            return None
+        add_llm_usage(self.llm, (report.get("steps") or {}).get("consolidate"))
+        return report
 
     def settle(self) -> None:
         self.memory.flush()
         if self._dirty_sessions and self._consolidate:
             self._dirty_sessions = False
-            self._optional("consolidation", lambda: self.memory.consolidate())
+            add_llm_usage(self.llm, self._optional("consolidation", lambda: self.memory.consolidate()))
             self.memory.flush()
 
     def retrieve(self, question: Question, limit: int) -> Retrieved:
@@ -158,7 +162,6 @@ class MemlabSubject(Subject):
 
     def footprint(self) -> dict[str, Any]:
         stats = self.memory.stats()
-        chat = getattr(self.memory, "chat", None)
         return {
             "nodes": stats["nodes_total"],
             "nodes_by_type": stats["nodes"],
@@ -167,7 +170,7 @@ class MemlabSubject(Subject):
             "edges": sum(stats["edges"].values()),
             "entities": stats["entities"],
             "db_bytes": stats["db_bytes"],
-            "llm": _llm_usage(chat),
+            "llm": dict(self.llm),
             "missing_layers": sorted(self.missing),
         }
 
@@ -192,15 +195,16 @@ def _role(role: str) -> str:
     return role if role in ("user", "assistant", "system", "tool") else "user"
 
 
-def _llm_usage(chat: Any) -> dict[str, int]:
-    """LLM calls and tokens, when the chat model keeps counters (memlab.llm clients do)."""
-    if chat is None:
-        return {"calls": 0, "prompt_tokens": 0, "completion_tokens": 0}
-    usage = getattr(chat, "usage", None) or getattr(chat, "stats", None) or {}
-    if not isinstance(usage, dict):
-        usage = vars(usage)
-    keys = ("calls", "prompt_tokens", "completion_tokens")
-    return {k: int(usage.get(k, 0) or 0) for k in keys}
+LLM_KEYS: tuple[tuple[str, str], ...] = (
+    ("llm_calls", "calls"), ("prompt_tokens", "prompt_tokens"), ("completion_tokens", "completion_tokens"),
+)  # fmt: skip
+
+
+def add_llm_usage(total: dict[str, int], report: Any) -> None:
+    """Add the LLM calls and tokens a consolidation report says it spent (0 with the rules)."""
+    if isinstance(report, dict):
+        for src, dst in LLM_KEYS:
+            total[dst] = total.get(dst, 0) + int(report.get(src, 0) or 0)
 
 
 def hit_turn_ids(memory: Any, hits: Sequence[Any]) -> list[str]:
