@@ -25,7 +25,7 @@ test: setup lint
 	$(BIN)/pytest
 
 lab: setup
-	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --no-browser notebooks/
+	$(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.allow_root=True --no-browser notebooks/
 
 perf: setup
 	$(BIN)/memlab perf core

@@ -161,7 +161,8 @@ def cmd_viz(args: argparse.Namespace) -> int:
     from memlab.viz.export import export_memory
 
     with _open(args) as mem:
-        path = export_memory(mem, args.output, as_of=from_iso(args.as_of) if args.as_of else None)
+        path = export_memory(mem, args.output, as_of=from_iso(args.as_of) if args.as_of else None,
+                             limit=args.limit)
     print(f"wrote {path}")
     return 0
 
@@ -214,6 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
     db_cmd("mcp", cmd_mcp, "serve the agent tools over MCP (stdio)")
     sp = db_cmd("viz", cmd_viz, "export an offline interactive graph (HTML)")
     sp.add_argument("-o", "--output", default="graph.html")
+    sp.add_argument("--limit", type=int, default=None, help="only the N most recent nodes")
     sp.add_argument("--as-of", default=None)
     sp = sub.add_parser("bench", help="run a benchmark suite (default: benchmarks/default.toml)")
     sp.add_argument("suite", nargs="?", default=None)

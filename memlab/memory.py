@@ -85,6 +85,9 @@ class Memory:
             open_sessions = [(s.id, self._last_event(s.id, s.last_event_at)) for s in store.sessions("open")]
             stale = self._tracker.restore(open_sessions)
             self._opened = True
+            from memlab.knowledge.lifecycle import maybe_enable_auto
+
+            maybe_enable_auto(self)  # consolidate sessions as they complete (config.consolidation.auto)
             self._complete(stale)
         except BaseException:
             store.close()
@@ -101,6 +104,9 @@ class Memory:
         """Drain queued embeddings and writes, then close every connection."""
         if not self._opened:
             return
+        from memlab.knowledge.lifecycle import stop_auto
+
+        stop_auto(self)  # drain background consolidation while the writer still runs
         self._opened = False
         if self._worker is not None:
             self._worker.wait_idle()

@@ -56,7 +56,7 @@ def test_cli_ingest_jsonl_then_stats(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert "ingested 2 messages" in out.out and "not JSON" in out.err
     assert _run("stats", str(db), "--embedder", "hashing", "--dim", "32") == 0
     stats = json.loads(capsys.readouterr().out)
-    assert stats["nodes"]["episodic"] == 2 and stats["vectors"] == 2
+    assert stats["nodes"]["episodic"] == 2 and stats["vectors"] == stats["nodes_total"]
     assert stats["layers"]["embedder"] == "hashing-32 (32-d)"
 
 

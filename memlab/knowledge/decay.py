@@ -31,8 +31,13 @@ class DecayPolicy(Protocol):
 
 
 def elapsed_days(node: Node, now: float) -> float:
-    """Days since the last access, or since ``valid_from`` if never accessed; never negative."""
-    start = node.last_accessed if node.last_accessed is not None else node.valid_from
+    """Days since the last access; if never accessed, since memory learned it: the later of
+    ``valid_from`` (world time) and ``created_at``, so that importing an old log today does not
+    archive every fact it yields at once. Never negative."""
+    if node.last_accessed is not None:
+        start = node.last_accessed
+    else:
+        start = max(node.valid_from, node.created_at)
     return max(0.0, (now - start) / DAY)
 
 
