@@ -173,3 +173,109 @@ def test_throughput_on_thousands_of_messages() -> None:
     print(f"RuleConsolidator: {rate:.0f} episodes/s")
     assert rate > 300
     assert {f.key for f in plan.facts} >= {"user|city", "user|employer", "project:atlas|status"}
+
+
+@pytest.mark.parametrize(
+    ("message", "key", "value"),
+    [
+        ("Home is Berlin now, the move is finally done.", "user|city", "Berlin"),
+        ("My new home is Porto.", "user|city", "Porto"),
+        ("Just signed a lease in Riga, so that's where I live now.", "user|city", "Riga"),
+        ("Started a new job at Tyrell Systems today!", "user|employer", "Tyrell Systems"),
+        ("My new employer is Globex, onboarding is chaotic.", "user|employer", "Globex"),
+        ("Switched all my side projects to Zig.", "user|language", "Zig"),
+        ("Moved my whole setup to Emacs.", "user|editor", "Emacs"),
+        ("I use Sublime Text as my editor now.", "user|editor", "Sublime Text"),
+        ("Honestly, OCaml is my main language now.", "user|language", "OCaml"),
+        ("IntelliJ IDEA is my daily editor these days.", "user|editor", "IntelliJ IDEA"),
+        ("My favourite programming language these days is Clojure.", "user|language", "Clojure"),
+        ("I report to Konstantin these days.", "user|manager", "Konstantin"),
+        ("I'm on a vegetarian diet now.", "user|diet", "vegetarian"),
+        ("Started a keto diet, feeling good so far.", "user|diet", "keto"),
+        ("Food update: vegan diet from now on.", "user|diet", "vegan"),
+        ("We adopted a dog named Charlie!", "user|pet:dog", "Charlie"),
+        ("Meet Bella, our new cat.", "user|pet:cat", "Bella"),
+        ("Luna, our new cat, chewed through my charger today.", "user|pet:cat", "Luna"),
+        ("Quick update on Nimbus: it's shipped.", "project:nimbus|status", "shipped"),
+        ("Status of Falcon changed, it's in planning.", "project:falcon|status", "in planning"),
+        ("Project Orion is in beta now.", "project:orion|status", "in beta"),
+        ("Теперь мой дом — Тбилиси.", "user|city", "Тбилиси"),
+        ("Сегодня первый день на новой работе — Initech.", "user|employer", "Initech"),
+        ("Теперь я пишу код в VS Code.", "user|editor", "VS Code"),
+        ("Сейчас пишу в основном на Haskell.", "user|language", "Haskell"),
+        ("Мой любимый язык программирования теперь Scala.", "user|language", "Scala"),
+        ("Мой основной редактор сейчас — Neovim.", "user|editor", "Neovim"),
+        ("Проект Falcon сейчас в работе.", "project:falcon|status", "в работе"),
+        ("Новости по Atlas: статус — в бете.", "project:atlas|status", "в бете"),
+        ("Сейчас у меня вегетарианская диета.", "user|diet", "vegetarian"),
+        ("Теперь моя диета — безглютеновая.", "user|diet", "gluten-free"),
+        ("Мы завели питомца: попугай по кличке Киви.", "user|pet:parrot", "Киви"),
+        ("Мы завели собаку по кличке Рекс.", "user|pet:dog", "Рекс"),
+        ("Знакомься: Луна, наш новый питомец (кошка).", "user|pet:cat", "Луна"),
+    ],
+)
+def test_wider_constructions(message: str, key: str, value: str) -> None:
+    _, got_key, got_value = one(message)
+    assert (got_key, got_value) == (key, value)
+
+
+@pytest.mark.parametrize(
+    ("message", "name", "aliases"),
+    [
+        ("Got a new manager: Dima, well, Dmitry officially.", "Dmitry", ("Dima",)),
+        ("I report to Konstantin these days, everyone calls them Kostya.", "Konstantin", ("Kostya",)),
+        ("У меня новый начальник — Александр (Саша).", "Александр", ("Саша",)),
+    ],
+)
+def test_manager_full_name_is_the_value_and_nickname_an_alias(
+    message: str, name: str, aliases: tuple[str, ...]
+) -> None:
+    (fact,) = run(message).facts
+    (person,) = fact.entities
+    assert (fact.key, fact.value) == ("user|manager", name)
+    assert (person.name, person.type, person.aliases) == (name, "person", aliases)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "My friend Tom lives in Berlin.",
+        "Berlin has really nice museums.",
+        "My sister switched to Rust.",
+        "My colleague keeps complaining about Haskell.",
+        "Tom's home is Riga now.",
+        "Her home is Oslo.",
+        "My sister works at Globex.",
+        "A friend swears by Emacs, I'm not convinced.",
+        "My roommate tried a keto diet and hated it.",
+        "A new vegan cafe opened near the office.",
+        "My neighbour's dog is also called Rex.",
+        "Saw a dog named Rex at the park, so cute.",
+        "My friend's startup is in beta too.",
+        "Half the tickets on the other board are blocked.",
+        "Emacs is not my editor.",
+        "Is Helix my main editor now?",
+        "I don't use Vim as my editor.",
+        "I'm not on a keto diet.",
+        "Maybe switched to Zig next year.",
+        "Should I start a new job at Globex?",
+        "My cousin got a new manager: Olga.",
+        "Моя сестра работает в Globex.",
+        "Коллега всё время ругает Haskell.",
+        "Друг хвалит Emacs, но меня не убедил.",
+        "Соседка говорит, что кето диета — ерунда.",
+        "У соседей тоже есть питомец по кличке Рекс.",
+        "У друга стартап тоже в бете.",
+        "Я не пишу на Haskell.",
+        "Если бы у меня была веганская диета, я бы похудел.",
+    ],
+)
+def test_third_person_and_distractors_give_nothing(message: str) -> None:
+    assert run(message).facts == ()
+
+
+def test_new_construction_supersedes_under_the_same_key() -> None:
+    plan = run("I live in Berlin.", "Home is Vilnius now.", "Сейчас пишу на Rust.", "Switched to Zig.")
+    got = [(f.key, f.value) for f in plan.facts]
+    assert got == [("user|city", "Berlin"), ("user|city", "Vilnius"), ("user|language", "Rust"),
+                   ("user|language", "Zig")]  # fmt: skip

@@ -57,7 +57,7 @@ TOOL_LEXICON: dict[str, tuple[str, ...]] = {
         "perl", "lua", "ocaml", "clojure", "dart", "nim", "c", "r", "питон",
     ),
     "editor": (
-        "vim", "neovim", "emacs", "vs code", "vscode", "visual studio code", "pycharm", "intellij",
+        "vim", "neovim", "emacs", "vs code", "vscode", "visual studio code", "pycharm", "intellij", "intellij idea",
         "sublime text", "helix", "zed", "cursor",
     ),
     "os": ("linux", "macos", "mac os", "windows", "ubuntu", "fedora", "debian", "arch linux", "nixos"),
@@ -81,6 +81,31 @@ _IM = r"i(?:'m|\s+am)\s+"
 _IHAVE = r"i(?:'ve|\s+have)?\s+"
 
 
+_START = r"(?:^\W*|(?<=[,:;—]\s))"  # a clause that starts here: pronoun-dropped English ("Switched to Zig.")
+_ISUBJ = rf"(?:i\s+|{_START})"  # "I <verb>" or a pronoun-dropped "<Verb>" at the start of a clause
+_CATS = r"(?P<cat>language|programming\s+language|editor|code\s+editor|ide|os|operating\s+system|database|shell|browser)"
+_MAIN = r"(?:(?:new|main|daily|primary|go-to|default|everyday|current)\s+)"  # "favourite": the language rule
+_DIETS = (
+    r"(?:vegetarian|vegan|pescatarian|pescetarian|keto|ketogenic|paleo|mediterranean|gluten-free|low-carb|"
+    r"carnivore)"
+)
+_DIETS_RU = (
+    r"(?:вегетарианская|веганская|кето|пескетарианская|средиземноморская|безглютеновая|палео|"
+    r"низкоуглеводная)"
+)
+_PETS = r"(?P<sp>dog|cat|puppy|kitten|parrot|hamster|rabbit|turtle)"
+_PETS_RU = r"(?P<sp>собака|собаку|кошка|кошку|кот|кота|пёс|пес|пса|попугай|попугая|хомяк|хомяка)"
+_STATUS_WORDS = (
+    r"done|finished|complete|completed|shipped|launched|live|released|on\s+hold|paused|blocked|delayed|"
+    r"cancelled|canceled|abandoned|in\s+progress|started|in\s+planning|in\s+beta|in\s+alpha|in\s+review|"
+    r"in\s+testing|in\s+development|in\s+production"
+)
+_STATUS_WORDS_RU = (
+    r"завершён|завершен|закрыт|запущен|отменён|отменен|заморожен|приостановлен|сдан|готов|заблокирован|"
+    r"в\s+работе|в\s+бете|в\s+разработке|в\s+тестировании|на\s+планировании|на\s+паузе|в\s+продакшене"
+)
+
+
 @dataclass(frozen=True)
 class _Rule:
     """One statement shape. ``v`` is the value group; ``case`` its Russian grammatical case."""
@@ -90,10 +115,14 @@ class _Rule:
     template: str
     fact_type: str = "semantic"
     case: str = "nom"
+    cat: str = ""  # the tool category the construction names ("пишу код в X": editor)
 
 
-def _r(slot: str, structure: str, value: str, template: str, **kw: str) -> _Rule:
+def _r(slot: str, structure: str, value: str, template: str, after: str = "", **kw: str) -> _Rule:
+    """``after`` is what must follow the value (for "X is my main editor", "Meet X, our new dog")."""
     regex = rf"(?i:\b{structure})(?:the\s+)?{_Q}(?P<v>{value})"
+    if after:
+        regex += rf"(?i:{after})"
     return _Rule(slot, re.compile(regex), template, **kw)
 
 
@@ -111,7 +140,8 @@ RULES: tuple[_Rule, ...] = (
     _r("tool", rf"{_IHAVE}{_ADV}switched\s+(?:over\s+)?to\s+", _TOOL, "User switched to {v}."),
     _r("tool", rf"i\s+{_ADV}(?:write|code\s+in|program\s+in)\s+", _TOOL + r"(?=\s+now\b)", "User now writes {v}."),
     _r("tool", r"i\s+(?:mostly|mainly|primarily|usually)\s+use\s+", _TOOL, "User mostly uses {v}."),
-    _r("language", r"my\s+(?:favou?rite|preferred)\s+(?:programming\s+)?language\s+is\s+(?:now\s+)?", _TOOL,
+    _r("language", r"my\s+(?:favou?rite|preferred)\s+(?:programming\s+)?language\s+"
+       r"(?:these\s+days\s+|right\s+now\s+|at\s+the\s+moment\s+)?is\s+(?:now\s+)?", _TOOL,
        "User's favourite programming language is {v}.", fact_type="opinion"),
     _r("name", r"my\s+name\s+is\s+", _CAP, "User's name is {v}."),
     _r("name", r"(?:please\s+)?call\s+me\s+", _CAP, "User's name is {v}."),
@@ -123,6 +153,35 @@ RULES: tuple[_Rule, ...] = (
        r"hamster|rabbit|turtle)\s+(?:named|called)\s+", _CAP, "User has a {sp} named {v}."),
     _r("project", r"(?:(?:the|my|our)\s+)?project\s+", _CAP, "Project {v} is {st}."),
     _r("project", r"(?:the|my|our)\s+(?=[^\s]+(?:\s+[^\s]+)?\s+project\b)", _CAP, "Project {v} is {st}."),
+    # English, wider constructions (pronoun-dropped openers, value-first "X is my main editor")
+    _r("city", rf"(?:{_START}|my\s+(?:new\s+)?)home\s+is\s+(?:now\s+)?", _CAP, "User lives in {v}."),
+    _r("city", rf"{_ISUBJ}{_ADV}(?:signed|got)\s+a\s+(?:new\s+)?lease\s+(?:in|on\s+a\s+place\s+in)\s+", _CAP,
+       "User lives in {v}."),
+    _r("employer", rf"{_ISUBJ}{_ADV}(?:started|began)\s+(?:a\s+)?(?:new\s+)?(?:job|position|role)\s+(?:at|with)\s+",
+       _CAP, "User works at {v}."),
+    _r("employer", r"my\s+(?:new\s+)?(?:employer|workplace)\s+is\s+(?:now\s+)?", _CAP, "User works at {v}."),
+    _r("tool", rf"{_START}{_ADV}switched\s+(?:(?:all\s+)?(?:of\s+)?my\s+(?:[\w-]+\s+){{0,3}})?(?:over\s+)?to\s+",
+       _TOOL, "User switched to {v}."),
+    _r("tool", rf"{_ISUBJ}{_ADV}(?:moved|migrated|ported)\s+(?:all\s+)?(?:of\s+)?my\s+(?:[\w-]+\s+){{0,3}}"
+       r"(?:over\s+)?to\s+", rf"(?i:{_LEX})(?![\w+#])", "User switched to {v}."),
+    _r("tool", rf"{_ISUBJ}{_ADV}(?:use|am\s+using)\s+", _TOOL, "User uses {v}.",
+       after=rf"\s+as\s+my\s+{_MAIN}*{_CATS}\b"),
+    _r("tool", "", _TOOL, "User's main {cat} is {v}.", after=rf"\s+is\s+(?:now\s+)?my\s+(?:(?:favou?rite|preferred)\s+)?{_MAIN}*{_CATS}\b"),
+    _r("tool", rf"my\s+{_MAIN}+{_CATS}\s+(?:these\s+days\s+|right\s+now\s+|at\s+the\s+moment\s+)?is\s+(?:now\s+)?",
+       _TOOL, "User's main {cat} is {v}.", fact_type="opinion"),
+    _r("manager", rf"{_ISUBJ}{_ADV}(?:report|answer)\s+(?:directly\s+)?to\s+", _CAP, "User's manager is {v}."),
+    _r("manager", rf"{_ISUBJ}{_ADV}(?:got|have)\s+a\s+new\s+(?:boss|manager|supervisor|team\s+lead)\s*(?:[:—-]\s*|,\s*)?",
+       _CAP, "User's manager is {v}."),
+    _r("diet", rf"(?:{_IM}|{_ISUBJ}){_ADV}(?:on|started|began|following|follow|went\s+on|switched\s+to)\s+(?:a|the)\s+",
+       _DIETS, "User is on a {v} diet.", after=r"\s+diet\b"),
+    _r("diet", _START, _DIETS, "User is on a {v} diet.", after=r"\s+diet\s+from\s+now\s+on\b"),
+    _r("pet", rf"(?:i|we)\s+{_ADV}(?:have|got|adopted|rescued)\s+a\s+(?:new\s+)?(?:\w+\s+)?{_PETS}\s+(?:named|called)\s+",
+       _CAP, "User has a {sp} named {v}."),
+    _r("pet", rf"{_START}meet\s+", _CAP, "User has a {sp} named {v}.",
+       after=rf",\s+(?:our|my)\s+(?:new\s+)?(?:\w+\s+)?{_PETS}\b"),
+    _r("pet", _START, _CAP, "User has a {sp} named {v}.", after=rf",\s+(?:our|my)\s+new\s+{_PETS}\b"),
+    _r("project", r"(?:(?:quick\s+)?update|news|status)\s+(?:on|of|for)\s+(?:(?:the|my|our)\s+)?(?:project\s+)?", _CAP,
+       "Project {v} is {st}."),
     # Russian
     _r("city", rf"(?:я\s+)?{_RADV}живу\s+в(?:о)?\s+", _CAP, "Пользователь живёт в городе {v}.", case="prep"),
     _r("city", rf"(?:я\s+)?{_RADV}переехал(?:а)?\s+(?:жить\s+)?в(?:о)?\s+", _CAP,
@@ -144,25 +203,54 @@ RULES: tuple[_Rule, ...] = (
     _r("pet", r"у\s+меня\s+(?:есть\s+)?(?:\w+\s+)?(?P<sp>собака|кошка|кот|пёс|пес|попугай)\s+"
        r"(?:по\s+(?:кличке|имени)\s+|—\s+)", _CAP, "У пользователя есть {sp} по кличке {v}."),
     _r("project", r"проект\s+", _CAP, "Проект {v} {st}."),
+    # Russian, wider constructions
+    _r("city", rf"мой\s+(?:новый\s+)?дом\s+{_RADV}(?:—\s+|-\s+|это\s+|теперь\s+)", _CAP,
+       "Пользователь живёт в городе {v}."),
+    _r("employer", r"на\s+новой\s+работе\s*(?:—|-|:|в(?:о)?\s)\s*", _CAP, "Пользователь работает в компании {v}."),
+    _r("tool", rf"(?:я\s+)?{_RADV}пишу\s+(?:код\s+|программы\s+)?(?:(?:в\s+основном|обычно|теперь|сейчас|только)\s+)*на\s+",
+       _TOOL, "Пользователь пишет на {s}.", cat="language"),
+    _r("tool", rf"(?:я\s+)?{_RADV}(?:пишу\s+код|программирую|работаю)\s+(?:(?:в\s+основном|обычно|теперь|сейчас)\s+)*в(?:о)?\s+",
+       rf"(?i:{_LEX})(?![\w+#])", "Пользователь пишет код в {s}.", cat="editor"),
+    _r("tool", r"(?:мой|моя)\s+(?:(?:основной|любимый|главный|новый|рабочий)\s+)+(?P<cat>язык|редактор)"
+       rf"(?:\s+программирования|\s+кода)?\s+{_RADV}(?:—\s+|-\s+|это\s+)?", _TOOL,
+       "Основной инструмент пользователя ({cat}) — {s}.", fact_type="opinion"),
+    _r("manager", r"у\s+меня\s+(?:теперь\s+|сейчас\s+)?(?:новый|новая)\s+"
+       r"(?:начальник|начальница|руководитель|руководительница|босс|менеджер)\s+(?:—\s+|-\s+|:\s+)?", _CAP,
+       "Начальник пользователя — {v}."),
+    _r("diet", rf"у\s+меня\s+{_RADV}", _DIETS_RU, "Диета пользователя: {s}.", after=r"\s+диета\b"),
+    _r("diet", rf"моя\s+(?:новая\s+)?диета\s+{_RADV}(?:—\s+|-\s+|это\s+|теперь\s+)?", _DIETS_RU,
+       "Диета пользователя: {s}."),
+    _r("pet", rf"(?:я|мы)\s+{_RADV}(?:завел[аи]?|завела|взял[аи]?|взяли)\s+(?:(?:питомца|нового\s+питомца)\s*[:—-]?\s*)?"
+       rf"(?:\w+\s+)?{_PETS_RU}\s+(?:по\s+(?:кличке|имени)\s+|—\s+)", _CAP, "У пользователя есть {sp} по кличке {v}."),
+    _r("pet", r"знакомь(?:ся|тесь)\s*[:—-]?\s*", _CAP, "У пользователя есть {sp} по кличке {v}.",
+       after=rf",\s+(?:наш|мой|наша|моя)\s+(?:нов(?:ый|ая)\s+)?(?:питомец\s*\(\s*)?{_PETS_RU}\b"),
+    _r("project", r"(?:новости|апдейт|обновление)\s+по\s+(?:проекту\s+)?", _CAP, "Проект {v} {st}."),
 )  # fmt: skip
 
+# After the project name: "X is done", "X: it's shipped", "X changed, it's in planning", "X — в бете".
 _STATUS_EN = re.compile(
-    r"^\s+(?:project\s+)?(?:is|was|has\s+been|got)\s+(?:now\s+|finally\s+|officially\s+)?(?P<st>done|finished|"
-    r"complete|completed|shipped|launched|live|released|on\s+hold|paused|blocked|delayed|cancelled|canceled|"
-    r"abandoned|in\s+progress|started)\b",
+    r"^(?:\s+project\b)?(?:\s+(?:status\s+)?changed\b)?(?:\s*[:,—-]\s*(?:the\s+)?(?:status\s+is\s+|status\s*[:—-]\s*)?"
+    r"(?:it's\s+|it\s+is\s+|it\s+has\s+been\s+|now\s+)?|\s+(?:is|was|has\s+been|got)\s+)"
+    rf"(?:now\s+|finally\s+|officially\s+)?(?P<st>{_STATUS_WORDS})\b",
     re.I,
 )
 _STATUS_RU = re.compile(
-    r"^\s+(?:уже\s+|теперь\s+|наконец\s+)?(?P<st>завершён|завершен|закрыт|запущен|отменён|отменен|заморожен|"
-    r"приостановлен|сдан|готов)\b",
+    r"^\s*(?:[:,—-]\s*(?:статус\s*(?:—|-|:)?\s*)?|\s)(?:уже\s+|теперь\s+|наконец\s+|сейчас\s+)?(?:—\s+)?"
+    rf"(?P<st>{_STATUS_WORDS_RU})(?!\w)",
     re.I,
 )
 _DIET = {
     "vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatarian", "pescetarian": "pescatarian",
+    "ketogenic": "keto", "keto": "keto", "paleo": "paleo", "mediterranean": "mediterranean",
+    "gluten-free": "gluten-free", "low-carb": "low-carb", "carnivore": "carnivore",
+    "вегетарианская": "vegetarian", "веганская": "vegan", "кето": "keto", "пескетарианская": "pescatarian",
+    "средиземноморская": "mediterranean", "безглютеновая": "gluten-free", "палео": "paleo",
+    "низкоуглеводная": "low-carb",
     "вегетарианец": "vegetarian", "вегетарианка": "vegetarian", "веган": "vegan", "веганка": "vegan",
 }  # fmt: skip
 _SPECIES = {"puppy": "dog", "kitten": "cat", "собака": "dog", "пёс": "dog", "пес": "dog",
-            "кошка": "cat", "кот": "cat", "попугай": "parrot"}  # fmt: skip
+            "кошка": "cat", "кот": "cat", "попугай": "parrot", "собаку": "dog", "кошку": "cat",
+            "кота": "cat", "пса": "dog", "попугая": "parrot", "хомяк": "hamster", "хомяка": "hamster"}  # fmt: skip
 _ENTITY = {
     "city": ("place", "city"), "employer": ("organization", "employer"), "manager": ("person", "manager"),
     "name": ("person", "self"), "project": ("project", "project"), "pet": ("concept", "pet"),
@@ -171,7 +259,7 @@ _NOT_NAMES = frozenset(
     "i i'm i've i'd i'll ok okay hi hello hey thanks thank yes no monday tuesday wednesday thursday friday "
     "saturday sunday january february march april may june july august september october november december "
     "english german french russian spanish italian chinese japanese american british european today "
-    "tomorrow yesterday god привет спасибо да нет сегодня завтра вчера понедельник вторник среда четверг "
+    "tomorrow yesterday god meet honestly well so also now btw anyway update quick status news привет спасибо да нет сегодня завтра вчера понедельник вторник среда четверг "
     "пятница суббота воскресенье".split()
 )
 
@@ -184,6 +272,14 @@ _NOT_PLAIN_PREFIX = re.compile(
     r"\b(?:not|never|no|nor|if|would|could|might|maybe|perhaps|wish|hope|want|wanted|plan|planning|"
     r"thinking|considering|whether|unless|suppose|imagine|pretend|не|ни|нет|никогда|если|бы|хочу|хотел|хотела|"
     r"хотим|может|возможно|планирую|мечтаю|надеюсь)\b|n't\b|'d\b",
+    re.I,
+)
+# Someone else is the subject of the clause: "my sister switched to Rust", "Tom's home is Riga".
+_OTHER_SUBJECT = re.compile(
+    r"\b(?:he|she|they|his|her|their|him|them|friend|friends|sister|brother|cousin|colleague|colleagues|"
+    r"coworker|neighbou?r|neighbou?rs|roommate|flatmate|wife|husband|partner|mom|mum|dad|mother|father|son|"
+    r"daughter|parents|kids|(?!it's|that's|what's|there's|here's|let's|who's)\w+'s|он|она|они|его|её|ее|их|друг|"
+    r"подруга|сестра|брат|коллега|сосед|соседка|соседи|жена|муж|мама|папа)\b",
     re.I,
 )
 _QUESTION_OPENER = re.compile(
@@ -243,13 +339,47 @@ def _value_ok(value: str) -> bool:
     return bool(first) and first not in _NOT_NAMES
 
 
+_CAT_WORDS = {
+    "language": "language", "programming language": "language", "язык": "language", "editor": "editor",
+    "code editor": "editor", "ide": "editor", "редактор": "editor", "os": "os", "operating system": "os",
+    "database": "database", "shell": "shell", "browser": "browser",
+}  # fmt: skip
+# A person named twice: "Dima, well, Dmitry officially" (the second is the full name), "Александр (Саша)",
+# "X these days, everyone calls them Y" (the second is a nickname).
+_FULL_NAME_AFTER = re.compile(
+    rf"^\s*,\s*(?i:well|or\s+rather|i\s+mean|that\s+is)\s*,?\s*(?P<full>{_CAP})(?=\s+(?i:officially|formally|"
+    r"on\s+paper|in\s+full)\b)"
+)
+_NICKNAME_AFTER = re.compile(
+    rf"^\s*\(\s*(?P<a>{_CAP})\s*\)|^[^.!;]*?\b(?i:everyone|everybody|people|we\s+all|все)\s+"
+    rf"(?i:calls?|зовут)\s+(?i:them|him|her|его|её|ее)\s+(?P<b>{_CAP})"
+)
+
+
+def _person_names(surface: str, rest: str) -> tuple[str, tuple[str, ...]]:
+    """(name, nicknames) for a person value, from what follows it in the sentence."""
+    full = _FULL_NAME_AFTER.match(rest)
+    if full and _value_ok(full["full"]):
+        return full["full"], (surface,)
+    nick = _NICKNAME_AFTER.match(rest)
+    alias = (nick["a"] or nick["b"]) if nick else None
+    return surface, ((alias,) if alias and _value_ok(alias) and alias != surface else ())
+
+
 def _draft(rule: _Rule, m: re.Match[str], sentence: str) -> _Draft | None:
     surface = m["v"].strip(" \"'«»“”.")
     if not _value_ok(surface):
         return None
     value = russian_nominative_phrase(surface, rule.case)
-    fill = {"v": value, "s": surface, "sp": m.groupdict().get("sp") or "", "st": ""}
-    key, stored, etype = _slot(rule, value, fill, sentence[m.end() :])
+    groups = m.groupdict()
+    cat = _CAT_WORDS.get(" ".join((groups.get("cat") or rule.cat).casefold().split()), "")
+    fill = {"v": value, "s": surface, "sp": groups.get("sp") or "", "st": "", "cat": cat}
+    rest = sentence[m.end() :]
+    extra: tuple[str, ...] = ()
+    if rule.slot in ("manager", "name"):
+        value, extra = _person_names(value, rest)
+        fill["v"] = value
+    key, stored, etype = _slot(rule, value, fill, rest)
     if key == _SKIP:
         return None
     role = (
@@ -258,7 +388,7 @@ def _draft(rule: _Rule, m: re.Match[str], sentence: str) -> _Draft | None:
         else _ENTITY.get(rule.slot, ("", None))[1]
     )
     name = value if rule.slot == "project" else fill["v"]
-    entities = _fact_entities(role, name, surface, etype)
+    entities = _fact_entities(role, name, surface, etype, extra)
     return _Draft(key, stored, rule.template.format(**fill), rule.fact_type, entities)
 
 
@@ -270,6 +400,8 @@ def _slot(rule: _Rule, value: str, fill: dict[str, str], rest: str) -> tuple[str
     slot = rule.slot
     if slot in ("tool", "language"):
         return _tool_slot(slot, value, fill)
+    if slot == "diet" and fill["s"].casefold() not in _DIET:
+        return _SKIP, value, None
     if slot == "diet":
         fill["v"] = _DIET[value.casefold()]
         return "user|diet", fill["v"], None
@@ -287,23 +419,25 @@ def _slot(rule: _Rule, value: str, fill: dict[str, str], rest: str) -> tuple[str
 
 def _tool_slot(slot: str, value: str, fill: dict[str, str]) -> tuple[str | None, str, str | None]:
     category = tool_category(value)
-    if slot == "language" and category not in (None, "language"):
+    want = "language" if slot == "language" else fill["cat"]
+    if want and category not in (None, want):
         return _SKIP, value, None
+    category = category or want or None
     name = _canonical_tool(value)
     fill["v"] = name
     if fill["s"].casefold() == value.casefold():
         fill["s"] = name
-    if category is None:
+    if category is None or (category != tool_category(value) and not value[:1].isupper()):
         return (None, name, "tool") if value[:1].isupper() else (_SKIP, value, None)
     return f"user|{category}", name, "tool"
 
 
 def _fact_entities(
-    role: str | None, value: str, surface: str, etype: str | None
+    role: str | None, value: str, surface: str, etype: str | None, extra: tuple[str, ...] = ()
 ) -> tuple[EntityMention, ...]:
     if etype is None:
         return ()
-    aliases = (surface,) if surface != value else ()
+    aliases = tuple(dict.fromkeys(a for a in ((surface,) + extra) if a != value))
     return (EntityMention(value, etype, role, aliases),)
 
 
@@ -313,7 +447,8 @@ def extract_facts(sentence: str) -> Iterator[_Draft]:
         return
     for rule in RULES:
         for m in rule.pattern.finditer(sentence):
-            if _NOT_PLAIN_PREFIX.search(clause_prefix(sentence, m.start())):
+            prefix = clause_prefix(sentence, m.start())
+            if _NOT_PLAIN_PREFIX.search(prefix) or _OTHER_SUBJECT.search(prefix):
                 continue
             draft = _draft(rule, m, sentence)
             if draft is not None:
