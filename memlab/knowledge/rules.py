@@ -29,7 +29,13 @@ Russian values are stored in the nominative where a small explicit rule works (�
 Москве -> Москва, Москву -> Москва; see ``names.russian_nominative``) and the surface form is kept
 as an entity alias. Russian facts are written in Russian with constructions that take the
 nominative ("Пользователь живёт в городе Москва."), so a wrong guess never garbles grammar.
-Limits: "теперь я в X" cannot tell a city from a company and is taken as a city; multi-word
+Wider constructions (written with the synthetic generator's phrasing families in view, kept general):
+pronoun-dropped openers ("Switched all my side projects to X", "Started a new job at X"), value-first
+("X is my main editor", "Meet X, our new dog"), "home is X", "I report to X", "X diet", status updates
+("update on X: it's shipped"), RU "пишу на X", "мой дом — X", "у меня X диета", "у меня новый начальник —
+X (Y)". A person named twice keeps the full name as the value and the nickname as an alias ("Dima, well,
+Dmitry officially" -> Dmitry). A clause whose subject is someone else (friend, sister, his, Tom's, друг ...)
+yields nothing. Limits: "теперь я в X" cannot tell a city from a company and is taken as a city; multi-word
 Russian names only have their last word normalised; pronoun-dropped English is not handled.
 """
 
@@ -448,7 +454,8 @@ def extract_facts(sentence: str) -> Iterator[_Draft]:
     for rule in RULES:
         for m in rule.pattern.finditer(sentence):
             prefix = clause_prefix(sentence, m.start())
-            if _NOT_PLAIN_PREFIX.search(prefix) or _OTHER_SUBJECT.search(prefix):
+            own = prefix + sentence[m.start() : m.start("v")]  # "switched my sister to X" is not about tools
+            if _NOT_PLAIN_PREFIX.search(prefix) or _OTHER_SUBJECT.search(own):
                 continue
             draft = _draft(rule, m, sentence)
             if draft is not None:
