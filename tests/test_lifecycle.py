@@ -233,7 +233,8 @@ def test_pagination_covers_every_episode(tmp_path: Path, clock: SimulatedClock) 
 def test_auto_mode_consolidates_in_background_on_new_session(tmp_path: Path, clock: SimulatedClock) -> None:
     import threading
 
-    with Memory.open(tmp_path / "a.db", clock=clock, embedder=HashingEmbedder(64)) as m:
+    cfg = MemoryConfig().replace(consolidation={"auto": False})  # the test installs its own worker
+    with Memory.open(tmp_path / "a.db", cfg, clock=clock, embedder=HashingEmbedder(64)) as m:
         threads: list[str] = []
 
         class Recording:
