@@ -268,7 +268,9 @@ def markdown_report(records: Sequence[Mapping[str, Any]], *, title: str = "memla
     for name in dict.fromkeys(r["dataset"] for r in records):
         out += _dataset_section(name, [r for r in records if r["dataset"] == name], plots)
     if "decay" in plots:
-        out += ["## Decay", "", f"![Decay curves]({plots['decay']})", ""]
+        out += ["## Decay", "", "Policy lines: the configured curve from a last access; replay lines: the mean "
+                "strength of the active facts at each simulated midnight (days since the replay began).", "",
+                f"![Decay curves]({plots['decay']})", ""]  # fmt: skip
     notes = [f"- {r['method']} on {r['dataset']}: layers missing during the run: {', '.join(r['missing_layers'])}"
              for r in records if r.get("missing_layers")]  # fmt: skip
     notes += [f"- {r['method']} on {r['dataset']}: {len(r['errors'])} replay(s) failed: {r['errors'][0]}"
@@ -333,13 +335,13 @@ def decay_curves(
             continue
         d = r["config"]["decay"]
         if d["policy"] != "none":
-            label = f"λ={d['lambda_']:g}, β={d['beta']:g} (policy)"
+            label = f"policy λ={d['lambda_']:g} β={d['beta']:g}"
             out[label] = (xs.tolist(), curve(1.0, d["lambda_"], d["beta"], xs).tolist())
         samples = (r.get("decay") or {}).get("samples") or []
         key = (r["dataset"], d["policy"], d["lambda_"], d["beta"])
         if samples and key not in seen:
             seen.add(key)
-            label = f"{r['dataset']}, {r['method']}: mean fact strength (replay, days since start)"
+            label = f"replay: {r['method'].removeprefix('memlab-')} ({r['dataset']})"
             out[label] = (list(r["decay"]["days"]), [s.get("mean_strength", 0.0) for s in samples])
     return out
 
