@@ -99,6 +99,7 @@ def test_factory_builds_each_kind(tmp_path: Path) -> None:
     first, second = factory(clock), factory(clock)
     try:
         assert isinstance(first, MemlabSubject) and first.memory.config.retrieval.recipe == "fts_only"
+        assert first.memory.config.consolidation.auto is False  # consolidation on the replay thread
         assert first.memory.path != second.memory.path  # a fresh file per replay
         assert first.memory.path.parent == tmp_path
     finally:

@@ -230,7 +230,7 @@ def test_llm_calls_and_tokens_are_counted_from_consolidation(tmp_path: Any) -> N
     from memlab.config import MemoryConfig
     from memlab.llm.client import ScriptedChat
 
-    cfg = MemoryConfig().replace(consolidation={"consolidator": "llm"})
+    cfg = MemoryConfig().replace(consolidation={"consolidator": "llm", "auto": False})
     chat = ScriptedChat([{"facts": [], "entities": [], "links": []}] * 20)
 
     def factory(clock: SimulatedClock) -> Memory:

@@ -162,7 +162,8 @@ class SubjectFactory:
         self, method: MethodSpec, base: MemoryConfig, workdir: str | Path, embedder: Any = None
     ) -> None:
         self.method = method
-        self.config = method.memory_config(base)
+        # consolidation on the replay's thread, not a background one: reproducible runs
+        self.config = method.memory_config(base).replace(consolidation={"auto": False})
         self.workdir = Path(workdir)
         self._embedder = embedder
         self._replays = 0

@@ -90,7 +90,10 @@ class MemlabSubject(Subject):
     """Drives a started ``memlab.Memory``: hot-path ingest, consolidation at session end, search.
 
     Turn ids travel in the episode's attributes (``{"turn_id": ...}``), so ingest stays
-    fire-and-forget; facts are mapped to turns through their ``derived_from`` edges.
+    fire-and-forget; facts are mapped to turns through their ``derived_from`` edges. Completed
+    sessions are consolidated on this thread before the next question (open the memory with
+    ``consolidation.auto = false`` for a deterministic replay that also counts LLM usage; with
+    auto on, the background worker is waited for).
     """
 
     def __init__(self, memory: Any, *, consolidate: bool = True, maintain: bool = True) -> None:
@@ -126,6 +129,9 @@ class MemlabSubject(Subject):
 
     def settle(self) -> None:
         self.memory.flush()
+        if self.memory.extensions.get("memlab.knowledge.auto") is not None:
+            # background consolidation is on: wait for it, so a question never races it
+            self._optional("consolidation", lambda: _wait_consolidated(self.memory))
         if self._dirty_sessions and self._consolidate:
             self._dirty_sessions = False
             add_llm_usage(self.llm, self._optional("consolidation", lambda: self.memory.consolidate()))
@@ -189,6 +195,12 @@ class MemlabSubject(Subject):
             log.warning("memlab.bench: %s layer unavailable (%s); replay continues without it", layer, exc)
             self.missing.add(layer)
             return None
+
+
+def _wait_consolidated(memory: Any) -> None:
+    from memlab.knowledge.lifecycle import wait_consolidated
+
+    wait_consolidated(memory)
 
 
 def _role(role: str) -> str:
