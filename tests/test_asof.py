@@ -10,10 +10,14 @@ from typing import Any
 import pytest
 
 from memlab.clock import SimulatedClock
+from memlab.config import MemoryConfig
 from memlab.embed.hashing import HashingEmbedder
 from memlab.memory import Memory
 from memlab.retrieval.engine import format_hits, search
 from memlab.store import store as st
+
+# hand-built graphs: no automatic consolidation behind the test's back
+MANUAL = MemoryConfig().replace(consolidation={"auto": False})
 
 
 def ts(month: int, day: int = 1) -> float:
@@ -22,7 +26,9 @@ def ts(month: int, day: int = 1) -> float:
 
 @pytest.fixture
 def mem(tmp_path: Path) -> Iterator[Memory]:
-    with Memory.open(tmp_path / "a.db", clock=SimulatedClock(ts(7)), embedder=HashingEmbedder(64)) as m:
+    with Memory.open(
+        tmp_path / "a.db", MANUAL, clock=SimulatedClock(ts(7)), embedder=HashingEmbedder(64)
+    ) as m:
         yield m
 
 

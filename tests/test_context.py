@@ -11,12 +11,16 @@ from typing import Any
 import pytest
 
 from memlab.clock import SimulatedClock
+from memlab.config import MemoryConfig
 from memlab.embed.hashing import HashingEmbedder
 from memlab.knowledge.names import normalize_name
 from memlab.memory import Memory
 from memlab.retrieval.context import SECTIONS, ContextProvider, build_context
 from memlab.retrieval.tokens import ApproxTokenCounter
 from memlab.store import store as st
+
+# hand-built graphs: no automatic consolidation behind the test's back
+MANUAL = MemoryConfig().replace(consolidation={"auto": False})
 
 
 def ts(month: int, day: int = 1) -> float:
@@ -25,7 +29,9 @@ def ts(month: int, day: int = 1) -> float:
 
 @pytest.fixture
 def mem(tmp_path: Path) -> Iterator[Memory]:
-    with Memory.open(tmp_path / "c.db", clock=SimulatedClock(ts(7)), embedder=HashingEmbedder(64)) as m:
+    with Memory.open(
+        tmp_path / "c.db", MANUAL, clock=SimulatedClock(ts(7)), embedder=HashingEmbedder(64)
+    ) as m:
         yield m
 
 
@@ -123,10 +129,13 @@ def test_duplicates_appear_once(mem: Memory) -> None:
 
 
 def test_stale_facts_never_in_default_context(mem: Memory) -> None:
+    said = mem.ingest("I live in Berlin", session_id="s1", at=ts(3), wait=True)
+
     def fn(con: Any) -> None:
         old = st.insert_node(
             con, type="semantic", content="User lives in Berlin", event_time=ts(3), created_at=ts(3)
         )
+        st.insert_edge(con, old, said, "derived_from", created_at=ts(3))  # its episode is stale too
         new = st.insert_node(
             con, type="semantic", content="User lives in Vilnius", event_time=ts(6), created_at=ts(6)
         )

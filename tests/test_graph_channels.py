@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from memlab.clock import SimulatedClock
+from memlab.config import MemoryConfig
 from memlab.knowledge.names import normalize_name
 from memlab.memory import Memory
 from memlab.retrieval import channels as ch
@@ -19,11 +20,14 @@ from memlab.store import store as st
 
 T0 = 1_700_000_000.0
 
+# hand-built graphs: no automatic consolidation behind the test's back
+MANUAL = MemoryConfig().replace(consolidation={"auto": False})
+
 
 @pytest.fixture
 def mem(tmp_path: Path) -> Iterator[Memory]:
     # no embedder: seeds come from FTS alone, so every path below is deterministic
-    with Memory.open(tmp_path / "g.db", clock=SimulatedClock(T0), embedder=None) as m:
+    with Memory.open(tmp_path / "g.db", MANUAL, clock=SimulatedClock(T0), embedder=None) as m:
         yield m
 
 

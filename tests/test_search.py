@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 
 from memlab.clock import DAY, SimulatedClock
+from memlab.config import MemoryConfig
 from memlab.embed.hashing import HashingEmbedder
 from memlab.memory import Memory
 from memlab.retrieval import channels as ch
 from memlab.retrieval.engine import format_hits, search
+from memlab.store import store as st
 
 T0 = 1_700_000_000.0
 CORPUS = [
@@ -23,10 +25,13 @@ CORPUS = [
     "We went hiking in the Alps and the weather was terrible",
 ]
 
+# hand-built graphs: no automatic consolidation behind the test's back
+MANUAL = MemoryConfig().replace(consolidation={"auto": False})
+
 
 @pytest.fixture
 def mem(tmp_path: Path) -> Memory:
-    m = Memory.open(tmp_path / "m.db", clock=SimulatedClock(T0), embedder=HashingEmbedder(64))
+    m = Memory.open(tmp_path / "m.db", MANUAL, clock=SimulatedClock(T0), embedder=HashingEmbedder(64))
     for i, text in enumerate(CORPUS):
         m.ingest(text, session_id="s1", at=T0 + i * 60)
     m.flush()
@@ -117,9 +122,9 @@ def test_internal_search_does_not_count_as_access(mem: Memory) -> None:
 
 
 def test_reinforcement_raises_base_strength_capped(tmp_path: Path) -> None:
-    with Memory.open(tmp_path / "r.db", clock=SimulatedClock(T0), embedder=None) as m:
+    with Memory.open(tmp_path / "r.db", MANUAL, clock=SimulatedClock(T0), embedder=None) as m:
         fid = m.store.writer.call(
-            lambda con: __import__("memlab.store.store", fromlist=["x"]).insert_node(
+            lambda con: st.insert_node(
                 con,
                 type="semantic",
                 content="User's favourite tea is oolong",

@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from memlab.retrieval.text import STOPWORDS, fts_query, tokenize
+from memlab.retrieval.text import STOPWORDS, query_terms, tokenize
 from memlab.store import queries as q
 
 if TYPE_CHECKING:
     from memlab.memory import Memory
 
 FACT_TYPES: tuple[str, ...] = ("semantic", "procedural", "opinion")
+FTS_POSTING_BUDGET = 2000  # matching rows BM25 may score per query (see fts())
 MAX_NGRAM = 4  # longest entity mention looked up ("New York City Marathon")
 ENTITY_VECTOR_MIN_COSINE = 0.6  # an entity vector this close to the query counts as a mention
 ENTITY_VECTOR_TOP = 3
@@ -163,13 +164,54 @@ def fts(
     limit: int,
     depth: int = 0,
 ) -> list[int]:
-    """BM25 over the stemmed shadow column; the query is an OR of quoted content-word stems."""
-    match = fts_query(query_text)
-    if match is None or limit <= 0:
+    """BM25 over the stemmed shadow column; the query is an OR of quoted content-word stems.
+
+    BM25 scores every row that matches any term, so a very common term ("like", "feel") costs a
+    scan of its whole posting list for almost no score (IDF near 0). Terms are therefore taken
+    rarest first until their postings exceed ``FTS_POSTING_BUDGET``; the rarest term always stays.
+    Small memories (under the budget) keep every term.
+    """
+    terms = query_terms(query_text)
+    if not terms or limit <= 0:
         return []
+    terms = affordable_terms(memory, terms)
     where, params = filters.where()
-    sql, p = q.fts_search(match, where, params, limit)
+    sql, p = q.fts_search(" OR ".join(f'"{t}"' for t in terms), where, params, limit)
     return [r[0] for r in _read(memory, sql, p)]
+
+
+def doc_freq(memory: Memory, term: str) -> int:
+    """Rows matching ``term``, cached per memory; the cache is dropped when the node count has grown
+    by more than 1% (an approximate count is all the posting budget needs)."""
+    state = memory.extensions.setdefault("memlab.retrieval", {})
+    size = _read(memory, "SELECT coalesce(max(id), 0) FROM nodes", [])[0][0]
+    cache = state.get("df")
+    if cache is None or size > cache[0] * 1.01 + 10:
+        cache = state["df"] = (size, {})
+    if term not in cache[1]:
+        if len(cache[1]) > 100_000:
+            cache[1].clear()
+        sql = "SELECT count(*) FROM nodes_fts WHERE nodes_fts MATCH ?"
+        cache[1][term] = _read(memory, sql, [f'"{term}"'])[0][0]
+    return int(cache[1][term])
+
+
+def affordable_terms(memory: Memory, terms: list[str], budget: int | None = None) -> list[str]:
+    """The query terms to rank with: rarest first while total postings stay within ``budget``."""
+    budget = FTS_POSTING_BUDGET if budget is None else budget
+    if len(terms) == 1:
+        return terms
+    df = {t: doc_freq(memory, t) for t in terms}
+    if sum(df.values()) <= budget:
+        return terms
+    kept: set[str] = set()
+    total = 0
+    for t in sorted(terms, key=lambda t: (df[t], terms.index(t))):
+        if kept and total + df[t] > budget:
+            break
+        kept.add(t)
+        total += df[t]
+    return [t for t in terms if t in kept]
 
 
 def vector(
@@ -380,6 +422,8 @@ def facts(
 ) -> list[int]:
     """Episodes reached from matching facts (fact -> derived_from -> episode): a second key for the
     same evidence, after LongMemEval's key expansion (Wu et al., 2024)."""
+    if not has_facts(memory):
+        return []
     fact_view = Filters(types=FACT_TYPES, as_of=filters.as_of, include_history=filters.include_history)
     found = fts(memory, query_text, query_vec, fact_view, limit)
     if seed_ids:
@@ -388,6 +432,13 @@ def facts(
     sources = hop(memory, found, "derived_from", "out")
     episodes = _dedup(e for f in found for e in sources.get(f, []))
     return apply_filter(memory, episodes, filters)[:limit]
+
+
+def has_facts(memory: Memory) -> bool:
+    """Whether any fact node exists (an index probe), so key expansion costs nothing before
+    consolidation has run."""
+    marks = ",".join("?" * len(FACT_TYPES))
+    return bool(_read(memory, f"SELECT 1 FROM nodes WHERE type IN ({marks}) LIMIT 1", list(FACT_TYPES)))
 
 
 def _interleave(a: list[int], b: list[int]) -> list[int]:

@@ -129,14 +129,26 @@ class ContextProvider:
     def _items(self, hits: Sequence[Hit]) -> dict[str, list[tuple[str, str]]]:
         facts = [h.node for h in hits if h.node.type != "episodic" and h.node.active]
         episodes = [h.node for h in hits if h.node.type == "episodic" and h.node.active]
+        stale = self._stale([n.id for n in episodes])
+        episodes = [n for n in episodes if n.id not in stale]
         return {
             "Facts": [(n.content, self._fact_line(n)) for n in facts],
-            "Entity profiles": self._entity_items([h.node.id for h in hits]),
+            "Entity profiles": self._entity_items([n.id for n in (*facts, *episodes)]),
             "Temporal context": [
                 (n.content, _episode_line(n)) for n in sorted(episodes, key=lambda n: (n.event_time, n.id))
             ],
             "Evidence": self._evidence_items(facts),
         }
+
+    def _stale(self, episode_ids: Sequence[int]) -> set[int]:
+        """Episodes whose every derived fact was superseded ("I prefer Python" after "I write Rust
+        now"): history, not context."""
+        try:
+            from memlab.knowledge.conflicts import stale_episodes
+        except ImportError:  # the knowledge layer is optional on the read path
+            return set()
+        assert self.memory.store is not None
+        return stale_episodes(self.memory.store.reader(), episode_ids)
 
     def effective_confidence(self, node: Node) -> float:
         """Stored confidence times the decay policy's current strength (computed, never compounded)."""
