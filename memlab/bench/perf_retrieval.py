@@ -63,7 +63,9 @@ def md_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
 
 
 # -- LoCoMo ---------------------------------------------------------------------------------------------
-ALL_GRAPH = {i: ("causal", "temporal", "entity", "facts") for i in ("why", "when", "who", "what", "general")}
+ALL_GRAPH: dict[str, tuple[str, ...]] = {
+    i: ("causal", "temporal", "entity", "facts") for i in ("why", "when", "who", "what", "general")
+}
 PROBE = Recipe("probe", CHANNELS, {c: 1.0 for c in CHANNELS}, use_graph=True, routes=ALL_GRAPH)
 
 
