@@ -147,7 +147,7 @@ class EpisodeWriter:
             prev = self._last.get(session_id)
             if prev is None and not is_new:
                 row = con.execute(
-                    "SELECT id FROM nodes WHERE session_id = ? AND type = 'episodic' "
+                    "SELECT id FROM nodes WHERE session_id = ? AND +type = 'episodic' "
                     "ORDER BY event_time DESC, id DESC LIMIT 1",
                     (session_id,),
                 ).fetchone()
@@ -179,7 +179,7 @@ def complete_session_fn(session_id: str, now: float) -> Callable[[Any], str | No
         cur = con.execute(
             "UPDATE sessions SET status = 'pending', ended_at = ?, "
             "last_event_at = coalesce((SELECT max(event_time) FROM nodes WHERE session_id = ?), last_event_at), "
-            "episode_count = (SELECT count(*) FROM nodes WHERE session_id = ? AND type = 'episodic') "
+            "episode_count = (SELECT count(*) FROM nodes WHERE session_id = ? AND +type = 'episodic') "
             "WHERE id = ? AND status = 'open'",
             (now, session_id, session_id, session_id),
         )

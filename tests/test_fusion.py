@@ -181,6 +181,6 @@ def test_every_recipe_channel_is_known_and_weighted() -> None:
 
 def test_with_weights_copies_and_validates() -> None:
     tuned = HYBRID.with_weights({"vector": 0.9})
-    assert tuned.weights["vector"] == 0.9 and HYBRID.weights["vector"] == 0.5
+    assert tuned.weights["vector"] == 0.9 and HYBRID.weights["vector"] == 0.2  # the original is untouched
     with pytest.raises(ValueError, match="unknown channel"):
         HYBRID.with_weights({"bm25": 1.0})
