@@ -159,24 +159,16 @@ def bench_knn(root: Path, size: int, dim: int, queries: int = 50) -> dict[str, A
     indexes: list[Any] = [NumpyVectorIndex(dim)]
     if mem.store.driver.can_load_extensions:
         indexes.append(SqliteVecIndex(dim))
+    def insert(sql: str, rows: list[tuple[int, bytes]]) -> None:
+        mem.store.writer.call(lambda con: con.executemany(sql, rows))
+
     for chunk in range(0, size, 20000):
-        rows = [
-            (i, to_blob(v))
-            for i, v in zip(ids[chunk : chunk + 20000], mat[chunk : chunk + 20000], strict=True)
-        ]
+        rows = [(i, to_blob(v)) for i, v in zip(ids[chunk : chunk + 20000], mat[chunk : chunk + 20000], strict=True)]
         for index in indexes:
             if isinstance(index, SqliteVecIndex):
                 mem.store.writer.call(index.ensure)
-                mem.store.writer.call(
-                    lambda con, rows=rows: con.executemany(
-                        "INSERT INTO vec_nodes(rowid, embedding) VALUES (?, ?)", rows
-                    )
-                )
-        mem.store.writer.call(
-            lambda con, rows=rows: con.executemany(
-                "INSERT INTO node_vectors(node_id, vec) VALUES (?, ?)", rows
-            )
-        )
+                insert("INSERT INTO vec_nodes(rowid, embedding) VALUES (?, ?)", rows)
+        insert("INSERT INTO node_vectors(node_id, vec) VALUES (?, ?)", rows)
     con = mem.store.reader()
     id_arr = np.asarray(ids)
     truth, scan_t = [], []

@@ -98,9 +98,7 @@ class EmbedWorker:
                 return
 
     def _collect(self, first: object, job: _Job) -> bool:
-        node_id, text = first  # type: ignore[misc]
-        job.ids.append(node_id)
-        job.texts.append(text)
+        self._add(first, job)
         deadline = time.monotonic() + self.max_wait_s
         while len(job.ids) < self.batch_size:
             try:
@@ -109,10 +107,15 @@ class EmbedWorker:
                 return False
             if item is _STOP:
                 return True
-            node_id, text = item  # type: ignore[misc]
-            job.ids.append(node_id)
-            job.texts.append(text)
+            self._add(item, job)
         return False
+
+    @staticmethod
+    def _add(item: object, job: _Job) -> None:
+        assert isinstance(item, tuple)
+        node_id, text = item
+        job.ids.append(int(node_id))
+        job.texts.append(str(text))
 
     def _process(self, job: _Job) -> None:
         started = time.perf_counter()
