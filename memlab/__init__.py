@@ -1,21 +1,31 @@
 """memlab: a graph cognitive memory for LLM agents on one SQLite file."""
 
-from memlab.clock import Clock, SimulatedClock, SystemClock
+from memlab.clock import Clock, InvalidTime, SimulatedClock, SystemClock
+from memlab.compose import ConfigError, Parts, build_parts
 from memlab.config import MemoryConfig
+from memlab.ingest import InvalidMessage
 from memlab.memory import EmbedderMismatchError, Memory
+from memlab.reports import ConsolidationReport, MaintenanceReport
 from memlab.types import Edge, Entity, Hit, Node, Session
 
 __all__ = [
     "Clock",
+    "ConfigError",
+    "ConsolidationReport",
     "Edge",
     "EmbedderMismatchError",
     "Entity",
     "Hit",
+    "InvalidMessage",
+    "InvalidTime",
+    "MaintenanceReport",
     "Memory",
     "MemoryConfig",
     "Node",
+    "Parts",
     "Session",
     "SimulatedClock",
     "SystemClock",
+    "build_parts",
 ]
 __version__ = "0.1.0"

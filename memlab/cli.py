@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,24 +21,9 @@ def _config(args: argparse.Namespace) -> MemoryConfig:
 
 
 def _open(args: argparse.Namespace, **kwargs: Any) -> Any:
-    from memlab.embed.factory import build_embedder
     from memlab.memory import Memory
 
-    cfg = _config(args)
-    embedder = build_embedder(cfg.embedder, api_key=os.environ.get(cfg.embedder.api_key_env))
-    chat = None
-    if cfg.consolidation.consolidator == "llm":
-        from memlab.llm.client import OpenAICompatChat
-
-        c = cfg.consolidation
-        chat = OpenAICompatChat(
-            c.base_url,
-            c.model,
-            api_key=os.environ.get(c.api_key_env) or "none",
-            timeout_s=c.timeout_s,
-            retries=c.retries,
-        )
-    return Memory.open(args.db, cfg, embedder=embedder, chat=chat, **kwargs)
+    return Memory.open(args.db, _config(args), **kwargs)
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
@@ -81,21 +65,14 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def cmd_reembed(args: argparse.Namespace) -> int:
-    from memlab.embed.factory import build_embedder
-    from memlab.memory import Memory
-
-    cfg = _config(args)
-    embedder = build_embedder(cfg.embedder, api_key=os.environ.get(cfg.embedder.api_key_env))
-    mem = Memory(args.db, cfg, embedder=None).start()  # open without the embedder check
-    mem.close()
-    mem = Memory(args.db, cfg, embedder=None).start()
-    mem.embedder = embedder
+    mem = _open(args, reembed=True)
     try:
-        mem._start_vectors()
-        n = mem.reembed()
+        mem.flush()
+        n = mem.store.counts().get("vectors", 0)
+        name = mem.embedder.name if mem.embedder else None
     finally:
         mem.close()
-    print(f"re-embedded {n} nodes with {embedder.name if embedder else None}")
+    print(f"re-embedded with {name}: {n} vectors")
     return 0
 
 

@@ -62,3 +62,39 @@ def iso(t: float | None) -> str:
     if t is None:
         return "-"
     return to_datetime(t).strftime("%Y-%m-%d %H:%M")
+
+
+# Later than this is a unit mistake (milliseconds, or a typo), not a time anyone means.
+MAX_EPOCH = 32503680000.0  # 3000-01-01
+
+
+class InvalidTime(ValueError):
+    """A time memlab cannot interpret; the message says which forms are accepted."""
+
+
+def to_epoch(value: float | int | str | datetime, what: str = "time") -> float:
+    """Epoch seconds from an aware ``datetime`` (naive = UTC), an ISO-8601 string or epoch seconds.
+
+    Anything else, NaN, infinities and values past the year 3000 (usually milliseconds) are an
+    ``InvalidTime`` naming ``what``.
+    """
+    if isinstance(value, datetime):
+        t = (value if value.tzinfo else value.replace(tzinfo=UTC)).timestamp()
+    elif isinstance(value, str):
+        try:
+            t = from_iso(value.strip().replace("Z", "+00:00"))
+        except ValueError:
+            raise InvalidTime(f"{what}={value!r} is not ISO-8601 (e.g. '2024-05-01' or '2024-05-01T09:30:00+02:00')") from None
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        t = float(value)
+    else:
+        raise InvalidTime(
+            f"{what} must be a datetime, an ISO-8601 string or epoch seconds, not {type(value).__name__}"
+        )
+    if not (-MAX_EPOCH < t < MAX_EPOCH):  # also false for NaN
+        raise InvalidTime(f"{what}={value!r} is out of range (epoch seconds, not milliseconds)")
+    return t
+
+
+def maybe_epoch(value: float | int | str | datetime | None, what: str = "time") -> float | None:
+    return None if value is None else to_epoch(value, what)

@@ -47,7 +47,7 @@ class IngestConfig:
 @dataclass(frozen=True)
 class RetrievalConfig:
     recipe: str = "hybrid"
-    rrf_k: int = 60
+    rrf_k: int | None = None  # None: the recipe's own k (hybrid: 10); run records store what ran
     weights: dict[str, float] = field(default_factory=dict)  # overrides the recipe's weights
     intent_classifier: str = "keyword"  # keyword | embedding
     intent_threshold: float = 0.45
@@ -107,7 +107,8 @@ class MemoryConfig:
     def to_toml(self) -> str:
         import tomli_w
 
-        return tomli_w.dumps(self.to_dict())
+        # TOML has no null: a None ("the recipe's value") is written by leaving the key out
+        return tomli_w.dumps(_drop_none(self.to_dict()))
 
     @classmethod
     def from_toml(cls, text: str) -> MemoryConfig:
@@ -125,6 +126,10 @@ class MemoryConfig:
                 raise ValueError(f"unknown config section {name!r}")
             data[name] = {**data[name], **changes}
         return MemoryConfig.from_dict(data)
+
+
+def _drop_none(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: _drop_none(v) if isinstance(v, dict) else v for k, v in data.items() if v is not None}
 
 
 def _build(cls: type[T], data: dict[str, Any], where: str) -> T:

@@ -45,6 +45,18 @@ def clean_text(text: Any, max_chars: int) -> tuple[str, dict[str, Any]]:
     return text, attrs
 
 
+MAX_NAME_CHARS = 200
+
+
+def check_name(value: str | None, what: str) -> str | None:
+    """A user id or speaker name: a non-empty string of at most 200 characters, or None."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME_CHARS:
+        raise InvalidMessage(f"{what} must be a non-empty string of at most {MAX_NAME_CHARS} characters, got {value!r}")
+    return value.strip()
+
+
 @dataclass
 class _Open:
     id: str
@@ -111,6 +123,11 @@ class SessionTracker:
                 return [cur.id]
             return []
 
+    @property
+    def current_id(self) -> str | None:
+        cur = self._current
+        return cur.id if cur is not None else None
+
     def end(self) -> list[str]:
         with self._lock:
             cur, self._current = self._current, None
@@ -136,13 +153,15 @@ class EpisodeWriter:
         at: float,
         created_at: float,
         attrs: dict[str, Any],
+        user_id: str = "default",
+        speaker: str | None = None,
     ) -> Callable[[Any], int]:
         def fn(con: Any) -> int:
             if is_new:
                 con.execute(
-                    "INSERT INTO sessions(id, started_at, last_event_at, status) VALUES (?, ?, ?, 'open') "
-                    "ON CONFLICT(id) DO NOTHING",
-                    (session_id, at, at),
+                    "INSERT INTO sessions(id, started_at, last_event_at, status, user_id) "
+                    "VALUES (?, ?, ?, 'open', ?) ON CONFLICT(id) DO NOTHING",
+                    (session_id, at, at, user_id),
                 )
             prev = self._last.get(session_id)
             if prev is None and not is_new:
@@ -163,6 +182,8 @@ class EpisodeWriter:
                 source_role=role,
                 session_id=session_id,
                 attributes=attrs or None,
+                user_id=user_id,
+                speaker=speaker,
             )
             if prev is not None:
                 st.insert_edge(con, prev, node_id, "temporal", created_at=created_at, valid_from=at)

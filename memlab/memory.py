@@ -8,26 +8,41 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from memlab.clock import Clock, SystemClock
+from memlab.clock import Clock, SystemClock, maybe_epoch, to_epoch
+from memlab.compose import Parts, build_parts
 from memlab.config import MemoryConfig
 from memlab.embed.base import Embedder
 from memlab.embed.worker import EmbedWorker
-from memlab.ingest import EpisodeWriter, SessionTracker, clean_text, complete_session_fn
+from memlab.ingest import EpisodeWriter, SessionTracker, check_name, clean_text, complete_session_fn
+from memlab.reports import ConsolidationReport, MaintenanceReport
+from memlab.retrieval.recipes import Recipe
 from memlab.store import store as st
 from memlab.store.connect import DatabaseError
 from memlab.store.store import Store
 from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex, make_index
 from memlab.store.writer import SingleWriter
+from memlab.types import DEFAULT_USER, Hit, Session
 
 log = logging.getLogger("memlab")
 _DEFAULT: Any = object()
+TimeLike = float | int | str | datetime
+MAX_LIMIT = 1000  # hits one search may return (each returned hit is reinforced)
+
+
+def _limit(limit: int | None) -> int | None:
+    if limit is None:
+        return None
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
+        raise ValueError(f"limit must be an integer from 1 to {MAX_LIMIT}, got {limit!r}")
+    return limit
 
 
 class EmbedderMismatchError(DatabaseError):
@@ -48,47 +63,71 @@ class Memory:
         *,
         clock: Clock | None = None,
         embedder: Embedder | None = _DEFAULT,
-        chat: Any = None,
+        chat: Any = _DEFAULT,
+        **parts: Any,
     ) -> None:
+        """Store the parameters; nothing opens until ``start()`` (or ``Memory.open``).
+
+        Any part of ``memlab.compose.Parts`` (embedder, chat, consolidator, intent, recipe, decay)
+        may be given to override what the config would build.
+        """
         self.path = Path(path)
         self.config = config or MemoryConfig()
         self.clock: Clock = clock or SystemClock()
-        self._embedder_arg = embedder
-        self.chat = chat  # an optional memlab.llm ChatModel for LLM consolidation
+        self._overrides = {k: v for k, v in {"embedder": embedder, "chat": chat, **parts}.items() if v is not _DEFAULT}
+        self._parts: Parts | None = None
+        self.chat: Any = None  # the memlab.llm ChatModel for LLM consolidation, when configured
         self.embedder: Embedder | None = None
         self._store: Store | None = None
         self.index: NumpyVectorIndex | SqliteVecIndex | None = None
         self._worker: EmbedWorker | None = None
         self._episodes = EpisodeWriter()
-        self._tracker: SessionTracker | None = None
+        self._trackers: dict[str, SessionTracker] = {}  # one current conversation per user
         self._listeners: list[Callable[[str], None]] = []
         self._opened = False
         self.extensions: dict[str, Any] = {}  # per-memory state of optional layers (caches, classifiers)
 
     # -- lifecycle -------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: str | Path, config: MemoryConfig | None = None, **kwargs: Any) -> Memory:
-        return cls(path, config, **kwargs).start()
+    def open(
+        cls, path: str | Path, config: MemoryConfig | None = None, *, reembed: bool = False, **kwargs: Any
+    ) -> Memory:
+        """Open (or create) the memory at ``path``.
 
-    def start(self) -> Memory:
+        ``reembed=True`` is the way in after changing the embedder: every vector is dropped and
+        recomputed with the configured one (otherwise a mismatch raises ``EmbedderMismatchError``).
+        """
+        return cls(path, config, **kwargs).start(reembed=reembed)
+
+    @property
+    def parts(self) -> Parts:
+        if self._parts is None:
+            raise RuntimeError("memory is not open: use Memory.open(path) or `with Memory(path) as m`")
+        return self._parts
+
+    def start(self, *, reembed: bool = False) -> Memory:
         if self._opened:
             return self
-        self.embedder = self._build_embedder()
+        self._parts = build_parts(self.config, clock=self.clock, **self._overrides)
+        self.embedder, self.chat = self._parts.embedder, self._parts.chat
         store = Store(self.path, self.config.store, self.clock).open()
         self._store = store
         try:
-            self._check_embedder()
+            if reembed:
+                self._record_embedder(drop_vectors=True)
+            else:
+                self._check_embedder()
             self._start_vectors()
             writer = self._writer
             writer.on_rollback.append(self._episodes.reset)
-            self._tracker = SessionTracker(self.config.ingest.session_idle_minutes * 60, self._session_exists)
-            open_sessions = [(s.id, self._last_event(s.id, s.last_event_at)) for s in store.sessions("open")]
-            stale = self._tracker.restore(open_sessions)
+            stale = self._restore_sessions(store.sessions("open"))
             self._opened = True
             from memlab.knowledge.lifecycle import maybe_enable_auto
 
             maybe_enable_auto(self)  # consolidate sessions as they complete (config.consolidation.auto)
             self._complete(stale)
+            if reembed:
+                self.embed_missing()
         except BaseException:
             store.close()
             raise
@@ -124,32 +163,35 @@ class Memory:
     def _writer(self) -> SingleWriter:
         return self.store.writer
 
-    def _build_embedder(self) -> Embedder | None:
-        if self._embedder_arg is not _DEFAULT:
-            return self._embedder_arg  # type: ignore[no-any-return]
-        from memlab.embed.factory import build_embedder
+    def _record_embedder(self, drop_vectors: bool = False) -> None:
+        """Record the current embedder in the database (dropping every stored vector first)."""
+        emb = self.embedder
+        if emb is None:
+            return
 
-        return build_embedder(self.config.embedder)
+        def fn(con: Any) -> None:
+            if drop_vectors:
+                con.execute("DELETE FROM node_vectors")
+                con.execute("DELETE FROM entity_vectors")
+                con.execute("DROP TABLE IF EXISTS vec_nodes")
+            st.set_meta(con, "embedder_name", emb.name)
+            st.set_meta(con, "embedder_dim", str(emb.dim))
+
+        self._writer.call(fn)
 
     def _check_embedder(self) -> None:
         if self.embedder is None:
             return
         name, dim = self.store.get_meta("embedder_name"), self.store.get_meta("embedder_dim")
         if name is None:
-            emb = self.embedder
-
-            def record(con: Any) -> None:
-                st.set_meta(con, "embedder_name", emb.name)
-                st.set_meta(con, "embedder_dim", str(emb.dim))
-
-            self._writer.call(record)
+            self._record_embedder()
             return
         if name != self.embedder.name or int(dim or 0) != self.embedder.dim:
             raise EmbedderMismatchError(
                 f"{self.path} was embedded with {name} ({dim}-d) but was opened with "
                 f"{self.embedder.name} ({self.embedder.dim}-d). Open it with the same embedder, or "
                 f"re-embed it: `memlab reembed {self.path} --embedder <name> --dim <dim>` "
-                "(Memory.reembed() in Python)."
+                "(Memory.open(path, config, reembed=True) in Python)."
             )
 
     def _start_vectors(self) -> None:
@@ -182,23 +224,42 @@ class Memory:
     def _session_exists(self, session_id: str) -> bool:
         return bool(self.store.execute_read("SELECT 1 FROM sessions WHERE id = ?", (session_id,)))
 
+    def _tracker(self, user_id: str) -> SessionTracker:
+        tracker = self._trackers.get(user_id)
+        if tracker is None:
+            idle_s = self.config.ingest.session_idle_minutes * 60
+            tracker = self._trackers.setdefault(user_id, SessionTracker(idle_s, self._session_exists))
+        return tracker
+
+    def _restore_sessions(self, open_sessions: Sequence[Session]) -> list[str]:
+        """Adopt sessions an earlier process left open (the newest per user stays current)."""
+        by_user: dict[str, list[tuple[str, float]]] = {}
+        for s in open_sessions:
+            by_user.setdefault(s.user_id, []).append((s.id, self._last_event(s.id, s.last_event_at)))
+        return [sid for user, found in by_user.items() for sid in self._tracker(user).restore(found)]
+
     # -- hot path ----------------------------------------------------------------------------
     def ingest(
         self,
         text: str | bytes,
         session_id: str | None = None,
         role: str = "user",
-        at: float | None = None,
+        at: TimeLike | None = None,
         *,
+        user_id: str | None = None,
+        speaker: str | None = None,
         wait: bool = False,
         attributes: dict[str, Any] | None = None,
     ) -> int | None:
         """Record one message as an episode. Fire-and-forget unless ``wait=True`` (returns the id).
 
+        ``user_id`` partitions the memory (nothing crosses users); ``speaker`` names who is talking
+        (default: the user), and first-person statements become facts about the speaker. ``at`` is
+        the message's world time (datetime, ISO-8601 or epoch seconds; default: now).
         No LLM and no network here: the episode, its FTS row and the temporal edge to the session's
         previous episode are written by the single writer; embedding happens on the slow path.
         """
-        fn, after = self._prepare(text, session_id, role, at, attributes)
+        fn, after = self._prepare(text, session_id, role, at, attributes, user_id, speaker)
         if wait:
             return self._writer.submit(fn, after).result()  # type: ignore[no-any-return]
         self._writer.submit_nowait(fn, after)
@@ -209,11 +270,13 @@ class Memory:
         text: str | bytes,
         session_id: str | None = None,
         role: str = "user",
-        at: float | None = None,
+        at: TimeLike | None = None,
         *,
+        user_id: str | None = None,
+        speaker: str | None = None,
         attributes: dict[str, Any] | None = None,
     ) -> int:
-        fn, after = self._prepare(text, session_id, role, at, attributes)
+        fn, after = self._prepare(text, session_id, role, at, attributes, user_id, speaker)
         return await asyncio.wrap_future(self._writer.submit(fn, after))  # type: ignore[no-any-return]
 
     def _prepare(
@@ -221,21 +284,32 @@ class Memory:
         text: Any,
         session_id: str | None,
         role: str,
-        at: float | None,
+        at: TimeLike | None,
         attributes: dict[str, Any] | None,
+        user_id: str | None,
+        speaker: str | None,
     ) -> tuple[Callable[[Any], int], Callable[[int], None]]:
         if not self._opened:
             raise RuntimeError("memory is not open: use Memory.open(path) or `with Memory(path) as m`")
         clean, attrs = clean_text(text, self.config.ingest.max_message_chars)
         if attributes:
             attrs = {**attributes, **attrs}
+        user = check_name(user_id, "user_id") or DEFAULT_USER
+        who = check_name(speaker, "speaker")
         now = self.clock.now()
-        t = now if at is None else float(at)
-        assert self._tracker is not None
-        sid, is_new, completed = self._tracker.assign(session_id, t)
+        t = now if at is None else to_epoch(at, "at")
+        sid, is_new, completed = self._tracker(user).assign(session_id, t)
         self._complete(completed)
         fn = self._episodes.write_fn(
-            text=clean, session_id=sid, is_new=is_new, role=role, at=t, created_at=now, attrs=attrs
+            text=clean,
+            session_id=sid,
+            is_new=is_new,
+            role=role,
+            at=t,
+            created_at=now,
+            attrs=attrs,
+            user_id=user,
+            speaker=who,
         )
         worker = self._worker
 
@@ -250,19 +324,35 @@ class Memory:
         """Call ``callback(session_id)`` (on the writer thread, keep it short) when a session completes."""
         self._listeners.append(callback)
 
-    def end_session(self) -> list[str]:
-        """Complete the current session now (e.g. the agent's conversation ended)."""
-        assert self._tracker is not None
-        ids = self._tracker.end()
+    def end_session(self, user_id: str | None = None) -> list[str]:
+        """Complete the current session now (e.g. the agent's conversation ended); every user's
+        when ``user_id`` is None."""
+        users = list(self._trackers) if user_id is None else [user_id]
+        ids = [sid for u in users if u in self._trackers for sid in self._trackers[u].end()]
+        self._complete(ids)
+        return ids
+
+    def close_idle_sessions(self) -> list[str]:
+        """Complete every session idle past ``ingest.session_idle_minutes`` by the memory's clock.
+
+        ``maintain()`` calls this first, so a long-running agent's last conversation becomes
+        knowledge without a restart or a new session. Sessions another process left open count too.
+        """
+        now = self.clock.now()
+        ids = [sid for t in list(self._trackers.values()) for sid in t.expire(now)]
+        idle_s = self.config.ingest.session_idle_minutes * 60
+        current = {t.current_id for t in self._trackers.values()}
+        ids += [
+            s.id
+            for s in self.store.sessions("open")
+            if s.id not in current and s.id not in ids and now - self._last_event(s.id, s.last_event_at) > idle_s
+        ]
         self._complete(ids)
         return ids
 
     def tick(self) -> list[str]:
-        """Complete the current session if it has idled past ``ingest.session_idle_minutes``."""
-        assert self._tracker is not None
-        ids = self._tracker.expire(self.clock.now())
-        self._complete(ids)
-        return ids
+        """Alias of ``close_idle_sessions`` (kept for existing callers)."""
+        return self.close_idle_sessions()
 
     def _complete(self, session_ids: list[str]) -> None:
         for sid in session_ids:
@@ -303,16 +393,7 @@ class Memory:
     def reembed(self) -> int:
         """Drop every vector, record the current embedder, and embed all nodes again."""
         assert self.embedder is not None
-        emb = self.embedder
-
-        def fn(con: Any) -> None:
-            con.execute("DELETE FROM node_vectors")
-            con.execute("DELETE FROM entity_vectors")
-            con.execute("DROP TABLE IF EXISTS vec_nodes")
-            st.set_meta(con, "embedder_name", emb.name)
-            st.set_meta(con, "embedder_dim", str(emb.dim))
-
-        self._writer.call(fn)
+        self._record_embedder(drop_vectors=True)
         if isinstance(self.index, SqliteVecIndex):
             self._writer.call(self.index.ensure)
         n = self.embed_missing()
@@ -339,25 +420,86 @@ class Memory:
             return None
 
     # -- read and knowledge layers (delegates) ---------------------------------------------
-    def search(self, query: str, **kwargs: Any) -> Any:
+    def search(
+        self,
+        query: str,
+        *,
+        limit: int | None = None,
+        user_id: str | None = None,
+        recipe: str | Recipe | None = None,
+        types: Sequence[str] | None = None,
+        since: TimeLike | None = None,
+        until: TimeLike | None = None,
+        entity: int | str | None = None,
+        as_of: TimeLike | None = None,
+        include_history: bool = False,
+        reinforce: bool | None = None,
+    ) -> list[Hit]:
+        """Hybrid search over what memory holds now (or at world time ``as_of``).
+
+        A message ingested on this ``Memory`` is visible to the next search: queued writes are
+        committed first (fire-and-forget ingest only queues them). Its vector may still be on the
+        slow path, so a fresh message is found by FTS and graph channels before the vector one.
+        Times accept aware datetimes (naive = UTC), ISO-8601 strings and epoch seconds.
+        """
         from memlab.retrieval.engine import search
 
-        return search(self, query, **kwargs)
+        self._writer.flush()
+        return search(
+            self,
+            query,
+            limit=_limit(limit),
+            user_id=user_id,
+            recipe=recipe,
+            types=types,
+            since=maybe_epoch(since, "since"),
+            until=maybe_epoch(until, "until"),
+            entity=entity,
+            as_of=maybe_epoch(as_of, "as_of"),
+            include_history=include_history,
+            reinforce=reinforce,
+        )
 
-    def context(self, prompt: str, **kwargs: Any) -> Any:
+    def context(
+        self,
+        prompt: str,
+        *,
+        user_id: str | None = None,
+        budget: int | None = None,
+        as_of: TimeLike | None = None,
+        limit: int | None = None,
+        recipe: str | Recipe | None = None,
+    ) -> str:
+        """The token-budgeted Markdown context for ``prompt``; "" when memory holds nothing relevant.
+
+        Facts are current ones ("since DATE"); an episode whose content was later replaced is shown,
+        if at all, under History with what replaced it. ``as_of`` answers from what memory held then.
+        """
         from memlab.retrieval.context import build_context
 
-        return build_context(self, prompt, **kwargs)
+        self._writer.flush()
+        text = build_context(
+            self,
+            prompt,
+            user_id=user_id,
+            budget=budget,
+            as_of=maybe_epoch(as_of, "as_of"),
+            limit=_limit(limit),
+            recipe=recipe,
+        )
+        return text or ""
 
-    def consolidate(self, session_id: str | None = None, **kwargs: Any) -> Any:
+    def consolidate(self, session_id: str | None = None) -> ConsolidationReport:
+        """Consolidate one completed session, or every pending one, with the configured consolidator."""
         from memlab.knowledge.lifecycle import consolidate
 
-        return consolidate(self, session_id, **kwargs)
+        return ConsolidationReport.from_dict(consolidate(self, session_id))
 
-    def maintain(self, **kwargs: Any) -> Any:
+    def maintain(self, now: TimeLike | None = None) -> MaintenanceReport:
+        """The nightly pipeline: close idle sessions, consolidate, decay, enrich entities, causal edges."""
         from memlab.knowledge.maintenance import maintain
 
-        return maintain(self, **kwargs)
+        return MaintenanceReport.from_dict(maintain(self, maybe_epoch(now, "now")))
 
     # -- introspection -----------------------------------------------------------------------
     def stats(self) -> dict[str, Any]:

@@ -21,6 +21,7 @@ NODE_TYPES: tuple[str, ...] = ("episodic", "semantic", "procedural", "opinion")
 EDGE_TYPES: tuple[str, ...] = ("temporal", "causal", "entity", "derived_from", "supersedes")
 ENTITY_TYPES: tuple[str, ...] = ("person", "organization", "place", "project", "tool", "concept")
 INTENTS: tuple[str, ...] = ("why", "when", "who", "what", "general")
+DEFAULT_USER = "default"  # the user_id of a memory used without users
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,8 @@ class Node:
     session_id: str | None = None
     fact_key: str | None = None
     attributes: dict[str, Any] = field(default_factory=dict)
+    user_id: str = "default"
+    speaker: str | None = None  # who said an episode; None = the user
 
     @property
     def active(self) -> bool:
@@ -90,6 +93,7 @@ class Session:
     attempts: int = 0
     last_error: str | None = None
     consolidated_at: float | None = None
+    user_id: str = "default"
 
 
 @dataclass(frozen=True)

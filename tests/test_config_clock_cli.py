@@ -70,7 +70,7 @@ def test_cli_reports_embedder_mismatch_and_reembeds(
     assert _run("stats", str(db), "--embedder", "hashing", "--dim", "64") == 2
     assert "memlab reembed" in capsys.readouterr().err
     assert _run("reembed", str(db), "--embedder", "hashing", "--dim", "64") == 0
-    assert "re-embedded 2 nodes" in capsys.readouterr().out
+    assert "re-embedded with hashing-64: 2 vectors" in capsys.readouterr().out
     assert _run("stats", str(db), "--embedder", "hashing", "--dim", "64") == 0
 
 

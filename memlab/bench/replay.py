@@ -121,8 +121,8 @@ class MemlabSubject(Subject):
         if not self._maintain:
             return None
         self.settle()
-        report = self._optional("maintenance", lambda: self.memory.maintain())
-        if not isinstance(report, dict):
+        report = _as_dict(self._optional("maintenance", lambda: self.memory.maintain()))
+        if report is None:
             return None
         add_llm_usage(self.llm, (report.get("steps") or {}).get("consolidate"))
         return report
@@ -212,9 +212,17 @@ LLM_KEYS: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 
 
+def _as_dict(report: Any) -> dict[str, Any] | None:
+    """A report as a plain dict (typed reports have ``to_dict``); None stays None."""
+    if report is None or isinstance(report, dict):
+        return report
+    return report.to_dict()  # type: ignore[no-any-return]
+
+
 def add_llm_usage(total: dict[str, int], report: Any) -> None:
     """Add the LLM calls and tokens a consolidation report says it spent (0 with the rules)."""
-    if isinstance(report, dict):
+    report = _as_dict(report)
+    if report is not None:
         for src, dst in LLM_KEYS:
             total[dst] = total.get(dst, 0) + int(report.get(src, 0) or 0)
 

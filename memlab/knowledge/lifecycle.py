@@ -60,15 +60,8 @@ class SessionNotReady(RuntimeError):
 
 # -- choosing the consolidator -------------------------------------------------------------------
 def default_consolidator(memory: Any) -> tuple[Consolidator, str]:
-    """(consolidator, name): the LLM one when configured and a chat model is set, else rules."""
-    cfg = memory.config.consolidation
-    if cfg.consolidator == "llm" and memory.chat is not None:
-        from memlab.knowledge.llm_consolidator import LLMConsolidator
-
-        return LLMConsolidator(memory.chat, page_size=cfg.page_size), "llm"
-    from memlab.knowledge.rules import RuleConsolidator
-
-    return RuleConsolidator(), "rules"
+    """(consolidator, name) as the composition root built them from the config."""
+    return memory.parts.consolidator, memory.parts.consolidator_name
 
 
 def _lock(memory: Any) -> threading.Lock:
@@ -95,8 +88,6 @@ def consolidate(
         else default_consolidator(memory)
     )
     report = _empty_report(name)
-    if memory.config.consolidation.consolidator == "llm" and memory.chat is None and consolidator is None:
-        report["notes"].append("consolidator 'llm' configured but no chat model: rules used")
     ids = [session_id] if session_id else [s.id for s in memory.store.sessions("pending")]
     with _lock(memory):
         for sid in ids:

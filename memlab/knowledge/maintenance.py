@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from memlab.knowledge.decay import DecayPolicy, EbbinghausDecay, NoDecay
+from memlab.knowledge.decay import DecayPolicy
 from memlab.store import queries as q
 from memlab.store.store import row_to_node
 
@@ -28,18 +28,16 @@ Step = Callable[[Any, float], dict[str, Any]]
 
 
 def build_policy(memory: Any) -> DecayPolicy:
-    cfg = memory.config.decay
-    if cfg.policy == "none":
-        return NoDecay()
-    if cfg.policy == "ebbinghaus":
-        return EbbinghausDecay(lambda_=cfg.lambda_, beta=cfg.beta)
-    raise ValueError(f"unknown decay policy {cfg.policy!r}; choose ebbinghaus or none")
+    """The memory's decay policy (built once by the composition root)."""
+    return memory.parts.decay  # type: ignore[no-any-return]
 
 
 # -- steps ---------------------------------------------------------------------------------------------
 def step_consolidate(memory: Any, now: float) -> dict[str, Any]:
+    """Close every session idle past the timeout (by the memory's clock), then consolidate."""
     from memlab.knowledge.lifecycle import consolidate, wait_consolidated
 
+    closed = memory.close_idle_sessions()
     wait_consolidated(memory)
     r = consolidate(memory)
     keys = (
@@ -53,7 +51,12 @@ def step_consolidate(memory: Any, now: float) -> dict[str, Any]:
         "prompt_tokens",
         "completion_tokens",
     )
-    return {**{k: r[k] for k in keys}, "consolidated": len(r["consolidated"]), "failed": r["failed"]}
+    return {
+        **{k: r[k] for k in keys},
+        "sessions_closed": len(closed),
+        "consolidated": len(r["consolidated"]),
+        "failed": r["failed"],
+    }
 
 
 def step_decay(

@@ -48,6 +48,7 @@ class Filters:
     include_history: bool = False
     entity_id: int | None = None
     session_id: str | None = None
+    user_id: str | None = None  # None: every user (internal reads); searches always pass one
 
     def where(self, alias: str = "n") -> tuple[str, list[Any]]:
         return q.node_filter(
@@ -58,12 +59,14 @@ class Filters:
             include_history=self.include_history,
             entity_id=self.entity_id,
             session_id=self.session_id,
+            user_id=self.user_id,
             alias=alias,
         )
 
     def visible(self) -> Filters:
-        """The same view (as-of, history) without the narrowing filters: what a walk may pass through."""
-        return Filters(as_of=self.as_of, include_history=self.include_history)
+        """The same view (as-of, history, user) without the narrowing filters: what a walk may pass
+        through. A walk never leaves its user."""
+        return Filters(as_of=self.as_of, include_history=self.include_history, user_id=self.user_id)
 
 
 Channel = Callable[..., list[int]]

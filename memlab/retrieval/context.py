@@ -90,6 +90,8 @@ class ContextProvider:
         carry_over: bool = True,
         decay: Any = None,
         limit: int | None = None,
+        user_id: str | None = None,
+        as_of: float | None = None,
     ) -> None:
         self.memory = memory
         self.budget = budget
@@ -99,6 +101,8 @@ class ContextProvider:
         self.carry_over = carry_over
         self.decay = decay
         self.limit = limit
+        self.user_id = user_id
+        self.as_of = as_of
 
     # -- public ------------------------------------------------------------------------------------
     def get_context(self, prompt: str) -> str | None:
@@ -111,7 +115,14 @@ class ContextProvider:
 
         plan = plan_query(prompt, self.memory.config.retrieval)
         budget = self.budget if self.budget is not None else plan.budget_tokens
-        hits = engine.search(self.memory, prompt, limit=self.limit or plan.limit * 2, recipe=self.recipe)
+        hits = engine.search(
+            self.memory,
+            prompt,
+            limit=self.limit or plan.limit * 2,
+            recipe=self.recipe,
+            user_id=self.user_id,
+            as_of=self.as_of,
+        )
         if not hits:
             return []
         items = self._items(hits)
@@ -151,14 +162,10 @@ class ContextProvider:
         return stale_episodes(self.memory.store.reader(), episode_ids)
 
     def effective_confidence(self, node: Node) -> float:
-        """Stored confidence times the decay policy's current strength (computed, never compounded)."""
-        policy = self.decay
-        if policy is None:
-            from memlab.knowledge.decay import EbbinghausDecay
-
-            cfg = self.memory.config.decay
-            policy = EbbinghausDecay(cfg.lambda_, cfg.beta)
-        return float(node.confidence) * float(policy.weight(node, self.memory.clock.now()))
+        """The decay policy's strength now: computed from the stored base, never compounded with the
+        confidence that maintenance cached; ``decay.policy = "none"`` shows the base itself."""
+        policy = self.decay if self.decay is not None else self.memory.parts.decay
+        return float(policy.weight(node, self.memory.clock.now()))
 
     def _fact_line(self, n: Node) -> str:
         return f"- {clip(n.content)} (since {iso(n.valid_from)[:10]}, confidence {self.effective_confidence(n):.2f})"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -19,8 +19,8 @@ import numpy as np
 from memlab.retrieval import channels as ch
 from memlab.retrieval.complexity import QueryPlan, plan_query
 from memlab.retrieval.fusion import Fused, rrf
-from memlab.retrieval.recipes import Recipe, get_recipe
-from memlab.types import Hit
+from memlab.retrieval.recipes import Recipe
+from memlab.types import DEFAULT_USER, Hit
 
 if TYPE_CHECKING:
     from memlab.memory import Memory
@@ -46,18 +46,8 @@ def _state(memory: Memory) -> dict[str, Any]:
 
 
 def intent_classifier(memory: Memory) -> Any:
-    """The memory's intent classifier (built once from config, cached in ``memory.extensions``)."""
-    state = _state(memory)
-    if "intent" not in state:
-        from memlab.retrieval.intent import build_intent_classifier
-
-        cfg = memory.config.retrieval
-        cache = memory.path.parent / ".memlab_cache"
-        embedder = memory.embedder if cfg.intent_classifier == "embedding" else None
-        state["intent"] = build_intent_classifier(
-            cfg.intent_classifier, embedder, cfg.intent_threshold, cache
-        )
-    return state["intent"]
+    """The memory's intent classifier (built by the composition root)."""
+    return memory.parts.intent
 
 
 def classify(memory: Memory, query: str, query_vec: np.ndarray | None) -> str:
@@ -72,22 +62,24 @@ def resolve_recipe(memory: Memory, recipe: str | Recipe | None) -> Recipe:
     """A Recipe object as given; a name (or the configured default) with config weights and k applied."""
     if isinstance(recipe, Recipe):
         return recipe
-    cfg = memory.config.retrieval
-    found = get_recipe(recipe or cfg.recipe)
-    if cfg.weights:
-        found = found.with_weights(cfg.weights)
-    return replace(found, rrf_k=cfg.rrf_k) if cfg.rrf_k != 60 else found
+    if recipe is None:
+        return memory.parts.recipe
+    from memlab.compose import build_recipe
+
+    return build_recipe(memory.config, recipe)
 
 
-def resolve_entity_filter(memory: Memory, entity: int | str | None) -> int | None:
-    """An entity filter given by id or by any alias; -1 (matches nothing) for an unknown name."""
+def resolve_entity_filter(memory: Memory, entity: int | str | None, user_id: str | None = None) -> int | None:
+    """An entity filter given by id or by any alias (of this user's entities); -1 (matches nothing)
+    for an unknown name."""
     if entity is None or isinstance(entity, int):
         return entity
     from memlab.knowledge.names import normalize_name
 
     rows = memory.store.execute_read(  # type: ignore[union-attr]
-        "SELECT entity_id FROM entity_aliases WHERE alias_norm = ? ORDER BY entity_id LIMIT 1",
-        (normalize_name(entity),),
+        "SELECT a.entity_id FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
+        "WHERE a.alias_norm = ? AND (? IS NULL OR e.user_id = ?) ORDER BY a.entity_id LIMIT 1",
+        (normalize_name(entity), user_id, user_id),
     )
     return int(rows[0][0]) if rows else -1
 
@@ -161,20 +153,24 @@ def search(
     reinforce: bool | None = None,
     internal: bool = False,
     min_score_fraction: float | None = None,
+    user_id: str | None = None,
 ) -> list[Hit]:
-    """Hybrid search. Active nodes only unless ``as_of`` (world time) or ``include_history``.
+    """Hybrid search within one user (``user_id``, default: the default user). Active nodes only
+    unless ``as_of`` (world time) or ``include_history``.
 
     ``reinforce`` defaults to ``config.retrieval.reinforce_on_access``; ``internal=True`` never
     reinforces (conflict detection and maintenance must not count as access).
     """
     assert memory.store is not None, "memory is not open"
+    user = user_id or DEFAULT_USER
     filters = ch.Filters(
         types=tuple(types) if types else None,
         since=since,
         until=until,
         as_of=as_of,
         include_history=include_history,
-        entity_id=resolve_entity_filter(memory, entity),
+        entity_id=resolve_entity_filter(memory, entity, user),
+        user_id=user,
     )
     trace = run(
         memory, query, limit=limit, recipe=recipe, filters=filters, min_score_fraction=min_score_fraction

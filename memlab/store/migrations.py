@@ -142,7 +142,23 @@ CREATE TABLE maintenance_runs (
 );
 """
 
-MIGRATIONS: tuple[Migration, ...] = (Migration(1, "m001_core_graph", M001_CORE),)
+# Users partition the memory (like Mem0's user_id); a speaker is who said an episode. Facts are
+# keyed per subject inside a user, so the fact-key index leads with the user.
+M002_USERS = """
+ALTER TABLE nodes ADD COLUMN user_id TEXT NOT NULL DEFAULT 'default';
+ALTER TABLE nodes ADD COLUMN speaker TEXT;
+ALTER TABLE sessions ADD COLUMN user_id TEXT NOT NULL DEFAULT 'default';
+ALTER TABLE entities ADD COLUMN user_id TEXT NOT NULL DEFAULT 'default';
+DROP INDEX nodes_fact_key;
+CREATE INDEX nodes_user_fact_key ON nodes(user_id, fact_key) WHERE fact_key IS NOT NULL;
+CREATE INDEX nodes_user_type_time ON nodes(user_id, type, event_time);
+CREATE INDEX entities_user ON entities(user_id);
+"""
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "m001_core_graph", M001_CORE),
+    Migration(2, "m002_users_and_speakers", M002_USERS),
+)
 
 SCHEMA_TABLE = """CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"""

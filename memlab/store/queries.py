@@ -10,7 +10,7 @@ Params = list[Any]
 NODE_COLUMNS = (
     "id, type, content, event_time, created_at, valid_from, valid_until, invalid_reason, "
     "archived_at, confidence, base_strength, decay_rate, access_count, last_accessed, "
-    "source_type, source_role, session_id, fact_key, attributes"
+    "source_type, source_role, session_id, fact_key, attributes, user_id, speaker"
 )
 
 
@@ -39,6 +39,7 @@ def node_filter(
     include_history: bool = False,
     entity_id: int | None = None,
     session_id: str | None = None,
+    user_id: str | None = None,
     alias: str = "n",
 ) -> tuple[str, Params]:
     """A WHERE clause (without the keyword) combining every read filter memlab knows."""
@@ -60,6 +61,9 @@ def node_filter(
     if session_id is not None:
         parts.append(f"{a}.session_id = ?")
         out.append(session_id)
+    if user_id is not None:
+        parts.append(f"{a}.user_id = ?")
+        out.append(user_id)
     return " AND ".join(parts), out
 
 
@@ -87,8 +91,8 @@ def nodes_by_ids(ids: Sequence[int]) -> tuple[str, Params]:
 def insert_node() -> str:
     return (
         "INSERT INTO nodes(type, content, stem, event_time, created_at, valid_from, confidence, "
-        "base_strength, decay_rate, source_type, source_role, session_id, fact_key, attributes) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+        "base_strength, decay_rate, source_type, source_role, session_id, fact_key, attributes, "
+        "user_id, speaker) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
     )
 
 

@@ -15,13 +15,14 @@ from memlab.store import queries as q
 from memlab.store.connect import DatabaseError, Driver, choose_driver, connect
 from memlab.store.migrations import migrate
 from memlab.store.writer import SingleWriter
-from memlab.types import EDGE_TYPES, NODE_TYPES, Edge, Entity, Node, Session
+from memlab.types import DEFAULT_USER, EDGE_TYPES, NODE_TYPES, Edge, Entity, Node, Session
 
 EDGE_COLUMNS = (
     "id, src, dst, type, predicate, weight, confidence, valid_from, valid_until, evidence, created_at"
 )
 SESSION_COLUMNS = (
-    "id, started_at, last_event_at, status, episode_count, ended_at, attempts, last_error, consolidated_at"
+    "id, started_at, last_event_at, status, episode_count, ended_at, attempts, last_error, consolidated_at, "
+    "user_id"
 )
 
 
@@ -47,6 +48,8 @@ def row_to_node(row: Sequence[Any]) -> Node:
         session_id=row[16],
         fact_key=row[17],
         attributes=attrs,
+        user_id=row[19] if len(row) > 19 else DEFAULT_USER,
+        speaker=row[20] if len(row) > 20 else None,
     )
 
 
@@ -265,6 +268,8 @@ def insert_node(
     fact_key: str | None = None,
     attributes: dict[str, Any] | None = None,
     stem: str | None = None,
+    user_id: str = DEFAULT_USER,
+    speaker: str | None = None,
 ) -> int:
     from memlab.retrieval.text import stem_text
 
@@ -285,6 +290,8 @@ def insert_node(
             session_id,
             fact_key,
             json.dumps(attributes or {}, ensure_ascii=False),
+            user_id,
+            speaker,
         ),
     )
     return int(cur.lastrowid)

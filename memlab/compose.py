@@ -1,0 +1,142 @@
+"""The composition root: a ``MemoryConfig`` becomes the parts a memory runs on.
+
+Config strings turn into objects here and nowhere else (embedder, intent classifier, recipe,
+decay policy, chat model, consolidator). ``Memory`` takes any part as an override, so tests pass
+fakes (``Memory(path, embedder=HashingEmbedder(64))``) instead of patching attributes.
+
+The environment is read at call time, never at import: the API-key variables the config names,
+and ``MEMLAB_LLM_BASE_URL`` / ``MEMLAB_LLM_MODEL`` for the LLM consolidator. Pass ``env={}`` to
+build from the config alone.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from memlab.clock import Clock, SystemClock
+from memlab.config import ConsolidationConfig, MemoryConfig
+from memlab.embed.base import Embedder
+from memlab.knowledge.decay import DecayPolicy, EbbinghausDecay, NoDecay
+from memlab.knowledge.plan import Consolidator
+from memlab.retrieval.intent import IntentClassifier, build_intent_classifier
+from memlab.retrieval.recipes import Recipe, get_recipe
+
+_UNSET: Any = object()
+LLM_BASE_URL_ENV = "MEMLAB_LLM_BASE_URL"
+LLM_MODEL_ENV = "MEMLAB_LLM_MODEL"
+
+
+class ConfigError(ValueError):
+    """The configuration names something that cannot be built; the message says what to set."""
+
+
+@dataclass(frozen=True)
+class Parts:
+    """Everything a memory is built from, apart from the database itself."""
+
+    clock: Clock
+    embedder: Embedder | None
+    intent: IntentClassifier
+    recipe: Recipe
+    decay: DecayPolicy
+    chat: Any  # memlab.llm ChatModel, or None
+    consolidator: Consolidator
+    consolidator_name: str
+
+
+def build_parts(config: MemoryConfig, env: Mapping[str, str] | None = None, **overrides: Any) -> Parts:
+    """Build every part from ``config``; a keyword in ``overrides`` (a ``Parts`` field) wins."""
+    unknown = set(overrides) - set(Parts.__dataclass_fields__)
+    if unknown:
+        raise TypeError(f"unknown part(s) {sorted(unknown)}; known: {sorted(Parts.__dataclass_fields__)}")
+    env = os.environ if env is None else env
+    clock = overrides.get("clock") or SystemClock()
+    embedder = overrides["embedder"] if "embedder" in overrides else build_embedder(config, env)
+    chat = overrides["chat"] if "chat" in overrides else build_chat(config.consolidation, env)
+    if "consolidator" in overrides:
+        consolidator = overrides["consolidator"]
+        name = overrides.get("consolidator_name") or getattr(consolidator, "name", type(consolidator).__name__)
+    else:
+        consolidator, name = build_consolidator(config.consolidation, chat)
+    return Parts(
+        clock=clock,
+        embedder=embedder,
+        intent=overrides.get("intent") or build_intent(config, embedder),
+        recipe=overrides.get("recipe") or build_recipe(config),
+        decay=overrides.get("decay") or build_decay(config),
+        chat=chat,
+        consolidator=consolidator,
+        consolidator_name=str(name),
+    )
+
+
+def build_embedder(config: MemoryConfig, env: Mapping[str, str] | None = None) -> Embedder | None:
+    from memlab.embed.factory import build_embedder as from_section
+
+    env = os.environ if env is None else env
+    cfg = config.embedder
+    return from_section(cfg, api_key=env.get(cfg.api_key_env))
+
+
+def build_intent(config: MemoryConfig, embedder: Embedder | None) -> IntentClassifier:
+    cfg = config.retrieval
+    needs = embedder if cfg.intent_classifier == "embedding" else None
+    return build_intent_classifier(cfg.intent_classifier, needs, cfg.intent_threshold, None)
+
+
+def build_recipe(config: MemoryConfig, name: str | None = None) -> Recipe:
+    """The named recipe (default: the configured one) with the config's weights and k applied."""
+    cfg = config.retrieval
+    found = get_recipe(name or cfg.recipe)
+    if cfg.weights:
+        found = found.with_weights(cfg.weights)
+    return found if cfg.rrf_k is None else replace(found, rrf_k=int(cfg.rrf_k))
+
+
+def build_decay(config: MemoryConfig) -> DecayPolicy:
+    cfg = config.decay
+    if cfg.policy == "none":
+        return NoDecay()
+    if cfg.policy == "ebbinghaus":
+        return EbbinghausDecay(lambda_=cfg.lambda_, beta=cfg.beta)
+    raise ConfigError(f"unknown decay policy {cfg.policy!r}; choose ebbinghaus or none")
+
+
+def build_chat(cfg: ConsolidationConfig, env: Mapping[str, str] | None = None) -> Any:
+    """An OpenAI-compatible chat model when the LLM consolidator is configured, else None."""
+    if cfg.consolidator != "llm":
+        return None
+    env = os.environ if env is None else env
+    base_url = cfg.base_url or env.get(LLM_BASE_URL_ENV, "")
+    model = cfg.model or env.get(LLM_MODEL_ENV, "")
+    if not base_url or not model:
+        raise ConfigError(
+            "consolidation.consolidator = 'llm' needs a server: set consolidation.base_url and "
+            f"consolidation.model (or {LLM_BASE_URL_ENV} and {LLM_MODEL_ENV}), or use consolidator = 'rules'"
+        )
+    from memlab.llm.client import OpenAICompatChat
+
+    return OpenAICompatChat(
+        base_url,
+        model,
+        api_key=env.get(cfg.api_key_env) or "none",
+        timeout_s=cfg.timeout_s,
+        retries=cfg.retries,
+    )
+
+
+def build_consolidator(cfg: ConsolidationConfig, chat: Any) -> tuple[Consolidator, str]:
+    if cfg.consolidator == "llm":
+        if chat is None:
+            raise ConfigError("consolidation.consolidator = 'llm' needs a chat model")
+        from memlab.knowledge.llm_consolidator import LLMConsolidator
+
+        return LLMConsolidator(chat, page_size=cfg.page_size), "llm"
+    if cfg.consolidator == "rules":
+        from memlab.knowledge.rules import RuleConsolidator
+
+        return RuleConsolidator(), "rules"
+    raise ConfigError(f"unknown consolidator {cfg.consolidator!r}; choose rules or llm")
