@@ -1,0 +1,126 @@
+"""Extraction precision and recall on a labelled statement set (datasets/statements/).
+
+Each line is one chat message with the facts it establishes as currently true
+(``{"subject", "attribute", "value"}``; subject "speaker" for first person). An extractor is any
+``(text, lang, speaker) -> [(subject, attribute, value)]``. A predicted fact is correct when it
+matches a gold fact of the same message on subject, attribute and value (values compared case- and
+punctuation-insensitively, gazetteer spellings and contained multi-word names allowed); precision
+is over predictions, recall over gold facts, both per language. Lines with no gold facts (negated,
+hypothetical, questions, plans, quotes, past, chit-chat) only cost precision.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+Triple = tuple[str, str, str]
+Extractor = Callable[[str, str, str], Sequence[Triple]]
+DEFAULT_PATH = Path(__file__).resolve().parents[2] / "datasets" / "statements" / "statements.jsonl"
+_ATTRIBUTE_ALIASES = {"language": "programming_language", "os": "operating_system", "pet": "pet"}
+_PUNCT = re.compile(r"[^\w+#]+", re.UNICODE)
+
+
+def load(path: str | Path = DEFAULT_PATH, split: str | None = None) -> list[dict[str, Any]]:
+    rows = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [r for r in rows if split is None or r["split"] == split]
+
+
+def _value(v: str) -> str:
+    from memlab.knowledge.extract.lexicon import TOOLS
+
+    key = _PUNCT.sub(" ", v.casefold()).strip()
+    for values in TOOLS.values():
+        for canon, forms in values.items():
+            if key == canon.casefold() or key in forms:
+                return canon.casefold()
+    return key.replace("ё", "е")
+
+
+def _attribute(a: str) -> str:
+    a = a.casefold().strip()
+    if a.startswith("pet_"):
+        return a
+    return _ATTRIBUTE_ALIASES.get(a, a)
+
+
+def _subject(s: str) -> str:
+    return _PUNCT.sub(" ", s.casefold().replace("ё", "е")).strip()
+
+
+def same(pred: Triple, gold: Triple) -> bool:
+    if _subject(pred[0]) != _subject(gold[0]) or _attribute(pred[1]) != _attribute(gold[1]):
+        return False
+    p, g = _value(pred[2]), _value(gold[2])
+    if p == g:
+        return True
+    pw, gw = set(p.split()), set(g.split())
+    return bool(pw and gw) and (pw <= gw or gw <= pw) and abs(len(pw) - len(gw)) <= 2
+
+
+@dataclass
+class Score:
+    predicted: int = 0
+    correct: int = 0
+    gold: int = 0
+    found: int = 0
+    errors: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def precision(self) -> float:
+        return self.correct / self.predicted if self.predicted else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.found / self.gold if self.gold else 1.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "precision": round(self.precision, 4),
+            "recall": round(self.recall, 4),
+            "predicted": self.predicted,
+            "correct": self.correct,
+            "gold": self.gold,
+            "found": self.found,
+        }
+
+
+def score(extractor: Extractor, rows: Iterable[dict[str, Any]]) -> dict[str, Score]:
+    """Scores per language and ``"all"``; each Score keeps its mistakes (for the dev split)."""
+    out: dict[str, Score] = {}
+    for r in rows:
+        gold = [(f["subject"], f["attribute"], f["value"]) for f in r["facts"]]
+        pred = list(dict.fromkeys(tuple(p) for p in extractor(r["text"], r["lang"], r.get("speaker", "user"))))
+        for key in (r["lang"], "all"):
+            s = out.setdefault(key, Score())
+            s.predicted += len(pred)
+            s.gold += len(gold)
+            ok = [p for p in pred if any(same(p, g) for g in gold)]
+            hit = [g for g in gold if any(same(p, g) for p in pred)]
+            s.correct += len(ok)
+            s.found += len(hit)
+            if key == "all" and (len(ok) < len(pred) or len(hit) < len(gold)):
+                s.errors.append({"id": r["id"], "text": r["text"], "gold": gold, "pred": pred})
+    return out
+
+
+def offline_extractor(text: str, lang: str, speaker: str) -> list[Triple]:
+    """The offline NLP extractor as the consolidator runs it (subject "speaker" for first person)."""
+    from memlab.knowledge.extract.clauses import extract
+
+    return [(f.subject, f.attribute, f.value) for f in extract(text, lang)]
+
+
+def table(scores: dict[str, dict[str, Score]]) -> str:
+    """Markdown: one row per (extractor, language)."""
+    lines = ["| extractor | lang | precision | recall | predicted | gold |", "|---|---|---:|---:|---:|---:|"]
+    for name, per in scores.items():
+        for lang, s in sorted(per.items()):
+            lines.append(
+                f"| {name} | {lang} | {100 * s.precision:.1f} | {100 * s.recall:.1f} | {s.predicted} | {s.gold} |"
+            )
+    return "\n".join(lines)

@@ -1,0 +1,720 @@
+"""Facts from parsed sentences: who (subject), what (attribute), which value, and whether it holds now.
+
+Each predicate of a sentence is read as a clause:
+
+1. **Modality first** (a wrong fact is worse than none): a clause under a question, a condition
+   ("if", "если", "бы"), a modal or future auxiliary, a wish, plan or report verb ("want to",
+   "going to", "said"), quotation marks, a negation, or a past state ("I lived in Madrid",
+   "used to") gives nothing. A past *change* still holds ("I moved to Lisbon", "перешёл на Go").
+2. **The subject** from the parse: I / we / я (or a dropped pronoun: an opening verb, Russian
+   first-person morphology) is the speaker; "my sister" is "speaker's sister"; "Anna's manager";
+   a named person; anything else (he, it, the company) gives nothing.
+3. **The attribute** from the verb's lemma and the value's type: a place after live/move/жить is a
+   city, an organisation after work/join/работать an employer, a gazetteer value names its own
+   category ("doing all my coding in Rust" -> programming_language), a noun after "my" names the
+   attribute ("my favourite band is X" -> favorite_band), "I'm a data engineer" a job title.
+4. **The value** as a span of the parse (compounds and flat names kept: "Fernwood Labs",
+   "Нижний Новгород"), Russian names in the nominative, gazetteer values in canonical spelling.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.nlp import Sent, Tok, parse
+
+SPEAKER = "speaker"
+_WORD = re.compile(r"[\w+#\-]+", re.UNICODE)
+_QUOTES = {'"': '"', "“": "”", "«": "»", "„": "“", "'": "'"}
+_TOOL_INDEX = {
+    form: (cat, canon) for cat, values in lx.TOOLS.items() for canon, forms in values.items() for form in forms
+}
+_MAX_TOOL_WORDS = max(len(f.split()) for f in _TOOL_INDEX)
+
+CITY_VERBS = frozenset(
+    "live reside move relocate settle base stay жить проживать переехать перебраться поселиться обосноваться "
+    "осесть переселиться обитать".split()
+)
+EMPLOY_VERBS = frozenset("work join start employ hire intern работать устроиться трудиться перейти выйти".split())
+TOOL_VERBS = frozenset(
+    "write code program use prefer switch move migrate run develop do love build stick work ship hack "
+    "писать программировать кодить использовать пользоваться перейти предпочитать сидеть пересесть "
+    "работать перебраться юзать".split()
+)
+HAVE_VERBS = frozenset("have get adopt own buy drive rescue завести взять купить водить ездить иметь".split())
+STATE_VERBS = frozenset(
+    "live work be drive have write use code program own study play reside stay date жить работать быть "
+    "водить писать использовать учиться играть иметь пользоваться встречаться".split()
+)
+CHANGE_VERBS = frozenset(
+    "move relocate join start switch adopt get become go marry buy settle turn migrate rescue переехать "
+    "перебраться устроиться перейти завести купить стать жениться выйти пересесть обосноваться".split()
+)
+ORG_NOUNS = frozenset("startup company agency firm studio shop bank lab consultancy компания фирма стартап агентство".split())
+_SPEAKER_WORDS = frozenset("i we me я мы".split())
+_OWNER_WORDS = frozenset("my our мой моя моё мое мои наш наша наше наши".split())
+_SKIP_ADJ = frozenset("new current old former ex first second main own новый нынешний текущий".split())
+_PAST_ADJ = frozenset("old former ex previous late бывший прежний старый".split())
+_EMBEDDED = frozenset("xcomp ccomp advcl pcomp csubj acl obj".split())
+_QUESTION_OPENERS = frozenset(
+    "what which who whom whose where when why how is are do does did can could should would will "
+    "что какой какая какое какие кто где куда когда почему зачем как ли".split()
+)
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """One fact a sentence states as currently true."""
+
+    subject: str  # "speaker", "speaker's sister", "Anna", "Anna's manager"
+    attribute: str
+    value: str
+    value_type: str  # person | place | organization | tool | concept
+    sentence: str
+
+
+def extract(text: str, lang: str | None = None) -> list[Extracted]:
+    """Every fact ``text`` states as currently true (precision first: when unsure, nothing)."""
+    out: dict[tuple[str, str, str], Extracted] = {}
+    quoted = quoted_ranges(text)
+    for sent in parse(text, lang):
+        for fact in Reader(sent, quoted).facts():
+            out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)
+    return list(out.values())
+
+
+def quoted_ranges(text: str) -> list[tuple[int, int]]:
+    """Character ranges of quoted speech in a message (a quote may span sentences); a quoted
+    single name («Тинькофф», "Fernwood") is a name, not speech."""
+    out: list[tuple[int, int]] = []
+    for m in re.finditer(r'"([^"]+)"|“([^”]+)”|«([^»]+)»|„([^“]+)“|(?<!\w)\'([^\']+)\'(?!\w)', text):
+        inner = next(g for g in m.groups() if g is not None)
+        if len(inner.split()) >= 3:
+            out.append((m.start(), m.end()))
+    return out
+
+
+class Reader:
+    """Reads the clauses of one sentence."""
+
+    def __init__(self, sent: Sent, quoted: list[tuple[int, int]] | None = None) -> None:
+        self.s = sent
+        self.toks = sent.toks
+        self.low = " " + " ".join(t.lower for t in sent.toks) + " "
+        ranges = quoted if quoted is not None else quoted_ranges(sent.text)
+        base = sent.offset if quoted is not None else 0
+        self.quoted = {t.i for t in sent.toks if any(a <= base + t.start < b for a, b in ranges)}
+
+    # -- sentence level --------------------------------------------------------------------------
+    def facts(self) -> Iterator[Extracted]:
+        if self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
+            return
+        seen: set[int] = set()
+        for v in self.toks:
+            if v.i in seen or not self._is_predicate(v):
+                continue
+            seen.add(v.i)
+            if self._blocked(v):
+                continue
+            subj = self.subject_of(v)
+            yield from self._clause(v, subj)
+        yield from self._appositions()
+        if self.s.lang == "ru":
+            yield from self._russian()
+
+    def _is_question(self) -> bool:
+        text = self.s.text.strip()
+        if text.endswith("?") or "?" in text[-3:]:
+            return True
+        first = next((t for t in self.toks if t.pos not in ("PUNCT", "INTJ")), None)
+        if first is None:
+            return True
+        return first.lower in ("what", "which", "who", "where", "how", "why", "что", "кто", "где", "куда", "почему")
+
+    # -- predicates and modality ------------------------------------------------------------------
+    def _is_predicate(self, t: Tok) -> bool:
+        if t.pos in ("VERB", "AUX") and t.dep not in ("aux", "aux:pass", "auxpass", "cop"):
+            return True
+        return bool(self.s.children(t, "nsubj", "nsubj:pass")) or t.dep == "root"
+
+    def _blocked(self, v: Tok) -> bool:
+        """Not a current fact: quoted, negated, conditional, modal, future, wished, planned, past state."""
+        if v.i in self.quoted:
+            return True
+        chain = [v, *self.s.ancestors(v)]
+        for k, t in enumerate(chain):
+            kids = self.s.children(t)
+            if any(c.lower in lx.HYPOTHETICAL_MARKS for c in kids) and (k == 0 or chain[k - 1].dep in _EMBEDDED):
+                return True
+            if k and t.lemma in lx.NONFACT_HEADS and chain[k - 1].dep in _EMBEDDED:
+                return True
+            if k and t.lemma in ("say", "tell", "сказать", "говорить") and chain[k - 1].dep in ("ccomp", "parataxis"):
+                return True
+            if k > 1 or k == 1 and v.dep not in ("xcomp", "conj"):
+                continue  # negation, modals and tense belong to the clause (and its governing verb)
+            if any(c.dep in ("aux", "aux:pass", "auxpass") and c.lower in lx.MODALS | lx.FUTURE_AUX for c in kids):
+                return True
+            if t.lower == "gonna" or (k and t.lemma == "go" and t.tag == "VBG"):
+                return True
+            if any(c.lower in lx.NEGATIONS and c.dep in ("neg", "advmod", "det", "discourse", "dep") for c in kids):
+                return True
+            if t.feats.get("Tense") == "Fut":
+                return True
+        if any(w in self.low for w in (" anymore ", " any more ", " no longer ", " больше не ", " уже не ")):
+            return True
+        if any(p in self.low for p in lx.FUTURE_TIME) and not any(c in self.low for c in (" now ", " теперь ")):
+            return v.feats.get("Tense") != "Past" or v.lemma in ("accept", "sign")
+        return self._past_state(v)
+
+    def _past_state(self, v: Tok) -> bool:
+        """"I lived in Madrid", "жил в Казани": a state in the past tense no longer holds; a change
+        in the past ("moved", "переехал") does."""
+        past = v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past"
+        if not past:
+            cop = self.s.children(v, "cop")
+            past = any(c.feats.get("Tense") == "Past" or c.tag == "VBD" for c in cop)
+            if not past:
+                return False
+        if v.lemma in CHANGE_VERBS or v.feats.get("Aspect") == "Perf" and v.lemma not in STATE_VERBS:
+            return False
+        has_aux = any(c.dep in ("aux",) and c.lemma in ("have", "be") for c in self.s.children(v))
+        if has_aux and v.tag in ("VBN", "VBG"):  # "I've been writing", "has been home": still true
+            return False
+        return v.lemma in STATE_VERBS or v.pos in ("AUX", "NOUN", "PROPN", "ADJ") or v.lemma == "be"
+
+    # -- subjects ---------------------------------------------------------------------------------
+    def subject_of(self, v: Tok) -> str | None:
+        subj = self.s.children(v, "nsubj", "nsubj:pass")
+        if subj:
+            return self.subject_phrase(subj[0])
+        if v.dep in ("conj", "xcomp") and v.head != v.i:
+            return self.subject_of(self.toks[v.head])
+        return SPEAKER if self._dropped_first_person(v) else None
+
+    def _dropped_first_person(self, v: Tok) -> bool:
+        """Chat drops "I": an opening verb ("Moved to Lisbon"), a Russian first-person form
+        ("пишу на Rust"), or verb phrases in a sentence that names no subject at all
+        ("Living in Berlin, working at Zalando, coding in Scala")."""
+        if self.s.lang == "ru":
+            if v.feats.get("Person") == "1":
+                return True
+            return v.feats.get("Tense") == "Past" and self._opens(v)
+        if v.tag not in ("VBD", "VBG", "VBN", "VB", "VBP"):
+            return False
+        subjects = [t for t in self.toks if t.dep in ("nsubj", "nsubj:pass", "expl") and t.i not in self.quoted]
+        return self._opens(v) or (not subjects and v.tag in ("VBG", "VBD"))
+
+    def _opens(self, v: Tok) -> bool:
+        """Only adverbs, interjections and punctuation stand before ``v`` ("ok so moved to X")."""
+        before = [t for t in self.toks[: v.i] if t.pos not in ("PUNCT", "INTJ", "ADV", "CCONJ", "PART", "SCONJ")]
+        return all(t.lower in ("ok", "so", "well", "yeah", "yes", "btw", "ну", "кстати", "короче", "вот") for t in before)
+
+    def subject_phrase(self, t: Tok) -> str | None:
+        if t.lower in _SPEAKER_WORDS:
+            return SPEAKER
+        if t.pos == "PRON" or t.i in self.quoted:
+            return None
+        if t.lemma in lx.RELATIONS:
+            name = self._name_child(t)
+            if name:
+                return name
+            if any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
+                return None
+            owner = self.owner_of(t) or (SPEAKER if self.s.lang == "ru" else None)  # "брат переехал": my brother
+            return f"{owner}'s {lx.RELATIONS[t.lemma]}" if owner else None
+        if self._is_person(t):
+            return self.value_text(t)
+        return None
+
+    def owner_of(self, t: Tok) -> str | None:
+        """Whose: "my editor" -> speaker, "Anna's manager" -> Anna, "my brother's band" -> speaker's
+        brother; "the database I babysit" -> speaker (a relative clause with a first-person subject)."""
+        for c in self.s.children(t, "nmod:poss", "det", "nmod", "poss"):
+            if c.lower in _OWNER_WORDS:
+                return SPEAKER
+            if c.lemma in lx.RELATIONS and c.i < t.i:
+                return self.subject_phrase(c)
+            if self._is_person(c) and c.i < t.i:
+                return self.value_text(c)
+        for rel in self.s.children(t, "relcl"):
+            if any(c.lower in _SPEAKER_WORDS for c in self.s.children(rel, "nsubj")):
+                return SPEAKER
+        return None
+
+    def _name_child(self, t: Tok) -> str | None:
+        for c in self.s.children(t, "appos", "compound", "flat", "flat:name", "npadvmod", "nmod", "oprd"):
+            if c.i > t.i and self._is_person(c):
+                return self.value_text(c)
+        nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
+        if nxt is not None and nxt.pos == "PROPN" and self._is_person(nxt):  # the parse missed the apposition
+            return self.value_text(nxt)
+        return None
+
+    def _is_person(self, t: Tok) -> bool:
+        """A capitalised proper name that is no gazetteer value (small-model NER types are not
+        trusted: it calls Elena an organisation and Porto a person; the cue word types the value)."""
+        if self.tool(t) is not None or not t.text[:1].isupper() or t.i in self.quoted:
+            return False
+        return t.pos in ("PROPN", "NOUN", "X") or t.ent == "PER"
+
+    # -- values -----------------------------------------------------------------------------------
+    def value_text(self, t: Tok) -> str:
+        """The name ``t`` heads: compounds and flat parts kept, Russian in the nominative."""
+        span = self.s.span_of(t)
+        if span and self.s.lang == "ru" and span[2] != "MISC":
+            return span[3]
+        parts = [t] + [
+            c
+            for c in self.s.children(t, "compound", "flat", "flat:name", "amod", "nummod", "nmod:poss")
+            if (c.text[:1].isupper() or c.pos in ("PROPN", "NUM") or c.dep.startswith("flat") or c.dep == "compound")
+            and c.lower not in _SKIP_ADJ
+            and c.lower not in _OWNER_WORDS
+        ]
+        idx = sorted(p.i for p in parts)
+        idx = [k for k in idx if self.toks[k].pos != "NUM" or self.toks[k].i > idx[0]]  # "a 2015 VW Golf"
+        lo, hi = _contiguous(idx, t.i)
+        words = [self._form(self.toks[k]) for k in range(lo, hi + 1)]
+        return " ".join(w for w in words if w not in ("'s", "’s")).strip(" .,'\"«»")
+
+    def _form(self, t: Tok) -> str:
+        if self.s.lang == "ru" and re.search("[а-яё]", t.lower) and t.pos in ("PROPN", "NOUN", "ADJ"):
+            lemma = t.lemma
+            return lemma[:1].upper() + lemma[1:] if t.text[:1].isupper() else lemma
+        return t.text
+
+    def tool(self, t: Tok) -> tuple[str, str] | None:
+        """(category, canonical name) when ``t`` starts or is part of a gazetteer value."""
+        if self.s.lang == "ru" and t.lemma in _TOOL_INDEX and t.lemma not in ("c", "r"):  # "на тайпскрипте"
+            return _TOOL_INDEX[t.lemma]
+        for n in range(_MAX_TOOL_WORDS, 0, -1):
+            for start in range(max(0, t.i - n + 1), t.i + 1):
+                words = self.toks[start : start + n]
+                if len(words) == n:
+                    found = _TOOL_INDEX.get(" ".join(w.lower for w in words))
+                    if found and (len(found[1]) > 1 or t.text[:1].isupper()):  # "c", "r": capitals only
+                        return found
+        return None
+
+    def tool_value(self, t: Tok) -> tuple[str, str] | None:
+        found = self.tool(t)
+        if found is None:
+            return None
+        cat, canon = found
+        if cat == "phone":  # "iPhone 15", "Pixel 8 Pro"
+            tail = [x.text for x in self.toks[t.i + 1 : t.i + 3] if x.pos == "NUM" or x.lower in lx.MODEL_WORDS]
+            canon = " ".join([canon, *tail])
+        if cat == "operating_system" and t.i + 1 < len(self.toks) and self.toks[t.i + 1].pos == "NUM":
+            canon = f"{canon} {self.toks[t.i + 1].text}" if " " not in canon else canon
+        return cat, canon
+
+    def city(self, t: Tok) -> str:
+        value = self.value_text(t)
+        return lx.CITY_ALIASES.get(value.casefold(), lx.CITY_ALIASES.get(t.lemma, value))
+
+    def _place(self, t: Tok) -> bool:
+        return self._name(t) and not (self.s.lang == "ru" and t.ent in ("PER", "ORG"))
+
+    def _org(self, t: Tok) -> bool:
+        return self._name(t) and not (self.s.lang == "ru" and t.ent in ("PER",))
+
+    def _name(self, t: Tok) -> bool:
+        return self.tool(t) is None and t.text[:1].isupper() and t.pos not in ("PRON", "DET", "VERB", "AUX")
+
+    # -- clauses ----------------------------------------------------------------------------------
+    def _clause(self, v: Tok, subj: str | None) -> Iterator[Extracted]:
+        if subj is not None:
+            yield from self._verb_facts(v, subj)
+        yield from self._copula_facts(v, subj)
+
+    def fact(self, subject: str, attribute: str, value: str, vtype: str) -> Extracted:
+        return Extracted(subject, attribute, value, vtype, self.s.text)
+
+    def obliques(self, v: Tok) -> list[tuple[str, Tok]]:
+        out = []
+        for o in self.s.children(v, "obl", "nmod", "advmod", "obj", "iobj", "xcomp"):
+            case = next((c.lemma for c in self.s.children(o, "case")), "")
+            out.append((case, o))
+        return out
+
+    def _verb_facts(self, v: Tok, subj: str) -> Iterator[Extracted]:
+        lemma = v.lemma
+        for case, o in self.obliques(v):
+            if o.i in self.quoted:
+                continue
+            tv = self.tool_value(o) if lemma in TOOL_VERBS or o.dep in ("obl",) and lemma in TOOL_VERBS else None
+            if tv is None and lemma in TOOL_VERBS:
+                tv = next((self.tool_value(g) for g in self.s.children(o, "obl", "nmod") if self.tool(g)), None)
+            if tv is not None:
+                yield self.fact(subj, tv[0], tv[1], "tool")
+                continue
+            if lemma in CITY_VERBS and case in ("in", "to", "at", "into", "of", "out", "в", "во", "на") and self._place(o):
+                if not (lemma == "move" and o.dep == "obj"):
+                    yield self.fact(subj, "city", self.city(o), "place")
+            elif lemma in EMPLOY_VERBS and (case in ("at", "for", "with", "by", "в", "во", "на") or lemma == "join" and o.dep == "obj"):
+                org = self._org_value(o)
+                if org:
+                    yield self.fact(subj, "employer", org, "organization")
+            if case in ("as",) and lemma in ("work", "join", "start", "hire") or (
+                lemma == "работать" and o.feats.get("Case") == "Ins" and o.lemma in lx.JOB_HEADS
+            ):
+                title = self.job_title(o)
+                if title:
+                    yield self.fact(subj, "job_title", title, "concept")
+            if lemma in ("report", "подчиняться") and (case == "to" or o.feats.get("Case") == "Dat") and self._is_person(o):
+                yield self.fact(subj, "manager", self.value_text(o), "person")
+            if lemma in ("study", "учиться", "do") and case in ("at", "в", "во") and self._org(o):
+                yield self.fact(subj, "university", self.value_text(o), "organization")
+        yield from self._possession(v, subj)
+        if lemma == "play" or lemma == "играть":
+            for o in self.s.children(v, "obj", "obl"):
+                if o.lemma in lx.INSTRUMENTS:
+                    yield self.fact(subj, "instrument", o.lemma, "concept")
+                elif o.lemma in lx.SPORTS:
+                    yield self.fact(subj, "sport", o.lemma, "concept")
+        if lemma in ("go", "turn", "become", "стать", "перейти") or lemma == "be":
+            for c in self.s.children(v, "acomp", "attr", "obl", "xcomp"):
+                diet = lx.DIET_OF.get(c.lower) or lx.DIET_OF.get(c.lemma)
+                if diet:
+                    yield self.fact(subj, "diet", diet, "concept")
+                if lemma == "turn" and c.pos == "NUM" and c.text.isdigit():
+                    yield self.fact(subj, "age", c.text, "concept")
+        if lemma == "call" and any(c.lower == "me" for c in self.s.children(v, "obj")):
+            for c in self.s.children(v, "oprd", "xcomp", "attr"):
+                if self._is_person(c):
+                    yield self.fact(subj, "name", self.value_text(c), "person")
+        if lemma == "звать" and any(c.lower == "меня" for c in self.s.children(v)):
+            for c in self.s.children(v, "nsubj", "obj", "xcomp", "obl"):
+                if c.pos == "PROPN" or c.ent == "PER":
+                    yield self.fact(SPEAKER, "name", self.value_text(c), "person")
+
+    def _org_value(self, o: Tok) -> str | None:
+        if o.lemma in ORG_NOUNS:  # "a tiny startup called Fernwood Labs", "в компании «Тинькофф»"
+            for c in self.s.children(o, "acl", "appos", "nmod", "flat", "flat:name"):
+                target = next((g for g in self.s.children(c, "oprd", "xcomp", "attr", "obj")), c)
+                if self._org(target):
+                    return self.value_text(target)
+            return None
+        return self.value_text(o) if self._org(o) else None
+
+    def _possession(self, v: Tok, subj: str) -> Iterator[Extracted]:
+        if v.lemma not in HAVE_VERBS and not (v.lemma == "я" and self.s.lang == "ru"):
+            return
+        objects = self.s.children(v, "obj", "nsubj") if self.s.lang == "ru" else self.s.children(v, "obj")
+        for o in objects:
+            if o.lower in _SPEAKER_WORDS:
+                continue
+            species = lx.PETS.get(o.lemma)
+            if species:
+                name = self._pet_name(o)
+                if name:
+                    yield self.fact(subj, f"pet_{species}", name, "concept")
+                continue
+            tv = self.tool_value(o)
+            if tv and tv[0] == "phone":
+                yield self.fact(subj, "phone", tv[1], "tool")
+            elif v.lemma in ("drive", "have", "get", "buy", "own", "водить", "купить", "ездить"):
+                car = self._car(o)
+                if car:
+                    yield self.fact(subj, "car", car, "concept")
+
+    def _pet_name(self, pet: Tok) -> str | None:
+        for c in self.s.children(pet, "acl", "appos", "nmod", "flat", "flat:name", "oprd", "npadvmod"):
+            if self._is_person(c) and c.i > pet.i:
+                return self.value_text(c)
+            for g in self.s.children(c, "oprd", "xcomp", "attr", "appos", "obj"):
+                if self._is_person(g):
+                    return self.value_text(g)
+        return None
+
+    def _car(self, o: Tok) -> str | None:
+        words = [t for t in self.toks if t.i in _subtree(self.s, o) and t.pos != "DET" and t.pos != "PUNCT"]
+        brand = next((k for k, t in enumerate(words) if t.lower in lx.CAR_BRANDS), None)
+        if brand is None:
+            return None
+        rest = [t.text for t in words[brand:] if t.text[:1].isupper() or t.pos in ("NUM", "PROPN") or t.lower in lx.CAR_BRANDS]
+        return " ".join(rest) or None
+
+    def job_title(self, o: Tok) -> str | None:
+        if o.lemma not in lx.JOB_HEADS and o.lower not in lx.JOB_HEADS:
+            return None
+        mods = [
+            c
+            for c in self.s.children(o, "compound", "amod", "nmod", "flat")
+            if c.i < o.i and c.lower not in _SKIP_ADJ and c.pos != "DET" and c.lower not in _OWNER_WORDS
+        ]
+        idx = sorted([o.i, *(m.i for m in mods)])
+        lo, hi = _contiguous(idx, o.i)
+        words = self.toks[lo : hi + 1]
+        if self.s.lang == "ru":
+            return " ".join(w.lemma if w.i == o.i else w.text.lower() for w in words)
+        return " ".join(w.text for w in words)
+
+    def _copula_facts(self, v: Tok, subj_text: str | None) -> Iterator[Extracted]:
+        """"my boss is Oleg", "Zed is my editor", "I'm a data engineer", "I'm 34", "I'm in Bangalore"."""
+        named = v.lemma in ("call", "name", "звать") and bool(self.s.children(v, "nsubj:pass"))
+        if not (v.lemma == "be" or named or self.s.children(v, "cop") or v.pos in ("NOUN", "PROPN", "ADJ", "NUM")):
+            return
+        subj_tok = next(iter(self.s.children(v, "nsubj", "nsubj:pass", "csubj")), None)
+        if v.lemma == "be" or named:
+            preds = self.s.children(v, "attr", "acomp", "oprd")
+        else:
+            preds = [v]
+        if subj_tok is not None and v.lemma == "be" and subj_tok.text[:1].isupper() and self._place(subj_tok):
+            if any(c.lemma == "home" for c in self.s.children(v)):  # "Tokyo has been home for five years"
+                yield self.fact(SPEAKER, "city", self.value_text(subj_tok), "place")
+        owned = self._owned_attribute(subj_tok) if subj_tok is not None else None
+        for b in preds:
+            if owned is not None:  # "my favourite band is Radiohead"
+                owner, attribute = owned
+                value = self._attribute_value(attribute, b)
+                if value:
+                    yield self.fact(owner, attribute, value[0], value[1])
+                    continue
+            flipped = self._owned_attribute(b)  # "Zed is my editor now"
+            if flipped is not None and subj_tok is not None:
+                value = self._attribute_value(flipped[1], subj_tok)
+                if value:
+                    yield self.fact(flipped[0], flipped[1], value[0], value[1])
+                continue
+            if subj_text is None or subj_tok is not None and subj_tok.lower not in _SPEAKER_WORDS and subj_text == SPEAKER:
+                continue
+            yield from self._predicative(b, subj_text)
+        for case, o in self.obliques(v) if v.lemma == "be" and subj_text is not None else []:
+            yield from self._located(case, o, subj_text)
+
+    def _predicative(self, b: Tok, subj: str) -> Iterator[Extracted]:
+        title = self.job_title(b)
+        if title:
+            yield self.fact(subj, "job_title", title, "concept")
+            for case, o in self.obliques(b):
+                yield from self._located(case, o, subj)
+            return
+        diet = lx.DIET_OF.get(b.lower) or lx.DIET_OF.get(b.lemma)
+        if diet:
+            yield self.fact(subj, "diet", diet, "concept")
+        elif b.pos == "NUM" and b.text.isdigit() and 0 < int(b.text) < 120:
+            yield self.fact(subj, "age", b.text, "concept")
+        elif subj == SPEAKER and b.pos == "PROPN" and self._is_person(b) and self.s.lang == "en":
+            yield self.fact(subj, "name", self.value_text(b), "person")
+        elif b.lemma in ("home", "дом") and any(c.ent == "LOC" for c in self.s.children(b)):
+            pass
+
+    def _located(self, case: str, o: Tok, subj: str) -> Iterator[Extracted]:
+        if o.i in self.quoted:
+            return
+        tv = self.tool_value(o)
+        if tv is not None and case in ("on", "на"):
+            yield self.fact(subj, tv[0], tv[1], "tool")
+        elif case in ("at", "with", "for") and self._org(o):
+            yield self.fact(subj, "employer", self.value_text(o), "organization")
+        elif case in ("in", "в", "во") and self._place(o):
+            yield self.fact(subj, "city", self.city(o), "place")
+        elif case == "on" and o.lemma == "team":
+            name = [c for c in self.s.children(o, "compound", "amod") if c.lower not in _SKIP_ADJ]
+            if name:
+                yield self.fact(subj, "team", name[0].text, "concept")
+
+    def _owned_attribute(self, t: Tok) -> tuple[str, str] | None:
+        """(owner, attribute) for "my editor", "Anna's manager", "my favourite band", "my dog"."""
+        owner = self.owner_of(t)
+        if owner is None or any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
+            return None
+        if t.lemma in lx.RELATION_FACTS:
+            return owner, lx.RELATION_FACTS[t.lemma]
+        if t.lemma in lx.PETS:
+            return owner, f"pet_{lx.PETS[t.lemma]}"
+        fav = any(c.lemma in lx.FAVOURITE for c in self.s.children(t))
+        if fav:
+            return owner, lx.ATTRIBUTE_NOUNS.get(t.lemma) if t.lemma == "language" else f"favorite_{t.lemma}"  # type: ignore[return-value]
+        if t.lemma in lx.ATTRIBUTE_NOUNS:
+            return owner, lx.ATTRIBUTE_NOUNS[t.lemma]
+        return None
+
+    def _attribute_value(self, attribute: str, b: Tok) -> tuple[str, str] | None:
+        if b.i in self.quoted:
+            return None
+        if attribute in ("manager", "spouse", "partner", "mentor", "name") or attribute.startswith("pet_"):
+            if not self._is_person(b):  # "a guy named Jonas"
+                named = [g for c in self.s.children(b, "acl") if c.lemma in ("name", "call") for g in self.s.children(c, "oprd", "xcomp", "obj")]
+                b = named[0] if named else b
+            return (self.value_text(b), "person") if self._is_person(b) else None
+        tv = self.tool_value(b)
+        if tv is not None:
+            return (tv[1], "tool") if attribute in (tv[0], "favorite_" + b.lemma) or tv[0] == attribute else None
+        if attribute == "city":
+            return (self.value_text(b), "place") if self._place(b) else None
+        if attribute == "diet":
+            d = lx.DIET_OF.get(b.lower)
+            return (d, "concept") if d else None
+        if attribute in ("employer", "team") or attribute.startswith("favorite_"):
+            return (self.value_text(b), "concept") if b.text[:1].isupper() or b.pos == "PROPN" else None
+        return None
+
+    def _russian(self) -> Iterator[Extracted]:
+        yield from _ru_facts(self)
+
+    def _appositions(self) -> Iterator[Extracted]:
+        """"my girlfriend Sofia", "my manager Oleg uses Emacs": the relation is itself a fact."""
+        for t in self.toks:
+            attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(t.lemma, ""))
+            if attribute is None or t.i in self.quoted:
+                continue
+            name, owner = self._name_child(t), self.owner_of(t)
+            if name is None or owner is None or any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
+                continue
+            governor = self.toks[t.head] if t.head != t.i else t
+            if self._blocked(governor) and governor.lemma not in ("say", "tell", "сказать"):
+                continue
+            yield self.fact(owner, attribute, name, "person")
+
+
+def _contiguous(idx: list[int], anchor: int) -> tuple[int, int]:
+    """The run of consecutive indices in ``idx`` that contains ``anchor``."""
+    lo = hi = anchor
+    s = set(idx)
+    while lo - 1 in s:
+        lo -= 1
+    while hi + 1 in s:
+        hi += 1
+    return lo, hi
+
+
+def _subtree(sent: Sent, t: Tok) -> set[int]:
+    out, frontier = {t.i}, [t]
+    while frontier:
+        cur = frontier.pop()
+        for c in sent.children(cur):
+            if c.i not in out:
+                out.add(c.i)
+                frontier.append(c)
+    return out
+
+
+# -- Russian constructions the parse does not give as verb + argument -------------------------------
+_DASH = frozenset("— – - :".split())
+_RU_SKIP = frozenset("теперь сейчас уже наконец всё еще ещё тоже же вот новый новая новое основной основная".split())
+
+
+def _ru_owner(reader: Reader, t: Tok) -> str | None:
+    """The owner a Russian possessive or dative names: меня/мне -> speaker, Маши -> Маша, мамы -> speaker's mother."""
+    if t.lemma in ("я", "мы"):
+        return SPEAKER
+    if t.lemma in lx.RELATIONS:
+        return f"{SPEAKER}'s {lx.RELATIONS[t.lemma]}"
+    if reader._is_person(t):
+        return reader.value_text(t)
+    return None
+
+
+def _ru_value_after(reader: Reader, a: Tok, kind: str) -> tuple[str, str] | None:
+    """The first value after attribute noun ``a`` ("редактор — VS Code", "кот Барсик")."""
+    for t in reader.toks[a.i + 1 : a.i + 6]:
+        if t.i in reader.quoted or t.text in (",", ".", ";", "!", "?"):
+            return None
+        if t.text in _DASH or t.lower in _RU_SKIP or t.pos in ("ADV", "ADP") or t.lemma in ("у", "я", "мы", "меня"):
+            continue
+        tv = reader.tool_value(t)
+        if tv is not None:
+            return (tv[1], "tool") if kind in ("tool", tv[0]) else None
+        if t.text[:1].isupper() or re.match("[A-Za-z]", t.text):
+            if kind == "car":
+                words = [x.text for x in reader.toks[t.i : t.i + 3] if x.text[:1].isupper() or x.pos == "NUM"]
+                return " ".join(words), "concept"
+            if kind in ("person", "pet") and reader._is_person(t):
+                return reader.value_text(t), "person"
+            if kind == "phone":
+                words = [x.text for x in reader.toks[t.i : t.i + 4] if re.match("[A-Za-z0-9]", x.text)]
+                return " ".join(words), "tool"
+        if t.pos in ("NOUN", "PROPN") and not t.text[:1].isupper() and kind != "tool":
+            return None
+    return None
+
+
+def _ru_facts(reader: Reader) -> Iterator[Extracted]:
+    toks = reader.toks
+    for t in toks:
+        if t.i in reader.quoted:
+            continue
+        # "у меня кот Барсик", "у мамы новый телефон — Samsung", "Начальником у меня теперь Вадим"
+        if any(c.lemma == "у" for c in reader.s.children(t, "case")):
+            owner = _ru_owner(reader, t)
+            if owner is None or reader._blocked(toks[t.head] if t.head != t.i else t):
+                continue
+            for a in toks:
+                yield from _ru_owned(reader, owner, a)
+        # "мне 29", "сыну 10 лет", "сестре 28"
+        if t.feats.get("Case") == "Dat" and t.i + 1 < len(toks) and toks[t.i + 1].pos == "NUM":
+            owner = _ru_owner(reader, t)
+            num = toks[t.i + 1].text
+            if owner and num.isdigit() and 0 < int(num) < 120:
+                yield reader.fact(owner, "age", num, "concept")
+        # "я тестировщица", "Тимур теперь тимлид", "Я пескетарианец", "я в Калининграде"
+        if t.dep == "nsubj" and (t.lemma in ("я", "мы") or reader._is_person(t) or t.lemma in lx.RELATIONS):
+            subj = reader.subject_phrase(t)
+            if subj is not None and not reader._blocked(toks[t.head]):
+                yield from _ru_predicate(reader, t, subj)
+        # "вышла замуж за Диму", "женился на Ане"
+        if t.lemma == "замуж" or t.lemma == "жениться":
+            v = toks[t.head] if t.lemma == "замуж" else t
+            subj = reader.subject_of(v)
+            for o in toks[t.i + 1 : t.i + 4]:
+                if subj and reader._is_person(o) and not reader._blocked(v):
+                    yield reader.fact(subj, "spouse", reader.value_text(o), "person")
+                    break
+        if t.lemma == "отчитываться":
+            subj = reader.subject_of(t)
+            for o in reader.s.children(t, "obl", "iobj", "obj"):
+                if subj and o.feats.get("Case") == "Dat" and reader._is_person(o) and not reader._blocked(t):
+                    yield reader.fact(subj, "manager", reader.value_text(o), "person")
+
+
+def _ru_owned(reader: Reader, owner: str, a: Tok) -> Iterator[Extracted]:
+    if a.lemma in lx.PETS:
+        found = _ru_value_after(reader, a, "pet")
+        if found:
+            yield reader.fact(owner, f"pet_{lx.PETS[a.lemma]}", found[0], "concept")
+    elif lx.RELATION_FACTS.get(lx.RELATIONS.get(a.lemma, "")) in ("manager", "spouse", "partner"):
+        found = _ru_value_after(reader, a, "person")
+        if found:
+            yield reader.fact(owner, lx.RELATION_FACTS[lx.RELATIONS[a.lemma]], found[0], "person")
+    elif a.lemma in ("машина", "автомобиль", "тачка"):
+        found = _ru_value_after(reader, a, "car")
+        if found:
+            yield reader.fact(owner, "car", found[0], "concept")
+    elif a.lemma == "телефон":
+        found = _ru_value_after(reader, a, "phone")
+        if found:
+            yield reader.fact(owner, "phone", found[0], "tool")
+    elif a.lemma in ("редактор", "язык", "ос", "база"):
+        found = _ru_value_after(reader, a, "tool")
+        if found:
+            cat = reader.tool(next(t for t in reader.toks if t.i > a.i and reader.tool(t)))
+            if cat:
+                yield reader.fact(owner, cat[0], found[0], "tool")
+
+
+def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracted]:
+    nxt = [t for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 6] if t.text not in _DASH and t.lower not in _RU_SKIP]
+    if not nxt or nxt[0].i in reader.quoted:
+        return
+    b = nxt[0]
+    head = b.lower.split("-")[-1]
+    if b.lemma in lx.JOB_HEADS or head in lx.JOB_HEADS or b.lower in lx.JOB_HEADS:
+        title = b.text if "-" in b.text else b.lemma
+        yield reader.fact(subj, "job_title", title, "concept")
+        for t in nxt[1:3]:
+            if t.lemma in ("в", "во") and t.i + 1 < len(reader.toks) and reader._org(reader.toks[t.i + 1]):
+                yield reader.fact(subj, "employer", reader.value_text(reader.toks[t.i + 1]), "organization")
+        return
+    diet = lx.DIET_OF.get(b.lower) or lx.DIET_OF.get(b.lemma)
+    if diet:
+        yield reader.fact(subj, "diet", diet, "concept")
+    elif b.lemma in ("в", "во") and len(nxt) > 1 and reader._place(nxt[1]) and subj_tok.head == nxt[1].i:
+        yield reader.fact(subj, "city", reader.city(nxt[1]), "place")
+    elif b.lemma == "на" and len(nxt) > 1:
+        diet = lx.DIET_OF.get(nxt[1].lemma)
+        if diet:
+            yield reader.fact(subj, "diet", diet, "concept")

