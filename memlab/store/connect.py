@@ -21,6 +21,18 @@ class DatabaseError(RuntimeError):
     """The database file cannot be used (corrupt, not a memlab database, locked, wrong embedder)."""
 
 
+class ReadOnlyDatabaseError(DatabaseError):
+    """A write was asked of a database that memlab may only read (file, folder or mode)."""
+
+
+def read_only_hint(path: str | Path) -> str:
+    return (
+        f"{path}: the database is read-only for this process (the file or its folder is not writable, "
+        "and SQLite's WAL needs to create files beside it). Open it with Memory.open(path, read_only=True) "
+        "(the CLI's search, context, stats and viz commands do), or make the file and its folder writable"
+    )
+
+
 @dataclass(frozen=True)
 class Driver:
     name: str
@@ -97,18 +109,21 @@ def connect(
 ) -> Any:
     """Open a connection with memlab's pragmas; loads sqlite-vec when the driver can."""
     mod = driver.module
-    if readonly:
-        con = mod.connect(
-            f"file:{Path(path).resolve()}?mode=ro",
-            uri=True,
-            check_same_thread=False,
-            isolation_level=None,
-            timeout=busy_timeout_ms / 1000,
-        )
-    else:
-        con = mod.connect(
-            str(path), check_same_thread=False, isolation_level=None, timeout=busy_timeout_ms / 1000
-        )
+    try:
+        if readonly:
+            con = mod.connect(
+                f"file:{Path(path).resolve()}?mode=ro",
+                uri=True,
+                check_same_thread=False,
+                isolation_level=None,
+                timeout=busy_timeout_ms / 1000,
+            )
+        else:
+            con = mod.connect(
+                str(path), check_same_thread=False, isolation_level=None, timeout=busy_timeout_ms / 1000
+            )
+    except mod.Error as exc:
+        raise DatabaseError(_explain(path, exc)) from exc
     try:
         con.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         con.execute("PRAGMA foreign_keys = ON")
@@ -129,8 +144,21 @@ def connect(
     return con
 
 
+def check_writable(con: Any, path: str | Path, errors: tuple[type[BaseException], ...]) -> None:
+    """Take and release the write lock: a read-only file fails here, not on the first lost write."""
+    try:
+        con.execute("BEGIN IMMEDIATE")
+        con.execute("ROLLBACK")
+    except errors as exc:
+        if "readonly" in str(exc) or "read-only" in str(exc) or "unable to open" in str(exc):
+            raise ReadOnlyDatabaseError(read_only_hint(path)) from exc
+        raise DatabaseError(_explain(path, exc)) from exc
+
+
 def _explain(path: str | Path, exc: BaseException) -> str:
     msg = str(exc)
+    if "readonly" in msg or "read-only" in msg or "unable to open" in msg:
+        return read_only_hint(path) + f" ({msg})"
     if "not a database" in msg or "malformed" in msg:
         return f"{path}: the file is not a valid SQLite database ({msg}); memlab did not modify it"
     if "locked" in msg or "busy" in msg:
