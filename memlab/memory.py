@@ -218,18 +218,13 @@ class Memory:
         cfg = self.config.ingest
         self._worker = EmbedWorker(
             self.embedder,
-            self._store_vectors,
+            vector_sink(self.store, self.index),  # not a bound method: the worker must not keep us alive
             batch_size=self.config.embedder.batch_size,
             max_wait_s=cfg.embed_batch_max_wait_ms / 1000,
             retries=cfg.embed_retries,
             backoff_s=cfg.embed_backoff_s,
             cooldown_s=cfg.embed_cooldown_s,
         ).start()
-
-    def _store_vectors(self, ids: list[int], vectors: np.ndarray) -> None:
-        index = self.index
-        assert index is not None
-        self._writer.submit_nowait(lambda con: index.add(con, ids, vectors))
 
     def _last_event(self, session_id: str, default: float) -> float:
         row = self.store.execute_read("SELECT max(event_time) FROM nodes WHERE session_id = ?", (session_id,))
@@ -517,6 +512,13 @@ def call_with_timeout(fn: Callable[[], Any], timeout_s: float) -> Any:
     if "error" in box:
         raise box["error"]
     return box["value"]
+
+
+def vector_sink(store: Store, index: NumpyVectorIndex | SqliteVecIndex) -> Callable[[list[int], np.ndarray], None]:
+    def store_vectors(ids: list[int], vectors: np.ndarray) -> None:
+        store.writer.submit_nowait(lambda con: index.add(con, ids, vectors))
+
+    return store_vectors
 
 
 def _shutdown(store: Store, worker: EmbedWorker | None) -> None:

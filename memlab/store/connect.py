@@ -8,6 +8,7 @@ when none can, vectors fall back to an exact numpy index (see ``vectors.py``).
 from __future__ import annotations
 
 import importlib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -111,19 +112,13 @@ def connect(
     mod = driver.module
     try:
         if readonly:
-            con = mod.connect(
-                f"file:{Path(path).resolve()}?mode=ro",
-                uri=True,
-                check_same_thread=False,
-                isolation_level=None,
-                timeout=busy_timeout_ms / 1000,
-            )
+            con = _connect_ro(mod, path, busy_timeout_ms)
         else:
             con = mod.connect(
                 str(path), check_same_thread=False, isolation_level=None, timeout=busy_timeout_ms / 1000
             )
     except mod.Error as exc:
-        raise DatabaseError(_explain(path, exc)) from exc
+        raise wrap_error(path, exc) from exc
     try:
         con.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         con.execute("PRAGMA foreign_keys = ON")
@@ -140,8 +135,36 @@ def connect(
             con.enable_load_extension(False)
     except mod.DatabaseError as exc:
         con.close()
-        raise DatabaseError(_explain(path, exc)) from exc
+        raise wrap_error(path, exc) from exc
     return con
+
+
+def _connect_ro(mod: Any, path: str | Path, busy_timeout_ms: int) -> Any:
+    """A read-only connection. A WAL file in a folder we cannot write (no -shm to create) can only
+    be read as immutable: nobody can be writing it without write access to that folder either."""
+    uri = f"file:{Path(path).resolve()}?mode=ro"
+    kw = {"uri": True, "check_same_thread": False, "isolation_level": None, "timeout": busy_timeout_ms / 1000}
+    con = mod.connect(uri, **kw)
+    try:
+        con.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return con
+    except mod.OperationalError as exc:
+        con.close()
+        if "unable to open" not in str(exc) or os.access(Path(path).parent, os.W_OK | os.X_OK) and not _ro_mount(path):
+            raise
+    return mod.connect(uri + "&immutable=1", **kw)
+
+
+def _ro_mount(path: str | Path) -> bool:
+    try:
+        return bool(os.statvfs(Path(path).parent).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def wrap_error(path: str | Path, exc: BaseException) -> DatabaseError:
+    msg = _explain(path, exc)
+    return ReadOnlyDatabaseError(msg) if msg.startswith(read_only_hint(path)) else DatabaseError(msg)
 
 
 def check_writable(con: Any, path: str | Path, errors: tuple[type[BaseException], ...]) -> None:
@@ -150,9 +173,7 @@ def check_writable(con: Any, path: str | Path, errors: tuple[type[BaseException]
         con.execute("BEGIN IMMEDIATE")
         con.execute("ROLLBACK")
     except errors as exc:
-        if "readonly" in str(exc) or "read-only" in str(exc) or "unable to open" in str(exc):
-            raise ReadOnlyDatabaseError(read_only_hint(path)) from exc
-        raise DatabaseError(_explain(path, exc)) from exc
+        raise wrap_error(path, exc) from exc
 
 
 def _explain(path: str | Path, exc: BaseException) -> str:

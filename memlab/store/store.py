@@ -88,7 +88,7 @@ class Store:
         _check_file(self.path)
         now = self.clock.now() if self.clock else 0.0
         if self.path.exists() and self.path.stat().st_size > 0:
-            probe = self.driver.module.connect(f"file:{self.path.resolve()}?mode=ro", uri=True)
+            probe = self._connect(readonly=True)
             try:  # inspect before connect() switches the file to WAL
                 _check_memlab(probe, self.path)
             except self.driver.module.DatabaseError as exc:

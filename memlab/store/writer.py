@@ -158,16 +158,19 @@ class SingleWriter:
         """Wait until everything queued before this call is committed."""
         if self.in_writer_thread or self._thread is None:
             return
-        self.submit(lambda con: None).result(timeout)
+        fut: Future[None] = Future()
+        # a barrier, not a write: it waits for room whatever the full policy (within timeout)
+        self._put(_Item(lambda con: None, fut), wait=True, timeout=timeout)
+        fut.result(timeout)
 
-    def _put(self, item: _Item) -> None:
+    def _put(self, item: _Item, wait: bool = False, timeout: float | None = None) -> None:
         if self._closed:
             raise WriterClosed("memory is closed; the write was not queued")
         if self._thread is not None and not self._thread.is_alive():
             raise WriterClosed("the writer thread has stopped; the write was not queued")
-        block = self.full == "block" and not self.in_writer_thread
+        block = (wait or self.full == "block") and not self.in_writer_thread
         try:
-            self._q.put(item, block=block, timeout=self.put_timeout_s if block else None)
+            self._q.put(item, block=block, timeout=(timeout if wait else self.put_timeout_s) if block else None)
         except queue.Full:
             raise WriterBusy(
                 f"write queue full ({self.max_queued} writes waiting for the disk"
