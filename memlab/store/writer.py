@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from memlab.retry import RetryPolicy, retry_call
+from memlab.store.connect import DatabaseError
 
 T = TypeVar("T")
 log = logging.getLogger("memlab.writer")
@@ -33,6 +34,10 @@ AfterFn = Callable[[Any], None]
 
 class WriterClosed(RuntimeError):
     """The writer was closed; the write was not queued."""
+
+
+class WriteFailed(DatabaseError):
+    """Queued writes could not be committed (full disk, I/O error); they were not written."""
 
 
 class WriterBusy(RuntimeError):
@@ -161,7 +166,15 @@ class SingleWriter:
         fut: Future[None] = Future()
         # a barrier, not a write: it waits for room whatever the full policy (within timeout)
         self._put(_Item(lambda con: None, fut), wait=True, timeout=timeout)
-        fut.result(timeout)
+        try:
+            fut.result(timeout)
+        except TimeoutError:
+            raise
+        except Exception as exc:  # the barrier shared the failed transaction of the writes before it
+            raise WriteFailed(
+                f"committing queued writes failed ({exc}); {self.stats.failed} writes were not written "
+                "(check free disk space and permissions; stats()['writer'] has the errors)"
+            ) from exc
 
     def _put(self, item: _Item, wait: bool = False, timeout: float | None = None) -> None:
         if self._closed:
