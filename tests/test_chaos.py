@@ -36,7 +36,7 @@ if mode in ("ingest", "auto"):
     for chunk in range(100000):
         for i in range(50):
             m.ingest(f"I live in city {n} and my dog Rex likes bone {n}", session_id=f"s{n // 120}",
-                     at=%(t0)r + n)
+                     at=T0_VALUE + n)
             n += 1
         m.flush()
         print(n, flush=True)
@@ -45,7 +45,7 @@ elif mode == "maintain":
     m.maintain()
     print("done", flush=True)
 m.close()
-""" % {"t0": T0}
+""".replace("T0_VALUE", repr(T0))
 
 
 def spawn(db: Path, mode: str, **kw: object) -> subprocess.Popen[str]:
@@ -116,7 +116,7 @@ flushed = 0
 for chunk in range(40):
     for i in range(100):
         try:
-            m.ingest("filler text that takes room on the disk " * 20, session_id="s", at=%(t0)r + flushed + i)
+            m.ingest("filler text that takes room on the disk " * 20, session_id="s", at=T0_VALUE + flushed + i)
         except Exception as exc:
             pass
     try:
@@ -126,7 +126,7 @@ for chunk in range(40):
         assert type(exc).__name__ == "WriteFailed", repr(exc)
 clean = m.close(10)
 print("flushed", flushed, "errors", len(errors), "clean", clean)
-""" % {"t0": T0}
+""".replace("T0_VALUE", repr(T0))
 
 
 @pytest.mark.skipif(not hasattr(resource, "RLIMIT_FSIZE"), reason="needs RLIMIT_FSIZE")
