@@ -10,6 +10,9 @@ from typing import Any
 
 from memlab.config import MemoryConfig
 
+READ_ONLY_COMMANDS = frozenset({"search", "context", "stats", "viz"})  # open without a writer
+EMBED_MISSING_WAIT_S = 300.0
+
 
 def _config(args: argparse.Namespace) -> MemoryConfig:
     cfg = MemoryConfig.load(args.config) if getattr(args, "config", None) else MemoryConfig()
@@ -23,39 +26,102 @@ def _config(args: argparse.Namespace) -> MemoryConfig:
 def _open(args: argparse.Namespace, **kwargs: Any) -> Any:
     from memlab.memory import Memory
 
-    return Memory.open(args.db, _config(args), **kwargs)
+    read_only = getattr(args, "command", None) in READ_ONLY_COMMANDS
+    return Memory.open(args.db, _config(args), read_only=read_only, **kwargs)
+
+
+Record = dict[str, Any]
+
+
+def read_records(path: str, session: str | None, max_chars: int) -> tuple[list[Record], list[str]]:
+    """Every message of a JSONL or text file, validated before anything is written, so a bad
+    line stops nothing half-way (and a re-run cannot duplicate a prefix); errors name the line."""
+    records: list[Record] = []
+    errors: list[str] = []
+    jsonl = path.endswith(".jsonl")
+    for lineno, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            records.append(_record(line, session, max_chars) if jsonl else _record_text(line, session, max_chars))
+        except ValueError as exc:
+            errors.append(f"{path}:{lineno}: {exc}")
+    return records, errors
+
+
+def _record_text(line: str, session: str | None, max_chars: int) -> Record:
+    from memlab.ingest import clean_text
+
+    clean_text(line, max_chars)
+    return {"text": line, "session_id": session, "role": "user", "at": None}
+
+
+def _record(line: str, session: str | None, max_chars: int) -> Record:
+    from memlab.clock import from_iso
+    from memlab.ingest import ROLES, clean_text
+    from memlab.memory import check_time
+
+    try:
+        rec = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not JSON ({exc})") from None
+    if not isinstance(rec, dict) or not isinstance(rec.get("text"), str):
+        raise ValueError('expected an object with a "text" string')
+    clean_text(rec["text"], max_chars)
+    t = rec.get("time")
+    at = None if t is None else check_time(from_iso(t) if isinstance(t, str) else t)
+    role = rec.get("role", "user")
+    if role not in ROLES:
+        raise ValueError(f"role {role!r} is not one of {list(ROLES)}")
+    sid = rec.get("session_id", session)
+    if sid is not None and not isinstance(sid, str):
+        raise ValueError(f"session_id must be a string, got {sid!r}")
+    return {"text": rec["text"], "session_id": sid, "role": role, "at": at}
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
-    """Ingest a file: JSONL ({"text", "session_id"?, "role"?, "time"?: ISO or epoch}) or plain text lines."""
-    from memlab.clock import from_iso
+    """Ingest a file: JSONL ({"text", "session_id"?, "role"?, "time"?: ISO or epoch}) or plain text lines.
 
-    n = 0
+    All or nothing: every line is checked first; any bad line is reported (with its number) and
+    nothing is ingested (``--skip-bad`` ingests the good lines instead). Exit 0 only when every
+    message was committed."""
+    cfg = _config(args)
+    records, errors = read_records(args.file, args.session, cfg.ingest.max_message_chars)
+    if errors and args.skip_bad:
+        for e in errors:
+            print(f"{e}; skipped", file=sys.stderr)
+    elif errors:
+        for e in errors[:50]:
+            print(e, file=sys.stderr)
+        more = f" (first 50 of {len(errors)} shown)" if len(errors) > 50 else ""
+        print(f"memlab: error: {len(errors)} bad line(s){more}; nothing was ingested", file=sys.stderr)
+        return 2
     with _open(args) as mem:
-        for lineno, line in enumerate(Path(args.file).read_text(encoding="utf-8").splitlines(), 1):
-            if not line.strip():
-                continue
-            if args.file.endswith(".jsonl"):
-                try:
-                    rec = json.loads(line)
-                except json.JSONDecodeError as exc:
-                    print(f"{args.file}:{lineno}: skipped, not JSON ({exc})", file=sys.stderr)
-                    continue
-                t = rec.get("time")
-                at = from_iso(t) if isinstance(t, str) else t
-                mem.ingest(
-                    rec["text"],
-                    session_id=rec.get("session_id", args.session),
-                    role=rec.get("role", "user"),
-                    at=at,
-                )
-            else:
-                mem.ingest(line, session_id=args.session)
-            n += 1
+        before = mem._writer.stats.failed
+        for r in records:
+            mem.ingest(r["text"], session_id=r["session_id"], role=r["role"], at=r["at"])
         mem.end_session()
         mem.flush()
-    print(f"ingested {n} messages into {args.db}")
+        failed = mem._writer.stats.failed - before
+        errs = list(mem._writer.stats.errors)
+    if failed:
+        print(f"memlab: error: {failed} of {len(records)} messages were not written: {errs[-1]}", file=sys.stderr)
+        return 1
+    print(f"ingested {len(records)} messages into {args.db}")
     return 0
+
+
+def cmd_embed_missing(args: argparse.Namespace) -> int:
+    """Embed every node without a vector (after an embedder outage or a crash)."""
+    with _open(args) as mem:
+        queued = mem.embed_missing()
+        mem.flush(EMBED_MISSING_WAIT_S)
+        left = mem.store.counts()["unembedded"] if mem.embedder is not None else 0
+    if mem.embedder is None:
+        print("memlab: error: no embedder configured (--embedder)", file=sys.stderr)
+        return 2
+    print(f"embedded {queued - left} of {queued} nodes without a vector; {left} still missing")
+    return 0 if left == 0 else 1
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
@@ -157,6 +223,13 @@ def cmd_perf(args: argparse.Namespace) -> int:
     return int(module.main(args.rest) or 0)
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 1000:
+        raise argparse.ArgumentTypeError(f"expected 1..1000, got {value}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="memlab", description="Graph long-term memory for LLM agents on one SQLite file"
@@ -175,11 +248,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp = db_cmd("ingest", cmd_ingest, "ingest a JSONL or text file")
     sp.add_argument("file")
     sp.add_argument("--session", default=None)
+    sp.add_argument("--skip-bad", action="store_true", help="ingest the good lines, report the bad ones")
     db_cmd("stats", cmd_stats, "counts, sizes and live layers")
+    db_cmd("embed-missing", cmd_embed_missing, "embed every node that has no vector (repair)")
     db_cmd("reembed", cmd_reembed, "drop all vectors and embed again with --embedder/--dim")
     sp = db_cmd("search", cmd_search, "hybrid search with per-channel ranks")
     sp.add_argument("query")
-    sp.add_argument("--limit", type=int, default=None)
+    sp.add_argument("--limit", type=_positive, default=None)
     sp.add_argument("--recipe", default=None)
     sp.add_argument("--as-of", default=None, help="ISO date: answer from what memory held then")
     sp.add_argument("--history", action="store_true", help="include superseded facts")
@@ -210,12 +285,16 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from memlab.ingest import InvalidMessage
     from memlab.store.connect import DatabaseError
+    from memlab.store.writer import WriterBusy, WriterClosed
 
     try:
         return int(args.func(args) or 0)
-    except (DatabaseError, InvalidMessage, ValueError, FileNotFoundError) as exc:
+    except (DatabaseError, InvalidMessage, ValueError, FileNotFoundError, IsADirectoryError) as exc:
         print(f"memlab: error: {exc}", file=sys.stderr)
         return 2
+    except (WriterBusy, WriterClosed, OSError) as exc:
+        print(f"memlab: error: {exc}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

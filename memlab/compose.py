@@ -125,6 +125,7 @@ def build_chat(cfg: ConsolidationConfig, env: Mapping[str, str] | None = None) -
         api_key=env.get(cfg.api_key_env) or "none",
         timeout_s=cfg.timeout_s,
         retries=cfg.retries,
+        deadline_s=cfg.deadline_s,
     )
 
 

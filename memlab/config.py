@@ -24,6 +24,8 @@ class EmbedderConfig:
     api_key_env: str = "OPENAI_API_KEY"  # read by the CLI only
     batch_size: int = 64
     timeout_s: float = 30.0
+    query_timeout_s: float = 2.0  # budget for a query's vector; past it search runs without vectors
+    query_cooldown_s: float = 30.0  # after a failed query embedding, skip the vector channel this long
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,9 @@ class StoreConfig:
     busy_timeout_ms: int = 5000
     synchronous: str = "NORMAL"  # WAL + NORMAL survives a process crash
     writer_batch: int = 512  # queued writes that may share one transaction
+    writer_queue_max: int = 10_000  # accepted, uncommitted writes; bounds what a crash can lose
+    writer_queue_full: str = "block"  # block (up to writer_put_timeout_s) | raise
+    writer_put_timeout_s: float = 30.0
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,7 @@ class IngestConfig:
     embed_retries: int = 3
     embed_backoff_s: float = 0.2  # first retry delay; doubles each try
     max_message_chars: int = 1_000_000
+    embed_cooldown_s: float = 30.0  # after a failed batch, skip the embedder this long (maintain repairs)
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,8 @@ class ConsolidationConfig:
     api_key_env: str = "OPENAI_API_KEY"
     timeout_s: float = 60.0
     retries: int = 3
+    deadline_s: float = 120.0  # one consolidation's LLM call, retries included, never waits longer
+    retry_backoff_s: float = 60.0  # failed sessions: maintain() retries after 60 s, 120 s, 240 s...
     page_size: int = 50
     superseded_confidence: float = 0.3
     superseded_decay_rate: float = 0.5

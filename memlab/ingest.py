@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from memlab.clock import InvalidTime
 from memlab.store import store as st
 
 _SURROGATES = re.compile("[\ud800-\udfff]")
@@ -21,6 +22,10 @@ ROLES = ("user", "assistant", "system", "tool")
 
 class InvalidMessage(ValueError):
     """A message that memlab refuses to store (the reason is in the text); nothing was written."""
+
+
+class InvalidMessageTime(InvalidMessage, InvalidTime):
+    """A message whose time memlab cannot interpret (both error families catch it)."""
 
 
 def clean_text(text: Any, max_chars: int) -> tuple[str, dict[str, Any]]:
@@ -62,6 +67,13 @@ class _Open:
     id: str
     key: str
     last_at: float
+    adopted: bool = False  # left open by an earlier (or another) process: continued only by its id
+
+
+def split_segment(session_id: str) -> tuple[str, int]:
+    """("proj", 2) for "proj#2" (a rotation segment); ("a#b", 1) for an id that merely holds '#'."""
+    key, sep, n = session_id.rpartition("#")
+    return (key, int(n)) if sep and key and n.isdigit() else (session_id, 1)
 
 
 class SessionTracker:
@@ -69,6 +81,9 @@ class SessionTracker:
 
     One conversation is current at a time: a new session id completes the current session, and
     so does a gap longer than ``idle_s`` (the next episode then opens ``key#2``, ``key#3``...).
+    A session adopted from the database at open may belong to another process that is still
+    writing: it is continued only when asked for by id, and never completed by a message without
+    one (that message opens its own session).
     """
 
     def __init__(self, idle_s: float, exists: Callable[[str], bool] = lambda sid: False) -> None:
@@ -78,15 +93,25 @@ class SessionTracker:
         self._current: _Open | None = None
         self._segments: dict[str, int] = {}
 
-    def restore(self, open_sessions: list[tuple[str, float]]) -> list[str]:
-        """Adopt sessions left open by an earlier process: the newest stays current."""
+    def restore(self, open_sessions: list[tuple[str, float]], now: float | None = None) -> list[str]:
+        """Adopt sessions left open by an earlier process: the newest stays current (for its own id).
+
+        Returns the sessions to complete: with ``now``, those idle past ``idle_s`` (the others may
+        still be another process's live conversation); without it, all but the newest."""
         if not open_sessions:
             return []
-        *older, (sid, last) = sorted(open_sessions, key=lambda s: s[1])
-        key = sid.split("#")[0]
-        self._current = _Open(sid, key, last)
-        self._segments[key] = int(sid.split("#")[1]) if "#" in sid else 1
-        return [s for s, _ in older]
+        ordered = sorted(open_sessions, key=lambda s: s[1])
+        if now is not None:
+            stale = [sid for sid, last in ordered if now - last > self.idle_s]
+            live = [(sid, last) for sid, last in ordered if now - last <= self.idle_s]
+        else:
+            stale, live = [sid for sid, _ in ordered[:-1]], ordered[-1:]
+        if live:
+            sid, last = live[-1]
+            key, n = split_segment(sid)
+            self._current = _Open(sid, key, last, adopted=True)
+            self._segments[key] = max(n, self._segments.get(key, 0))
+        return stale
 
     def assign(self, session_id: str | None, at: float) -> tuple[str, bool, list[str]]:
         """Returns (session id, whether it is new, ids of sessions completed by this episode)."""
@@ -95,8 +120,10 @@ class SessionTracker:
             completed: list[str] = []
             if cur is not None:
                 idle = at - cur.last_at > self.idle_s
-                same = session_id is None or session_id == cur.key
-                if idle or not same:
+                same = session_id in (cur.key, cur.id) or (session_id is None and not cur.adopted)
+                if cur.adopted and not same and not idle:
+                    cur = None  # someone else's open session: leave it open, untouched
+                elif idle or not same:
                     completed.append(cur.id)
                     cur = None
             key = session_id
@@ -111,6 +138,7 @@ class SessionTracker:
                 self._current, is_new = cur, True
             else:
                 is_new = False
+                cur.adopted = False  # continued by id: ours now
             cur.last_at = max(cur.last_at, at)
             return cur.id, is_new, completed
 
@@ -165,6 +193,13 @@ class EpisodeWriter:
                 )
             prev = self._last.get(session_id)
             if prev is None and not is_new:
+                # not seen by this writer: if the session's first write failed (full disk, lock
+                # timeout) its row is missing, and the session would never be consolidated
+                con.execute(
+                    "INSERT INTO sessions(id, started_at, last_event_at, status) VALUES (?, ?, ?, 'open') "
+                    "ON CONFLICT(id) DO NOTHING",
+                    (session_id, at, at),
+                )
                 row = con.execute(
                     "SELECT id FROM nodes WHERE session_id = ? AND +type = 'episodic' "
                     "ORDER BY event_time DESC, id DESC LIMIT 1",

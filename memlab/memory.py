@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
+import threading
+import weakref
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from functools import lru_cache
@@ -16,16 +19,25 @@ from typing import Any
 
 import numpy as np
 
-from memlab.clock import Clock, SystemClock, maybe_epoch, to_epoch
+from memlab.clock import Clock, InvalidTime, SystemClock, maybe_epoch, to_epoch
 from memlab.compose import Parts, build_parts
 from memlab.config import MemoryConfig
 from memlab.embed.base import Embedder
 from memlab.embed.worker import EmbedWorker
-from memlab.ingest import EpisodeWriter, SessionTracker, check_name, clean_text, complete_session_fn
+from memlab.ingest import (
+    EpisodeWriter,
+    InvalidMessage,
+    InvalidMessageTime,
+    SessionTracker,
+    check_name,
+    clean_text,
+    complete_session_fn,
+)
 from memlab.reports import ConsolidationReport, MaintenanceReport
 from memlab.retrieval.recipes import Recipe
+from memlab.retry import CircuitBreaker, deadline_in, remaining
 from memlab.store import store as st
-from memlab.store.connect import DatabaseError
+from memlab.store.connect import DatabaseError, ReadOnlyDatabaseError
 from memlab.store.store import Store
 from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex, make_index
 from memlab.store.writer import SingleWriter
@@ -43,6 +55,8 @@ def _limit(limit: int | None) -> int | None:
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
         raise ValueError(f"limit must be an integer from 1 to {MAX_LIMIT}, got {limit!r}")
     return limit
+EXIT_EMBED_WAIT_S = 5.0  # at interpreter exit, how long queued embeddings may take (maintain repairs)
+MIN_TIME, MAX_TIME = -62135596800.0, 253402300799.0  # 0001-01-01 .. 9999-12-31 (what datetime can show)
 
 
 class EmbedderMismatchError(DatabaseError):
@@ -64,6 +78,7 @@ class Memory:
         clock: Clock | None = None,
         embedder: Embedder | None = _DEFAULT,
         chat: Any = _DEFAULT,
+        read_only: bool = False,
         **parts: Any,
     ) -> None:
         """Store the parameters; nothing opens until ``start()`` (or ``Memory.open``).
@@ -72,7 +87,10 @@ class Memory:
         may be given to override what the config would build.
         """
         self.path = Path(path)
+        self.read_only = read_only
         self.config = config or MemoryConfig()
+        if read_only:  # a reader must not write: no reinforcement on access
+            self.config = self.config.replace(retrieval={"reinforce_on_access": False})
         self.clock: Clock = clock or SystemClock()
         self._overrides = {k: v for k, v in {"embedder": embedder, "chat": chat, **parts}.items() if v is not _DEFAULT}
         self._parts: Parts | None = None
@@ -85,6 +103,8 @@ class Memory:
         self._trackers: dict[str, SessionTracker] = {}  # one current conversation per user
         self._listeners: list[Callable[[str], None]] = []
         self._opened = False
+        self._finalizer: weakref.finalize | None = None
+        self.query_breaker = CircuitBreaker(self.config.embedder.query_cooldown_s)
         self.extensions: dict[str, Any] = {}  # per-memory state of optional layers (caches, classifiers)
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -108,10 +128,14 @@ class Memory:
     def start(self, *, reembed: bool = False) -> Memory:
         if self._opened:
             return self
-        self._parts = build_parts(self.config, clock=self.clock, **self._overrides)
+        # a reader never consolidates: it needs no chat model, whatever the config names
+        cfg = self.config.replace(consolidation={"consolidator": "rules"}) if self.read_only else self.config
+        self._parts = build_parts(cfg, clock=self.clock, **self._overrides)
         self.embedder, self.chat = self._parts.embedder, self._parts.chat
-        store = Store(self.path, self.config.store, self.clock).open()
+        store = Store(self.path, self.config.store, self.clock, read_only=self.read_only).open()
         self._store = store
+        if self.read_only:
+            return self._start_read_only()
         try:
             if reembed:
                 self._record_embedder(drop_vectors=True)
@@ -129,8 +153,26 @@ class Memory:
             if reembed:
                 self.embed_missing()
         except BaseException:
+            if self._worker is not None:
+                self._worker.close(0)
             store.close()
             raise
+        # accepted writes are committed at a normal exit even without close() (and on garbage
+        # collection of an unclosed memory); the threads are daemons, so nothing else would
+        self._finalizer = weakref.finalize(self, _shutdown, store, self._worker)
+        return self
+
+    def _start_read_only(self) -> Memory:
+        try:
+            self._check_embedder()
+            if self.embedder is not None:
+                self.index = make_index(
+                    self.config.store.vector_backend, self.embedder.dim, self.store.driver.can_load_extensions
+                )
+        except BaseException:
+            self.store.close()
+            raise
+        self._opened = True
         return self
 
     def __enter__(self) -> Memory:
@@ -139,18 +181,39 @@ class Memory:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def close(self) -> None:
-        """Drain queued embeddings and writes, then close every connection."""
-        if not self._opened:
-            return
-        from memlab.knowledge.lifecycle import stop_auto
+    def close(self, timeout: float | None = None) -> bool:
+        """Commit every accepted write, wait for queued embeddings, then close every connection.
 
-        stop_auto(self)  # drain background consolidation while the writer still runs
+        Never waits on a dead server past ``timeout``: sessions queued for background
+        consolidation stay pending (maintain() picks them up) and texts still waiting for the
+        embedder stay unembedded (maintain() repairs them). Accepted writes are always committed.
+        Returns False when something was left behind at the deadline.
+        """
+        if not self._opened:
+            return True
+        deadline = deadline_in(timeout)
         self._opened = False
-        if self._worker is not None:
-            self._worker.wait_idle()
-            self._worker.close()
-        self.store.close()
+        clean = True
+        try:
+            clean = self._stop_consolidation(deadline) and clean
+            if self._worker is not None:
+                self._writer.flush(remaining(deadline))  # their after-commit hooks queue embeddings
+                clean = self._worker.wait_idle(remaining(deadline)) and clean
+                clean = self._worker.close(remaining(deadline)) and clean
+        except Exception as exc:  # e.g. a full disk: still stop every thread below
+            log.error("memlab: closing %s: %r", self.path, exc)
+            clean = False
+        finally:
+            clean = self.store.close(remaining(deadline)) and clean
+            if self._finalizer is not None:
+                self._finalizer.detach()
+        return clean
+
+    def _stop_consolidation(self, deadline: float | None) -> bool:
+        from memlab.knowledge.lifecycle import EXT_AUTO
+
+        auto = self.extensions.pop(EXT_AUTO, None)
+        return True if auto is None else bool(auto.close(remaining(deadline), drop_queued=True))
 
     # -- wiring ------------------------------------------------------------------------------
     @property
@@ -184,6 +247,8 @@ class Memory:
             return
         name, dim = self.store.get_meta("embedder_name"), self.store.get_meta("embedder_dim")
         if name is None:
+            if self.read_only:
+                return
             self._record_embedder()
             return
         if name != self.embedder.name or int(dim or 0) != self.embedder.dim:
@@ -205,17 +270,13 @@ class Memory:
         cfg = self.config.ingest
         self._worker = EmbedWorker(
             self.embedder,
-            self._store_vectors,
+            vector_sink(self.store, self.index),  # not a bound method: the worker must not keep us alive
             batch_size=self.config.embedder.batch_size,
             max_wait_s=cfg.embed_batch_max_wait_ms / 1000,
             retries=cfg.embed_retries,
             backoff_s=cfg.embed_backoff_s,
+            cooldown_s=cfg.embed_cooldown_s,
         ).start()
-
-    def _store_vectors(self, ids: list[int], vectors: np.ndarray) -> None:
-        index = self.index
-        assert index is not None
-        self._writer.submit_nowait(lambda con: index.add(con, ids, vectors))
 
     def _last_event(self, session_id: str, default: float) -> float:
         row = self.store.execute_read("SELECT max(event_time) FROM nodes WHERE session_id = ?", (session_id,))
@@ -236,7 +297,8 @@ class Memory:
         by_user: dict[str, list[tuple[str, float]]] = {}
         for s in open_sessions:
             by_user.setdefault(s.user_id, []).append((s.id, self._last_event(s.id, s.last_event_at)))
-        return [sid for user, found in by_user.items() for sid in self._tracker(user).restore(found)]
+        now = self.clock.now()
+        return [sid for user, found in by_user.items() for sid in self._tracker(user).restore(found, now=now)]
 
     # -- hot path ----------------------------------------------------------------------------
     def ingest(
@@ -291,13 +353,18 @@ class Memory:
     ) -> tuple[Callable[[Any], int], Callable[[int], None]]:
         if not self._opened:
             raise RuntimeError("memory is not open: use Memory.open(path) or `with Memory(path) as m`")
+        if self.read_only:
+            raise ReadOnlyDatabaseError(f"{self.path} was opened read-only: open it without read_only=True to ingest")
         clean, attrs = clean_text(text, self.config.ingest.max_message_chars)
         if attributes:
             attrs = {**attributes, **attrs}
         user = check_name(user_id, "user_id") or DEFAULT_USER
         who = check_name(speaker, "speaker")
         now = self.clock.now()
-        t = now if at is None else to_epoch(at, "at")
+        try:
+            t = now if at is None else to_epoch(at, "at")
+        except InvalidTime as exc:
+            raise InvalidMessageTime(str(exc)) from None
         sid, is_new, completed = self._tracker(user).assign(session_id, t)
         self._complete(completed)
         fn = self._episodes.write_fn(
@@ -368,12 +435,22 @@ class Memory:
                 log.exception("memlab: session-complete callback failed for %s", session_id)
 
     # -- slow path ------------------------------------------------------------------------------
-    def flush(self, timeout: float | None = None) -> None:
-        """Wait until every queued write and embedding is committed."""
-        self._writer.flush(timeout)
-        if self._worker is not None:
-            self._worker.wait_idle(timeout)
-        self._writer.flush(timeout)
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every queued write and embedding is committed; False if ``timeout`` came first.
+
+        A dead embedding server is not waited for past the timeout: its texts stay queued (or,
+        after its retries, unembedded until maintain() repairs them)."""
+        if self.read_only:
+            return True
+        deadline = deadline_in(timeout)
+        try:
+            self._writer.flush(remaining(deadline))
+            if self._worker is not None and not self._worker.wait_idle(remaining(deadline)):
+                return False
+            self._writer.flush(remaining(deadline))
+        except TimeoutError:
+            return False
+        return True
 
     def embed_missing(self, limit: int | None = None) -> int:
         """Queue nodes that have no vector (after embedder failures or a re-embed)."""
@@ -386,6 +463,8 @@ class Memory:
         if limit:
             sql += f" LIMIT {int(limit)}"
         rows = self.store.execute_read(sql)
+        if rows:
+            self._worker.breaker.reset()  # a repair run probes the embedder even during a cool-down
         for node_id, content in rows:
             self._worker.put(node_id, content)
         return len(rows)
@@ -401,23 +480,34 @@ class Memory:
         return n
 
     def embed_query(self, text: str) -> np.ndarray | None:
-        """The query's vector (cached); None when no embedder is configured or it fails."""
+        """The query's vector (cached); None when no embedder is configured, it fails, or it takes
+        longer than ``embedder.query_timeout_s``. After a failure the vector channel is skipped for
+        ``embedder.query_cooldown_s`` (``stats()["layers"]["query_vectors"]`` says "open")."""
         if self.embedder is None:
             return None
         cache: Callable[[str], np.ndarray] | None = self.extensions.get("query_cache")
         if cache is None:
-            embedder = self.embedder
+            embedder, budget = self.embedder, self.config.embedder.query_timeout_s
 
             @lru_cache(maxsize=4096)
             def embed(q: str) -> np.ndarray:
-                return embedder.embed_batch([q])[0]
+                return call_with_timeout(lambda: embedder.embed_batch([q])[0], budget)
 
             cache = self.extensions["query_cache"] = embed
-        try:
-            return cache(text)
-        except Exception as exc:
-            log.warning("memlab: query embedding failed, vector channel skipped: %r", exc)
+        if not self.query_breaker.allow():
             return None
+        try:
+            vec = cache(text)
+        except Exception as exc:
+            if self.query_breaker.failure(exc):  # logged once per outage, not once per query
+                log.warning(
+                    "memlab: query embedding failed (%r); searching without vectors for %.0f s",
+                    exc,
+                    self.query_breaker.cooldown_s,
+                )
+            return None
+        self.query_breaker.success()
+        return vec
 
     # -- read and knowledge layers (delegates) ---------------------------------------------
     def search(
@@ -444,7 +534,7 @@ class Memory:
         """
         from memlab.retrieval.engine import search
 
-        self._writer.flush()
+        self._visible()
         return search(
             self,
             query,
@@ -477,7 +567,7 @@ class Memory:
         """
         from memlab.retrieval.context import build_context
 
-        self._writer.flush()
+        self._visible()
         text = build_context(
             self,
             prompt,
@@ -489,24 +579,30 @@ class Memory:
         )
         return text or ""
 
+    def _visible(self) -> None:
+        """Before a read: what this process queued is committed (a reader has no queue)."""
+        if not self.read_only:
+            self._writer.flush()
+
     def consolidate(self, session_id: str | None = None) -> ConsolidationReport:
         """Consolidate one completed session, or every pending one, with the configured consolidator."""
         from memlab.knowledge.lifecycle import consolidate
 
         return ConsolidationReport.from_dict(consolidate(self, session_id))
 
-    def maintain(self, now: TimeLike | None = None) -> MaintenanceReport:
-        """The nightly pipeline: close idle sessions, consolidate, decay, enrich entities, causal edges."""
-        from memlab.knowledge.maintenance import maintain
+    def maintain(self, now: TimeLike | None = None, *, steps: Sequence[str] | None = None) -> MaintenanceReport:
+        """The nightly pipeline: close idle sessions, consolidate, decay, enrich entities, causal
+        edges, repair missing vectors (``steps`` runs a subset, in pipeline order)."""
+        from memlab.knowledge.maintenance import STEPS, maintain
 
-        return MaintenanceReport.from_dict(maintain(self, maybe_epoch(now, "now")))
+        return MaintenanceReport.from_dict(maintain(self, maybe_epoch(now, "now"), steps=steps or STEPS))
 
     # -- introspection -----------------------------------------------------------------------
     def stats(self) -> dict[str, Any]:
-        """Counts, sizes and which layers are live (DESIGN.md §6)."""
-        self.flush()
+        """Counts, sizes, which layers are live (DESIGN.md §6) and what a crash could lose now.
+
+        Never blocks on queued work: counts are of what is committed."""
         counts = self.store.counts()
-        w = self._writer.stats
         drv = self.store.driver
         return {
             **counts,
@@ -521,13 +617,78 @@ class Memory:
                 "embedder": f"{self.embedder.name} ({self.embedder.dim}-d)" if self.embedder else None,
                 "llm": self.chat is not None or self.config.consolidation.consolidator == "llm",
                 "consolidator": self.config.consolidation.consolidator,
+                "query_vectors": self.query_breaker.state if self.embedder else None,
+                "embed_worker": self._worker.breaker.state if self._worker else None,
+                "read_only": self.read_only,
             },
-            "writer": {
-                "submitted": w.submitted,
-                "committed": w.committed,
-                "failed": w.failed,
-                "transactions": w.transactions,
-                "errors": list(w.errors),
-            },
+            "writer": self._writer_stats(),
             "embedding": vars(self._worker.stats).copy() if self._worker else None,
         }
+
+    def _writer_stats(self) -> dict[str, Any] | None:
+        if self.read_only:
+            return None
+        writer = self._writer
+        w = writer.stats
+        return {
+            "submitted": w.submitted,
+            "committed": w.committed,
+            "failed": w.failed,
+            "transactions": w.transactions,
+            "errors": list(w.errors),
+            # accepted but not yet committed: what kill -9 or a power cut would lose right now,
+            # and the most it can ever be (the queue bound plus one group-commit batch)
+            "uncommitted": writer.pending(),
+            "max_uncommitted": writer.max_queued + writer.batch_max,
+        }
+
+
+def check_time(at: Any) -> float:
+    """A message time as epoch seconds; refuses NaN, infinities and dates past year 9999."""
+    try:
+        t = float(at)
+    except (TypeError, ValueError):
+        raise InvalidMessage(f"at must be epoch seconds (a number), got {at!r}") from None
+    if not math.isfinite(t) or not MIN_TIME <= t <= MAX_TIME:
+        raise InvalidMessage(f"at={at!r} is not a usable time: give epoch seconds between year 1 and 9999")
+    return t
+
+
+def call_with_timeout(fn: Callable[[], Any], timeout_s: float) -> Any:
+    """``fn()`` on a daemon thread; TimeoutError after ``timeout_s`` (the thread is abandoned:
+    network clients have their own timeout, this is the caller's budget)."""
+    box: dict[str, Any] = {}
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            box["value"] = fn()
+        except BaseException as exc:
+            box["error"] = exc
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name="memlab-query-embed", daemon=True).start()
+    if not done.wait(timeout_s):
+        raise TimeoutError(f"query embedding took longer than {timeout_s}s")
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def vector_sink(store: Store, index: NumpyVectorIndex | SqliteVecIndex) -> Callable[[list[int], np.ndarray], None]:
+    def store_vectors(ids: list[int], vectors: np.ndarray) -> None:
+        store.writer.submit_nowait(lambda con: index.add(con, ids, vectors))
+
+    return store_vectors
+
+
+def _shutdown(store: Store, worker: EmbedWorker | None) -> None:
+    """Interpreter exit (or garbage collection) of an unclosed memory: commit every accepted write."""
+    try:
+        if worker is not None:
+            worker.wait_idle(EXIT_EMBED_WAIT_S)
+            worker.close(0)
+        store.close()
+    except Exception as exc:  # at exit there is nobody to raise to
+        log.error("memlab: closing %s at exit: %r", store.path, exc)

@@ -26,6 +26,23 @@ from memlab.knowledge.plan import FACT_TYPES, EntityMention
 from memlab.store import store as st
 from memlab.types import ENTITY_TYPES, NODE_TYPES, Node
 
+MAX_FACT_CHARS = 2000  # the cap consolidation applies to facts; long text belongs in ingest
+MAX_SEARCH_LIMIT = 100
+
+
+def _fact_text(text: Any, name: str) -> str:
+    if not isinstance(text, str):
+        raise ToolError(f"{name} must be a string, got {type(text).__name__}")
+    text = " ".join(text.split())
+    if not text:
+        raise ToolError(f"{name} is empty")
+    if len(text) > MAX_FACT_CHARS:
+        raise ToolError(
+            f"{name} has {len(text)} characters; a fact is one statement of at most {MAX_FACT_CHARS}. "
+            "Store long text as a message (ingest) and remember the fact it states"
+        )
+    return text
+
 FACT_MATCH_COSINE = 0.75  # a vector-only candidate this close counts as naming the fact
 
 
@@ -139,6 +156,8 @@ def search_memory(
     include_history: bool = False,
 ) -> dict[str, Any]:
     """Hybrid, intent-aware search (this counts as access: hits are reinforced)."""
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_SEARCH_LIMIT:
+        raise ToolError(f"limit must be an integer from 1 to {MAX_SEARCH_LIMIT}, got {limit!r}")
     hits = memory.search(
         query,
         limit=limit,
@@ -176,9 +195,7 @@ def remember_fact(
 
     With a ``key`` ("user|city"), an active fact with that key and another value is superseded.
     """
-    content = " ".join(content.split())
-    if not content:
-        raise ToolError("content is empty")
+    content = _fact_text(content, "content")
     vec = _vector(memory, content)
     dup = _duplicate(memory, content, type, vec)
     if dup is not None:
@@ -262,9 +279,7 @@ def correct_fact(
     Without ``fact_id`` the ``query`` must match exactly one active fact; otherwise the candidates
     come back and nothing changes.
     """
-    correction = " ".join(correction.split())
-    if not correction:
-        raise ToolError("correction is empty")
+    correction = _fact_text(correction, "correction")
     picked = _pick(memory, fact_id, query, "correct_fact")
     if isinstance(picked, dict):
         return picked
@@ -330,6 +345,10 @@ def forget_fact(memory: Any, fact_id: int | None = None, query: str | None = Non
     picked = _pick(memory, fact_id, query, "forget_fact")
     if isinstance(picked, dict):
         return picked
+    if picked.type == "episodic":  # as correct_fact and confirm_fact: episodes are the record
+        raise ToolError(
+            f"memory {picked.id} is an episode (a record of what was said); forget the facts derived from it"
+        )
     now = memory.clock.now()
     memory.store.writer.call(
         lambda con: st.invalidate(con, picked.id, max(now, picked.valid_from), "forgotten")

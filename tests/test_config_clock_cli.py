@@ -51,9 +51,9 @@ def test_cli_ingest_jsonl_then_stats(tmp_path: Path, capsys: pytest.CaptureFixtu
     ]
     src.write_text("\n".join(lines), encoding="utf-8")
     db = tmp_path / "m.db"
-    assert _run("ingest", str(db), str(src), "--embedder", "hashing", "--dim", "32") == 0
+    assert _run("ingest", str(db), str(src), "--embedder", "hashing", "--dim", "32", "--skip-bad") == 0
     out = capsys.readouterr()
-    assert "ingested 2 messages" in out.out and "not JSON" in out.err
+    assert "ingested 2 messages" in out.out and "chat.jsonl:2: not JSON" in out.err
     assert _run("stats", str(db), "--embedder", "hashing", "--dim", "32") == 0
     stats = json.loads(capsys.readouterr().out)
     assert stats["nodes"]["episodic"] == 2 and stats["vectors"] == stats["nodes_total"]

@@ -45,7 +45,7 @@ def test_full_pipeline_report_and_record(mem: Memory, clock: SimulatedClock) -> 
     mem.end_session()
     r = maintain(mem)
     steps = r["steps"]
-    assert list(steps) == ["consolidate", "decay", "enrich", "causal"]
+    assert list(steps) == ["consolidate", "decay", "enrich", "causal", "embed"]
     assert steps["consolidate"]["consolidated"] == 1 and steps["consolidate"]["facts_created"] == 1
     assert steps["decay"]["checked"] == 1
     assert steps["enrich"]["candidates"] == 0

@@ -94,7 +94,7 @@ def score(extractor: Extractor, rows: Iterable[dict[str, Any]]) -> dict[str, Sco
     out: dict[str, Score] = {}
     for r in rows:
         gold = [(f["subject"], f["attribute"], f["value"]) for f in r["facts"]]
-        pred = list(dict.fromkeys(tuple(p) for p in extractor(r["text"], r["lang"], r.get("speaker", "user"))))
+        pred: list[Triple] = list(dict.fromkeys((p[0], p[1], p[2]) for p in extractor(r["text"], r["lang"], r.get("speaker", "user"))))
         for key in (r["lang"], "all"):
             s = out.setdefault(key, Score())
             s.predicted += len(pred)

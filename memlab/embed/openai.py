@@ -5,8 +5,9 @@ Matryoshka models (text-embedding-3-*, nomic, mxbai, ...) shorten vectors server
 that ignore it (many LM Studio / Ollama / vLLM builds) return longer vectors, which we truncate
 and renormalise here. Vectors shorter than asked for cannot be fixed: that is an error.
 
-Retries: the client retries ``max_retries`` times with backoff; the ingest slow path retries
-again on ``EmbedderError``, so keep one of the two small.
+Retries: memlab retries in one place (``memlab.retry``, used by the embed worker), so the SDK's
+own retries are off by default (``max_retries=0``): with them a dead server cost
+timeout x SDK tries x worker tries per batch.
 """
 
 from __future__ import annotations
@@ -140,7 +141,7 @@ class OpenAIEmbedder(_ApiEmbedder):
         base_url: str | None = None,
         timeout_s: float = 30.0,
         batch_size: int = 256,
-        max_retries: int = 2,
+        max_retries: int = 0,
     ) -> None:
         native = OPENAI_NATIVE_DIMS.get(model)
         if dim is None and native is None:
@@ -174,7 +175,7 @@ class OpenAICompatibleEmbedder(_ApiEmbedder):
         api_key: str = "none",
         timeout_s: float = 30.0,
         batch_size: int = 64,
-        max_retries: int = 2,
+        max_retries: int = 0,
         send_dimensions: bool = True,
     ) -> None:
         if not base_url or not model:

@@ -1,7 +1,10 @@
 """The slow path: embeddings computed off the hot path, in batches, with retry and backoff.
 
 A failing embedder never blocks ingest: after the last try the nodes stay unembedded (counted
-in ``stats``) and ``Memory.embed_missing()`` / maintenance queues them again.
+in ``stats``) and ``Memory.embed_missing()`` / maintenance queues them again. A batch that fails
+all its tries opens a circuit breaker: later batches are given up at once (not sent to a dead
+server) until ``cooldown_s`` has passed, so a backlog drains in seconds, not tries x timeout.
+``close(timeout)`` abandons whatever is still queued at the deadline (it stays unembedded).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from memlab.embed.base import Embedder
+from memlab.retry import CircuitBreaker, RetryPolicy, retry_call
 
 log = logging.getLogger("memlab.embed")
 
@@ -26,6 +30,7 @@ class EmbedStats:
     embedded: int = 0
     failed: int = 0
     retries: int = 0
+    skipped: int = 0  # texts given up without a call while the breaker was open
     batches: int = 0
     last_error: str | None = None
     seconds: float = 0.0
@@ -52,16 +57,18 @@ class EmbedWorker:
         max_wait_s: float = 0.02,
         retries: int = 3,
         backoff_s: float = 0.2,
+        cooldown_s: float = 30.0,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.embedder = embedder
         self.store_vectors = store_vectors
         self.batch_size = batch_size
         self.max_wait_s = max_wait_s
-        self.retries = retries
-        self.backoff_s = backoff_s
+        self.policy = RetryPolicy(attempts=max(1, retries), backoff_s=backoff_s)  # retries = total tries
+        self.breaker = CircuitBreaker(cooldown_s)
         self.sleep = sleep
         self.stats = EmbedStats()
+        self._closing = False
         self._q: queue.Queue[object] = queue.Queue()
         self._idle = threading.Condition()
         self._pending = 0
@@ -82,9 +89,16 @@ class EmbedWorker:
         with self._idle:
             return self._idle.wait_for(lambda: self._pending == 0, timeout)
 
-    def close(self) -> None:
+    def close(self, timeout: float | None = None) -> bool:
+        """Stop after the queued texts, or at ``timeout`` abandon them (they stay unembedded)."""
         self._q.put(_STOP)
+        if timeout is not None:
+            self._thread.join(timeout)
+            if self._thread.is_alive():
+                self._closing = True  # the thread drops its remaining work instead of storing it
+                return False
         self._thread.join()
+        return True
 
     def _run(self) -> None:
         while True:
@@ -121,7 +135,9 @@ class EmbedWorker:
         started = time.perf_counter()
         try:
             vectors = self._embed_with_retry(job.texts)
-            if vectors is not None:
+            if self._closing:  # abandoned by close(timeout): the writer is gone; maintain repairs
+                self.stats.failed += len(job.ids)
+            elif vectors is not None:
                 self.store_vectors(job.ids, vectors)
                 self.stats.embedded += len(job.ids)
             else:
@@ -138,23 +154,38 @@ class EmbedWorker:
                 self._idle.notify_all()
 
     def _embed_with_retry(self, texts: list[str]) -> np.ndarray | None:
-        delay = self.backoff_s
-        for attempt in range(1, self.retries + 1):
-            try:
-                vectors = np.asarray(self.embedder.embed_batch(texts), dtype=np.float32)
-                if vectors.shape != (len(texts), self.embedder.dim):
-                    raise ValueError(
-                        f"embedder returned shape {vectors.shape}, expected {(len(texts), self.embedder.dim)}"
-                    )
-                return vectors
-            except Exception as exc:
-                self.stats.last_error = repr(exc)
-                if attempt == self.retries:
-                    log.warning(
-                        "memlab: embedding %d texts failed after %d tries: %r", len(texts), attempt, exc
-                    )
-                    return None
-                self.stats.retries += 1
-                self.sleep(delay)
-                delay *= 2
-        return None
+        if not self.breaker.allow() or self._closing:
+            self.stats.skipped += len(texts)
+            return None
+        try:
+            vectors = retry_call(
+                lambda: self._embed_once(texts),
+                self.policy,
+                retry_on=lambda exc: isinstance(exc, Exception) and not self._closing,
+                on_retry=self._on_retry,
+                sleep=self.sleep,
+            )
+        except Exception as exc:
+            self.stats.last_error = repr(exc)
+            if self.breaker.failure(exc):
+                log.warning(
+                    "memlab: embedding %d texts failed after %d tries (%r); skipping the embedder for "
+                    "%.0f s, maintain() embeds what is missed",
+                    len(texts),
+                    self.policy.attempts,
+                    exc,
+                    self.breaker.cooldown_s,
+                )
+            return None
+        self.breaker.success()
+        return vectors
+
+    def _embed_once(self, texts: list[str]) -> np.ndarray:
+        vectors = np.asarray(self.embedder.embed_batch(texts), dtype=np.float32)
+        if vectors.shape != (len(texts), self.embedder.dim):
+            raise ValueError(f"embedder returned shape {vectors.shape}, expected {(len(texts), self.embedder.dim)}")
+        return vectors
+
+    def _on_retry(self, tries: int, exc: BaseException) -> None:
+        self.stats.retries += 1
+        self.stats.last_error = repr(exc)

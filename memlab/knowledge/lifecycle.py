@@ -14,7 +14,11 @@ The write-path workflow (one session at a time):
    causal edges, the session marked consolidated. Any error rolls all of it back.
 
 A failing consolidator leaves the session ``pending`` (``failed`` after ``max_attempts``) with
-``attempts`` + 1 and ``last_error``; episodes are never touched, so nothing is lost.
+``attempts`` + 1 and ``last_error``; episodes are never touched, so nothing is lost. A ``failed``
+session is not given up: ``consolidate()`` (so ``maintain()``) retries it once its backoff has
+passed (``retry_backoff_s`` x 2^(attempts - max_attempts) after the last attempt, capped at a
+day). Background (auto) consolidation records the error but spends no attempt: opening a memory
+while the LLM is down must not use up a session's tries.
 """
 
 from __future__ import annotations
@@ -51,6 +55,8 @@ EXT_AUTO = "memlab.knowledge.auto"
 EXT_LOCK = "memlab.knowledge.lock"
 MAX_ATTEMPTS = 3
 MAX_FACT_CHARS = 2000
+MAX_RETRY_BACKOFF_S = 86_400.0
+_LAST_ATTEMPT = "session_last_attempt:"  # meta key prefix: when a session's last attempt failed
 CONTEXT_FACTS = 40  # existing facts shown to the consolidator
 
 
@@ -75,10 +81,13 @@ def consolidate(
     consolidator: Consolidator | None = None,
     *,
     max_attempts: int = MAX_ATTEMPTS,
+    count_attempt: bool = True,
 ) -> dict[str, Any]:
-    """Consolidate one session, or every pending one; returns a report of counts and errors.
+    """Consolidate one session, or every pending one (and failed ones whose backoff has passed);
+    returns a report of counts and errors.
 
     Safe to call repeatedly and from several threads: a consolidated session is skipped.
+    ``count_attempt=False`` (background runs) records a failure without spending an attempt.
     """
     assert memory.store is not None, "memory is not open"
     memory.flush()
@@ -88,11 +97,24 @@ def consolidate(
         else default_consolidator(memory)
     )
     report = _empty_report(name)
-    ids = [session_id] if session_id else [s.id for s in memory.store.sessions("pending")]
+    ids = [session_id] if session_id else [s.id for s in memory.store.sessions("pending")] + due_failed(memory)
     with _lock(memory):
         for sid in ids:
-            _one(memory, sid, chosen, name, report, max_attempts)
+            _one(memory, sid, chosen, name, report, max_attempts if count_attempt else None)
     return report
+
+
+def due_failed(memory: Any, now: float | None = None) -> list[str]:
+    """Failed sessions whose retry backoff has passed (a failed session is retried, not dropped)."""
+    now = memory.clock.now() if now is None else now
+    base = memory.config.consolidation.retry_backoff_s
+    due = []
+    for s in memory.store.sessions("failed"):
+        last = memory.store.get_meta(_LAST_ATTEMPT + s.id)
+        wait = min(MAX_RETRY_BACKOFF_S, base * 2 ** max(0, s.attempts - MAX_ATTEMPTS))
+        if last is None or now >= float(last) + wait:
+            due.append(s.id)
+    return due
 
 
 def _empty_report(name: str) -> dict[str, Any]:
@@ -118,7 +140,7 @@ def _empty_report(name: str) -> dict[str, Any]:
 
 
 def _one(
-    memory: Any, sid: str, chosen: Consolidator, name: str, report: dict[str, Any], max_attempts: int
+    memory: Any, sid: str, chosen: Consolidator, name: str, report: dict[str, Any], max_attempts: int | None
 ) -> None:
     report["sessions"] += 1
     session = memory.store.session(sid)
@@ -143,7 +165,8 @@ def _one(
     except Exception as exc:
         _count_llm(report, exc)
         err = f"{type(exc).__name__}: {exc}"
-        status = memory.store.writer.call(lambda con: mark_failed(con, sid, err, max_attempts))
+        now = memory.clock.now()
+        status = memory.store.writer.call(lambda con: mark_failed(con, sid, err, max_attempts, now=now))
         report["failed"][sid] = {"error": err, "status": status}
         log.warning("memlab: consolidation of %s failed (%s)", sid, err)
         return
@@ -519,8 +542,19 @@ def _store_vector(con: Any, memory: Any, node_id: int, vec: np.ndarray | None, o
     out.embedded.append(node_id)
 
 
-def mark_failed(con: Any, sid: str, error: str, max_attempts: int = MAX_ATTEMPTS) -> str:
-    """attempts + 1 and last_error; ``failed`` once attempts reach ``max_attempts``, else ``pending``."""
+def mark_failed(
+    con: Any, sid: str, error: str, max_attempts: int | None = MAX_ATTEMPTS, *, now: float | None = None
+) -> str:
+    """attempts + 1 and last_error; ``failed`` once attempts reach ``max_attempts``, else ``pending``.
+
+    ``max_attempts=None`` records the error only (no attempt spent). ``now`` stamps the attempt,
+    from which ``due_failed`` computes the retry backoff."""
+    if now is not None:
+        st.set_meta(con, _LAST_ATTEMPT + sid, repr(float(now)))
+    if max_attempts is None:
+        con.execute("UPDATE sessions SET last_error = ? WHERE id = ?", (error[:2000], sid))
+        row = con.execute("SELECT status FROM sessions WHERE id = ?", (sid,)).fetchone()
+        return str(row[0]) if row else "unknown"
     con.execute(
         "UPDATE sessions SET attempts = attempts + 1, last_error = ?, "
         "status = CASE WHEN attempts + 1 >= ? THEN 'failed' ELSE 'pending' END "
@@ -548,7 +582,7 @@ class AutoConsolidation:
 
     def __init__(self, memory: Any, run: Callable[[str], Any] | None = None) -> None:
         self.memory = memory
-        self._run = run or (lambda sid: consolidate(memory, sid))
+        self._run = run or (lambda sid: consolidate(memory, sid, count_attempt=False))
         self.queue: queue.Queue[str | None] = queue.Queue()
         self.errors: list[str] = []
         self.done = 0
@@ -582,14 +616,26 @@ class AutoConsolidation:
         if self._thread.is_alive():
             self.queue.join()
 
-    def close(self) -> None:
-        """Finish the queue, then stop the thread."""
+    def close(self, timeout: float | None = None, *, drop_queued: bool = False) -> bool:
+        """Finish the queue (or, with ``drop_queued``, only the session in progress: the rest stay
+        pending for maintain()), then stop the thread; False if it still runs at ``timeout``."""
         if self._closed:
-            return
+            return not self._thread.is_alive()
         self._closed = True
+        if drop_queued:
+            self._drop_queued()
         if self._thread.is_alive():
             self.queue.put(None)
-            self._thread.join()
+            self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    def _drop_queued(self) -> None:
+        while True:
+            try:
+                self.queue.get_nowait()
+            except queue.Empty:
+                return
+            self.queue.task_done()
 
 
 def enable_auto(memory: Any) -> AutoConsolidation:

@@ -1,4 +1,5 @@
-"""The maintenance pipeline: consolidate -> decay + archive -> entity enrichment -> causal edges.
+"""The maintenance pipeline: consolidate -> decay + archive -> entity enrichment -> causal edges
+-> embed (repair nodes left without a vector by an embedder outage or a crash).
 
 Safe to run from cron. Each run is a row in ``maintenance_runs``; after every step the row
 records the step and the report so far. A run that was killed leaves ``finished_at`` empty; the
@@ -22,7 +23,8 @@ from memlab.knowledge.decay import DecayPolicy
 from memlab.store import queries as q
 from memlab.store.store import row_to_node
 
-STEPS: tuple[str, ...] = ("consolidate", "decay", "enrich", "causal")
+STEPS: tuple[str, ...] = ("consolidate", "decay", "enrich", "causal", "embed")
+EMBED_WAIT_S = 60.0  # the repair waits this long for the embedder; what is left waits for the next run
 DECAY_CHUNK = 5000
 Step = Callable[[Any, float], dict[str, Any]]
 
@@ -117,11 +119,22 @@ def step_causal(memory: Any, now: float) -> dict[str, Any]:
     return infer_causal(memory)
 
 
+def step_embed(memory: Any, now: float, wait_s: float = EMBED_WAIT_S) -> dict[str, Any]:
+    """Queue every node without a vector and wait (bounded) for the embedder."""
+    queued = memory.embed_missing()
+    done = memory.flush(wait_s) if queued else True
+    missing = memory.store.execute_read(
+        "SELECT count(*) FROM nodes n WHERE NOT EXISTS (SELECT 1 FROM node_vectors v WHERE v.node_id = n.id)"
+    )[0][0]
+    return {"queued": queued, "missing": missing if memory.embedder is not None else None, "waited": done}
+
+
 RUNNERS: dict[str, Step] = {
     "consolidate": step_consolidate,
     "decay": step_decay,
     "enrich": step_enrich,
     "causal": step_causal,
+    "embed": step_embed,
 }
 
 

@@ -3,7 +3,8 @@
 ``OpenAICompatChat`` speaks ``POST {base_url}/chat/completions`` with httpx (imported lazily), so
 it works against OpenAI, LM Studio, Ollama, vLLM or llama.cpp servers. It retries what is worth
 retrying (429, 408, 409, 5xx, timeouts, connection errors, malformed or refused answers) with
-exponential backoff and raises ``LLMError`` (or ``LLMRefusal`` / ``LLMOutputError``) after the
+exponential backoff (``memlab.retry``; ``retries`` counts the tries after the first, so
+``attempts = retries + 1``) within an optional overall ``deadline_s``, and raises ``LLMError`` (or ``LLMRefusal`` / ``LLMOutputError``) after the
 last try. When a ``schema`` or ``tools`` is given the answer is parsed and validated here (so a
 malformed answer is retried), and ``ChatResult.parsed`` holds the validated object. Callers
 still treat the result as untrusted: the consolidator validates again against its own schema.
@@ -16,6 +17,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
+
+from memlab.retry import DeadlineExceeded, RetryPolicy, deadline_in, remaining, retry_call
 
 Message = Mapping[str, Any]
 
@@ -36,6 +39,10 @@ class LLMRefusal(LLMError):
 
 class LLMOutputError(LLMError):
     """The answer was not the JSON we asked for (no object, or it breaks the schema)."""
+
+
+class LLMUnavailable(LLMError):
+    """The server could not be reached or did not answer in time (nothing about the input)."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +110,7 @@ class OpenAICompatChat:
         response_format: str = "json_schema",
         max_backoff_s: float = 30.0,
         sleep: Callable[[float], None] = time.sleep,
+        deadline_s: float | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self.model = model
@@ -114,6 +122,7 @@ class OpenAICompatChat:
         self.max_tokens = max_tokens
         self.response_format = response_format
         self.max_backoff_s = max_backoff_s
+        self.deadline_s = deadline_s  # one complete() call, every try and pause included
         self._sleep = sleep
         self.name = f"openai-compat:{model}"
 
@@ -124,29 +133,32 @@ class OpenAICompatChat:
         tools: Sequence[Mapping[str, Any]] | None = None,
     ) -> ChatResult:
         body = self._body(messages, schema, tools)
-        spent, last = _Spent(), None
-        for attempt in range(self.retries + 1):
-            if attempt:
-                self._sleep(self._delay(attempt, getattr(last, "retry_after", None)))
-            try:
-                payload = self._post(body, spent)
-                result = _interpret(payload, schema, tools)
-            except (_Retryable, LLMOutputError, LLMRefusal) as exc:
-                last = exc
-                continue
-            return replace(
-                result,
-                calls=spent.calls,
-                prompt_tokens=spent.prompt_tokens,
-                completion_tokens=spent.completion_tokens,
-            )
-        raise _final_error(last, spent)
+        spent = _Spent()
+        deadline = deadline_in(self.deadline_s)
+        policy = RetryPolicy(self.retries + 1, self.backoff_s, self.max_backoff_s)
 
-    def _delay(self, attempt: int, retry_after: float | None) -> float:
-        delay = self.backoff_s * 2 ** (attempt - 1)
-        if retry_after is not None:
-            delay = max(delay, retry_after)
-        return min(delay, self.max_backoff_s)
+        def once() -> ChatResult:
+            return _interpret(self._post(body, spent, remaining(deadline)), schema, tools)
+
+        try:
+            result = retry_call(
+                once,
+                policy,
+                retry_on=lambda exc: isinstance(exc, _Retryable | LLMOutputError | LLMRefusal),
+                deadline=deadline,
+                retry_after=lambda exc: getattr(exc, "retry_after", None),
+                sleep=self._sleep,
+            )
+        except DeadlineExceeded as exc:
+            raise _final_error(exc.__cause__ or exc, spent, f"deadline {self.deadline_s}s reached") from exc
+        except (_Retryable, LLMOutputError, LLMRefusal) as exc:
+            raise _final_error(exc, spent) from exc
+        return replace(
+            result,
+            calls=spent.calls,
+            prompt_tokens=spent.prompt_tokens,
+            completion_tokens=spent.completion_tokens,
+        )
 
     def _body(
         self,
@@ -170,16 +182,17 @@ class OpenAICompatChat:
             body["response_format"] = {"type": "json_object"}
         return body
 
-    def _post(self, body: dict[str, Any], spent: _Spent) -> dict[str, Any]:
+    def _post(self, body: dict[str, Any], spent: _Spent, left: float | None = None) -> dict[str, Any]:
         import httpx
 
         headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
+        timeout = self.timeout_s if left is None else max(0.05, min(self.timeout_s, left))
         spent.calls += 1
         try:
-            with httpx.Client(timeout=self.timeout_s) as client:
+            with httpx.Client(timeout=timeout) as client:
                 response = client.post(f"{self.base_url}/chat/completions", json=body, headers=headers)
         except httpx.TimeoutException as exc:
-            raise _Retryable(f"timed out after {self.timeout_s}s ({type(exc).__name__})") from exc
+            raise _Retryable(f"timed out after {timeout:g}s ({type(exc).__name__})") from exc
         except httpx.TransportError as exc:
             raise _Retryable(f"transport error: {exc}") from exc
         return _check_response(
@@ -218,9 +231,9 @@ def _seconds(value: str | None) -> float | None:
         return None
 
 
-def _final_error(last: Exception | None, spent: _Spent) -> LLMError:
-    cls = type(last) if isinstance(last, LLMError) else LLMError
-    attempts = f"after {spent.calls} attempt{'s' if spent.calls != 1 else ''}"
+def _final_error(last: BaseException | None, spent: _Spent, why: str = "") -> LLMError:
+    cls = type(last) if isinstance(last, LLMError) else LLMUnavailable if isinstance(last, _Retryable) else LLMError
+    attempts = f"after {spent.calls} attempt{'s' if spent.calls != 1 else ''}" + (f", {why}" if why else "")
     return cls(f"{last} ({attempts})", spent.calls, spent.prompt_tokens, spent.completion_tokens)
 
 

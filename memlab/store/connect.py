@@ -8,6 +8,7 @@ when none can, vectors fall back to an exact numpy index (see ``vectors.py``).
 from __future__ import annotations
 
 import importlib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -19,6 +20,18 @@ _MODULES = {"sqlite3": "sqlite3", "sqlean": "sqlean", "pysqlite3": "pysqlite3.db
 
 class DatabaseError(RuntimeError):
     """The database file cannot be used (corrupt, not a memlab database, locked, wrong embedder)."""
+
+
+class ReadOnlyDatabaseError(DatabaseError):
+    """A write was asked of a database that memlab may only read (file, folder or mode)."""
+
+
+def read_only_hint(path: str | Path) -> str:
+    return (
+        f"{path}: the database is read-only for this process (the file or its folder is not writable, "
+        "and SQLite's WAL needs to create files beside it). Open it with Memory.open(path, read_only=True) "
+        "(the CLI's search, context, stats and viz commands do), or make the file and its folder writable"
+    )
 
 
 @dataclass(frozen=True)
@@ -97,18 +110,15 @@ def connect(
 ) -> Any:
     """Open a connection with memlab's pragmas; loads sqlite-vec when the driver can."""
     mod = driver.module
-    if readonly:
-        con = mod.connect(
-            f"file:{Path(path).resolve()}?mode=ro",
-            uri=True,
-            check_same_thread=False,
-            isolation_level=None,
-            timeout=busy_timeout_ms / 1000,
-        )
-    else:
-        con = mod.connect(
-            str(path), check_same_thread=False, isolation_level=None, timeout=busy_timeout_ms / 1000
-        )
+    try:
+        if readonly:
+            con = _connect_ro(mod, path, busy_timeout_ms)
+        else:
+            con = mod.connect(
+                str(path), check_same_thread=False, isolation_level=None, timeout=busy_timeout_ms / 1000
+            )
+    except mod.Error as exc:
+        raise wrap_error(path, exc) from exc
     try:
         con.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         con.execute("PRAGMA foreign_keys = ON")
@@ -125,12 +135,51 @@ def connect(
             con.enable_load_extension(False)
     except mod.DatabaseError as exc:
         con.close()
-        raise DatabaseError(_explain(path, exc)) from exc
+        raise wrap_error(path, exc) from exc
     return con
+
+
+def _connect_ro(mod: Any, path: str | Path, busy_timeout_ms: int) -> Any:
+    """A read-only connection. A WAL file in a folder we cannot write (no -shm to create) can only
+    be read as immutable: nobody can be writing it without write access to that folder either."""
+    uri = f"file:{Path(path).resolve()}?mode=ro"
+    kw = {"uri": True, "check_same_thread": False, "isolation_level": None, "timeout": busy_timeout_ms / 1000}
+    con = mod.connect(uri, **kw)
+    try:
+        con.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return con
+    except mod.OperationalError as exc:
+        con.close()
+        if "unable to open" not in str(exc) or os.access(Path(path).parent, os.W_OK | os.X_OK) and not _ro_mount(path):
+            raise
+    return mod.connect(uri + "&immutable=1", **kw)
+
+
+def _ro_mount(path: str | Path) -> bool:
+    try:
+        return bool(os.statvfs(Path(path).parent).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def wrap_error(path: str | Path, exc: BaseException) -> DatabaseError:
+    msg = _explain(path, exc)
+    return ReadOnlyDatabaseError(msg) if msg.startswith(read_only_hint(path)) else DatabaseError(msg)
+
+
+def check_writable(con: Any, path: str | Path, errors: tuple[type[BaseException], ...]) -> None:
+    """Take and release the write lock: a read-only file fails here, not on the first lost write."""
+    try:
+        con.execute("BEGIN IMMEDIATE")
+        con.execute("ROLLBACK")
+    except errors as exc:
+        raise wrap_error(path, exc) from exc
 
 
 def _explain(path: str | Path, exc: BaseException) -> str:
     msg = str(exc)
+    if "readonly" in msg or "read-only" in msg or "unable to open" in msg:
+        return read_only_hint(path) + f" ({msg})"
     if "not a database" in msg or "malformed" in msg:
         return f"{path}: the file is not a valid SQLite database ({msg}); memlab did not modify it"
     if "locked" in msg or "busy" in msg:

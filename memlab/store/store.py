@@ -12,7 +12,14 @@ from typing import Any
 from memlab.clock import Clock
 from memlab.config import StoreConfig
 from memlab.store import queries as q
-from memlab.store.connect import DatabaseError, Driver, choose_driver, connect
+from memlab.store.connect import (
+    DatabaseError,
+    Driver,
+    ReadOnlyDatabaseError,
+    check_writable,
+    choose_driver,
+    connect,
+)
 from memlab.store.migrations import migrate
 from memlab.store.writer import SingleWriter
 from memlab.types import DEFAULT_USER, EDGE_TYPES, NODE_TYPES, Edge, Entity, Node, Session
@@ -61,9 +68,15 @@ class Store:
     """One memlab database: a writer thread plus a read-only connection per reading thread."""
 
     def __init__(
-        self, path: str | Path, config: StoreConfig | None = None, clock: Clock | None = None
+        self,
+        path: str | Path,
+        config: StoreConfig | None = None,
+        clock: Clock | None = None,
+        *,
+        read_only: bool = False,
     ) -> None:
         self.path = Path(path)
+        self.read_only = read_only
         self.config = config or StoreConfig()
         self.clock = clock
         self._driver: Driver | None = None
@@ -78,7 +91,7 @@ class Store:
         _check_file(self.path)
         now = self.clock.now() if self.clock else 0.0
         if self.path.exists() and self.path.stat().st_size > 0:
-            probe = self.driver.module.connect(f"file:{self.path.resolve()}?mode=ro", uri=True)
+            probe = self._connect(readonly=True)
             try:  # inspect before connect() switches the file to WAL
                 _check_memlab(probe, self.path)
             except self.driver.module.DatabaseError as exc:
@@ -87,14 +100,37 @@ class Store:
                 ) from exc
             finally:
                 probe.close()
+        if self.read_only:
+            return self._open_read_only()
         boot = self._connect()
         try:
+            check_writable(boot, self.path, self.driver.errors)
             migrate(boot, now)
         except self.driver.module.DatabaseError as exc:
             raise DatabaseError(f"{self.path}: {exc}") from exc
         finally:
             boot.close()
-        self._writer = SingleWriter(self._connect, batch_max=self.config.writer_batch).start()
+        cfg = self.config
+        self._writer = SingleWriter(
+            self._connect,
+            batch_max=cfg.writer_batch,
+            max_queued=cfg.writer_queue_max,
+            full=cfg.writer_queue_full,
+            put_timeout_s=cfg.writer_put_timeout_s,
+        ).start()
+        return self
+
+    def _open_read_only(self) -> Store:
+        if not self.path.exists() or self.path.stat().st_size == 0:
+            raise DatabaseError(f"{self.path}: no memlab database here to read (read-only open creates nothing)")
+        try:
+            tables = {r[0] for r in self.execute_read("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        except self.driver.errors as exc:
+            self.close()
+            raise DatabaseError(f"{self.path}: cannot read the database ({exc})") from exc
+        if "nodes" not in tables:
+            self.close()
+            raise DatabaseError(f"{self.path}: the schema is not set up; open it once writable to migrate it")
         return self
 
     @property
@@ -106,6 +142,10 @@ class Store:
     @property
     def writer(self) -> SingleWriter:
         if self._writer is None:
+            if self.read_only and self._driver is not None:
+                raise ReadOnlyDatabaseError(
+                    f"{self.path} was opened read-only: nothing can be written (open it without read_only=True)"
+                )
             raise RuntimeError("store is not open")
         return self._writer
 
@@ -118,7 +158,8 @@ class Store:
             synchronous=self.config.synchronous,
         )
 
-    def close(self) -> None:
+    def close(self, timeout: float | None = None) -> bool:
+        """Close readers, then drain and stop the writer; False if it did not stop within ``timeout``."""
         # readers first: the last connection to close checkpoints the WAL, and a read-only one cannot
         with self._readers_lock:
             for con in self._readers:
@@ -126,7 +167,8 @@ class Store:
             self._readers.clear()
         self._local = threading.local()
         if self._writer is not None:
-            self._writer.close()
+            return self._writer.close(timeout)
+        return True
 
     def reader(self) -> Any:
         """This thread's read-only connection (readers never take the write lock)."""

@@ -4,6 +4,10 @@ Writes are callables ``fn(con) -> T`` queued to that thread. Consecutive queued 
 transaction (group commit); each runs inside its own SAVEPOINT, so one failing write rolls back
 alone. A future resolves only after COMMIT, so an awaited write is durable (WAL). Fire-and-forget
 failures are logged and counted, never dropped silently.
+
+The queue is bounded (``max_queued``): when it is full, ``submit`` blocks up to ``put_timeout_s``
+(or raises at once with ``full="raise"``) with ``WriterBusy``, so accepted-but-uncommitted writes,
+what a crash can lose, never exceed ``max_queued + batch_max`` (``pending()`` says how many now).
 """
 
 from __future__ import annotations
@@ -18,6 +22,9 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from memlab.retry import RetryPolicy, retry_call
+from memlab.store.connect import DatabaseError
+
 T = TypeVar("T")
 log = logging.getLogger("memlab.writer")
 
@@ -29,6 +36,14 @@ class WriterClosed(RuntimeError):
     """The writer was closed; the write was not queued."""
 
 
+class WriteFailed(DatabaseError):
+    """Queued writes could not be committed (full disk, I/O error); they were not written."""
+
+
+class WriterBusy(RuntimeError):
+    """The write queue stayed full (the disk is slower than the producer); the write was not queued."""
+
+
 @dataclass
 class WriterStats:
     submitted: int = 0
@@ -36,6 +51,7 @@ class WriterStats:
     failed: int = 0
     transactions: int = 0
     errors: list[str] = field(default_factory=list)  # last few fire-and-forget failures
+    repeated: int = 0  # fire-and-forget failures not logged again because the same error was logged
 
 
 @dataclass
@@ -49,12 +65,28 @@ _STOP = object()
 
 
 class SingleWriter:
-    def __init__(self, connect: Callable[[], Any], batch_max: int = 512, begin_retries: int = 20) -> None:
+    def __init__(
+        self,
+        connect: Callable[[], Any],
+        batch_max: int = 512,
+        begin_retries: int = 20,
+        *,
+        max_queued: int = 10_000,
+        full: str = "block",
+        put_timeout_s: float | None = 30.0,
+    ) -> None:
+        if full not in ("block", "raise"):
+            raise ValueError(f"full must be 'block' or 'raise', got {full!r}")
         self._connect = connect
         self.batch_max = batch_max
-        self.begin_retries = begin_retries
+        self.begin_policy = RetryPolicy(attempts=max(1, begin_retries), backoff_s=0.01, max_backoff_s=1.0)
+        self.max_queued = max(1, max_queued)
+        self.full = full
+        self.put_timeout_s = put_timeout_s
         self.stats = WriterStats()
-        self._q: queue.Queue[Any] = queue.Queue()
+        self._q: queue.Queue[Any] = queue.Queue(self.max_queued)
+        self._inflight = 0
+        self._last_logged: str | None = None
         self._thread: threading.Thread | None = None
         self._closed = False
         self._lock = threading.Lock()
@@ -68,15 +100,39 @@ class SingleWriter:
         ready.result()
         return self
 
-    def close(self) -> None:
-        """Drain every queued write, then stop the thread and close the connection."""
+    def close(self, timeout: float | None = None) -> bool:
+        """Drain every queued write, then stop the thread and close the connection.
+
+        Returns False when the thread did not finish within ``timeout`` (it keeps draining)."""
         with self._lock:
             if self._closed:
-                return
+                return not self.alive
             self._closed = True
-        if self._thread is not None:
-            self._q.put(_STOP)
-            self._thread.join()
+        if self._thread is None or not self._thread.is_alive():
+            return True
+        if self.in_writer_thread:  # closed from a hook on this thread: stop after this batch
+            try:
+                self._q.put_nowait(_STOP)
+            except queue.Full:
+                log.error("memlab writer: closed from its own thread with a full queue")
+            return False
+        try:
+            self._q.put(_STOP, timeout=timeout)
+        except queue.Full:
+            return False
+        self._thread.join(timeout)
+        if self.stats.repeated:
+            log.error("memlab writer: %d more fire-and-forget failures repeated the last logged error",
+                      self.stats.repeated)
+        return not self._thread.is_alive()
+
+    @property
+    def alive(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def pending(self) -> int:
+        """Accepted writes not yet committed: what a crash (kill -9, power loss) would lose now."""
+        return self._q.qsize() + self._inflight
 
     @property
     def in_writer_thread(self) -> bool:
@@ -107,13 +163,34 @@ class SingleWriter:
         """Wait until everything queued before this call is committed."""
         if self.in_writer_thread or self._thread is None:
             return
-        self.submit(lambda con: None).result(timeout)
+        fut: Future[None] = Future()
+        # a barrier, not a write: it waits for room whatever the full policy (within timeout)
+        self._put(_Item(lambda con: None, fut), wait=True, timeout=timeout)
+        try:
+            fut.result(timeout)
+        except TimeoutError:
+            raise
+        except Exception as exc:  # the barrier shared the failed transaction of the writes before it
+            raise WriteFailed(
+                f"committing queued writes failed ({exc}); {self.stats.failed} writes were not written "
+                "(check free disk space and permissions; stats()['writer'] has the errors)"
+            ) from exc
 
-    def _put(self, item: _Item) -> None:
+    def _put(self, item: _Item, wait: bool = False, timeout: float | None = None) -> None:
         if self._closed:
             raise WriterClosed("memory is closed; the write was not queued")
+        if self._thread is not None and not self._thread.is_alive():
+            raise WriterClosed("the writer thread has stopped; the write was not queued")
+        block = (wait or self.full == "block") and not self.in_writer_thread
+        try:
+            self._q.put(item, block=block, timeout=(timeout if wait else self.put_timeout_s) if block else None)
+        except queue.Full:
+            raise WriterBusy(
+                f"write queue full ({self.max_queued} writes waiting for the disk"
+                + (f" for {self.put_timeout_s}s" if block else "")
+                + "); the write was not queued: retry later, flush(), or raise store.writer_queue_max"
+            ) from None
         self.stats.submitted += 1
-        self._q.put(item)
 
     # -- the writer thread -------------------------------------------------------------------
     def _run(self, ready: Future[None]) -> None:
@@ -134,21 +211,37 @@ class SingleWriter:
             if any(item is _STOP for item in batch):
                 stop = True
                 batch = [item for item in batch if item is not _STOP]
+            if stop:  # writes that raced close() in behind the stop mark: commit them too
+                batch += self._drain_now()
             if batch:
-                self._apply(batch)
-        self._con.close()
+                self._inflight = len(batch)
+                try:
+                    self._apply(batch)
+                finally:
+                    self._inflight = 0
+        try:
+            self._con.close()
+        except Exception as exc:  # e.g. the final checkpoint on a full disk: the WAL keeps the data
+            log.error("memlab writer: closing the connection failed: %r", exc)
+
+    def _drain_now(self) -> list[Any]:
+        out: list[Any] = []
+        while True:
+            try:
+                item = self._q.get_nowait()
+            except queue.Empty:
+                return out
+            if item is not _STOP:
+                out.append(item)
 
     def _begin(self) -> None:
-        delay = 0.01
-        for attempt in range(self.begin_retries):
-            try:
-                self._con.execute("BEGIN IMMEDIATE")
-                return
-            except Exception as exc:  # locked by another process: back off and retry
-                if "locked" not in str(exc) and "busy" not in str(exc) or attempt == self.begin_retries - 1:
-                    raise
-                time.sleep(delay)
-                delay = min(delay * 2, 1.0)
+        # locked by another process: back off and retry; any other error is final
+        retry_call(
+            lambda: self._con.execute("BEGIN IMMEDIATE"),
+            self.begin_policy,
+            retry_on=lambda exc: "locked" in str(exc) or "busy" in str(exc),
+            sleep=time.sleep,
+        )
 
     def _apply(self, batch: list[_Item]) -> None:
         """Group commit. Optimistic: the batch runs without savepoints (a SAVEPOINT copies every
@@ -220,6 +313,11 @@ class SingleWriter:
         self.stats.failed += 1
         if item.future is not None:
             item.future.set_exception(error)
-        else:
-            self.stats.errors = (self.stats.errors + [repr(error)])[-20:]
-            log.error("memlab writer: fire-and-forget write failed: %r", error)
+            return
+        text = repr(error)
+        self.stats.errors = (self.stats.errors + [text])[-20:]
+        if text == self._last_logged:  # a full disk fails every write the same way: log it once
+            self.stats.repeated += 1
+            return
+        self._last_logged = text
+        log.error("memlab writer: fire-and-forget write failed: %r", error)

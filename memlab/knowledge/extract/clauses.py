@@ -482,8 +482,9 @@ class Reader:
             if subj_text is None or subj_tok is not None and subj_tok.lower not in _SPEAKER_WORDS and subj_text == SPEAKER:
                 continue
             yield from self._predicative(b, subj_text)
-        for case, o in self.obliques(v) if v.lemma == "be" and subj_text is not None else []:
-            yield from self._located(case, o, subj_text)
+        if v.lemma == "be" and subj_text is not None:
+            for case, o in self.obliques(v):
+                yield from self._located(case, o, subj_text)
 
     def _predicative(self, b: Tok, subj: str) -> Iterator[Extracted]:
         title = self.job_title(b)
