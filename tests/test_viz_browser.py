@@ -331,3 +331,46 @@ def test_superseded_fact_is_drawn_as_history_with_an_old_to_new_edge(page: Path,
     assert edge == [20, 21]  # stored "21 supersedes 20", drawn the way time goes
     cdp.js("document.getElementById('history').click()")
     assert cdp.js("memlabGraph.network().body.nodes[20].options.hidden") is True
+
+
+def big_graph(episodes: int = 1600, per_session: int = 20, facts: int = 400) -> tuple[Any, ...]:
+    """2,000 memory nodes: sessions of messages, facts derived from them, every 4th fact superseded."""
+    nodes = [
+        Node(i, "episodic", f"message {i}", T0 + i * 600, T0 + i * 600, T0 + i * 600,
+             session_id=f"s{i // per_session}")
+        for i in range(episodes)
+    ]  # fmt: skip
+    edges = [Edge(i, i, i + 1, "temporal") for i in range(episodes - 1) if (i + 1) % per_session]
+    for k in range(facts):
+        fid, src = episodes + k, (k * 7) % episodes
+        superseded = k % 4 == 0 and k + 1 < facts
+        nodes.append(Node(fid, "semantic", f"fact {k} about topic {k % 50}", T0 + src * 600, T0 + src * 600,
+                          T0 + src * 600, valid_until=T0 + (src + 1) * 600 if superseded else None,
+                          invalid_reason="superseded" if superseded else None))  # fmt: skip
+        edges.append(Edge(10_000 + k, fid, src, "derived_from"))
+        if superseded:
+            edges.append(Edge(20_000 + k, fid + 1, fid, "supersedes", valid_from=T0 + (src + 1) * 600))
+    entities = [Entity(i, f"entity {i}", "concept") for i in range(1, 101)]
+    links = [(episodes + k, 1 + k % 100) for k in range(facts)] + [
+        (i, 1 + i % 100) for i in range(0, episodes, 3)
+    ]
+    return nodes, edges, entities, links
+
+
+def test_two_thousand_nodes_lay_out_folded_and_filter_quickly(tmp_path: Path, cdp: Cdp) -> None:
+    page = write_graph_html(tmp_path / "big.html", *big_graph(), title="2,000 nodes")
+    load(cdp, page.as_uri(), timeout=120)
+    g = cdp.js("JSON.stringify({n: memlabGraph.nodeCount, drawn: memlabGraph.drawnCount, "
+               "clusters: memlabGraph.clusterCount, layout: memlabGraph.layoutMs})")  # fmt: skip
+    stats = json.loads(g)
+    assert stats["n"] == 1600 + 300 and stats["clusters"] == 80
+    # sessions folded; active facts and the 75 entities they name (25 are named by superseded facts only)
+    assert stats["drawn"] == 80 + 300 + 75
+    start = time.monotonic()
+    cdp.js("document.getElementById('history').click()")
+    assert cdp.js("memlabGraph.inactiveCount") == 100
+    filter_s = time.monotonic() - start
+    print(
+        f"2,000 nodes: {page.stat().st_size // 1024} KB, layout {stats['layout']} ms, history toggle {filter_s:.2f} s"
+    )
+    assert filter_s < 10
