@@ -476,8 +476,9 @@
     network.setOptions({ physics: { enabled: false } });
     layoutMs = Math.round(performance.now() - t0);
     wanted.open.forEach(openSession);
-    if (wanted.select !== null) select(Number(wanted.select));
     network.fit({ animation: false });
+    if (wanted.select !== null && select(Number(wanted.select)) && visibleNow.has(Number(wanted.select)))
+      network.focus(Number(wanted.select), { scale: 0.7, animation: false });  // close enough to read labels
     apply();
     document.body.setAttribute("data-layout-ms", String(layoutMs));
     document.body.setAttribute("data-ready", "1");
