@@ -202,10 +202,15 @@ def cmd_mcp(args: argparse.Namespace) -> int:
 def cmd_viz(args: argparse.Namespace) -> int:
     from memlab.clock import from_iso
     from memlab.viz.export import export_memory
+    from memlab.viz.graph import VizUnavailable
 
-    with _open(args) as mem:
-        path = export_memory(mem, args.output, as_of=from_iso(args.as_of) if args.as_of else None,
-                             limit=args.limit)
+    try:
+        with _open(args) as mem:
+            path = export_memory(mem, args.output, as_of=from_iso(args.as_of) if args.as_of else None,
+                                 limit=args.limit)
+    except VizUnavailable as exc:
+        print(f"memlab: error: {exc}", file=sys.stderr)
+        return 2
     print(f"wrote {path}")
     return 0
 

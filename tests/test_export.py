@@ -174,3 +174,69 @@ def test_widgets_build_headless(story: Memory) -> None:
     assert view.children[1].value[:8] == b"\x89PNG\r\n\x1a\n"
     explorer = widgets.decay_explorer(lam=0.0)
     assert "never archived" in explorer.children[0].children[-1].value
+
+
+# -- the graph page of a real memory: sessions folded, history kept ----------------------------------
+def test_export_folds_episodes_per_session_and_marks_the_superseded_fact(story: Memory) -> None:
+    from memlab.viz.graph import graph_data
+
+    g = read_graph(story)
+    page = graph_data(g.nodes, g.edges, g.entities, g.node_entities)
+    assert [(s["key"], s["episodes"]) for s in page["sessions"]] == [("s:s1", 2), ("s:s2", 1)]
+    facts = {n["id"]: n for n in page["nodes"] if n["type"] != "episodic"}
+    old = next(n for n in facts.values() if "Python" in n["content"])
+    new = next(n for n in facts.values() if "Rust" in n["content"])
+    assert old["invalid_reason"] == "superseded" and "valid_until" in old and "valid_until" not in new
+    assert {"src": new["id"], "dst": old["id"]}.items() <= next(
+        e for e in page["edges"] if e["type"] == "supersedes"
+    ).items()
+    provenance = {e["dst"] for e in page["edges"] if e["type"] == "derived_from" and e["src"] == new["id"]}
+    assert provenance and all(
+        next(n for n in page["nodes"] if n["id"] == d)["type"] == "episodic" for d in provenance
+    )
+
+
+def test_exported_page_has_no_url_outside_the_library_strings(story: Memory, tmp_path: Path) -> None:
+    from test_viz_graph import LIBRARY_STRINGS
+
+    page = export_memory(story, tmp_path / "g.html").read_text(encoding="utf-8")
+    assert set(re.findall(r"""https?://[^\s"'<>)]+""", page)) <= LIBRARY_STRINGS
+
+
+# -- the LoCoMo walkthrough helpers -------------------------------------------------------------------
+def test_walkthrough_keeps_the_first_sessions_and_their_answerable_questions() -> None:
+    from memlab.datasets.schema import Dataset, Question, Turn
+    from memlab.viz.walkthrough import first_sessions
+
+    turns = tuple(Turn(f"D{s}:{i}", f"c:S{s}", "A", "user", f"t{s}{i}", T0 + s * DAY + i) for s in (1, 2, 10)
+                  for i in (1, 2))  # fmt: skip
+    questions = (Question("q1", "?", T0 + 20 * DAY, evidence=("D2:1",)),
+                 Question("q2", "?", T0 + 20 * DAY, evidence=("D10:1",)),
+                 Question("q3", "?", T0 + 20 * DAY, evidence=("D1:1",), abstain=True))  # fmt: skip
+    cut = first_sessions(Dataset("d", turns, questions), sessions=2)
+    assert {t.session_id for t in cut.turns} == {"c:S1", "c:S2"}
+    assert [q.id for q in cut.questions] == ["q1"] and cut.questions[0].time > cut.turns[-1].time
+
+
+def test_walkthrough_rows_on_a_consolidated_memory(story: Memory) -> None:
+    from memlab.datasets.schema import Dataset, Question, Turn
+    from memlab.viz import walkthrough as W
+
+    counts = W.extraction_counts(story)
+    assert counts["messages"] == 3 and counts["facts"] >= 2 and counts["superseded"] >= 1
+    facts = W.fact_rows(story)
+    assert any(r["status"] == "superseded" and r["until"] for r in facts) and all(
+        r["sources"] >= 1 for r in facts
+    )
+    assert W.entity_rows(story, limit=3)
+    episodes = story.store.find_nodes("n.type = 'episodic'", (), order="n.event_time")
+    question = Question("q", "favourite programming language", T0 + 50 * DAY, evidence=("t1",))
+    ranks = W.question_ranks(story, [question])
+    assert ranks[0]["question"] == question.text and set(ranks[0]) >= {"gold", "fused"}
+    hits = W.evidence_hits(story, question, limit=5)
+    assert hits and [h["rank"] for h in hits] == list(range(1, len(hits) + 1))
+    dataset = Dataset("d", tuple(Turn(f"t{i}", n.session_id or "-", "Ann", "user", n.content, n.event_time)
+                                 for i, n in enumerate(episodes)))  # fmt: skip
+    timeline = W.speaker_timeline(story, dataset)
+    assert sum(r["messages"] for r in timeline) == 3
+    W.speaker_timeline_figure(story, dataset)

@@ -33,9 +33,9 @@ def _kernel_manager(tmp_path: Path):  # type: ignore[no-untyped-def]
     return KernelManager(kernel_name="memlab-test", kernel_spec_manager=ksm)
 
 
-def test_the_seven_notebooks_exist() -> None:
+def test_the_eight_notebooks_exist() -> None:
     expected = ["01_quickstart", "02_replay", "03_ablation_retrieval", "04_decay_curves", "05_graph_explorer",
-                "06_embedding_dims", "07_locomo"]  # fmt: skip
+                "06_embedding_dims", "07_locomo", "08_locomo_walkthrough"]  # fmt: skip
     assert [n.removesuffix(".ipynb") for n in NAMES] == expected
 
 

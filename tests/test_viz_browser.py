@@ -24,7 +24,7 @@ import pytest
 
 from memlab.clock import DAY
 from memlab.types import Edge, Entity, Node
-from memlab.viz.graph import write_graph_html
+from memlab.viz.graph import session_key, write_graph_html
 
 T0 = 1_700_000_000.0
 XSS = "<script>alert(1)</script>"
@@ -128,7 +128,11 @@ def test_page_draws_every_active_node(page: Path, tmp_path: Path) -> None:
     assert body_attr(dom, "data-ready") == "1"
     assert int(body_attr(dom, "data-node-count")) == active_at(nodes, NOW) == len(nodes) - 3
     assert int(body_attr(dom, "data-inactive-count")) == 0
-    assert len(re.findall(r'<circle[^>]*class="node memory st-active"', dom)) == len(nodes) - 3
+    # The 12 messages (no session ids: one a day) are folded into 12 cluster nodes; one fact and
+    # its one entity are drawn as themselves.
+    assert int(body_attr(dom, "data-cluster-count")) == 12
+    assert int(body_attr(dom, "data-drawn-count")) == 12 + 1 + 1
+    assert int(body_attr(dom, "data-layout-ms")) >= 0
 
 
 def test_history_and_as_of_come_from_the_url_fragment(page: Path, tmp_path: Path) -> None:
@@ -231,17 +235,36 @@ SET_INPUT = "(() => { const i = document.getElementById('%s'); i.value = '%s'; i
 PICK_ENTITY = "(() => { const s = document.getElementById('entity'); s.value = '%s'; s.dispatchEvent(new Event('change')); })()"
 
 
-def test_no_request_leaves_the_page_and_no_dialog_opens(page: Path, cdp: Cdp) -> None:
-    for domain in ("Network", "Page", "Runtime"):
+def load(cdp: Cdp, url: str, timeout: float = 60) -> None:
+    """Open ``url`` and wait until the page has laid out its graph (physics done)."""
+    for domain in ("Network", "Page", "Runtime", "Log"):
         cdp.call(f"{domain}.enable")
-    cdp.call("Page.navigate", url=page.as_uri())
+    cdp.call("Page.navigate", url=url)
     cdp.wait_for("Page.loadEventFired")
+    deadline = time.monotonic() + timeout
+    while cdp.js("document.body.dataset.ready") != "1":
+        assert time.monotonic() < deadline, "the page never finished its layout"
+        time.sleep(0.1)
+
+
+def click(cdp: Cdp, target: str) -> None:
+    """Click, as a user would, where ``target`` (a vis node id, as JS) is drawn."""
+    box = cdp.js(f"memlabGraph.screenPosition({target})")
+    assert box is not None, target
+    for kind in ("mousePressed", "mouseReleased"):
+        cdp.call("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left", clickCount=1)
+    time.sleep(0.2)  # vis-network's click handler runs after the release
+
+
+def test_filters_clusters_and_xss_with_no_request_and_no_dialog(page: Path, cdp: Cdp) -> None:
+    load(cdp, page.as_uri())
     assert cdp.js("window.memlabGraph.nodeCount") == 13
-    assert cdp.js("document.querySelectorAll('circle.node.memory:not([style*=\"none\"])').length") == 13
+    assert cdp.js("window.memlabGraph.clusterCount") == 12
 
     # Filters in the page: node type, then entity.
     cdp.js("document.querySelector('#node-types input[data-type=episodic]').click()")
     assert cdp.js("window.memlabGraph.nodeCount") == 1  # only "favourite language: Rust" is left
+    assert cdp.js("window.memlabGraph.clusterCount") == 0
     cdp.js("document.querySelector('#node-types input[data-type=episodic]').click()")
     cdp.js(PICK_ENTITY % "2")
     assert cdp.js("window.memlabGraph.nodeCount") == 2  # message 8 and the Rust fact
@@ -255,18 +278,28 @@ def test_no_request_leaves_the_page_and_no_dialog_opens(page: Path, cdp: Cdp) ->
     cdp.js(SET_INPUT % ("from", "") + SET_INPUT % ("to", ""))
     assert cdp.js("window.memlabGraph.nodeCount") == 13
 
-    # Click the node that holds the <script> text, as a user would.
-    box = cdp.js("(() => { const r = document.querySelector('circle[data-id=\"5\"]').getBoundingClientRect();"
-                 " return [r.x + r.width / 2, r.y + r.height / 2]; })()")  # fmt: skip
-    for kind in ("mousePressed", "mouseReleased"):
-        cdp.call("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left", clickCount=1)
+    # As of a date (end of that UTC day): 2023-11-17 is before Rust, while Berlin was still held.
+    cdp.js(SET_INPUT % ("asof", "2023-11-16"))
+    assert cdp.js("window.memlabGraph.nodeCount") == active_at(sample()[0], T0 + 2.5 * DAY) == 4
+    cdp.js("document.getElementById('latest').click()")
+    assert cdp.js("window.memlabGraph.nodeCount") == 13
+
+    # Open the session that holds the <script> message, then click the message, as a user would.
+    key = session_key(sample()[0][4])
+    click(cdp, json.dumps("c:" + key))
+    assert cdp.js("window.memlabGraph.openSessions") == [key]
+    assert cdp.js("window.memlabGraph.clusterCount") == 11
+    click(cdp, "5")
     assert cdp.js("document.querySelector('#panel .content').textContent") == XSS
     assert cdp.js("document.querySelectorAll('#panel script').length") == 0
-    assert cdp.js("window.memlabGraph.select(6)") is True
+    assert cdp.js("window.memlabGraph.select(6)") is True  # opens its session too
     assert cdp.js("document.querySelector('#panel .content').textContent") == IMG
     assert cdp.js("document.querySelectorAll('#panel img, #panel [onerror]').length") == 0
+    cdp.js("document.getElementById('collapse').click()")
+    assert cdp.js("window.memlabGraph.clusterCount") == 12
 
     assert cdp.js("window.memlabGraph.setAsOf(%r)" % (T0 + 2.5 * DAY)) == 4
+    cdp.js(f"window.memlabGraph.setAsOf({NOW!r})")
     cdp.js("window.memlabGraph.select(21)")
     history = cdp.js("Array.from(document.querySelectorAll('#panel li')).map(li => li.textContent)")
     assert any("favourite language: Python" in item for item in history)  # supersedes chain
@@ -277,7 +310,67 @@ def test_no_request_leaves_the_page_and_no_dialog_opens(page: Path, cdp: Cdp) ->
     methods = [e.get("method") for e in cdp.events]
     assert "Page.javascriptDialogOpening" not in methods
     assert "Runtime.exceptionThrown" not in methods
+    logged = [e["params"]["entry"] for e in cdp.events if e.get("method") == "Log.entryAdded"]
+    assert not [e for e in logged if e.get("level") == "error"], logged  # CSP violations land here
     urls = [
         e["params"]["request"]["url"] for e in cdp.events if e.get("method") == "Network.requestWillBeSent"
     ]
     assert urls and all(u.startswith(("file:", "data:", "about:")) for u in urls), urls
+
+
+def test_superseded_fact_is_drawn_as_history_with_an_old_to_new_edge(page: Path, cdp: Cdp) -> None:
+    load(cdp, page.as_uri() + "#history=1")
+    assert cdp.js("window.memlabGraph.inactiveCount") == 3
+    old = cdp.js("(() => { const n = memlabGraph.network().body.nodes[20].options;"
+                 " return [n.hidden, n.color.background, n.shapeProperties.borderDashes]; })()")  # fmt: skip
+    new = cdp.js("memlabGraph.network().body.nodes[21].options.color.background")
+    assert old[0] is False and old[1] == "#e4e4e4" and old[2] and new != "#e4e4e4"
+    edge = cdp.js(
+        "(() => { const e = memlabGraph.network().body.edges['x:32']; return [e.fromId, e.toId]; })()"
+    )
+    assert edge == [20, 21]  # stored "21 supersedes 20", drawn the way time goes
+    cdp.js("document.getElementById('history').click()")
+    assert cdp.js("memlabGraph.network().body.nodes[20].options.hidden") is True
+
+
+def big_graph(episodes: int = 1600, per_session: int = 20, facts: int = 400) -> tuple[Any, ...]:
+    """2,000 memory nodes: sessions of messages, facts derived from them, every 4th fact superseded."""
+    nodes = [
+        Node(i, "episodic", f"message {i}", T0 + i * 600, T0 + i * 600, T0 + i * 600,
+             session_id=f"s{i // per_session}")
+        for i in range(episodes)
+    ]  # fmt: skip
+    edges = [Edge(i, i, i + 1, "temporal") for i in range(episodes - 1) if (i + 1) % per_session]
+    for k in range(facts):
+        fid, src = episodes + k, (k * 7) % episodes
+        superseded = k % 4 == 0 and k + 1 < facts
+        nodes.append(Node(fid, "semantic", f"fact {k} about topic {k % 50}", T0 + src * 600, T0 + src * 600,
+                          T0 + src * 600, valid_until=T0 + (src + 1) * 600 if superseded else None,
+                          invalid_reason="superseded" if superseded else None))  # fmt: skip
+        edges.append(Edge(10_000 + k, fid, src, "derived_from"))
+        if superseded:
+            edges.append(Edge(20_000 + k, fid + 1, fid, "supersedes", valid_from=T0 + (src + 1) * 600))
+    entities = [Entity(i, f"entity {i}", "concept") for i in range(1, 101)]
+    links = [(episodes + k, 1 + k % 100) for k in range(facts)] + [
+        (i, 1 + i % 100) for i in range(0, episodes, 3)
+    ]
+    return nodes, edges, entities, links
+
+
+def test_two_thousand_nodes_lay_out_folded_and_filter_quickly(tmp_path: Path, cdp: Cdp) -> None:
+    page = write_graph_html(tmp_path / "big.html", *big_graph(), title="2,000 nodes")
+    load(cdp, page.as_uri(), timeout=120)
+    g = cdp.js("JSON.stringify({n: memlabGraph.nodeCount, drawn: memlabGraph.drawnCount, "
+               "clusters: memlabGraph.clusterCount, layout: memlabGraph.layoutMs})")  # fmt: skip
+    stats = json.loads(g)
+    assert stats["n"] == 1600 + 300 and stats["clusters"] == 80
+    # sessions folded; active facts and the 75 entities they name (25 are named by superseded facts only)
+    assert stats["drawn"] == 80 + 300 + 75
+    start = time.monotonic()
+    cdp.js("document.getElementById('history').click()")
+    assert cdp.js("memlabGraph.inactiveCount") == 100
+    filter_s = time.monotonic() - start
+    print(
+        f"2,000 nodes: {page.stat().st_size // 1024} KB, layout {stats['layout']} ms, history toggle {filter_s:.2f} s"
+    )
+    assert filter_s < 10

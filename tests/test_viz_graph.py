@@ -8,7 +8,15 @@ from pathlib import Path
 
 from memlab.clock import DAY
 from memlab.types import Edge, Entity, Node
-from memlab.viz.graph import graph_data, graph_html, script_json, write_graph_html
+from memlab.viz.graph import (
+    graph_data,
+    graph_html,
+    script_json,
+    session_key,
+    stabilisation_iterations,
+    vis_network_js,
+    write_graph_html,
+)
 
 T0 = 1_700_000_000.0
 XSS = "<script>alert(1)</script>"
@@ -78,10 +86,12 @@ def test_conversation_text_never_appears_as_markup() -> None:
     nodes, edges, entities, links = small_graph()
     page = graph_html(nodes, edges, entities, links, title="<b>t</b> {{JS}}")
     assert XSS not in page
-    assert page.count("<script") == 2  # the JSON data block and the viewer
+    _, vis = vis_network_js()  # its core-js part writes "<script>" as a split string literal
+    assert page.replace(vis, "").count("<script") == 3  # the JSON data block, vis-network and the viewer
     assert "<title>&lt;b&gt;t&lt;/b&gt; {{JS}}</title>" in page
     assert embedded_data(page)["nodes"][1]["content"] == XSS
-    assert "innerHTML" not in page and "insertAdjacentHTML" not in page and "document.write" not in page
+    viewer = page.rsplit("<script>", 1)[1]
+    assert "innerHTML" not in viewer and "insertAdjacentHTML" not in viewer and "document.write" not in viewer
 
 
 def test_data_drops_dangling_edges_and_resolves_merged_entities() -> None:
@@ -130,3 +140,70 @@ def test_write_graph_html_writes_utf8(tmp_path: Path) -> None:
     path = write_graph_html(tmp_path / "g.html", nodes, [])
     text = path.read_text(encoding="utf-8")
     assert "Привет, мир" in text and text.startswith("<!DOCTYPE html>")
+
+
+# URLs that vis-network's own code carries as strings (never fetched): the SVG namespace, core-js's
+# licence metadata and an error message. Nothing else may look like a URL.
+LIBRARY_STRINGS = {
+    "http://www.w3.org/2000/svg",
+    "https://github.com/zloirock/core-js",
+    "https://github.com/zloirock/core-js/blob/v3.21.1/LICENSE",
+    "https://github.com/uuidjs/uuid#getrandomvalues-not-supported",
+}
+
+
+def inline_scripts(page: str) -> list[str]:
+    return re.findall(r"<script>(.*?)</script>", page, re.S)
+
+
+def test_vis_network_is_inlined_from_pyvis_without_links() -> None:
+    version, js = vis_network_js()
+    assert version.startswith("9.") and len(js) > 100_000
+    assert js.startswith("/* vis-network " + version) and "Apache-2.0 or MIT" in js.splitlines()[0]
+    assert "sourceMappingURL" not in js
+    page = graph_html(*small_graph())
+    scripts = inline_scripts(page)
+    assert scripts[0] == js and "vis.Network" in scripts[1]
+    urls = set(re.findall(r"""https?://[^\s"'<>)]+""", page))
+    assert urls <= LIBRARY_STRINGS, urls - LIBRARY_STRINGS
+    assert not re.search(r"cdn|unpkg|jsdelivr|cdnjs", page.split("<script>", 1)[0], re.I)
+    assert "http:" not in scripts[1] and "https:" not in scripts[1]
+
+
+def test_csp_pins_both_inline_scripts_and_the_stylesheet() -> None:
+    import base64
+    import hashlib
+
+    page = graph_html(*small_graph())
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page)
+    assert csp is not None
+    style = re.search(r"<style>(.*?)</style>", page, re.S)
+    assert style is not None
+    for text in [*inline_scripts(page), style.group(1)]:
+        digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in csp.group(1)
+
+
+def test_episodes_fold_into_one_cluster_per_session() -> None:
+    data = graph_data(*small_graph())
+    assert [(s["key"], s["episodes"]) for s in data["sessions"]] == [("s:s1", 2), ("d:2023-12-24", 1)]
+    by_id = {n["id"]: n for n in data["nodes"]}
+    assert by_id[1]["session"] == by_id[2]["session"] == "s:s1"
+    assert "session" not in by_id[4]  # facts are never folded
+    assert session_key(Node(9, "episodic", "x", T0, T0, T0)) == "d:2023-11-14"
+
+
+def test_user_ids_travel_when_the_schema_has_them() -> None:
+    nodes = [
+        Node(1, "semantic", "a", T0, T0, T0, attributes={"user_id": "alice"}),
+        Node(2, "semantic", "b", T0, T0, T0),
+    ]
+    data = graph_data(nodes, [])
+    assert data["users"] == ["alice"]
+    assert data["nodes"][0]["user_id"] == "alice" and "user_id" not in data["nodes"][1]
+    assert graph_data(small_graph()[0], [])["users"] == []
+
+
+def test_stabilisation_is_capped_for_big_graphs() -> None:
+    assert stabilisation_iterations(50) > stabilisation_iterations(500) > stabilisation_iterations(5000)
+    assert stabilisation_iterations(5000) <= 150

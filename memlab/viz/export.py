@@ -2,8 +2,8 @@
 
 The page itself is :func:`memlab.viz.graph.graph_html` (no network, text escaped); this module
 only reads what it draws from the store: nodes, the edges between them, entities and the
-node -> entity links. Huge databases are capped to the ``limit`` most recent nodes, since a
-browser force layout past a few thousand nodes is unreadable anyway.
+node -> entity links. Huge databases are capped to the ``limit`` most recent nodes: the page
+folds episodes by session, but a layout past a few thousand facts is unreadable anyway.
 """
 
 from __future__ import annotations

@@ -1,35 +1,54 @@
-"""One self-contained, offline HTML view of a memory graph.
+"""One self-contained, offline HTML view of a memory graph, drawn by vis-network.
 
-The page carries its own small SVG force layout (``assets/graph.js``, written for memlab, no
-third-party code), so it opens from disk with no network: no external ``src``/``href``, and a
-Content-Security-Policy that pins the one inline script and stylesheet by hash. Conversation
-text is data, never markup: it travels as JSON in a ``<script type="application/json">`` block
-with ``<``, ``>``, ``&`` and U+2028/2029 escaped, and the page writes it with ``textContent``.
+vis-network (the library pyvis wraps) is read from the copy that the ``pyvis`` package ships
+(``pyvis/templates/lib/vis-<version>/vis-network.min.js``) and inlined with memlab's own viewer
+script (``assets/graph.js``), so the page opens from disk with no network: no external
+``src``/``href``, and a Content-Security-Policy that pins the two inline scripts and the one
+stylesheet by hash. Conversation text is data, never markup: it travels as JSON in a
+``<script type="application/json">`` block with ``<``, ``>``, ``&`` and U+2028/2029 escaped; the
+canvas draws labels as text and the side panel writes them with ``textContent``.
 
-Database-free on purpose: callers pass :mod:`memlab.types` objects they read from the store.
+Knowledge first: facts (semantic, procedural, opinion) and their entities are drawn one by one;
+episodes are grouped into one cluster node per session (vis-network clustering) that opens on
+click. Database-free on purpose: callers pass :mod:`memlab.types` objects read from the store.
 
-The page exposes ``window.memlabGraph`` (``nodeCount`` drawn memory nodes, ``inactiveCount``,
-``edgeCount``, ``entityCount``, ``layoutMs``, ``select(id)``, ``setAsOf(t)``) and mirrors the counts
-as ``data-*`` attributes on ``<body>``; the URL fragment presets the view:
-``#history=1&asof=<epoch s>&select=<node id>&entity=<entity id>&labels=1&edgelabels=1``.
+The page exposes ``window.memlabGraph`` (``nodeCount`` memory nodes that pass the filters,
+collapsed episodes included; ``drawnCount``, ``clusterCount``, ``inactiveCount``, ``edgeCount``,
+``entityCount``, ``layoutMs``; ``select(id)``, ``setAsOf(t)``, ``openSession(key)``,
+``collapse()``, ``screenPosition(id)``) and mirrors the counts as ``data-*`` attributes on
+``<body>``; the URL fragment presets the view:
+``#history=1&asof=<epoch s>&select=<node id>&entity=<entity id>&user=<id>&open=<session key>``.
 """
 
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import html
+import importlib.util
 import json
 import math
 import re
 from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from memlab.types import EDGE_TYPES, NODE_TYPES, Edge, Entity, Node
 
-__all__ = ["graph_data", "graph_html", "script_json", "write_graph_html", "NODE_COLORS", "EDGE_COLORS"]
+__all__ = [
+    "EDGE_COLORS",
+    "NODE_COLORS",
+    "VizUnavailable",
+    "graph_data",
+    "graph_html",
+    "script_json",
+    "session_key",
+    "vis_network_js",
+    "write_graph_html",
+]
 
 # Tableau 10: distinct hues; node types and entity types never share a colour.
 NODE_COLORS: Mapping[str, str] = {
@@ -146,6 +165,58 @@ def _time_range(nodes: Sequence[Node], now: float | None) -> tuple[float, float]
     return min(times), max(times)
 
 
+def _user_of(n: Node) -> str | None:
+    """The node's user, where the schema has one (a ``user_id`` field or attribute); else None."""
+    value = getattr(n, "user_id", None)
+    if value is None and isinstance(n.attributes, Mapping):
+        value = n.attributes.get("user_id")
+    return None if value is None else str(value)
+
+
+def session_key(n: Node) -> str:
+    """The cluster an episode is folded into: its session, or its UTC day when it has none."""
+    if n.session_id:
+        return f"s:{n.session_id}"
+    if math.isfinite(n.event_time):
+        return "d:" + datetime.fromtimestamp(n.event_time, UTC).strftime("%Y-%m-%d")
+    return "d:?"
+
+
+def _sessions(nodes: Sequence[Node]) -> list[dict[str, Any]]:
+    """One entry per episode cluster, in world-time order of its first episode."""
+    out: dict[str, dict[str, Any]] = {}
+    for n in nodes:
+        if n.type != "episodic":
+            continue
+        key = session_key(n)
+        s = out.setdefault(key, {"key": key, "label": n.session_id or key[2:], "episodes": 0,
+                                 "first": n.event_time, "last": n.event_time})  # fmt: skip
+        s["episodes"] += 1
+        s["first"], s["last"] = min(s["first"], n.event_time), max(s["last"], n.event_time)
+    return sorted(out.values(), key=lambda s: (s["first"], s["key"]))
+
+
+def stabilisation_iterations(physics_nodes: int) -> int:
+    """Layout steps before physics is switched off: fewer for big graphs, so 2,000 nodes stay quick."""
+    if physics_nodes <= 200:
+        return 300
+    if physics_nodes <= 800:
+        return 200
+    return 120
+
+
+def _node_dict(n: Node, links: Mapping[int, list[int]]) -> dict[str, Any]:
+    d = _pick(n, _NODE_FIELDS)
+    user = _user_of(n)
+    if user is not None:
+        d["user_id"] = user
+    if n.type == "episodic":
+        d["session"] = session_key(n)
+    if n.id in links:
+        d["entities"] = links[n.id]
+    return d
+
+
 def graph_data(
     nodes: Sequence[Node],
     edges: Sequence[Edge],
@@ -158,26 +229,24 @@ def graph_data(
     node_ids = {n.id for n in nodes}
     links = _node_entities(node_ids, entities, node_entities)
     live_entities = [e for e in entities if e.merged_into is None]
-    out_nodes = []
-    for n in nodes:
-        d = _pick(n, _NODE_FIELDS)
-        if n.id in links:
-            d["entities"] = links[n.id]
-        out_nodes.append(d)
-    out_edges = [_pick(e, _EDGE_FIELDS) for e in edges if e.src in node_ids and e.dst in node_ids]
+    sessions = _sessions(nodes)
     t_min, t_max = _time_range(nodes, now)
+    physics_nodes = len(nodes) - sum(s["episodes"] for s in sessions) + len(sessions) + len(live_entities)
     return {
         "title": title,
         "as_of": now if now is not None else t_max,
         "time_min": t_min,
         "time_max": t_max,
-        "nodes": out_nodes,
-        "edges": out_edges,
+        "nodes": [_node_dict(n, links) for n in nodes],
+        "edges": [_pick(e, _EDGE_FIELDS) for e in edges if e.src in node_ids and e.dst in node_ids],
         "entities": [_entity_dict(e) for e in live_entities],
+        "sessions": sessions,
+        "users": sorted({u for n in nodes if (u := _user_of(n)) is not None}),
         "node_types": _ordered_types(NODE_TYPES, {n.type for n in nodes}),
         "edge_types": _ordered_types(EDGE_TYPES, {e.type for e in edges}),
         "entity_types": sorted({e.type for e in live_entities}),
         "colors": {"node": NODE_COLORS, "edge": EDGE_COLORS, "entity": ENTITY_COLORS, "other": OTHER_COLOR},
+        "iterations": stabilisation_iterations(physics_nodes),
     }
 
 
@@ -197,6 +266,44 @@ def _asset(name: str) -> str:
     return resources.files("memlab.viz").joinpath("assets", name).read_text(encoding="utf-8")
 
 
+class VizUnavailable(RuntimeError):
+    """The graph page needs the vis-network copy that the ``pyvis`` package ships."""
+
+
+_VIS_DIR = re.compile(r"^vis-(\d+)\.(\d+)\.(\d+)$")
+_LEADING_COMMENT = re.compile(r"\A\s*/\*.*?\*/\s*", re.S)
+_SOURCE_MAP = re.compile(r"\n//# sourceMappingURL=\S*\s*\Z")
+
+
+def _vis_dirs() -> list[tuple[tuple[int, ...], Path]]:
+    spec = importlib.util.find_spec("pyvis")  # located, not imported: pyvis pulls in jinja2 and networkx
+    if spec is None or not spec.submodule_search_locations:
+        return []
+    lib = Path(next(iter(spec.submodule_search_locations))) / "templates" / "lib"
+    found = []
+    for d in lib.glob("vis-*"):
+        m = _VIS_DIR.match(d.name)
+        if m and (d / "vis-network.min.js").is_file():
+            found.append((tuple(int(g) for g in m.groups()), d))
+    return sorted(found)
+
+
+@functools.lru_cache(maxsize=1)
+def vis_network_js() -> tuple[str, str]:
+    """(version, script) of the newest vis-network 9.x bundled with pyvis, its header replaced by
+    a notice without links (the page keeps no URL outside what the library's code needs)."""
+    dirs = [(v, d) for v, d in _vis_dirs() if v[0] == 9]
+    if not dirs:
+        raise VizUnavailable("the graph page needs pyvis (it ships vis-network): pip install 'memlab[viz]'")
+    version, folder = dirs[-1]
+    text = (folder / "vis-network.min.js").read_text(encoding="utf-8")
+    release = ".".join(map(str, version))
+    notice = (f"/* vis-network {release}, as bundled with pyvis. (c) 2011-2017 Almende B.V., "
+              "(c) 2017-2019 visjs contributors. Dual licensed: Apache-2.0 or MIT (either). */\n")  # fmt: skip
+    # No source map: there is none beside the page, and devtools would try to fetch it.
+    return release, notice + _SOURCE_MAP.sub("\n", _LEADING_COMMENT.sub("", text, count=1))
+
+
 def _csp_hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
 
@@ -211,12 +318,20 @@ def graph_html(
 ) -> str:
     """One HTML file that draws the graph offline; ``now`` is the initial "as of" world time."""
     data = graph_data(nodes, edges, entities, node_entities, title=title, now=now)
+    _, vis = vis_network_js()
     js, css = _asset("graph.js"), _asset("graph.css")
     csp = (
-        f"default-src 'none'; script-src {_csp_hash(js)}; style-src {_csp_hash(css)}; "
+        f"default-src 'none'; script-src {_csp_hash(vis)} {_csp_hash(js)}; style-src {_csp_hash(css)}; "
         "img-src data:; base-uri 'none'; form-action 'none'"
     )
-    values = {"CSP": csp, "TITLE": html.escape(title), "CSS": css, "JS": js, "DATA": script_json(data)}
+    values = {
+        "CSP": csp,
+        "TITLE": html.escape(title),
+        "CSS": css,
+        "VIS": vis,
+        "JS": js,
+        "DATA": script_json(data),
+    }
     # One pass, so a placeholder-looking string inside the data is never expanded.
     return _PLACEHOLDER.sub(lambda m: values[m.group(1)], _asset("graph.html"))
 
