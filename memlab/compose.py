@@ -11,6 +11,7 @@ build from the config alone.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -24,7 +25,7 @@ from memlab.knowledge.plan import Consolidator
 from memlab.retrieval.intent import IntentClassifier, build_intent_classifier
 from memlab.retrieval.recipes import Recipe, get_recipe
 
-_UNSET: Any = object()
+log = logging.getLogger("memlab")
 LLM_BASE_URL_ENV = "MEMLAB_LLM_BASE_URL"
 LLM_MODEL_ENV = "MEMLAB_LLM_MODEL"
 
@@ -136,8 +137,19 @@ def build_consolidator(cfg: ConsolidationConfig, chat: Any) -> tuple[Consolidato
         from memlab.knowledge.llm_consolidator import LLMConsolidator
 
         return LLMConsolidator(chat, page_size=cfg.page_size), "llm"
-    if cfg.consolidator == "rules":
+    if cfg.consolidator == "nlp":
+        from memlab.knowledge.extract import nlp_available
+
+        if nlp_available():
+            from memlab.knowledge.extract.consolidator import NLPConsolidator
+
+            return NLPConsolidator(), "nlp"
+        log.warning(
+            "memlab: consolidator 'nlp' needs spaCy with an English pipeline and natasha "
+            "(pip install 'memlab[nlp]'); using the phrase rules"
+        )
+    if cfg.consolidator in ("rules", "nlp"):
         from memlab.knowledge.rules import RuleConsolidator
 
         return RuleConsolidator(), "rules"
-    raise ConfigError(f"unknown consolidator {cfg.consolidator!r}; choose rules or llm")
+    raise ConfigError(f"unknown consolidator {cfg.consolidator!r}; choose nlp, rules or llm")

@@ -80,7 +80,7 @@ class DecayConfig:
 
 @dataclass(frozen=True)
 class ConsolidationConfig:
-    consolidator: str = "rules"  # rules | llm
+    consolidator: str = "nlp"  # nlp (spaCy + natasha parses; falls back to rules) | rules | llm
     auto: bool = True  # consolidate when a session completes
     base_url: str = ""
     model: str = ""

@@ -109,7 +109,7 @@ def test_reports_are_typed_and_serialisable(tmp_path: Path) -> None:
         m.ingest("I moved to Vilnius.", session_id="a", at=T0)
         m.end_session()
         r = m.consolidate()
-        assert isinstance(r, ConsolidationReport) and r.consolidator == "rules"
+        assert isinstance(r, ConsolidationReport) and r.consolidator == "nlp"
         assert r["consolidated"] == r.consolidated == ["a"]
         json.dumps(r.to_dict())
         mr = m.maintain()
@@ -167,7 +167,7 @@ def test_decay_policy_none_is_respected_by_the_context(tmp_path: Path) -> None:
         m.consolidate()
         m.clock.advance(400 * 86400)  # type: ignore[attr-defined]
         text = m.context("Where do I live?")
-        assert "Vilnius" in text and "confidence 0.70" in text  # the rule confidence, undecayed
+        assert "Vilnius" in text and "confidence 0.80" in text  # the extractor's confidence, undecayed
 
 
 def test_rrf_k_none_means_the_recipes_own_k(tmp_path: Path) -> None:

@@ -134,17 +134,17 @@ def test_search_timeline_stats_explain(mem: Memory, clock: SimulatedClock) -> No
     clock.set(T0 + 11 * DAY)
     consolidate(mem)
     res = call_tool(mem, "search_memory", {"query": "where does the user work", "types": ["semantic"]})
-    assert [r["content"] for r in res["results"]] == ["User joined Globex."]
+    assert [r["content"] for r in res["results"]] == ["User works at Globex."]
     old = call_tool(mem, "search_memory", {"query": "works", "types": ["semantic"], "as_of": "2023-11-15"})
     assert [r["content"] for r in old["results"]] == ["User works at Acme."]
     tl = call_tool(mem, "get_timeline", {"entity": "Globex"})
-    assert [e["content"] for e in tl["events"]] == ["I joined Globex.", "User joined Globex."]
+    assert [e["content"] for e in tl["events"]] == ["I joined Globex.", "User works at Globex."]
     stats = call_tool(mem, "memory_stats", {})
     assert stats["nodes"]["semantic"] == 2 and stats["superseded"] == 1 and stats["orphan_facts"] == 0
-    fact = mem.store.find_nodes("n.content = 'User joined Globex.'")[0]
+    fact = mem.store.find_nodes("n.content = 'User works at Globex.'")[0]
     why = call_tool(mem, "explain_fact", {"fact_id": fact.id})
     assert why["derived_from"][0]["content"] == "I joined Globex."
     assert why["supersedes"][0]["content"] == "User works at Acme."
     assert [e["name"] for e in why["entities"]] == ["Globex"]
     profile = call_tool(mem, "get_entity_profile", {"entity": "globex"})
-    assert profile["facts"][0]["content"] == "User joined Globex." and profile["timeline"]
+    assert profile["facts"][0]["content"] == "User works at Globex." and profile["timeline"]

@@ -195,7 +195,7 @@ def test_episodes_fold_into_one_cluster_per_session() -> None:
 
 def test_user_ids_travel_when_the_schema_has_them() -> None:
     nodes = [
-        Node(1, "semantic", "a", T0, T0, T0, attributes={"user_id": "alice"}),
+        Node(1, "semantic", "a", T0, T0, T0, user_id="alice"),
         Node(2, "semantic", "b", T0, T0, T0),
     ]
     data = graph_data(nodes, [])

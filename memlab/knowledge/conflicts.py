@@ -64,22 +64,29 @@ def _candidates(rows: Sequence[Sequence[Any]], cosines: dict[int, float] | None 
 _COLS = "n.id, n.content, n.fact_key, n.attributes, n.valid_from"
 
 
-def keyed_candidates(con: Any, key: str, exclude: int | None = None) -> list[Candidate]:
-    """Active facts with the same subject|attribute key (oldest first)."""
+def keyed_candidates(
+    con: Any, key: str, exclude: int | None = None, user_id: str | None = None
+) -> list[Candidate]:
+    """Active facts with the same subject|attribute key (of the same user), oldest first."""
     rows = con.execute(
         f"SELECT {_COLS} FROM nodes n WHERE n.fact_key = ? AND {ACTIVE} AND {FACT} AND n.id != ? "
-        "ORDER BY n.valid_from, n.id",
-        (key, exclude if exclude is not None else -1),
+        "AND (? IS NULL OR n.user_id = ?) ORDER BY n.valid_from, n.id",
+        (key, exclude if exclude is not None else -1, user_id, user_id),
     ).fetchall()
     return _candidates(rows)
 
 
-def same_content_candidates(con: Any, content: str, fact_type: str | None = None) -> list[Candidate]:
-    """Active facts whose normalised content equals ``content`` (an FTS phrase lookup, then equality)."""
+def same_content_candidates(
+    con: Any, content: str, fact_type: str | None = None, user_id: str | None = None
+) -> list[Candidate]:
+    """Active facts (of the same user) whose normalised content equals ``content`` (an FTS phrase
+    lookup, then equality)."""
     stem = stem_text(content)
     if not stem:
         return []
     type_sql, params = ("AND n.type = ?", [fact_type]) if fact_type else ("", [])
+    if user_id is not None:
+        type_sql, params = type_sql + " AND n.user_id = ?", [*params, user_id]
     rows = con.execute(
         f"SELECT {_COLS} FROM nodes_fts JOIN nodes n ON n.id = nodes_fts.rowid "
         f"WHERE nodes_fts MATCH ? AND n.stem = ? AND {ACTIVE} AND {FACT} {type_sql} ORDER BY n.id",

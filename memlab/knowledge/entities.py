@@ -20,7 +20,7 @@ import numpy as np
 from memlab.knowledge.names import normalize_name
 from memlab.knowledge.plan import EntityMention
 from memlab.store.vectors import from_blob, to_blob
-from memlab.types import ENTITY_TYPES
+from memlab.types import DEFAULT_USER, ENTITY_TYPES
 
 VECTOR_MATCH = 0.92  # cosine between a new name and an entity vector that counts as the same entity
 MIN_MENTIONS_FOR_SUMMARY = 3
@@ -53,17 +53,21 @@ def mention_keys(mention: EntityMention) -> list[str]:
     return list(dict.fromkeys(k for k in keys if k))
 
 
-def find_by_alias(con: Any, keys: Sequence[str], etype: str | None = None) -> int | None:
+def find_by_alias(
+    con: Any, keys: Sequence[str], etype: str | None = None, user_id: str | None = None
+) -> int | None:
     """The surviving entity named by any of ``keys``; one of type ``etype`` (or "concept") wins.
 
     A name that only matches an entity of another specific type ("Jordan" the person vs the
-    place) is not the same entity.
+    place) is not the same entity. With ``user_id`` only that user's entities count.
     """
     if not keys:
         return None
     marks = ",".join("?" * len(keys))
     rows = con.execute(
-        f"SELECT DISTINCT a.entity_id FROM entity_aliases a WHERE a.alias_norm IN ({marks})", list(keys)
+        f"SELECT DISTINCT a.entity_id FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
+        f"WHERE a.alias_norm IN ({marks}) AND (? IS NULL OR e.user_id = ?)",
+        [*keys, user_id, user_id],
     ).fetchall()
     found: list[tuple[int, str]] = []
     for (eid,) in rows:
@@ -81,15 +85,15 @@ def find_by_alias(con: Any, keys: Sequence[str], etype: str | None = None) -> in
 
 
 def find_by_vector(
-    con: Any, vec: np.ndarray | None, etype: str, threshold: float = VECTOR_MATCH
+    con: Any, vec: np.ndarray | None, etype: str, threshold: float = VECTOR_MATCH, user_id: str | None = None
 ) -> int | None:
-    """Nearest surviving entity of the same type by name vector, if it is close enough."""
+    """Nearest surviving entity of the same type (and user) by name vector, if it is close enough."""
     if vec is None:
         return None
     rows = con.execute(
         "SELECT v.entity_id, v.vec FROM entity_vectors v JOIN entities e ON e.id = v.entity_id "
-        "WHERE e.type = ? AND e.merged_into IS NULL",
-        (etype,),
+        "WHERE e.type = ? AND e.merged_into IS NULL AND (? IS NULL OR e.user_id = ?)",
+        (etype, user_id, user_id),
     ).fetchall()
     if not rows:
         return None
@@ -112,18 +116,21 @@ def add_aliases(con: Any, entity_id: int, names: Iterable[str]) -> None:
             )
 
 
-def resolve(con: Any, mention: EntityMention, now: float, vec: np.ndarray | None = None) -> Resolved:
-    """The entity a mention names, created if new; the mention's names become aliases."""
+def resolve(
+    con: Any, mention: EntityMention, now: float, vec: np.ndarray | None = None, user_id: str = DEFAULT_USER
+) -> Resolved:
+    """The user's entity a mention names, created if new; the mention's names become aliases."""
     etype = mention.type if mention.type in ENTITY_TYPES else "concept"
     keys = mention_keys(mention)
     if not keys:
         raise ValueError(f"entity name {mention.name!r} has no letters or digits")
-    eid = find_by_alias(con, keys, etype) or find_by_vector(con, vec, etype)
+    eid = find_by_alias(con, keys, etype, user_id) or find_by_vector(con, vec, etype, user_id=user_id)
     created = eid is None
     if eid is None:
         cur = con.execute(
-            "INSERT INTO entities(canonical_name, type, created_at, first_seen, last_seen) VALUES (?, ?, ?, ?, ?)",
-            (mention.name.strip(), etype, now, None, None),
+            "INSERT INTO entities(canonical_name, type, created_at, first_seen, last_seen, user_id) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (mention.name.strip(), etype, now, None, None, user_id),
         )
         eid = int(cur.lastrowid)
     elif etype != "concept":  # a cue-typed "concept" learns its real type from a typed mention

@@ -198,12 +198,12 @@ def fetch_episodes(memory: Any, session_id: str, page_size: int = 50) -> list[Ep
     last_t, last_id = float("-inf"), -1
     while True:
         rows = memory.store.execute_read(
-            "SELECT id, content, event_time, coalesce(source_role, 'user') FROM nodes "
+            "SELECT id, content, event_time, coalesce(source_role, 'user'), speaker, user_id FROM nodes "
             "WHERE session_id = ? AND +type = 'episodic' AND (event_time, id) > (?, ?) "
             "ORDER BY event_time, id LIMIT ?",
             (session_id, last_t, last_id, page_size),
         )
-        out.extend(EpisodeRef(r[0], r[1], r[2], r[3], session_id) for r in rows)
+        out.extend(EpisodeRef(r[0], r[1], r[2], r[3], session_id, r[4], r[5]) for r in rows)
         if len(rows) < page_size:
             return out
         last_t, last_id = rows[-1][2], rows[-1][0]
@@ -404,8 +404,9 @@ def apply_plan(
     out = Applied()
     times = {e.id: e.time for e in episodes}
     resolved = _resolve_mentions(con, memory, plan, episodes, prep, now, out)
+    users = {e.id: e.user_id for e in episodes}
     for i, fact in enumerate(plan.facts):
-        _apply_fact(con, memory, fact, i, times, resolved, prep, now, name, plan.session_id, out)
+        _apply_fact(con, memory, fact, i, times, users, resolved, prep, now, name, plan.session_id, out)
     for c in plan.causal:
         cur = con.execute(
             "INSERT INTO edges(src, dst, type, predicate, confidence, valid_from, evidence, created_at) "
@@ -447,7 +448,7 @@ def _resolve_mentions(
     normalized = list(zip(episodes, prep.normalized, strict=True))
     resolved: dict[str, int] = {}
     for m in all_mentions(plan):
-        r = ent.resolve(con, m, now, prep.name_vectors.get(m.name))
+        r = ent.resolve(con, m, now, prep.name_vectors.get(m.name), user_id=_user(episodes))
         if r.created:
             out.entities.append(r.entity_id)
         keys = ent.mention_keys(m)
@@ -469,6 +470,7 @@ def _apply_fact(
     fact: FactProposal,
     i: int,
     times: dict[int, float],
+    users: dict[int, str],
     resolved: dict[str, int],
     prep: Prepared,
     now: float,
@@ -478,9 +480,10 @@ def _apply_fact(
 ) -> None:
     valid_from = max(times[s] for s in fact.source_ids)
     dedup = memory.config.consolidation.dedup_cosine
-    candidates = cf.same_content_candidates(con, fact.content, fact.type)
+    user = users[fact.source_ids[0]]
+    candidates = cf.same_content_candidates(con, fact.content, fact.type, user_id=user)
     if fact.key is not None:
-        candidates += cf.keyed_candidates(con, fact.key)
+        candidates += cf.keyed_candidates(con, fact.key, user_id=user)
     else:
         candidates += [c for c in prep.keyless[i] if _still_active(con, c.id)]
     verdicts = [(c, cf.verdict(fact.content, fact.key, fact.value, c, dedup)) for c in candidates]
@@ -503,6 +506,7 @@ def _apply_fact(
         session_id=sid,
         fact_key=fact.key,
         attributes={"value": fact.value} if fact.value is not None else None,
+        user_id=user,
     )
     out.created.append((node_id, fact.content))
     _store_vector(con, memory, node_id, prep.fact_vectors[i], out)
@@ -521,6 +525,10 @@ def _apply_fact(
             con, old, new, now, confidence=cfg.superseded_confidence, decay_rate=cfg.superseded_decay_rate
         ):
             out.superseded += 1
+
+
+def _user(episodes: Sequence[EpisodeRef]) -> str:
+    return episodes[0].user_id if episodes else "default"
 
 
 def _still_active(con: Any, node_id: int) -> bool:

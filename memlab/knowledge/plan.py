@@ -25,6 +25,8 @@ class EpisodeRef:
     time: float
     role: str
     session_id: str
+    speaker: str | None = None  # who said it (None: the user)
+    user_id: str = "default"
 
 
 @dataclass(frozen=True)

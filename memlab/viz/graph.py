@@ -36,7 +36,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from memlab.types import EDGE_TYPES, NODE_TYPES, Edge, Entity, Node
+from memlab.types import DEFAULT_USER, EDGE_TYPES, NODE_TYPES, Edge, Entity, Node
 
 __all__ = [
     "EDGE_COLORS",
@@ -166,8 +166,9 @@ def _time_range(nodes: Sequence[Node], now: float | None) -> tuple[float, float]
 
 
 def _user_of(n: Node) -> str | None:
-    """The node's user, where the schema has one (a ``user_id`` field or attribute); else None."""
-    value = getattr(n, "user_id", None)
+    """The node's user when it is not the default one (a memory used without users shows no
+    user filter); an older export may carry it as an attribute."""
+    value = n.user_id if n.user_id != DEFAULT_USER else None
     if value is None and isinstance(n.attributes, Mapping):
         value = n.attributes.get("user_id")
     return None if value is None else str(value)

@@ -78,12 +78,38 @@ class Extracted:
 
 def extract(text: str, lang: str | None = None) -> list[Extracted]:
     """Every fact ``text`` states as currently true (precision first: when unsure, nothing)."""
+    return analyze(text, lang)[0]
+
+
+# interjections and openers the small English NER model takes for names in chat ("Wow", "Congrats")
+_NOT_NAMES = frozenset(
+    "wow woah whoa hey hi hello bye congrats congratulations thanks thank yeah yes no nope ok okay omg lol "
+    "haha gonna wanna gotta yay awesome cool nice great sure oh ah um hmm btw totally definitely absolutely "
+    "you i me we they he she it my your our the a an that this those these what so well".split()
+)
+_MENTION_TYPES = {"PER": "person", "LOC": "place", "ORG": "organization"}
+
+
+def analyze(text: str, lang: str | None = None) -> tuple[list[Extracted], list[tuple[str, str]]]:
+    """(facts, named entities): the facts ``text`` states as current, and the people, places and
+    organisations NER finds in it (``(name, type)``; interjections and quoted speech left out)."""
     out: dict[tuple[str, str, str], Extracted] = {}
+    mentions: dict[str, tuple[str, str]] = {}
     quoted = quoted_ranges(text)
     for sent in parse(text, lang):
-        for fact in Reader(sent, quoted).facts():
+        reader = Reader(sent, quoted)
+        for fact in reader.facts():
             out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)
-    return list(out.values())
+        for first, last, label, normal in sent.spans:
+            etype = _MENTION_TYPES.get(label)
+            words = sent.toks[first:last]
+            if etype is None or not words or any(t.i in reader.quoted for t in words) or len(words) > 4:
+                continue
+            name = normal if sent.lang == "ru" else " ".join(t.text for t in words if t.text not in ("'s", "’s"))
+            name = name.strip(" .,!?'\"«»")
+            if name[:1].isupper() and name.casefold() not in _NOT_NAMES and len(name) >= 2 and not name.isupper():
+                mentions.setdefault(name.casefold(), (name, etype))
+    return list(out.values()), list(mentions.values())
 
 
 def quoted_ranges(text: str) -> list[tuple[int, int]]:

@@ -1,0 +1,183 @@
+"""NLPConsolidator: the offline consolidator on parsed sentences (spaCy English, natasha Russian).
+
+Every episode spoken by a person (the user, or a named speaker such as a LoCoMo participant or a
+synthetic persona; not the assistant) is parsed; each fact it states as current becomes a
+proposal keyed ``subject|attribute``. The subject is who the fact is about: the speaker for
+first-person statements ("I moved to Oslo" said by Mark -> ``mark|city``), else the person named
+("my sister" -> ``mark's sister|city``, "Anna's manager" -> ``anna|manager``), so one person's
+update never supersedes another's. Entities come from the facts' subjects and values, the
+speakers, and NER (people, places, organisations), never from capitalised words alone.
+
+Facts are written in the message's language with a fixed template per attribute, so the same
+fact stated twice is one fact and a Russian question finds a Russian fact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from memlab.knowledge.extract.clauses import SPEAKER, Extracted, analyze
+from memlab.knowledge.extract.nlp import language
+from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactProposal, Plan
+
+NLP_CONFIDENCE = 0.8
+USER = "user"
+
+EN: dict[str, str] = {
+    "city": "{s} lives in {v}.",
+    "employer": "{s} works at {v}.",
+    "job_title": "{s} works as {v}.",
+    "programming_language": "{s} mainly programs in {v}.",
+    "editor": "{s} uses {v} as their editor.",
+    "operating_system": "{s} uses {v} as their operating system.",
+    "database": "{s} works with the {v} database.",
+    "phone": "{s}'s phone is {v}.",
+    "car": "{s} drives a {v}.",
+    "diet": "{s} is {v}.",
+    "manager": "{s}'s manager is {v}.",
+    "spouse": "{s}'s spouse is {v}.",
+    "partner": "{s}'s partner is {v}.",
+    "name": "{s}'s name is {v}.",
+    "age": "{s} is {v} years old.",
+    "university": "{s} studies at {v}.",
+    "team": "{s} is on the {v} team.",
+    "sport": "{s} plays {v}.",
+    "instrument": "{s} plays the {v}.",
+}
+RU: dict[str, str] = {
+    "city": "{s} живёт в городе {v}.",
+    "employer": "{s} работает в компании {v}.",
+    "job_title": "{s} работает по специальности: {v}.",
+    "programming_language": "{s} пишет на {v}.",
+    "editor": "{s} пользуется редактором {v}.",
+    "operating_system": "{s} пользуется системой {v}.",
+    "phone": "У {g} телефон {v}.",
+    "car": "У {g} машина {v}.",
+    "diet": "{s} придерживается диеты: {v}.",
+    "manager": "Начальник {g}: {v}.",
+    "spouse": "Супруг(а) {g}: {v}.",
+    "partner": "Партнёр {g}: {v}.",
+    "name": "{s}: имя {v}.",
+    "age": "{s}: возраст {v}.",
+    "university": "{s} учится в {v}.",
+}
+_RU_SUBJECT = {USER: ("Пользователь", "пользователя")}
+_RELATION_RU = {
+    "sister": "сестра", "brother": "брат", "wife": "жена", "husband": "муж", "mother": "мама", "father": "папа",
+    "son": "сын", "daughter": "дочь", "friend": "друг", "manager": "начальник", "partner": "партнёр",
+}  # fmt: skip
+
+
+class NLPConsolidator:
+    """Offline Consolidator on a dependency parse (see the module docstring). Never writes."""
+
+    name = "nlp"
+
+    def __init__(self, confidence: float = NLP_CONFIDENCE) -> None:
+        self.confidence = confidence
+
+    def consolidate(self, episodes: Sequence[EpisodeRef], context: ConsolidationContext) -> Plan:
+        merged: dict[tuple[str, str], FactProposal] = {}
+        mentions: dict[str, EntityMention] = {}
+        for ep in sorted(episodes, key=lambda e: (e.time, e.id)):
+            speaker = speaker_of(ep)
+            if speaker is None:
+                continue
+            text = strip_speaker(ep.content, ep.speaker)
+            lang = language(text)
+            facts, names = analyze(text, lang)
+            if ep.speaker:
+                _mention(mentions, EntityMention(ep.speaker, "person", "speaker"))
+            for name, etype in names:
+                _mention(mentions, EntityMention(name, etype))
+            for f in facts:
+                proposal = self._proposal(f, speaker, lang, ep.id)
+                _add(merged, proposal)
+                for e in proposal.entities:
+                    _mention(mentions, e)
+        return Plan(session_id=context.session_id, facts=tuple(merged.values()), entities=tuple(mentions.values()))
+
+    def _proposal(self, f: Extracted, speaker: str, lang: str, ep_id: int) -> FactProposal:
+        subject = subject_name(f.subject, speaker)
+        key = f"{subject.casefold()}|{f.attribute}"
+        entities = []
+        if f.value_type in ("person", "place", "organization", "tool"):
+            entities.append(EntityMention(f.value, f.value_type, f.attribute))
+        if subject != USER and "'s " not in subject:
+            entities.append(EntityMention(subject, "person", "subject"))
+        fact_type = "semantic"
+        return FactProposal(
+            content=render(subject, f.attribute, f.value, lang),
+            type=fact_type,
+            key=key,
+            value=f.value,
+            source_ids=(ep_id,),
+            confidence=self.confidence,
+            entities=tuple(entities),
+        )
+
+
+def speaker_of(ep: EpisodeRef) -> str | None:
+    """Who an episode's first person is: its named speaker, the user, or None (the assistant)."""
+    if ep.speaker and ep.speaker.casefold() not in ("assistant", "system", "tool", "user"):
+        return ep.speaker
+    return USER if ep.role == "user" else None
+
+
+def strip_speaker(text: str, speaker: str | None) -> str:
+    """"Caroline: I moved to Oslo" -> "I moved to Oslo" (replays prefix the speaker for retrieval)."""
+    if speaker and text.startswith(f"{speaker}: "):
+        return text[len(speaker) + 2 :]
+    return text
+
+
+def subject_name(subject: str, speaker: str) -> str:
+    if subject == SPEAKER:
+        return speaker
+    if subject.startswith(f"{SPEAKER}'s "):
+        return f"{speaker}'s {subject[len(SPEAKER) + 3 :]}"
+    return subject
+
+
+def render(subject: str, attribute: str, value: str, lang: str) -> str:
+    """The fact as a sentence in the message's language (a fixed template per attribute)."""
+    if lang == "ru" and attribute in RU:
+        nom, gen = _ru_subject(subject)
+        return RU[attribute].format(s=nom, g=gen, v=value)
+    if attribute in EN:
+        shown = "User" if subject == USER else subject.replace(f"{USER}'s ", "User's ")
+        return EN[attribute].format(s=shown, v=value)
+    words = attribute.replace("_", " ")
+    if lang == "ru":
+        return f"{_ru_subject(subject)[0]}: {words} — {value}."
+    shown = "User" if subject == USER else subject.replace(f"{USER}'s ", "User's ")
+    return f"{shown}'s {words} is {value}."
+
+
+def _ru_subject(subject: str) -> tuple[str, str]:
+    if subject in _RU_SUBJECT:
+        return _RU_SUBJECT[subject]
+    if "'s " in subject:
+        owner, rel = subject.split("'s ", 1)
+        owner_gen = "пользователя" if owner == USER else owner
+        noun = _RELATION_RU.get(rel, rel)
+        return f"{noun.capitalize()} {owner_gen}", f"{noun} {owner_gen}"
+    return subject, subject
+
+
+def _mention(mentions: dict[str, EntityMention], e: EntityMention) -> None:
+    k = e.name.casefold()
+    old = mentions.get(k)
+    if old is None or (old.role is None and e.role is not None):
+        mentions[k] = e if old is None else replace(e, aliases=tuple(dict.fromkeys(old.aliases + e.aliases)))
+
+
+def _add(merged: dict[tuple[str, str], FactProposal], p: FactProposal) -> None:
+    """A repeated statement of one fact is one proposal with every source; dict order follows
+    the newest statement (newer claims come last, so they supersede older ones)."""
+    k = (p.key or "", (p.value or "").casefold())
+    old = merged.pop(k, None)
+    if old is not None:
+        p = replace(old, source_ids=tuple(dict.fromkeys(old.source_ids + p.source_ids)))
+    merged[k] = p
