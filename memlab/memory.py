@@ -580,9 +580,13 @@ class Memory:
         return text or ""
 
     def _visible(self) -> None:
-        """Before a read: what this process queued is committed (a reader has no queue)."""
-        if not self.read_only:
-            self._writer.flush()
+        """Before a read: what this process queued is committed (a reader has no queue), and a
+        conversation idle past the timeout is closed (its consolidation runs in the background)."""
+        if self.read_only:
+            return
+        now = self.clock.now()
+        self._complete([sid for t in list(self._trackers.values()) for sid in t.expire(now)])
+        self._writer.flush()
 
     def consolidate(self, session_id: str | None = None) -> ConsolidationReport:
         """Consolidate one completed session, or every pending one, with the configured consolidator."""

@@ -141,6 +141,28 @@ def stale_in_context(
     return any(mentions(masked, s) for s in stale)
 
 
+HISTORY_HEADER = "## History"
+
+
+def outside_history(context_text: str) -> str:
+    """The context without its History section (the lines memlab marks as superseded)."""
+    out, skipping = [], False
+    for line in context_text.splitlines():
+        if line.startswith("## "):
+            skipping = line.strip() == HISTORY_HEADER
+        if not skipping:
+            out.append(line)
+    return "\n".join(out)
+
+
+def stale_as_current(
+    context_text: str, stale_answers: Iterable[str], current_answers: Iterable[str] = ()
+) -> bool:
+    """True if a superseded value reaches the reader as current: it appears in the context outside
+    the lines marked as history (``stale_in_context`` counts those lines too)."""
+    return stale_in_context(outside_history(context_text), stale_answers, current_answers)
+
+
 def current_over_stale(
     ranked_texts: Sequence[str], current_answers: Iterable[str], stale_answers: Iterable[str]
 ) -> bool | None:

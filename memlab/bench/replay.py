@@ -106,16 +106,16 @@ class MemlabSubject(Subject):
         self.missing: set[str] = set()  # layers not (yet) importable: recorded, not fatal
 
     def ingest(self, turn: Turn) -> None:
+        speaker = turn.speaker if turn.speaker and turn.speaker != turn.role else None
         self.memory.ingest(turn.text, session_id=turn.session_id, role=_role(turn.role), at=turn.time,
-                           attributes={"turn_id": turn.id})  # fmt: skip
+                           speaker=speaker, attributes={"turn_id": turn.id})  # fmt: skip
 
     def end_session(self) -> None:
         if self.memory.end_session():
             self._dirty_sessions = True
 
     def idle(self, now: float) -> None:
-        if self.memory.tick():
-            self._dirty_sessions = True
+        """Nothing: as in real use, idle sessions close at the next read or nightly maintain()."""
 
     def nightly(self, now: float) -> dict[str, Any] | None:
         if not self._maintain:
@@ -295,8 +295,9 @@ def question_metrics(q: Question, r: Retrieved, ks: Sequence[int] = KS) -> dict[
     if q.stale_answers and not q.abstain:
         rec["current_over_stale"] = M.current_over_stale(r.ranked_texts, q.answers, q.stale_answers)
         rec["stale_in_context"] = M.stale_in_context(r.context, q.stale_answers, q.answers)
+        rec["stale_as_current"] = M.stale_as_current(r.context, q.stale_answers, q.answers)
     else:
-        rec["current_over_stale"] = rec["stale_in_context"] = None
+        rec["current_over_stale"] = rec["stale_in_context"] = rec["stale_as_current"] = None
     rec["context_tokens"] = len(r.context.split())
     return rec
 
@@ -460,7 +461,7 @@ def _latency(values: Sequence[float]) -> dict[str, float]:
 
 def _metric_fields(ks: Sequence[int]) -> list[str]:
     fields = [f"{m}@{k}" for k in ks for m in ("recall", "recall_all", "recall_any")]
-    return fields + ["mrr", "ndcg@10", "answer_in_context", "current_over_stale", "stale_in_context",
+    return fields + ["mrr", "ndcg@10", "answer_in_context", "current_over_stale", "stale_in_context", "stale_as_current",
                      "context_tokens"]  # fmt: skip
 
 

@@ -34,6 +34,7 @@ PACKAGES: tuple[str, ...] = (
 SUMMARY_COLUMNS: tuple[tuple[str, str, str], ...] = (
     ("cur>stale", "overall.current_over_stale", "pct"),
     ("stale-in-ctx", "overall.stale_in_context", "pct"),
+    ("stale-as-cur", "overall.stale_as_current", "pct"),
     ("recall@10", "overall.recall@10", "pct"),
     ("ans-in-ctx", "overall.answer_in_context", "pct"),
     ("ctx p95 ms", "latency.context.p95_ms", "ms"),
@@ -215,7 +216,8 @@ def _by_group_table(records: Sequence[Mapping[str, Any]], group: str, metric: st
 DETAIL_METRICS: tuple[tuple[str, str], ...] = (
     ("recall@5", "pct"), ("recall@10", "pct"), ("recall@25", "pct"), ("recall_all@10", "pct"),
     ("recall_any@10", "pct"), ("mrr", "num"), ("ndcg@10", "num"), ("answer_in_context", "pct"),
-    ("current_over_stale", "pct"), ("stale_in_context", "pct"), ("context_tokens", "int"),
+    ("current_over_stale", "pct"), ("stale_in_context", "pct"), ("stale_as_current", "pct"),
+    ("context_tokens", "int"),
 )  # fmt: skip
 
 

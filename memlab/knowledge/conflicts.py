@@ -247,3 +247,18 @@ def stale_episodes(con: Any, episode_ids: Sequence[int]) -> set[int]:
         ids,
     ).fetchall()
     return {r[0] for r in rows if r[1]}
+
+
+def replaced_by(con: Any, episode_ids: Sequence[int]) -> dict[int, tuple[float, str]]:
+    """For stale episodes: (valid_from, content) of the newest fact that superseded a fact derived
+    from them (``supersedes`` edges run new -> old), so a reader sees what replaced the claim."""
+    ids = list(dict.fromkeys(int(i) for i in episode_ids))
+    if not ids:
+        return {}
+    rows = con.execute(
+        "SELECT d.dst, n.valid_from, n.content FROM edges d JOIN edges s ON s.dst = d.src AND s.type = 'supersedes' "
+        "JOIN nodes n ON n.id = s.src WHERE d.type = 'derived_from' "
+        f"AND d.dst IN ({','.join('?' * len(ids))}) ORDER BY n.valid_from",
+        ids,
+    ).fetchall()
+    return {int(r[0]): (float(r[1]), str(r[2])) for r in rows}

@@ -25,9 +25,10 @@ if TYPE_CHECKING:
 
 SECTIONS: tuple[tuple[str, float], ...] = (
     ("Facts", 0.40),
-    ("Entity profiles", 0.25),
+    ("Entity profiles", 0.20),
     ("Temporal context", 0.25),
     ("Evidence", 0.10),
+    ("History", 0.05),
 )
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
 MAX_ITEM_CHARS = 400
@@ -141,6 +142,7 @@ class ContextProvider:
         facts = [h.node for h in hits if h.node.type != "episodic" and h.node.active]
         episodes = [h.node for h in hits if h.node.type == "episodic" and h.node.active]
         stale = self._stale([n.id for n in episodes])
+        history = [n for n in episodes if n.id in stale]
         episodes = [n for n in episodes if n.id not in stale]
         return {
             "Facts": [(n.content, self._fact_line(n)) for n in facts],
@@ -149,7 +151,21 @@ class ContextProvider:
                 (n.content, _episode_line(n)) for n in sorted(episodes, key=lambda n: (n.event_time, n.id))
             ],
             "Evidence": self._evidence_items(facts),
+            "History": self._history_items(history),
         }
+
+    def _history_items(self, episodes: Sequence[Node]) -> list[tuple[str, str]]:
+        """Superseded statements, each with its date and what replaced it (never shown as current)."""
+        from memlab.knowledge.conflicts import replaced_by
+
+        assert self.memory.store is not None
+        successors = replaced_by(self.memory.store.reader(), [n.id for n in episodes])
+        items = []
+        for n in sorted(episodes, key=lambda n: (n.event_time, n.id)):
+            new = successors.get(n.id)
+            after = f"; replaced {iso(new[0])[:10]} by: {clip(new[1], 120)}" if new else ""
+            items.append((f"history {n.id}", f"- {iso(n.event_time)[:10]} (no longer current{after}): {clip(n.content, 160)}"))
+        return items
 
     def _stale(self, episode_ids: Sequence[int]) -> set[int]:
         """Episodes whose every derived fact was superseded ("I prefer Python" after "I write Rust

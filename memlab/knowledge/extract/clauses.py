@@ -58,6 +58,11 @@ _SPEAKER_WORDS = frozenset("i we me я мы".split())
 _OWNER_WORDS = frozenset("my our мой моя моё мое мои наш наша наше наши".split())
 _SKIP_ADJ = frozenset("new current old former ex first second main own новый нынешний текущий".split())
 _PAST_ADJ = frozenset("old former ex previous late бывший прежний старый".split())
+_CALENDAR = frozenset(
+    "january february march april may june july august september october november december monday tuesday "
+    "wednesday thursday friday saturday sunday christmas easter январь февраль март апрель май июнь июль "
+    "август сентябрь октябрь ноябрь декабрь понедельник вторник среда четверг пятница суббота воскресенье".split()
+)
 _EMBEDDED = frozenset("xcomp ccomp advcl pcomp csubj acl obj".split())
 _QUESTION_OPENERS = frozenset(
     "what which who whom whose where when why how is are do does did can could should would will "
@@ -347,7 +352,13 @@ class Reader:
         return self._name(t) and not (self.s.lang == "ru" and t.ent in ("PER",))
 
     def _name(self, t: Tok) -> bool:
-        return self.tool(t) is None and t.text[:1].isupper() and t.pos not in ("PRON", "DET", "VERB", "AUX")
+        return (
+            self.tool(t) is None
+            and t.text[:1].isupper()
+            and t.pos not in ("PRON", "DET", "VERB", "AUX")
+            and t.ent not in ("TIME", "NUM")
+            and t.lemma not in _CALENDAR
+        )
 
     # -- clauses ----------------------------------------------------------------------------------
     def _clause(self, v: Tok, subj: str | None) -> Iterator[Extracted]:

@@ -92,7 +92,11 @@ def parser(lang: str) -> Callable[[str], list[Sent]]:
 
 # -- English: spaCy -------------------------------------------------------------------------------
 _EN_DEPS = {"dobj": "obj", "nsubjpass": "nsubj:pass", "attr": "attr", "acomp": "acomp", "poss": "nmod:poss"}
-_EN_ENTS = {"PERSON": "PER", "GPE": "LOC", "LOC": "LOC", "FAC": "LOC", "ORG": "ORG", "NORP": "MISC", "PRODUCT": "MISC"}
+_EN_ENTS = {
+    "PERSON": "PER", "GPE": "LOC", "LOC": "LOC", "FAC": "LOC", "ORG": "ORG", "NORP": "MISC", "PRODUCT": "MISC",
+    "DATE": "TIME", "TIME": "TIME", "CARDINAL": "NUM", "ORDINAL": "NUM", "QUANTITY": "NUM", "MONEY": "NUM",
+    "PERCENT": "NUM",
+}  # fmt: skip
 
 
 def _spacy() -> Callable[[str], list[Sent]]:

@@ -1,0 +1,130 @@
+"""Knowledge you can trust, tested as a user meets it: messages arrive, days pass, nightly
+maintain() runs, the process is never restarted and nobody calls internal helpers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from memlab import Memory, MemoryConfig, SimulatedClock
+from memlab.bench.metrics import stale_as_current, stale_in_context
+from memlab.embed.hashing import HashingEmbedder
+from memlab.knowledge.extract import nlp_available
+
+pytestmark = pytest.mark.skipif(not nlp_available(), reason="spaCy/natasha not installed (pip install 'memlab[nlp]')")
+DAY = 86400.0
+T0 = 1_714_550_400.0  # 2024-05-01
+
+
+def _open(tmp_path: Path, clock: SimulatedClock) -> Memory:
+    return Memory.open(tmp_path / "m.db", MemoryConfig(), clock=clock, embedder=HashingEmbedder(64))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "question", "current", "stale"),
+    [
+        ("I prefer Python.", "Lately I've been doing all my coding in Rust.", "Which language should I use?", "Rust", "Python"),
+        ("I live in Berlin.", "We moved to Lisbon in March, the rent is better.", "Where do I live?", "Lisbon", "Berlin"),
+        ("Я живу в Казани.", "Переехала в Нижний Новгород, тут красиво.", "Где я живу?", "Нижний Новгород", "Казань"),
+        ("Работаю в Яндексе.", "С понедельника работаю в «Тинькофф», пока всё нравится.", "Где я работаю?", "Тинькофф", "Яндекс"),
+    ],
+)
+def test_update_holds_after_one_nightly_maintain(
+    tmp_path: Path, old: str, new: str, question: str, current: str, stale: str
+) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest(old, session_id="chat-1")
+        clock.advance(10 * DAY)
+        m.ingest(new, session_id="chat-2")  # the newest conversation never gets a successor
+        clock.advance(DAY)
+        m.maintain()  # closes chat-2 (idle past the timeout by the memory's clock) and consolidates it
+        ctx = m.context(question)
+    facts = ctx.split("\n\n")[0]
+    assert facts.startswith("## Facts") and current in facts and stale not in facts
+    assert "since 2024-05-11" in facts
+    assert not stale_as_current(ctx, [stale], [current])
+
+
+def test_superseded_episode_is_marked_as_history_with_its_replacement(tmp_path: Path) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("I prefer Python.", session_id="chat-1")
+        clock.advance(10 * DAY)
+        m.ingest("I'm writing in Rust now.", session_id="chat-2")
+        clock.advance(DAY)
+        m.maintain()
+        ctx = m.context("Python or Rust: which language do I write?")
+    history = ctx.split("## History\n", 1)[1]
+    assert "I prefer Python." in history and "2024-05-01" in history and "Rust" in history
+    assert stale_in_context(ctx, ["Python"], ["Rust"]) and not stale_as_current(ctx, ["Python"], ["Rust"])
+
+
+def test_session_closes_on_a_read_without_maintain(tmp_path: Path) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("I moved to Porto.", session_id="chat-1")
+        clock.advance(2 * 3600)  # idle past the 30-minute timeout
+        m.search("Porto")  # a read closes it; consolidation runs in the background
+        m.maintain()
+        assert m.store.session("chat-1").status == "consolidated"  # type: ignore[union-attr]
+
+
+def test_speakers_are_subjects_and_one_persons_move_keeps_anothers_city(tmp_path: Path) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("I live in Tbilisi.", session_id="s1", speaker="Mark")
+        m.ingest("I'm based in Oslo these days.", session_id="s1", speaker="Anna")
+        clock.advance(5 * DAY)
+        m.ingest("Moved to Yerevan last week!", session_id="s2", speaker="Mark")
+        m.ingest("My sister just moved to Bergen.", session_id="s2", speaker="Anna")
+        clock.advance(DAY)
+        m.maintain()
+        facts = {n.fact_key: n.content for n in m.store.find_nodes("n.type != 'episodic' AND n.valid_until IS NULL")}
+        assert facts["mark|city"] == "Mark lives in Yerevan."
+        assert facts["anna|city"] == "Anna lives in Oslo."  # Mark's move did not supersede it
+        assert facts["anna's sister|city"] == "Anna's sister lives in Bergen."
+        ctx = m.context("Where does Mark live now?")
+        assert "Mark lives in Yerevan." in ctx.split("\n\n")[0] and "Tbilisi" not in ctx.split("\n\n")[0]
+        people = {e for (e,) in m.store.execute_read("SELECT canonical_name FROM entities WHERE type = 'person'")}
+        assert {"Mark", "Anna"} <= people
+
+
+def test_users_partition_the_memory(tmp_path: Path) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("I live in Berlin.", session_id="a", user_id="alice")
+        m.ingest("I live in Madrid.", session_id="b", user_id="bob")
+        clock.advance(DAY)
+        m.maintain()
+        assert "Berlin" in m.context("Where do I live?", user_id="alice")
+        assert "Madrid" not in m.context("Where do I live?", user_id="alice")
+        assert not any("Madrid" in h.node.content for h in m.search("Madrid", user_id="alice"))
+        assert m.search("Madrid", user_id="bob")
+        keys = m.store.execute_read("SELECT user_id, fact_key FROM nodes WHERE fact_key IS NOT NULL ORDER BY user_id")
+        assert keys == [("alice", "user|city"), ("bob", "user|city")]  # same key, two users, both active
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I wish I lived in Lisbon.",
+        "If I moved to Berlin I'd be happier.",
+        "I'm going to switch to Neovim next month.",
+        "I don't live in Paris anymore.",
+        "My boss said 'we all use Java here', as if that settles it.",
+        "Do you think I should move to Lisbon?",
+        "I used to live in Madrid.",
+        "Если бы я жил в Риге, было бы проще.",
+        "Планирую переехать в Казань весной.",
+        "Я больше не работаю в Яндексе.",
+    ],
+)
+def test_statements_that_are_not_facts_change_nothing(tmp_path: Path, text: str) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest(text, session_id="s")
+        clock.advance(DAY)
+        m.maintain()
+        assert m.store.find_nodes("n.type != 'episodic'") == []
