@@ -124,3 +124,48 @@ def table(scores: dict[str, dict[str, Score]]) -> str:
                 f"| {name} | {lang} | {100 * s.precision:.1f} | {100 * s.recall:.1f} | {s.predicted} | {s.gold} |"
             )
     return "\n".join(lines)
+
+
+# -- knowledge-update scenarios, replayed as a user lives them ------------------------------------
+SCENARIOS_PATH = DEFAULT_PATH.with_name("update_scenarios.jsonl")
+DAY = 86400.0
+START = 1_714_550_400.0  # 2024-05-01 UTC
+
+
+def run_scenario(scenario: dict[str, Any], config: Any = None, workdir: str | Path | None = None) -> dict[str, Any]:
+    """Turns arrive on their days (each day its own session), a day passes, one nightly
+    ``maintain()``, then the question: does the Facts section give the current value and no stale one?"""
+    import tempfile
+
+    from memlab.bench.metrics import mentions, stale_as_current
+    from memlab.clock import SimulatedClock
+    from memlab.config import MemoryConfig
+    from memlab.embed.hashing import HashingEmbedder
+    from memlab.memory import Memory
+
+    clock = SimulatedClock(START)
+    folder = Path(workdir or tempfile.mkdtemp(prefix="memlab-scenario-"))
+    db = folder / f"{scenario['id']}.db"
+    with Memory.open(db, config or MemoryConfig(), clock=clock, embedder=HashingEmbedder(64)) as m:
+        for turn in sorted(scenario["turns"], key=lambda t: t["day"]):
+            clock.set(max(clock.now(), START + turn["day"] * DAY))
+            speaker = None if turn["speaker"] in ("user", "", None) else turn["speaker"]
+            m.ingest(turn["text"], session_id=f"day-{turn['day']}", speaker=speaker)
+        clock.advance(DAY)
+        m.maintain()
+        ctx = m.context(scenario["question"])
+    facts = ctx.split("\n\n")[0] if ctx.startswith("## Facts") else ""
+    current = mentions(facts, scenario["current"])
+    stale = any(mentions(facts, s) for s in scenario["stale"] if s.casefold() != scenario["current"].casefold())
+    return {
+        "id": scenario["id"],
+        "ok": current and not stale,
+        "current_in_facts": current,
+        "stale_in_facts": stale,
+        "stale_as_current": stale_as_current(ctx, scenario["stale"], [scenario["current"]]),
+        "facts": facts,
+    }
+
+
+def run_scenarios(split: str | None = None, config: Any = None, path: str | Path = SCENARIOS_PATH) -> list[dict[str, Any]]:
+    return [run_scenario(s, config) for s in load(path, split)]

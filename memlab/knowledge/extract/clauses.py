@@ -502,6 +502,13 @@ class Reader:
         if subj_tok is not None and v.lemma == "be" and subj_tok.text[:1].isupper() and self._place(subj_tok):
             if any(c.lemma == "home" for c in self.s.children(v)):  # "Tokyo has been home for five years"
                 yield self.fact(SPEAKER, "city", self.value_text(subj_tok), "place")
+        if subj_tok is not None and v.lemma == "be" and self.tool_value(subj_tok) is not None:
+            # value first: "Rust is what all my stuff is in now", "MySQL is the database I babysit"
+            clause = [t for b in preds for t in _subtree_toks(self.s, b)]
+            if any(t.lower in ("i", "my", "me") for t in clause) and not any(t.lower in lx.NEGATIONS for t in clause):
+                cat, canon = self.tool_value(subj_tok)  # type: ignore[misc]
+                yield self.fact(SPEAKER, cat, canon, "tool")
+                return
         owned = self._owned_attribute(subj_tok) if subj_tok is not None else None
         for b in preds:
             if owned is not None:  # "my favourite band is Radiohead"
@@ -524,6 +531,11 @@ class Reader:
                 yield from self._located(case, o, subj_text)
 
     def _predicative(self, b: Tok, subj: str) -> Iterator[Extracted]:
+        if b.lemma in ("employee", "staffer", "сотрудник", "сотрудница"):  # "an Umbrella Labs employee"
+            org = [c for c in self.s.children(b, "compound", "nmod", "amod") if self._org(c)]
+            if org:
+                yield self.fact(subj, "employer", self.value_text(org[-1]), "organization")
+                return
         title = self.job_title(b)
         if title:
             yield self.fact(subj, "job_title", title, "concept")
@@ -618,6 +630,10 @@ def _contiguous(idx: list[int], anchor: int) -> tuple[int, int]:
     while hi + 1 in s:
         hi += 1
     return lo, hi
+
+
+def _subtree_toks(sent: Sent, t: Tok) -> list[Tok]:
+    return [sent.toks[i] for i in sorted(_subtree(sent, t))]
 
 
 def _subtree(sent: Sent, t: Tok) -> set[int]:

@@ -113,10 +113,21 @@ def _spacy() -> Callable[[str], list[Sent]]:
 
     def run(text: str) -> list[Sent]:
         with lock:  # a spaCy pipeline is not documented as thread-safe
-            doc = nlp(text)
+            doc = nlp(_pro_drop(text))
         return [_from_spacy(s) for s in doc.sents]
 
     return run
+
+
+# chat drops "I": "Joined Spotify as a data scientist" - the small model reads a capitalised opener
+# as a name; lower-cased it parses as the verb it is
+_PRO_DROP = re.compile(
+    r"(^|[.!?]\s+)(Joined|Moved|Started|Switched|Relocated|Went|Got|Adopted|Married|Bought|Quit|Left|Became)\b"
+)
+
+
+def _pro_drop(text: str) -> str:
+    return _PRO_DROP.sub(lambda m: m.group(1) + m.group(2).lower(), text)
 
 
 def _from_spacy(span: Any) -> Sent:
