@@ -90,7 +90,8 @@ def extract(text: str, lang: str | None = None) -> list[Extracted]:
 _NOT_NAMES = frozenset(
     "wow woah whoa hey hi hello bye congrats congratulations thanks thank yeah yes no nope ok okay omg lol "
     "haha gonna wanna gotta yay awesome cool nice great sure oh ah um hmm btw totally definitely absolutely "
-    "you i me we they he she it my your our the a an that this those these what so well".split()
+    "you i me we they he she it my your our the a an that this those these what so well glad sorry sounds "
+    "love happy good bad amazing wonderful thank".split()
 )
 _MENTION_TYPES = {"PER": "person", "LOC": "place", "ORG": "organization"}
 
@@ -697,8 +698,11 @@ def _ru_facts(reader: Reader) -> Iterator[Extracted]:
             owner = _ru_owner(reader, t)
             if owner is None or reader._blocked(toks[t.head] if t.head != t.i else t):
                 continue
-            for a in toks:
-                yield from _ru_owned(reader, owner, a)
+            owners = [x.i for x in toks if any(c.lemma == "у" for c in reader.s.children(x, "case"))]
+            for a in toks:  # the owned noun stands next to its owner, with no other "у X" between
+                between = [o for o in owners if min(a.i, t.i) < o < max(a.i, t.i)]
+                if abs(a.i - t.i) <= 4 and not between and not any(x.text in ",;" for x in toks[min(a.i, t.i) : max(a.i, t.i)]):
+                    yield from _ru_owned(reader, owner, a)
         # "мне 29", "сыну 10 лет", "сестре 28"
         if t.feats.get("Case") == "Dat" and t.i + 1 < len(toks) and toks[t.i + 1].pos == "NUM":
             owner = _ru_owner(reader, t)
