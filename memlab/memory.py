@@ -326,10 +326,11 @@ class Memory:
         cache: Callable[[str], np.ndarray] | None = self.extensions.get("query_cache")
         if cache is None:
             embedder = self.embedder
+            as_query = getattr(embedder, "embed_query", None)  # e5-style models prefix queries
 
             @lru_cache(maxsize=4096)
             def embed(q: str) -> np.ndarray:
-                return embedder.embed_batch([q])[0]
+                return as_query(q) if as_query is not None else embedder.embed_batch([q])[0]
 
             cache = self.extensions["query_cache"] = embed
         try:

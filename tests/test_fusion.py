@@ -157,11 +157,11 @@ def test_recipes_registry_and_lookup() -> None:
 @pytest.mark.parametrize(
     ("intent", "channels"),
     [
-        ("why", ("fts", "vector", "causal", "facts")),
-        ("when", ("fts", "vector", "temporal", "facts")),
-        ("who", ("fts", "vector", "entity", "facts")),
-        ("what", ("fts", "vector", "entity", "facts")),
-        ("general", ("fts", "vector", "facts")),
+        ("why", ("fts", "fts_pair", "fts_window", "vector", "causal", "facts")),
+        ("when", ("fts", "fts_pair", "fts_window", "vector", "temporal", "facts")),
+        ("who", ("fts", "fts_pair", "fts_window", "vector", "entity", "facts")),
+        ("what", ("fts", "fts_pair", "fts_window", "vector", "entity", "facts")),
+        ("general", ("fts", "fts_pair", "fts_window", "vector", "facts")),
     ],
 )
 def test_hybrid_routes_graph_channels_by_intent(intent: str, channels: tuple[str, ...]) -> None:

@@ -180,6 +180,45 @@ def fts(
     return [r[0] for r in _read(memory, sql, p)]
 
 
+WINDOW_TABLES: dict[str, str] = {"fts_pair": "window_fts_pair", "fts_window": "window_fts_window"}
+
+
+def window_sql(table: str, match: str, where: str, params: list[Any], limit: int) -> tuple[str, list[Any]]:
+    """BM25 over one episode-window FTS table (rowid = episode id), joined to nodes for the filters."""
+    if table not in WINDOW_TABLES.values():
+        raise ValueError(f"unknown window table {table!r}")
+    sql = (
+        f"SELECT n.id, bm25({table}) AS score FROM {table} JOIN nodes n ON n.id = {table}.rowid "
+        f"WHERE {table} MATCH ? AND {where} ORDER BY score LIMIT ?"
+    )
+    return sql, [match, *params, limit]
+
+
+def _window(table: str) -> Channel:
+    def channel(
+        memory: Memory,
+        query_text: str,
+        query_vec: np.ndarray | None,
+        filters: Filters,
+        limit: int,
+        depth: int = 0,
+    ) -> list[int]:
+        terms = query_terms(query_text)
+        if not terms or limit <= 0:
+            return []
+        terms = affordable_terms(memory, terms)
+        where, params = filters.where()
+        sql, p = window_sql(table, " OR ".join(f'"{t}"' for t in terms), where, params, limit)
+        return [r[0] for r in _read(memory, sql, p)]
+
+    channel.__doc__ = f"BM25 over episodes indexed with their session neighbours ({table}); episodes only."
+    return channel
+
+
+fts_pair = _window("window_fts_pair")
+fts_window = _window("window_fts_window")
+
+
 def doc_freq(memory: Memory, term: str) -> int:
     """Rows matching ``term``, cached per memory; the cache is dropped when the node count has grown
     by more than 1% (an approximate count is all the posting budget needs)."""
@@ -448,6 +487,8 @@ def _interleave(a: list[int], b: list[int]) -> list[int]:
 
 CHANNEL_FUNCS: dict[str, Channel] = {
     "fts": fts,
+    "fts_pair": fts_pair,
+    "fts_window": fts_window,
     "vector": vector,
     "causal": causal,
     "temporal": temporal,
@@ -455,3 +496,5 @@ CHANNEL_FUNCS: dict[str, Channel] = {
     "facts": facts,
 }
 SEEDED: frozenset[str] = frozenset({"causal", "temporal", "entity", "facts"})
+TEXT: tuple[str, ...] = ("fts", "fts_pair", "fts_window", "vector")  # run first, before the graph walks
+SEED_TEXT: tuple[str, ...] = ("fts", "vector")  # whose fused hits the graph walks start from

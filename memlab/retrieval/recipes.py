@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-CHANNELS: tuple[str, ...] = ("fts", "vector", "causal", "temporal", "entity", "facts")
+CHANNELS: tuple[str, ...] = ("fts", "fts_pair", "fts_window", "vector", "causal", "temporal", "entity", "facts")
 GRAPH_CHANNELS: frozenset[str] = frozenset({"causal", "temporal", "entity", "facts"})
 
 # Which graph channels an intent turns on; fts and vector always run when the recipe has them.
@@ -57,6 +57,8 @@ class Recipe:
 
 _WEIGHTS: dict[str, float] = {
     "fts": 1.0,
+    "fts_pair": 1.0,
+    "fts_window": 1.0,
     "vector": 0.2,
     "causal": 0.5,
     "temporal": 0.5,
