@@ -127,6 +127,11 @@ def build_locomo(
     out = []
     for conv in _load_locomo(path)[:limit_convs]:
         db = work / f"{conv.name.replace(':', '_')}.db"
+        saved = db.with_suffix(".turns.json")
+        if saved.is_file() and db.is_file():  # --keep: reuse a database this harness built
+            turn_of = {int(k): v for k, v in json.loads(saved.read_text()).items()}
+            out.append(ConvDB(conv.name, db, turn_of, [q for q in conv.questions if q.evidence]))
+            continue
         clock = SimulatedClock(conv.turns[0].time if conv.turns else 0.0)
         with Memory(db, _config(), clock=clock, embedder=embedder) as m:
             turn_of: dict[int, str] = {}
@@ -137,6 +142,7 @@ def build_locomo(
             m.end_session()
             m.flush()
             _consolidate(m)
+        saved.write_text(json.dumps(turn_of))
         out.append(ConvDB(conv.name, db, turn_of, [q for q in conv.questions if q.evidence]))
     return out
 
@@ -218,11 +224,11 @@ def recall_table(records: Sequence[QRecord], recipe: Recipe) -> dict[str, dict[i
 
 # The LOO grid: fts = 1; the window channels, vector and the graph channels LoCoMo exercises
 # (temporal, entity; it has no causal edges or facts offline: they keep the base weight).
-GRID_K = (5, 10, 20, 60)
+GRID_K = (2, 5, 10, 30)
 GRID_AXES: dict[str, tuple[float, ...]] = {
     "fts": (1.0,),
-    "fts_pair": (0.0, 0.5, 1.0, 1.5),
-    "fts_window": (0.0, 0.5, 1.0, 1.5, 2.0),
+    "fts_pair": (0.0, 0.5, 1.0, 2.0),
+    "fts_window": (0.5, 1.0, 2.0, 3.0),
     "vector": (0.0, 0.2, 0.5, 1.0),
     "temporal": (0.0, 0.3),
     "entity": (0.0, 0.2),
@@ -472,6 +478,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", default="", help="also write the LoCoMo results as JSON here")
     p.add_argument("--embedder", default="wordllama", help="embedder for LoCoMo (factory name)")
     p.add_argument("--embed-cache", default="benchmarks/results/tmp/embcache", help="'' to disable")
+    p.add_argument("--keep", default="", help="keep (and reuse) the LoCoMo databases in this folder")
     args = p.parse_args(argv or [])
     convs = _load_locomo(args.locomo)
     source = [t.text for c in convs for t in c.turns if len(t.text.split()) > 3]
@@ -486,7 +493,9 @@ def main(argv: list[str] | None = None) -> int:
             sizes = [int(x) for x in args.sizes.split(",") if x]
             parts.append(latency_section(sizes, source, questions[: args.queries], work)[0])
         if not args.skip_locomo:
-            text, results = locomo_section(args.locomo, work, _embedder(args.embedder, args.embed_cache or None))
+            keep = Path(args.keep) / args.embedder if args.keep else work
+            keep.mkdir(parents=True, exist_ok=True)
+            text, results = locomo_section(args.locomo, keep, _embedder(args.embedder, args.embed_cache or None))
             parts.append(text)
             if args.json:
                 Path(args.json).parent.mkdir(parents=True, exist_ok=True)

@@ -1,19 +1,24 @@
 """A disk cache in front of any embedder: vectors keyed by (embedder name, kind, text hash).
 
 For experiments that ingest the same texts many times (benchmarks replaying LoCoMo): the slow
-multilingual embedder then runs once per text. One ``.npy`` shard per call keeps writes cheap;
-``CachedEmbedder.load`` reads every shard of its embedder at construction.
+multilingual embedder then runs once per text. New vectors are written in shards of
+``SAVE_EVERY`` (and at exit); every shard of the embedder is read at construction.
 """
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+
+SAVE_EVERY = 2048  # vectors per shard (and at exit)
 
 
 def text_key(kind: str, text: str) -> str:
@@ -30,7 +35,10 @@ class CachedEmbedder:
         safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in inner.name)
         self.directory = Path(directory) / safe
         self._vecs: dict[str, np.ndarray] = {}
+        self._pending: list[str] = []
+        self._lock = threading.Lock()
         self._load()
+        atexit.register(self.save)
 
     def _load(self) -> None:
         if not self.directory.is_dir():
@@ -40,10 +48,15 @@ class CachedEmbedder:
                 for key, vec in zip(data["keys"], data["vecs"], strict=True):
                     self._vecs[str(key)] = vec
 
-    def _save(self, keys: list[str], vecs: np.ndarray) -> None:
+    def save(self) -> None:
+        """Write the vectors computed since the last save as one shard."""
+        with self._lock:
+            keys, self._pending = self._pending, []
+        if not keys:
+            return
         self.directory.mkdir(parents=True, exist_ok=True)
-        name = self.directory / f"{os.getpid()}-{len(list(self.directory.glob('*.npz')))}-{keys[0][:8]}.npz"
-        np.savez(name, keys=np.asarray(keys), vecs=vecs)
+        name = self.directory / f"{os.getpid()}-{threading.get_ident()}-{keys[0][:12]}.npz"
+        np.savez(name, keys=np.asarray(keys), vecs=np.stack([self._vecs[k] for k in keys]))
 
     def _get(self, kind: str, texts: Sequence[str]) -> np.ndarray:
         keys = [text_key(kind, t) for t in texts]
@@ -52,8 +65,11 @@ class CachedEmbedder:
             new = list(dict.fromkeys(texts[i] for i in todo))
             vecs = self._embed(kind, new)
             new_keys = [text_key(kind, t) for t in new]
-            self._vecs.update(zip(new_keys, vecs, strict=True))
-            self._save(new_keys, vecs)
+            with self._lock:
+                self._vecs.update(zip(new_keys, vecs, strict=True))
+                self._pending.extend(new_keys)
+            if len(self._pending) >= SAVE_EVERY:
+                self.save()
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         return np.stack([self._vecs[k] for k in keys]).astype(np.float32)
