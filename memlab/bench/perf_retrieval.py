@@ -378,6 +378,31 @@ def intent_section(queries: Sequence[str]) -> tuple[str, dict[str, float]]:
     ), out
 
 
+INTENT_DEV = Path("datasets/intent_queries.jsonl")  # what the keyword rules were written on
+INTENT_HELDOUT = Path("benchmarks/data/intent_queries_heldout.jsonl")  # written first, never tuned on
+
+
+def intent_accuracy_section(dev: Path = INTENT_DEV, heldout: Path = INTENT_HELDOUT) -> tuple[str, dict[str, Any]]:
+    """Keyword classifier accuracy (%) per language on the dev set and on the held-out set."""
+    from memlab.retrieval.intent import KeywordIntentClassifier
+
+    clf = KeywordIntentClassifier()
+    out: dict[str, Any] = {}
+    rows = []
+    for name, path in (("dev (rules written on it)", dev), ("held-out", heldout)):
+        if not path.is_file():
+            continue
+        data = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        for lang in ("en", "ru", "all"):
+            part = [r for r in data if lang in ("all", r["lang"])]
+            acc = 100 * sum(clf.classify(r["query"]) == r["intent"] for r in part) / max(1, len(part))
+            out[f"{name}:{lang}"] = acc
+            rows.append([name, lang, len(part), acc])
+    return "Intent classification accuracy (keyword classifier)\n\n" + md_table(
+        ["set", "lang", "queries", "accuracy %"], rows
+    ), out
+
+
 def _us(fn: Callable[[int], Any], n: int) -> float:
     start = time.perf_counter()
     for i in range(n):
@@ -488,6 +513,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         parts.append(intent_section(questions[:500])[0])
+        parts.append(intent_accuracy_section()[0])
         parts.append(bm25_section(args.locomo, work)[0])
         if not args.skip_latency:
             sizes = [int(x) for x in args.sizes.split(",") if x]
