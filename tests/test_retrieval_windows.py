@@ -87,3 +87,18 @@ def test_migration_backfills_an_existing_database(tmp_path: Path) -> None:
     wide = dict(con.execute("SELECT rowid, stem FROM window_fts_window"))
     assert pair[ids[0]] == s[0] and pair[ids[2]] == f"{s[1]} {s[2]}"
     assert wide[ids[2]] == " ".join(s) and wide[ids[0]] == f"{s[0]} {s[1]}"
+
+
+def test_vector_window_scores_an_episode_with_its_neighbours(tmp_path: Path) -> None:
+    from memlab.embed.hashing import HashingEmbedder
+
+    with Memory.open(tmp_path / "v.db", MANUAL, clock=SimulatedClock(T0), embedder=HashingEmbedder(64)) as m:
+        a, b, c, d = ingest(m, ["red car", "blue sky", "red car again", "green tree"], "s1")
+        m.flush()
+        qvec = m.embed_query("red car")
+        ranked = ch.vector_window(m, "red car", qvec, ch.Filters(), 10)
+        assert set(ranked) == {a, b, c, d}
+        assert ranked.index(b) < ranked.index(d)  # b sits between two red cars
+        assert ch.vector_window(m, "red car", qvec, ch.Filters(until=T0 + 1), 10) == [a, b] or set(
+            ch.vector_window(m, "red car", qvec, ch.Filters(until=T0 + 1), 10)
+        ) == {a, b}

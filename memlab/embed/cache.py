@@ -17,7 +17,6 @@ from typing import Any
 
 import numpy as np
 
-
 SAVE_EVERY = 2048  # vectors per shard (and at exit)
 
 

@@ -269,6 +269,62 @@ def vector(
     return [i for i, _ in hits]
 
 
+VECTOR_WINDOW_POOL = 200  # vector hits whose session neighbours are scored too
+
+
+def neighbours(memory: Memory, ids: Sequence[int]) -> dict[int, list[int]]:
+    """Each episode's previous and next episode in its session (temporal edges, both ways)."""
+    out: dict[int, list[int]] = {}
+    for direction in ("out", "in"):
+        for a, bs in hop(memory, ids, "temporal", direction).items():
+            out.setdefault(a, []).extend(bs)
+    return out
+
+
+def _similarities(memory: Memory, ids: Iterable[int], query_vec: np.ndarray) -> dict[int, float]:
+    todo = list(ids)
+    if not todo:
+        return {}
+    rows = _read(
+        memory, "SELECT node_id, vec FROM node_vectors WHERE node_id IN (SELECT value FROM json_each(?))", [json.dumps(todo)]
+    )
+    if not rows:
+        return {}
+    mat = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)
+    sims = mat @ np.asarray(query_vec, dtype=np.float32)
+    return {int(r[0]): float(x) for r, x in zip(rows, sims, strict=True)}
+
+
+def vector_window(
+    memory: Memory,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 0,
+) -> list[int]:
+    """The dense twin of ``fts_window``: an episode scores its own cosine plus the mean cosine of
+    its session neighbours (no extra embeddings: the neighbours' stored vectors). Candidates are
+    the top vector hits and their neighbours."""
+    if memory.index is None or query_vec is None or limit <= 0:
+        return []
+    assert memory.store is not None
+    hits = memory.index.search(memory.store.reader(), query_vec, max(limit, VECTOR_WINDOW_POOL))
+    sims = {i: s for i, s in hits}
+    near = neighbours(memory, list(sims))
+    cands = set(sims) | {n for ns in near.values() for n in ns}
+    near.update(neighbours(memory, [c for c in cands if c not in near]))
+    missing = ({n for ns in near.values() for n in ns} | cands) - sims.keys()
+    sims.update(_similarities(memory, missing, query_vec))
+
+    def score(c: int) -> float:
+        around = [sims[n] for n in near.get(c, []) if n in sims]
+        return sims.get(c, 0.0) + (sum(around) / len(around) if around else 0.0)
+
+    ranked = sorted(cands, key=lambda c: (-score(c), c))
+    return apply_filter(memory, ranked, filters)[:limit]
+
+
 def seeds(
     memory: Memory, query_text: str, query_vec: np.ndarray | None, filters: Filters, count: int
 ) -> list[int]:
@@ -490,11 +546,12 @@ CHANNEL_FUNCS: dict[str, Channel] = {
     "fts_pair": fts_pair,
     "fts_window": fts_window,
     "vector": vector,
+    "vector_window": vector_window,
     "causal": causal,
     "temporal": temporal,
     "entity": entity,
     "facts": facts,
 }
 SEEDED: frozenset[str] = frozenset({"causal", "temporal", "entity", "facts"})
-TEXT: tuple[str, ...] = ("fts", "fts_pair", "fts_window", "vector")  # run first, before the graph walks
+TEXT: tuple[str, ...] = ("fts", "fts_pair", "fts_window", "vector", "vector_window")  # run first, before the graph walks
 SEED_TEXT: tuple[str, ...] = ("fts", "vector")  # whose fused hits the graph walks start from

@@ -20,7 +20,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-CHANNELS: tuple[str, ...] = ("fts", "fts_pair", "fts_window", "vector", "causal", "temporal", "entity", "facts")
+CHANNELS: tuple[str, ...] = (
+    "fts",
+    "fts_pair",
+    "fts_window",
+    "vector",
+    "vector_window",
+    "causal",
+    "temporal",
+    "entity",
+    "facts",
+)
 GRAPH_CHANNELS: frozenset[str] = frozenset({"causal", "temporal", "entity", "facts"})
 
 # Which graph channels an intent turns on; fts and vector always run when the recipe has them.
@@ -41,6 +51,7 @@ class Recipe:
     use_graph: bool
     rrf_k: int = 60
     routes: dict[str, tuple[str, ...]] = field(default_factory=lambda: dict(INTENT_ROUTES))
+    pool: int = 0  # each channel's list length fed into fusion, at least (0: the config's candidate_pool)
 
     def channels_for(self, intent: str) -> tuple[str, ...]:
         """The channels to run for a query of this intent, in the recipe's channel order."""
@@ -59,6 +70,7 @@ _WEIGHTS: dict[str, float] = {
     "fts": 1.0,
     "fts_pair": 1.0,
     "fts_window": 1.0,
+    "vector_window": 0.0,
     "vector": 0.2,
     "causal": 0.5,
     "temporal": 0.5,
