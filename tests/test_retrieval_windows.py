@@ -102,3 +102,16 @@ def test_vector_window_scores_an_episode_with_its_neighbours(tmp_path: Path) -> 
         assert ch.vector_window(m, "red car", qvec, ch.Filters(until=T0 + 1), 10) == [a, b] or set(
             ch.vector_window(m, "red car", qvec, ch.Filters(until=T0 + 1), 10)
         ) == {a, b}
+
+
+def test_wordllama_lite_loader_gives_the_package_vectors() -> None:
+    import numpy as np
+
+    from memlab.embed import wordllama as wl
+
+    if wl._wheel_files() is None:
+        pytest.skip("wordllama wheel files not found")
+    texts = ["Caroline: I went to the support group", "Привет, Миша!", "", "word " * 3000]
+    lite = wl._load_wordllama().embed(texts, batch_size=2)
+    full = wl._load_wordllama_package().embed(texts, norm=False, batch_size=2)
+    assert np.array_equal(lite, full)
