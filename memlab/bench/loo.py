@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -37,7 +38,7 @@ class Item:
     group: str
     lists: Mapping[str, Sequence[str]]
     evidence: frozenset[str]
-    order: Callable[[str], object] = str  # candidate sort key for ties (node-id order)
+    order: Callable[[str], Any] = str  # candidate sort key for ties (node-id order)
 
 
 @dataclass(frozen=True)

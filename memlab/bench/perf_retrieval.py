@@ -130,8 +130,8 @@ def build_locomo(
         db = work / f"{conv.name.replace(':', '_')}.db"
         saved = db.with_suffix(".turns.json")
         if saved.is_file() and db.is_file():  # --keep: reuse a database this harness built
-            turn_of = {int(k): v for k, v in json.loads(saved.read_text()).items()}
-            out.append(ConvDB(conv.name, db, turn_of, [q for q in conv.questions if q.evidence]))
+            kept = {int(k): v for k, v in json.loads(saved.read_text()).items()}
+            out.append(ConvDB(conv.name, db, kept, [q for q in conv.questions if q.evidence]))
             continue
         clock = SimulatedClock(conv.turns[0].time if conv.turns else 0.0)
         with Memory(db, _config(), clock=clock, embedder=embedder) as m:
@@ -229,9 +229,10 @@ GRID_K = (5, 10, 20)
 GRID_AXES: dict[str, tuple[float, ...]] = {
     "fts": (1.0,),
     "fts_pair": (0.0, 0.5, 1.0),
-    "fts_window": (2.0, 4.0, 6.0),
-    "vector": (0.5, 1.0, 2.0),
-    "vector_window": (1.0, 2.0, 3.0, 4.0),
+    "fts_window": (4.0, 6.0, 8.0),
+    "fts_session": (0.0, 1.0, 2.0, 4.0),
+    "vector": (1.0, 2.0, 3.0),
+    "vector_window": (2.0, 3.0, 4.0),
     "temporal": (0.0, 0.3),
     "entity": (0.0, 0.2),
 }
@@ -291,6 +292,7 @@ def locomo_section(path: str, work: Path, embedder: Any) -> tuple[str, dict[str,
         "fts_only (turn)": recall_table(records, replace(PROBE, channels=("fts",), use_graph=False)),
         "fts_pair only": recall_table(records, replace(PROBE, channels=("fts_pair",), use_graph=False)),
         "fts_window only": recall_table(records, replace(PROBE, channels=("fts_window",), use_graph=False)),
+        "fts_session only": recall_table(records, replace(PROBE, channels=("fts_session",), use_graph=False)),
         "vector only": recall_table(records, replace(PROBE, channels=("vector",), use_graph=False)),
         "vector_window only": recall_table(records, replace(PROBE, channels=("vector_window",), use_graph=False)),
     }

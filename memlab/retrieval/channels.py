@@ -217,6 +217,35 @@ def _window(table: str) -> Channel:
 
 fts_pair = _window("window_fts_pair")
 fts_window = _window("window_fts_window")
+SESSION_POOL = 300  # window hits aggregated into session scores
+SESSION_TOP = 3  # a session scores the sum of its best few window hits
+
+
+def fts_session(
+    memory: Memory,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 0,
+) -> list[int]:
+    """Session-level scoring, then turn re-ranking: sessions ranked by the summed BM25 of their best
+    ``SESSION_TOP`` window hits, turns listed session by session in window order (a question's
+    evidence often sits in one session that matches as a whole better than any of its turns)."""
+    terms = query_terms(query_text)
+    if not terms or limit <= 0:
+        return []
+    terms = affordable_terms(memory, terms)
+    where, params = filters.where()
+    sql, p = window_sql("window_fts_window", " OR ".join(f'"{t}"' for t in terms), where, params, SESSION_POOL)
+    sql = f"SELECT h.id, h.score, n.session_id FROM ({sql}) h JOIN nodes n ON n.id = h.id"
+    rows = _read(memory, sql, p)
+    by_session: dict[Any, list[tuple[int, float]]] = {}
+    for node_id, score, session in rows:  # bm25(): lower is better
+        by_session.setdefault(session, []).append((int(node_id), -float(score)))
+    total = {sid: sum(sorted((s for _, s in hits), reverse=True)[:SESSION_TOP]) for sid, hits in by_session.items()}
+    order = sorted(by_session, key=lambda sid: -total[sid])
+    return [node_id for sid in order for node_id, _ in by_session[sid]][:limit]
 
 
 def doc_freq(memory: Memory, term: str) -> int:
@@ -545,6 +574,7 @@ CHANNEL_FUNCS: dict[str, Channel] = {
     "fts": fts,
     "fts_pair": fts_pair,
     "fts_window": fts_window,
+    "fts_session": fts_session,
     "vector": vector,
     "vector_window": vector_window,
     "causal": causal,
@@ -553,5 +583,5 @@ CHANNEL_FUNCS: dict[str, Channel] = {
     "facts": facts,
 }
 SEEDED: frozenset[str] = frozenset({"causal", "temporal", "entity", "facts"})
-TEXT: tuple[str, ...] = ("fts", "fts_pair", "fts_window", "vector", "vector_window")  # run first, before the graph walks
+TEXT: tuple[str, ...] = ("fts", "fts_pair", "fts_window", "fts_session", "vector", "vector_window")  # run first, before the graph walks
 SEED_TEXT: tuple[str, ...] = ("fts", "vector")  # whose fused hits the graph walks start from
