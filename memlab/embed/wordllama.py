@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -86,9 +87,55 @@ def _import_wordllama() -> Any:
     return wordllama
 
 
-def _load_wordllama() -> Any:
-    from pathlib import Path
+class _WordLlamaLite:
+    """WordLlama's numpy inference (tokenize, look up, mean-pool over the mask) on the files
+    inside the wheel, without importing the ``wordllama`` package: its import (pydantic configs)
+    costs ~1 s, most of a fresh process's first search. Same vectors as ``WordLlama.embed``."""
 
+    def __init__(self, weights: Any, tokenizer_file: str) -> None:
+        from tokenizers import Tokenizer
+
+        self.embedding = np.ascontiguousarray(weights.astype(np.float32))
+        self.tokenizer = Tokenizer.from_file(tokenizer_file)
+        self.tokenizer.enable_padding()
+        self.tokenizer.enable_truncation(max_length=_MAX_TOKENS)
+
+    def embed(self, texts: list[str], norm: bool = False, batch_size: int = 64) -> np.ndarray:
+        out = np.empty((len(texts), self.embedding.shape[1]), dtype=np.float32)
+        for lo in range(0, len(texts), batch_size):
+            enc = self.tokenizer.encode_batch(texts[lo : lo + batch_size], add_special_tokens=False)
+            ids = np.array([e.ids for e in enc], dtype=np.int32)
+            mask = np.array([e.attention_mask for e in enc], dtype=np.float32)
+            np.clip(ids, 0, self.embedding.shape[0] - 1, out=ids)
+            total = np.maximum(mask.sum(axis=1, keepdims=True), 1.0).astype(np.float32)
+            out[lo : lo + len(enc)] = np.sum(self.embedding[ids] * mask[..., None], axis=1, dtype=np.float32) / total
+        return out
+
+
+def _wheel_files() -> tuple[Path, Path] | None:
+    import importlib.util
+
+    spec = importlib.util.find_spec("wordllama")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    root = Path(next(iter(spec.submodule_search_locations)))
+    weights = root / "weights" / f"l2_supercat_{_FULL_DIM}.safetensors"
+    tokenizer = root / "tokenizers" / "l2_supercat_tokenizer_config.json"
+    return (weights, tokenizer) if weights.is_file() and tokenizer.is_file() else None
+
+
+def _load_wordllama() -> Any:
+    files = _wheel_files()
+    if files is not None:
+        from safetensors import safe_open
+
+        with safe_open(str(files[0]), framework="np", device="cpu") as f:
+            weights = f.get_tensor("embedding.weight")
+        return _WordLlamaLite(weights, str(files[1]))
+    return _load_wordllama_package()
+
+
+def _load_wordllama_package() -> Any:
     wordllama = _import_wordllama()
     try:
         model = wordllama.WordLlama.load(

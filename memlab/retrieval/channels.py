@@ -183,6 +183,74 @@ def fts(
     return [r[0] for r in _read(memory, sql, p)]
 
 
+WINDOW_TABLES: dict[str, str] = {"fts_pair": "window_fts_pair", "fts_window": "window_fts_window"}
+
+
+def window_sql(table: str, match: str, where: str, params: list[Any], limit: int) -> tuple[str, list[Any]]:
+    """BM25 over one episode-window FTS table (rowid = episode id), joined to nodes for the filters."""
+    if table not in WINDOW_TABLES.values():
+        raise ValueError(f"unknown window table {table!r}")
+    sql = (
+        f"SELECT n.id, bm25({table}) AS score FROM {table} JOIN nodes n ON n.id = {table}.rowid "
+        f"WHERE {table} MATCH ? AND {where} ORDER BY score LIMIT ?"
+    )
+    return sql, [match, *params, limit]
+
+
+def _window(table: str) -> Channel:
+    def channel(
+        memory: Memory,
+        query_text: str,
+        query_vec: np.ndarray | None,
+        filters: Filters,
+        limit: int,
+        depth: int = 0,
+    ) -> list[int]:
+        terms = query_terms(query_text)
+        if not terms or limit <= 0:
+            return []
+        terms = affordable_terms(memory, terms)
+        where, params = filters.where()
+        sql, p = window_sql(table, " OR ".join(f'"{t}"' for t in terms), where, params, limit)
+        return [r[0] for r in _read(memory, sql, p)]
+
+    channel.__doc__ = f"BM25 over episodes indexed with their session neighbours ({table}); episodes only."
+    return channel
+
+
+fts_pair = _window("window_fts_pair")
+fts_window = _window("window_fts_window")
+SESSION_POOL = 300  # window hits aggregated into session scores
+SESSION_TOP = 3  # a session scores the sum of its best few window hits
+
+
+def fts_session(
+    memory: Memory,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 0,
+) -> list[int]:
+    """Session-level scoring, then turn re-ranking: sessions ranked by the summed BM25 of their best
+    ``SESSION_TOP`` window hits, turns listed session by session in window order (a question's
+    evidence often sits in one session that matches as a whole better than any of its turns)."""
+    terms = query_terms(query_text)
+    if not terms or limit <= 0:
+        return []
+    terms = affordable_terms(memory, terms)
+    where, params = filters.where()
+    sql, p = window_sql("window_fts_window", " OR ".join(f'"{t}"' for t in terms), where, params, SESSION_POOL)
+    sql = f"SELECT h.id, h.score, n.session_id FROM ({sql}) h JOIN nodes n ON n.id = h.id"
+    rows = _read(memory, sql, p)
+    by_session: dict[Any, list[tuple[int, float]]] = {}
+    for node_id, score, session in rows:  # bm25(): lower is better
+        by_session.setdefault(session, []).append((int(node_id), -float(score)))
+    total = {sid: sum(sorted((s for _, s in hits), reverse=True)[:SESSION_TOP]) for sid, hits in by_session.items()}
+    order = sorted(by_session, key=lambda sid: -total[sid])
+    return [node_id for sid in order for node_id, _ in by_session[sid]][:limit]
+
+
 def doc_freq(memory: Memory, term: str) -> int:
     """Rows matching ``term``, cached per memory; the cache is dropped when the node count has grown
     by more than 1% (an approximate count is all the posting budget needs)."""
@@ -231,6 +299,62 @@ def vector(
     assert memory.store is not None
     hits = memory.index.search(memory.store.reader(), query_vec, limit, keep=keep_fn(memory, filters))
     return [i for i, _ in hits]
+
+
+VECTOR_WINDOW_POOL = 200  # vector hits whose session neighbours are scored too
+
+
+def neighbours(memory: Memory, ids: Sequence[int]) -> dict[int, list[int]]:
+    """Each episode's previous and next episode in its session (temporal edges, both ways)."""
+    out: dict[int, list[int]] = {}
+    for direction in ("out", "in"):
+        for a, bs in hop(memory, ids, "temporal", direction).items():
+            out.setdefault(a, []).extend(bs)
+    return out
+
+
+def _similarities(memory: Memory, ids: Iterable[int], query_vec: np.ndarray) -> dict[int, float]:
+    todo = list(ids)
+    if not todo:
+        return {}
+    rows = _read(
+        memory, "SELECT node_id, vec FROM node_vectors WHERE node_id IN (SELECT value FROM json_each(?))", [json.dumps(todo)]
+    )
+    if not rows:
+        return {}
+    mat = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)
+    sims = mat @ np.asarray(query_vec, dtype=np.float32)
+    return {int(r[0]): float(x) for r, x in zip(rows, sims, strict=True)}
+
+
+def vector_window(
+    memory: Memory,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 0,
+) -> list[int]:
+    """The dense twin of ``fts_window``: an episode scores its own cosine plus the mean cosine of
+    its session neighbours (no extra embeddings: the neighbours' stored vectors). Candidates are
+    the top vector hits and their neighbours."""
+    if memory.index is None or query_vec is None or limit <= 0:
+        return []
+    assert memory.store is not None
+    hits = memory.index.search(memory.store.reader(), query_vec, max(limit, VECTOR_WINDOW_POOL))
+    sims = {i: s for i, s in hits}
+    near = neighbours(memory, list(sims))
+    cands = set(sims) | {n for ns in near.values() for n in ns}
+    near.update(neighbours(memory, [c for c in cands if c not in near]))
+    missing = ({n for ns in near.values() for n in ns} | cands) - sims.keys()
+    sims.update(_similarities(memory, missing, query_vec))
+
+    def score(c: int) -> float:
+        around = [sims[n] for n in near.get(c, []) if n in sims]
+        return sims.get(c, 0.0) + (sum(around) / len(around) if around else 0.0)
+
+    ranked = sorted(cands, key=lambda c: (-score(c), c))
+    return apply_filter(memory, ranked, filters)[:limit]
 
 
 def seeds(
@@ -451,10 +575,16 @@ def _interleave(a: list[int], b: list[int]) -> list[int]:
 
 CHANNEL_FUNCS: dict[str, Channel] = {
     "fts": fts,
+    "fts_pair": fts_pair,
+    "fts_window": fts_window,
+    "fts_session": fts_session,
     "vector": vector,
+    "vector_window": vector_window,
     "causal": causal,
     "temporal": temporal,
     "entity": entity,
     "facts": facts,
 }
 SEEDED: frozenset[str] = frozenset({"causal", "temporal", "entity", "facts"})
+TEXT: tuple[str, ...] = ("fts", "fts_pair", "fts_window", "fts_session", "vector", "vector_window")  # run first, before the graph walks
+SEED_TEXT: tuple[str, ...] = ("fts", "vector")  # whose fused hits the graph walks start from

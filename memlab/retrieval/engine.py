@@ -99,13 +99,14 @@ def run(
     rec = resolve_recipe(memory, recipe)
     filters = filters or ch.Filters()
     want = limit or plan.limit
-    pool = max(cfg.candidate_pool, want)
-    needs_vec = "vector" in rec.channels or cfg.intent_classifier == "embedding" or rec.use_graph
+    pool = max(cfg.candidate_pool, rec.pool, want)
+    dense = "vector" in rec.channels or "vector_window" in rec.channels
+    needs_vec = dense or cfg.intent_classifier == "embedding" or rec.use_graph
     qvec = memory.embed_query(query) if needs_vec and query.strip() else None
     intent = classify(memory, query, qvec) if rec.use_graph else "general"
     names = rec.channels_for(intent)
     lists: dict[str, list[int]] = {}
-    for name in ("fts", "vector"):
+    for name in ch.TEXT:
         if name in names:
             lists[name] = ch.CHANNEL_FUNCS[name](memory, query, qvec, filters, pool, plan.depth)
     graph = [n for n in names if n in ch.SEEDED]
@@ -133,7 +134,9 @@ def _text_rank(
     """Fused text hits in the visible view (walks may start outside the narrowing filters); graph
     walks start from the first few, the entity channel orders its members by it."""
     if filters == filters.visible() and lists:
-        text = {k: v for k, v in lists.items() if k in ("fts", "vector")}
+        # turn-level channels only: the window channels already rank a hit's neighbours, which
+        # are what the temporal walk is for
+        text = {k: v for k, v in lists.items() if k in ch.SEED_TEXT}
         return [f.id for f in rrf(text, rec.weights, rec.rrf_k)[:count]]
     return ch.seeds(memory, query, qvec, filters, count)
 

@@ -43,19 +43,31 @@ class IntentClassifier(Protocol):
 # DATE"); they win over interrogatives. Among several cues of one strength, the earliest wins:
 # the opening interrogative of a question is its main clause ("when did he say why...").
 _STRONG: dict[str, str] = {
-    "general": r"what\s+do\s+you\s+(?:know|remember)\s+about|tell\s+me\s+(?:about|everything|more)|"
-    r"anything\s+(?:about|on|new)|catch\s+me\s+up|any\s+news|"
+    "general": r"what\s+do\s+you\s+(?:know|remember)\s+(?:about|from|of)|tell\s+me\s+(?:about|everything|more)|"
+    r"anything\s+(?:about|on|new)|catch\s+me\s+up|any\s+(?:news|updates?)|summari[sz]e|recap|"
+    r"what(?:'s|\s+is)\s+(?:going\s+on|up|happening|new)\s+with|what\s+have\s+we\s+(?:talked|been\s+talking)\s+about|"
+    r"how\s+(?:is|are)\s+(?:things|it)\s+going|"
     r"что\s+(?:ты\s+)?(?:знаешь|помнишь)\s+(?:о|об|про)|расскажи\s+(?:мне\s+)?(?:о|об|про|подробнее|всё|все)|"
-    r"что\s+нового|что\s+там\s+(?:с|со)\b",
-    "why": r"what\s+(?:caused|made|led\s+to|prompted|motivated|drove)|how\s+come|reasons?|"
-    r"causes?|because\s+of\s+what|motivations?|what\s+for|for\s+what\s+purpose|"
-    r"по\s+какой\s+причине|из-за\s+чего|с\s+какой\s+целью|причин\w*|для\s+чего",
-    "when": r"what\s+(?:date|day|time|year|month|week)|which\s+(?:date|day|year|month|week)|"
-    r"how\s+long\s+ago|since\s+when|how\s+long\s+(?:has|have|had|did|was|were)|at\s+what\s+time|"
-    r"в\s+како[мй]\s+(?:году|месяце|день|время)|какого\s+числа|как\s+давно|с\s+каких\s+пор|"
-    r"во\s+сколько|сколько\s+времени\s+назад|в\s+какой\s+день|дат[аыуе]\b",
+    r"что\s+нового|что\s+там\s+(?:с|со)\b|что\s+происходит|как(?:ие|ая)\s+новост\w*|есть\s+(?:что-то\s+|что-нибудь\s+)?нов\w*|"
+    r"что-то\s+нов\w*|о\s+ч[её]м\s+мы\s+(?:говорили|разговаривали)|подытож\w*|резюмируй|"
+    r"^\s*что\s+(?:с|со)\s+\w+\s*\??\s*$|помнишь\s*\?\s*$",
+    "why": r"what\s+(?:caused|made|led\s+to|prompted|motivated|drove|pushed)|how\s+come|reasons?|"
+    r"causes?|because\s+of\s+what|motivations?|what\s+for|for\s+what\s+purpose|justif\w+|"
+    r"what(?:'s|\s+is|\s+was)\s+(?:the\s+story\s+)?behind|what\s+was\s+the\s+point|how\s+did\s+.+\s+start|"
+    r"по\s+какой\s+причине|из-за\s+чего|с\s+какой\s+целью|причин\w*|для\s+чего|с\s+чего\s+начал\w*|"
+    r"подтолкн\w+|заставил\w*|чем\s+объясня\w+",
+    "when": r"what\s+(?:date|day|time|year|month|week)|which\s+(?:date|day|year|month|week)|dates?\s+of|"
+    r"how\s+long|since\s+when|at\s+what\s+time|before\s+or\s+after|"
+    r"how\s+many\s+(?:days|weeks|months|years|hours|minutes)\s+ago|has\s+it\s+been\s+long|"
+    r"в\s+како[мй]\s+(?:году|месяце|день|время)|какого\s+числа|как\s+давно|с\s+каких\s+пор|давно|"
+    r"во\s+сколько|сколько\s+(?:времени|дней|недель|месяцев|лет|часов|минут)|сколько\s+длил\w*|"
+    r"в\s+какой\s+день|в\s+котором\s+часу|к\s+какому\s+сроку|до\s+.+\s+или\s+после|дат[аыуе]\b",
+    # a pet's or a thing's name is a fact, not a person ("как зовут кошку")
+    "what": r"как\s+зовут\s+(?:\w+\s+)?(?:кошку|кота|собаку|пса|щенка|котёнка|котенка|питомца|попугая|хомяка|лошадь)",
     "who": r"whose|with\s+whom|which\s+(?:person|people|guy|woman|man|colleague|friend)|"
-    r"name\s+of\s+the\s+(?:person|guy|woman|man)|с\s+кем|чей|чья|чь[её]|чьи|чью|чьего|чьей|как\s+зовут",
+    r"name\s+of\s+the\s+(?:person|guy|woman|man)|what\s+was\s+(?:his|her|their)\s+name|"
+    r"с\s+кем|чей|чья|чь[её]|чьи|чью|чьего|чьей|как\s+зовут|как\s+(?:его|её|ее|их)\s+звали|"
+    r"как(?:ой|ая)\s+(?:друг|подруга|коллега|сосед|соседка|врач|человек)",
 }
 
 _INTERROGATIVES: dict[str, str] = {

@@ -155,9 +155,58 @@ CREATE INDEX nodes_user_type_time ON nodes(user_id, type, event_time);
 CREATE INDEX entities_user ON entities(user_id);
 """
 
+# Multi-granularity text index: every episode is also indexed with its neighbours in the session
+# (a LoCoMo answer is often split over consecutive turns, and a question's words over a
+# question and its reply). Two windows, each its own FTS5 table so BM25 normalises by that
+# window's length: "pair" = the previous turn + the turn; "window" = two before + the turn + one
+# after. Kept by triggers on the temporal edge that ingest writes between consecutive episodes of
+# a session, so every writer (ingest, bulk loaders) maintains them; rowid = the episode's id.
+M003_EPISODE_WINDOWS = """
+CREATE VIRTUAL TABLE window_fts_pair USING fts5(stem, tokenize='unicode61 remove_diacritics 2');
+CREATE VIRTUAL TABLE window_fts_window USING fts5(stem, tokenize='unicode61 remove_diacritics 2');
+INSERT INTO window_fts_pair(rowid, stem)
+SELECT n.id, coalesce((SELECT p.stem || ' ' FROM edges e JOIN nodes p ON p.id = e.src
+                       WHERE e.dst = n.id AND e.type = 'temporal' AND p.type = 'episodic' LIMIT 1), '') || n.stem
+FROM nodes n WHERE n.type = 'episodic';
+INSERT INTO window_fts_window(rowid, stem)
+SELECT n.id,
+       coalesce((SELECT pp.stem || ' ' FROM edges e JOIN edges e2 ON e2.dst = e.src AND e2.type = 'temporal'
+                 JOIN nodes pp ON pp.id = e2.src
+                 WHERE e.dst = n.id AND e.type = 'temporal' AND pp.type = 'episodic' LIMIT 1), '')
+       || coalesce((SELECT p.stem || ' ' FROM edges e JOIN nodes p ON p.id = e.src
+                    WHERE e.dst = n.id AND e.type = 'temporal' AND p.type = 'episodic' LIMIT 1), '')
+       || n.stem
+       || coalesce((SELECT ' ' || x.stem FROM edges e JOIN nodes x ON x.id = e.dst
+                    WHERE e.src = n.id AND e.type = 'temporal' AND x.type = 'episodic' LIMIT 1), '')
+FROM nodes n WHERE n.type = 'episodic';
+CREATE TRIGGER window_fts_ai AFTER INSERT ON nodes WHEN new.type = 'episodic' BEGIN
+    INSERT INTO window_fts_pair(rowid, stem) VALUES (new.id, new.stem);
+    INSERT INTO window_fts_window(rowid, stem) VALUES (new.id, new.stem);
+END;
+CREATE TRIGGER window_fts_ad AFTER DELETE ON nodes WHEN old.type = 'episodic' BEGIN
+    DELETE FROM window_fts_pair WHERE rowid = old.id;
+    DELETE FROM window_fts_window WHERE rowid = old.id;
+END;
+CREATE TRIGGER window_fts_link AFTER INSERT ON edges WHEN new.type = 'temporal'
+    AND (SELECT type FROM nodes WHERE id = new.src) = 'episodic'
+    AND (SELECT type FROM nodes WHERE id = new.dst) = 'episodic' BEGIN
+    UPDATE window_fts_pair
+       SET stem = (SELECT stem FROM nodes WHERE id = new.src) || ' ' || (SELECT stem FROM nodes WHERE id = new.dst)
+     WHERE rowid = new.dst;
+    UPDATE window_fts_window
+       SET stem = coalesce((SELECT p.stem || ' ' FROM edges e JOIN nodes p ON p.id = e.src
+                            WHERE e.dst = new.src AND e.type = 'temporal' AND p.type = 'episodic' LIMIT 1), '')
+                  || (SELECT stem FROM nodes WHERE id = new.src) || ' ' || stem
+     WHERE rowid = new.dst;
+    UPDATE window_fts_window SET stem = stem || ' ' || (SELECT stem FROM nodes WHERE id = new.dst)
+     WHERE rowid = new.src;
+END;
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_core_graph", M001_CORE),
     Migration(2, "m002_users_and_speakers", M002_USERS),
+    Migration(3, "m003_episode_windows", M003_EPISODE_WINDOWS),
 )
 
 SCHEMA_TABLE = """CREATE TABLE IF NOT EXISTS schema_migrations (
