@@ -40,7 +40,7 @@ def main() -> None:
     args = ap.parse_args()
     rows = S.load(split=args.split)
     scores = {}
-    for name, fn in (("rules (before)", rules_extractor), ("nlp (offline default)", S.offline_extractor)):
+    for name, fn in (("rules (before)", rules_extractor), ("nlp (offline default)", S.OfflineExtractor())):
         t0 = time.perf_counter()
         scores[name] = S.score(fn, rows)
         print(f"{name}: {len(rows)} statements in {time.perf_counter() - t0:.1f} s")

@@ -92,6 +92,10 @@ class Score:
 def score(extractor: Extractor, rows: Iterable[dict[str, Any]]) -> dict[str, Score]:
     """Scores per language and ``"all"``; each Score keeps its mistakes (for the dev split)."""
     out: dict[str, Score] = {}
+    rows = list(rows)
+    warm = getattr(extractor, "warm", None)
+    if warm is not None:
+        warm(rows)
     for r in rows:
         gold = [(f["subject"], f["attribute"], f["value"]) for f in r["facts"]]
         pred: list[Triple] = list(dict.fromkeys((p[0], p[1], p[2]) for p in extractor(r["text"], r["lang"], r.get("speaker", "user"))))
@@ -108,11 +112,29 @@ def score(extractor: Extractor, rows: Iterable[dict[str, Any]]) -> dict[str, Sco
     return out
 
 
-def offline_extractor(text: str, lang: str, speaker: str) -> list[Triple]:
-    """The offline NLP extractor as the consolidator runs it (subject "speaker" for first person)."""
-    from memlab.knowledge.extract.clauses import extract
+class OfflineExtractor:
+    """The offline NLP extractor as the consolidator runs it (subject "speaker" for first person);
+    ``warm`` parses every row in batches first, as consolidation does with a page of episodes."""
 
-    return [(f.subject, f.attribute, f.value) for f in extract(text, lang)]
+    def __init__(self) -> None:
+        self._cache: dict[tuple[str, str], list[Triple]] = {}
+
+    def warm(self, rows: Sequence[dict[str, Any]]) -> None:
+        from memlab.knowledge.extract.clauses import analyze_many
+
+        for lang in ("en", "ru"):
+            texts = [r["text"] for r in rows if r["lang"] == lang]
+            for text, (facts, _) in zip(texts, analyze_many(texts, lang), strict=True):
+                self._cache[(text, lang)] = [(f.subject, f.attribute, f.value) for f in facts]
+
+    def __call__(self, text: str, lang: str, speaker: str) -> list[Triple]:
+        if (text, lang) not in self._cache:
+            self.warm([{"text": text, "lang": lang}])
+        return self._cache[(text, lang)]
+
+
+def offline_extractor(text: str, lang: str, speaker: str) -> list[Triple]:
+    return OfflineExtractor()(text, lang, speaker)
 
 
 def table(scores: dict[str, dict[str, Score]]) -> str:

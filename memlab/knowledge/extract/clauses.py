@@ -20,11 +20,11 @@ Each predicate of a sentence is read as a clause:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.nlp import Sent, Tok, parse
+from memlab.knowledge.extract.nlp import Sent, Tok, parse, parse_many
 
 SPEAKER = "speaker"
 _WORD = re.compile(r"[\w+#\-]+", re.UNICODE)
@@ -96,13 +96,25 @@ _NOT_NAMES = frozenset(
 _MENTION_TYPES = {"PER": "person", "LOC": "place", "ORG": "organization"}
 
 
-def analyze(text: str, lang: str | None = None) -> tuple[list[Extracted], list[tuple[str, str]]]:
+Analysis = tuple[list[Extracted], list[tuple[str, str]]]
+
+
+def analyze(text: str, lang: str | None = None) -> Analysis:
     """(facts, named entities): the facts ``text`` states as current, and the people, places and
     organisations NER finds in it (``(name, type)``; interjections and quoted speech left out)."""
+    return read(text, parse(text, lang))
+
+
+def analyze_many(texts: Sequence[str], lang: str) -> list[Analysis]:
+    """``analyze`` for many texts of one language, parsed in one batch."""
+    return [read(t, sents) for t, sents in zip(texts, parse_many(list(texts), lang), strict=True)]
+
+
+def read(text: str, sents: list[Sent]) -> Analysis:
     out: dict[tuple[str, str, str], Extracted] = {}
     mentions: dict[str, tuple[str, str]] = {}
     quoted = quoted_ranges(text)
-    for sent in parse(text, lang):
+    for sent in sents:
         reader = Reader(sent, quoted)
         for fact in reader.facts():
             out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from memlab.knowledge.extract.clauses import SPEAKER, Extracted, analyze
+from memlab.knowledge.extract.clauses import SPEAKER, Analysis, Extracted, analyze_many
 from memlab.knowledge.extract.nlp import language
 from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactProposal, Plan
 
@@ -80,13 +80,12 @@ class NLPConsolidator:
     def consolidate(self, episodes: Sequence[EpisodeRef], context: ConsolidationContext) -> Plan:
         merged: dict[tuple[str, str], FactProposal] = {}
         mentions: dict[str, EntityMention] = {}
-        for ep in sorted(episodes, key=lambda e: (e.time, e.id)):
+        spoken = [(ep, strip_speaker(ep.content, ep.speaker)) for ep in sorted(episodes, key=lambda e: (e.time, e.id))]
+        spoken = [(ep, text) for ep, text in spoken if speaker_of(ep) is not None]
+        analyses = _analyses([text for _, text in spoken])
+        for (ep, _text), (lang, (facts, names)) in zip(spoken, analyses, strict=True):
             speaker = speaker_of(ep)
-            if speaker is None:
-                continue
-            text = strip_speaker(ep.content, ep.speaker)
-            lang = language(text)
-            facts, names = analyze(text, lang)
+            assert speaker is not None
             if ep.speaker:
                 _mention(mentions, EntityMention(ep.speaker, "person", "speaker"))
             for name, etype in names:
@@ -116,6 +115,17 @@ class NLPConsolidator:
             confidence=self.confidence,
             entities=tuple(entities),
         )
+
+
+def _analyses(texts: list[str]) -> list[tuple[str, Analysis]]:
+    """(language, analysis) per text, each language parsed in one batch."""
+    langs = [language(t) for t in texts]
+    out: list[tuple[str, Analysis] | None] = [None] * len(texts)
+    for lang in dict.fromkeys(langs):
+        idx = [i for i, x in enumerate(langs) if x == lang]
+        for i, result in zip(idx, analyze_many([texts[i] for i in idx], lang), strict=True):
+            out[i] = (lang, result)
+    return [x for x in out if x is not None]
 
 
 def speaker_of(ep: EpisodeRef) -> str | None:

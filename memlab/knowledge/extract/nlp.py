@@ -80,12 +80,18 @@ def available(lang: str) -> bool:
 
 def parse(text: str, lang: str | None = None) -> list[Sent]:
     lang = lang or language(text)
-    return parser(lang)(text)
+    return parse_many([text], lang)[0]
+
+
+def parse_many(texts: list[str], lang: str) -> list[list[Sent]]:
+    """Each text's sentences, parsed in one batch (natasha costs ~85 ms per call and ~4 ms per
+    message when a page of messages goes through together; spaCy pipes them)."""
+    return parser(lang)(texts) if texts else []
 
 
 @cache
-def parser(lang: str) -> Callable[[str], list[Sent]]:
-    """The sentence parser for ``lang`` (loaded once; ImportError/OSError when not installed)."""
+def parser(lang: str) -> Callable[[list[str]], list[list[Sent]]]:
+    """The batch parser for ``lang`` (loaded once; ImportError/OSError when not installed)."""
     with _LOCK:
         return _natasha() if lang == "ru" else _spacy()
 
@@ -99,7 +105,7 @@ _EN_ENTS = {
 }  # fmt: skip
 
 
-def _spacy() -> Callable[[str], list[Sent]]:
+def _spacy() -> Callable[[list[str]], list[list[Sent]]]:
     import spacy
 
     nlp = None
@@ -111,10 +117,10 @@ def _spacy() -> Callable[[str], list[Sent]]:
         raise ImportError(f"no English spaCy pipeline installed (tried {', '.join(SPACY_MODELS)})")
     lock = threading.Lock()
 
-    def run(text: str) -> list[Sent]:
+    def run(texts: list[str]) -> list[list[Sent]]:
         with lock:  # a spaCy pipeline is not documented as thread-safe
-            doc = nlp(_pro_drop(text))
-        return [_from_spacy(s) for s in doc.sents]
+            docs = list(nlp.pipe([_pro_drop(t) for t in texts], batch_size=64))
+        return [[_from_spacy(s) for s in doc.sents] for doc in docs]
 
     return run
 
@@ -166,7 +172,7 @@ def _from_spacy(span: Any) -> Sent:
 
 
 # -- Russian: natasha ------------------------------------------------------------------------------
-def _natasha() -> Callable[[str], list[Sent]]:
+def _natasha() -> Callable[[list[str]], list[list[Sent]]]:
     from natasha import (
         Doc,
         MorphVocab,
@@ -176,23 +182,39 @@ def _natasha() -> Callable[[str], list[Sent]]:
         NewsSyntaxParser,
         Segmenter,
     )
+    from natasha.doc import adapt_spans, inject_morph, inject_syntax, offset_syntax
 
     seg, emb = Segmenter(), NewsEmbedding()
     morph, syntax, ner, vocab = NewsMorphTagger(emb), NewsSyntaxParser(emb), NewsNERTagger(emb), MorphVocab()
     lock = threading.Lock()
 
-    def run(text: str) -> list[Sent]:
+    def run(texts: list[str]) -> list[list[Sent]]:
+        """natasha's Doc pipeline, with the taggers mapped over every sentence of every text at
+        once (the per-call cost dominates single messages)."""
         with lock:
-            doc = Doc(text)
-            doc.segment(seg)
-            doc.tag_morph(morph)
-            doc.parse_syntax(syntax)
-            doc.tag_ner(ner)
-            for t in doc.tokens:
-                t.lemmatize(vocab)
-            for s in doc.spans:
-                s.normalize(vocab)
-            return [_from_natasha(s, doc.spans) for s in doc.sents]
+            docs = [Doc(t) for t in texts]
+            for d in docs:
+                d.segment(seg)
+            sents = [s for d in docs for s in d.sents]
+            words = [[t.text for t in s.tokens] for s in sents]
+            for sent, markup in zip(sents, morph.map(words), strict=True):
+                inject_morph(sent.tokens, markup.tokens)
+            for sent, markup in zip(sents, syntax.map(words), strict=True):
+                inject_syntax(sent.tokens, markup.tokens)
+            for d in docs:
+                for k, sent in enumerate(d.sents, 1):
+                    offset_syntax(k, sent.tokens)
+            live = [d for d in docs if d.text.strip()]
+            for d, markup in zip(live, ner.map([d.text for d in live]), strict=True):
+                d.spans = list(adapt_spans(d, markup.spans))
+                d.envelop_span_tokens()
+                d.envelop_sent_spans()
+            for d in docs:
+                for t in d.tokens:
+                    t.lemmatize(vocab)
+                for sp in d.spans or []:
+                    sp.normalize(vocab)
+            return [[_from_natasha(s, d.spans or []) for s in d.sents] for d in docs]
 
     return run
 
