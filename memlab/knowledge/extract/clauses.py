@@ -56,6 +56,7 @@ CHANGE_VERBS = frozenset(
 ORG_NOUNS = frozenset("startup company agency firm studio shop bank lab consultancy компания фирма стартап агентство".split())
 _SPEAKER_WORDS = frozenset("i we me я мы".split())
 _OWNER_WORDS = frozenset("my our мой моя моё мое мои наш наша наше наши".split())
+_NOT_NAME_PARTS = frozenset("meet hey hi welcome hello знакомься знакомьтесь встречайте".split())
 _SKIP_ADJ = frozenset("new current old former ex first second main own новый нынешний текущий".split())
 _PAST_ADJ = frozenset("old former ex previous late бывший прежний старый".split())
 _CALENDAR = frozenset(
@@ -166,6 +167,9 @@ class Reader:
             subj = self.subject_of(v)
             yield from self._clause(v, subj)
         yield from self._appositions()
+        for t in self.toks:
+            if t.lemma in ("project", "проект") and t.i not in self.quoted and not self._blocked(self.toks[t.head]):
+                yield from self._project_status(t)
         if self.s.lang == "ru":
             yield from self._russian()
 
@@ -316,6 +320,7 @@ class Reader:
             if (c.text[:1].isupper() or c.pos in ("PROPN", "NUM") or c.dep.startswith("flat") or c.dep == "compound")
             and c.lower not in _SKIP_ADJ
             and c.lower not in _OWNER_WORDS
+            and c.lower not in _NOT_NAME_PARTS
         ]
         idx = sorted(p.i for p in parts)
         idx = [k for k in idx if self.toks[k].pos != "NUM" or self.toks[k].i > idx[0]]  # "a 2015 VW Golf"
@@ -418,6 +423,14 @@ class Reader:
             if lemma in ("study", "учиться", "do") and case in ("at", "в", "во") and self._org(o):
                 yield self.fact(subj, "university", self.value_text(o), "organization")
         yield from self._possession(v, subj)
+        for o in self.s.children(v, "obj", "obl"):
+            diet = self._diet_noun(o)
+            if diet:  # "started a vegan diet", "on a keto diet"
+                yield self.fact(subj, "diet", diet, "concept")
+            if o.lemma in lx.HOME_NOUNS and lemma in ("sign", "rent", "buy", "get", "find", "снять", "купить"):
+                for g in self.s.children(o, "obl", "nmod"):  # "signed a lease in Berlin"
+                    if any(c.lemma in ("in", "в", "во") for c in self.s.children(g, "case")) and self._place(g):
+                        yield self.fact(subj, "city", self.city(g), "place")
         if lemma == "play" or lemma == "играть":
             for o in self.s.children(v, "obj", "obl"):
                 if o.lemma in lx.INSTRUMENTS:
@@ -513,8 +526,14 @@ class Reader:
         else:
             preds = [v]
         if subj_tok is not None and v.lemma == "be" and subj_tok.text[:1].isupper() and self._place(subj_tok):
-            if any(c.lemma == "home" for c in self.s.children(v)):  # "Tokyo has been home for five years"
-                yield self.fact(SPEAKER, "city", self.value_text(subj_tok), "place")
+            if subj_tok.lemma != "home" and any(c.lemma == "home" for c in self.s.children(v)):
+                yield self.fact(SPEAKER, "city", self.value_text(subj_tok), "place")  # "Tokyo has been home"
+        if subj_tok is not None and subj_tok.lemma == "home" and self.owner_of(subj_tok) in (None, SPEAKER):
+            for b in self.s.children(v, "attr"):  # "Home is Berlin now"
+                if self._place(b):
+                    yield self.fact(SPEAKER, "city", self.city(b), "place")
+                    return
+
         if subj_tok is not None and v.lemma == "be" and self.tool_value(subj_tok) is not None:
             # value first: "Rust is what all my stuff is in now", "MySQL is the database I babysit"
             clause = [t for b in preds for t in _subtree_toks(self.s, b)]
@@ -565,8 +584,30 @@ class Reader:
         elif b.lemma in ("home", "дом") and any(c.ent == "LOC" for c in self.s.children(b)):
             pass
 
+    def _diet_noun(self, o: Tok) -> str | None:
+        if o.lemma not in lx.DIET_NOUNS:
+            return None
+        return next((d for c in self.s.children(o) if (d := lx.DIET_OF.get(c.lower) or lx.DIET_OF.get(c.lemma))), None)
+
+    def _project_status(self, project: Tok) -> Iterator[Extracted]:
+        """"Project Atlas is shipped now", "Проект Atlas сейчас завершён"."""
+        name = next((c for c in self.s.children(project, "appos", "compound", "flat", "flat:name", "nmod") if c.text[:1].isupper()), None)
+        if name is None and project.i + 1 < len(self.toks) and self.toks[project.i + 1].text[:1].isupper():
+            name = self.toks[project.i + 1]
+        if name is None:
+            return
+        rest = " " + " ".join(t.lower for t in self.toks[max(project.i, name.i) + 1 :]) + " "
+        status = next((p for p in lx.STATUS_PHRASES if f" {p} " in rest), None)
+        status = status or next((w for w in rest.split() if w in lx.STATUS_WORDS), None)
+        if status:
+            yield self.fact(f"project {name.text}", "project_status", status, "concept")
+
     def _located(self, case: str, o: Tok, subj: str) -> Iterator[Extracted]:
         if o.i in self.quoted:
+            return
+        diet = self._diet_noun(o)
+        if diet and case in ("on", "на"):  # "I'm on a vegan diet"
+            yield self.fact(subj, "diet", diet, "concept")
             return
         tv = self.tool_value(o)
         if tv is not None and case in ("on", "на"):
@@ -620,7 +661,15 @@ class Reader:
         yield from _ru_facts(self)
 
     def _appositions(self) -> Iterator[Extracted]:
-        """"my girlfriend Sofia", "my manager Oleg uses Emacs": the relation is itself a fact."""
+        """"my girlfriend Sofia", "my manager Oleg uses Emacs", "Meet Rex, our new dog": the
+        relation is itself a fact."""
+        for t in self.toks:
+            if t.lemma in lx.PETS and t.i not in self.quoted and self.owner_of(t) is not None:
+                head = self.toks[t.head]
+                named = head if t.dep == "appos" and self._is_person(head) else None
+                name = self.value_text(named) if named is not None else self._name_child(t)
+                if name and not self._blocked(self.toks[head.head] if named is not None else head):
+                    yield self.fact(self.owner_of(t) or SPEAKER, f"pet_{lx.PETS[t.lemma]}", name, "concept")
         for t in self.toks:
             attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(t.lemma, ""))
             if attribute is None or t.i in self.quoted:
@@ -691,7 +740,9 @@ def _ru_value_after(reader: Reader, a: Tok, kind: str) -> tuple[str, str] | None
                 words = [x.text for x in reader.toks[t.i : t.i + 3] if x.text[:1].isupper() or x.pos == "NUM"]
                 return " ".join(words), "concept"
             if kind in ("person", "pet") and reader._is_person(t):
-                return reader.value_text(t), "person"
+                return reader.value_text(t).split(" (")[0], "person"
+            if kind == "place" and reader._place(t):
+                return reader.city(t), "place"
             if kind == "phone":
                 words = [x.text for x in reader.toks[t.i : t.i + 4] if re.match("[A-Za-z0-9]", x.text)]
                 return " ".join(words), "tool"
@@ -715,6 +766,11 @@ def _ru_facts(reader: Reader) -> Iterator[Extracted]:
                 between = [o for o in owners if min(a.i, t.i) < o < max(a.i, t.i)]
                 if abs(a.i - t.i) <= 4 and not between and not any(x.text in ",;" for x in toks[min(a.i, t.i) : max(a.i, t.i)]):
                     yield from _ru_owned(reader, owner, a)
+        # "мой дом — Берлин", "Мой основной редактор сейчас — Neovim", "Мой руководитель теперь Александр"
+        if t.lemma in ("мой", "наш") and t.head != t.i:
+            noun = toks[t.head]
+            if not reader._blocked(toks[noun.head] if noun.head != noun.i else noun):
+                yield from _ru_owned(reader, SPEAKER, noun)
         # "мне 29", "сыну 10 лет", "сестре 28"
         if t.feats.get("Case") == "Dat" and t.i + 1 < len(toks) and toks[t.i + 1].pos == "NUM":
             owner = _ru_owner(reader, t)
@@ -758,6 +814,17 @@ def _ru_owned(reader: Reader, owner: str, a: Tok) -> Iterator[Extracted]:
         found = _ru_value_after(reader, a, "phone")
         if found:
             yield reader.fact(owner, "phone", found[0], "tool")
+    elif a.lemma == "дом":
+        found = _ru_value_after(reader, a, "place")
+        if found:
+            yield reader.fact(owner, "city", found[0], "place")
+    elif a.lemma == "диета":
+        near = [*reader.s.children(a), reader.toks[a.head]]  # "веганская диета" either way round
+        diet = next((d for c in near if (d := lx.DIET_OF.get(c.lemma))), None)
+        after = [t for t in reader.toks[a.i + 1 : a.i + 4] if lx.DIET_OF.get(t.lemma)]
+        diet = diet or (lx.DIET_OF[after[0].lemma] if after else None)
+        if diet:
+            yield reader.fact(owner, "diet", diet, "concept")
     elif a.lemma in ("редактор", "язык", "ос", "база"):
         found = _ru_value_after(reader, a, "tool")
         if found:

@@ -53,10 +53,10 @@ MODEL_WORDS = frozenset("pro max plus mini ultra model s x y 3 e".split())
 LANGUAGE_WORDS = {"en": "language languages lang", "ru": "язык язык программирования"}
 
 DIETS: dict[str, tuple[str, ...]] = {
-    "vegan": ("vegan", "веган", "веганка", "веганство", "веганский"),
+    "vegan": ("vegan", "веган", "веганка", "веганство", "веганский", "веганская"),
     "vegetarian": ("vegetarian", "veggie", "вегетарианец", "вегетарианка", "вегетарианство", "вегетарианский"),
     "pescatarian": ("pescatarian", "pescetarian", "пескетарианец", "пескетарианка"),
-    "keto": ("keto", "кето"),
+    "keto": ("keto", "кето", "кетогенный"),
     "gluten-free": ("gluten-free", "безглютеновый", "безглютеновая"),
     "paleo": ("paleo", "палео"),
 }
@@ -102,7 +102,8 @@ ATTRIBUTE_NOUNS: dict[str, str] = {
     "company": "employer", "job": "job_title", "title": "job_title", "role": "job_title", "position": "job_title",
     "редактор": "editor", "язык": "programming_language", "телефон": "phone", "машина": "car",
     "автомобиль": "car", "тачка": "car", "команда": "team", "имя": "name", "город": "city", "база": "database",
-    "компания": "employer", "должность": "job_title", "работа": "employer",
+    "компания": "employer", "должность": "job_title", "работа": "employer", "дом": "city",
+    "руководитель": "manager", "начальник": "manager",
 }  # fmt: skip
 FAVOURITE = frozenset("favorite favourite fave preferred любимый любимая любимое".split())
 MAIN = frozenset("main primary daily go-to default everyday current основной главный рабочий".split())
@@ -163,3 +164,16 @@ CITY_ALIASES = {
     "la": "Los Angeles", "sf": "San Francisco",
 }  # fmt: skip
 CURRENT_TIME = ("now", "these days", "currently", "nowadays", "теперь", "сейчас", "сегодня", "уже")
+
+# project status words ("project Atlas is shipped", "проект Atlas завершён")
+STATUS_WORDS = frozenset(
+    "done finished complete completed shipped launched live released paused blocked delayed cancelled canceled "
+    "abandoned started завершён завершен закрыт запущен отменён отменен заморожен приостановлен сдан готов "
+    "заблокирован".split()
+)
+STATUS_PHRASES = (
+    "on hold", "in progress", "in planning", "in beta", "in alpha", "in review", "in testing", "in development",
+    "in production", "в работе", "в бете", "в разработке", "в тестировании", "на паузе", "в продакшене",
+)
+DIET_NOUNS = frozenset({"diet", "диета"})
+HOME_NOUNS = frozenset({"lease", "apartment", "flat", "place", "house", "квартира", "дом"})
