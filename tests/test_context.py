@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from memlab.bench.metrics import outside_history
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.embed.hashing import HashingEmbedder
@@ -159,8 +160,13 @@ def test_stale_facts_never_in_default_context(mem: Memory) -> None:
     mem.flush()
     text = build_context(mem, "Where does the user live?")
     assert text is not None and "Vilnius" in text
+    current = outside_history(text)
     for stale in ("Berlin", "roommate", "bakery"):
-        assert stale not in text
+        assert stale not in current  # never presented as current
+    # the superseded statement is shown only as history, with what replaced it
+    history = text.split("## History\n", 1)[1]
+    assert "I live in Berlin" in history and "replaced" in history and "User lives in Vilnius" in history
+    assert "roommate" not in text and "bakery" not in text  # forgotten and archived facts stay out
 
 
 def test_nothing_relevant_gives_none(mem: Memory) -> None:

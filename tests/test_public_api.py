@@ -172,7 +172,9 @@ def test_decay_policy_none_is_respected_by_the_context(tmp_path: Path) -> None:
 
 def test_rrf_k_none_means_the_recipes_own_k(tmp_path: Path) -> None:
     assert MemoryConfig().retrieval.rrf_k is None
-    assert build_parts(MemoryConfig(), env={}, embedder=None).recipe.rrf_k == 10
+    from memlab.retrieval.recipes import get_recipe
+
+    assert build_parts(MemoryConfig(), env={}, embedder=None).recipe.rrf_k == get_recipe("hybrid").rrf_k
     cfg = MemoryConfig().replace(retrieval={"rrf_k": 60})
     assert build_parts(cfg, env={}, embedder=None).recipe.rrf_k == 60
     assert MemoryConfig.from_toml(cfg.to_toml()) == cfg and MemoryConfig.from_toml(MemoryConfig().to_toml()) == MemoryConfig()

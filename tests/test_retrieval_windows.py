@@ -80,8 +80,9 @@ def test_migration_backfills_an_existing_database(tmp_path: Path) -> None:
         ids.append(cur.lastrowid)
     for src, dst in zip(ids, ids[1:], strict=False):
         con.execute("INSERT INTO edges(src, dst, type, created_at) VALUES (?, ?, 'temporal', ?)", (src, dst, T0))
-    for stmt in _split(MIGRATIONS[1].sql):
-        con.execute(stmt)
+    for m in MIGRATIONS[1:]:  # users and speakers, then the episode windows
+        for stmt in _split(m.sql):
+            con.execute(stmt)
     s = [stem_text(t) for t in TEXTS]
     pair = dict(con.execute("SELECT rowid, stem FROM window_fts_pair"))
     wide = dict(con.execute("SELECT rowid, stem FROM window_fts_window"))

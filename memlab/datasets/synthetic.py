@@ -459,6 +459,9 @@ class SynthConfig:
     reply_share: float = 0.7  # chance the assistant answers a user line
     questions_per_persona: int = 40
     start: float = START
+    # "base": the phrasings in this file; "heldout": the families in phrases_heldout.py, written
+    # blind by someone who never saw the extractor (its authors do not read that file)
+    phrasing: str = "base"
 
 
 @dataclass(frozen=True)
@@ -553,6 +556,12 @@ class PersonaSim:
 
     def _fact_line(self, slot: Slot, value: int, lang: str) -> str:
         templates = slot.say_ru if lang == "ru" else slot.say_en
+        if self.config.phrasing == "heldout":
+            from memlab.datasets.phrases_heldout import HELDOUT_SAY
+
+            templates = HELDOUT_SAY.get(slot.name, {}).get(lang, templates)
+        elif self.config.phrasing != "base":
+            raise ValueError(f"phrasing must be 'base' or 'heldout', got {self.config.phrasing!r}")
         return self.rng.choice(templates).format(**slot.values[value], **self._fields(lang))
 
     def _causal_line(self, ep: Episode, cause: int, lang: str) -> str:

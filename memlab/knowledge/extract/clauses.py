@@ -563,6 +563,12 @@ class Reader:
                 yield from self._located(case, o, subj_text)
 
     def _predicative(self, b: Tok, subj: str) -> Iterator[Extracted]:
+        if b.lemma in ("fan", "фанат", "поклонник"):  # "I'm a big fan of pottery"
+            for case, o in self.obliques(b):
+                if case in ("of",) or o.feats.get("Case") == "Gen":
+                    value = self.value_text(o) if o.text[:1].isupper() else o.lemma
+                    yield self.fact(subj, "likes", value, "concept")
+            return
         if b.lemma in ("employee", "staffer", "сотрудник", "сотрудница"):  # "an Umbrella Labs employee"
             org = [c for c in self.s.children(b, "compound", "nmod", "amod") if self._org(c)]
             if org:

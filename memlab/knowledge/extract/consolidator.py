@@ -23,6 +23,9 @@ from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRe
 
 NLP_CONFIDENCE = 0.8
 USER = "user"
+# attributes a person holds several of at once: a new value joins the others instead of replacing
+# them, so the value is part of the key ("I'm a fan of pottery" never supersedes "... of jazz")
+SET_VALUED = frozenset({"likes", "hobby", "sport", "instrument"})
 
 EN: dict[str, str] = {
     "city": "{s} lives in {v}.",
@@ -44,6 +47,7 @@ EN: dict[str, str] = {
     "team": "{s} is on the {v} team.",
     "sport": "{s} plays {v}.",
     "instrument": "{s} plays the {v}.",
+    "likes": "{s} is a fan of {v}.",
 }
 RU: dict[str, str] = {
     "city": "{s} живёт в городе {v}.",
@@ -100,6 +104,8 @@ class NLPConsolidator:
     def _proposal(self, f: Extracted, speaker: str, lang: str, ep_id: int) -> FactProposal:
         subject = subject_name(f.subject, speaker)
         key = f"{subject.casefold()}|{f.attribute}"
+        if f.attribute in SET_VALUED:
+            key += f":{f.value.casefold()}"
         entities = []
         if f.value_type in ("person", "place", "organization", "tool"):
             entities.append(EntityMention(f.value, f.value_type, f.attribute))
