@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.nlp import Sent, Tok, parse, parse_many
+from memlab.knowledge.extract.nlp import Sent, Tok, normalize_en, parse, parse_many
 
 SPEAKER = "speaker"
 _WORD = re.compile(r"[\w+#\-]+", re.UNICODE)
@@ -58,12 +58,15 @@ _SPEAKER_WORDS = frozenset("i we me я мы".split())
 _OWNER_WORDS = frozenset("my our мой моя моё мое мои наш наша наше наши".split())
 _NOT_NAME_PARTS = frozenset("meet hey hi welcome hello знакомься знакомьтесь встречайте".split())
 _SKIP_ADJ = frozenset("new current old former ex first second main own новый нынешний текущий".split())
-_PAST_ADJ = frozenset("old former ex previous late бывший прежний старый".split())
+_PAST_ADJ = frozenset("old former ex previous late бывший прежний старый прошлый предыдущий".split())
 _CALENDAR = frozenset(
     "january february march april may june july august september october november december monday tuesday "
-    "wednesday thursday friday saturday sunday christmas easter январь февраль март апрель май июнь июль "
+    "wednesday thursday friday saturday sunday christmas easter mon tue tues wed thu thur thurs fri sat sun "
+    "jan feb mar apr jun jul aug sep sept oct nov dec last next январь февраль март апрель май июнь июль "
     "август сентябрь октябрь ноябрь декабрь понедельник вторник среда четверг пятница суббота воскресенье".split()
 )
+_OTHER_PRONOUNS = frozenset("he she they him her them он она они его её ее их".split())
+_INVERSION = frozenset("do does did is are was were can could should would will shall have has had".split())
 _EMBEDDED = frozenset("xcomp ccomp advcl pcomp csubj acl obj".split())
 _QUESTION_OPENERS = frozenset(
     "what which who whom whose where when why how is are do does did can could should would will "
@@ -92,7 +95,8 @@ _NOT_NAMES = frozenset(
     "wow woah whoa hey hi hello bye congrats congratulations thanks thank yeah yes no nope ok okay omg lol "
     "haha gonna wanna gotta yay awesome cool nice great sure oh ah um hmm btw totally definitely absolutely "
     "you i me we they he she it my your our the a an that this those these what so well glad sorry sounds "
-    "love happy good bad amazing wonderful thank".split()
+    "love happy good bad amazing wonderful thank aww awww yep yup bummer looky lemme woohoo yeah oops phew "
+    "dude guys bro sis buddy man girl welcome cheers".split()
 )
 _MENTION_TYPES = {"PER": "person", "LOC": "place", "ORG": "organization"}
 
@@ -114,21 +118,41 @@ def analyze_many(texts: Sequence[str], lang: str) -> list[Analysis]:
 def read(text: str, sents: list[Sent]) -> Analysis:
     out: dict[tuple[str, str, str], Extracted] = {}
     mentions: dict[str, tuple[str, str]] = {}
-    quoted = quoted_ranges(text)
+    quoted = quoted_ranges(normalize_en(text) if sents and sents[0].lang == "en" else text)
     for sent in sents:
         reader = Reader(sent, quoted)
         for fact in reader.facts():
             out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)
         for first, last, label, normal in sent.spans:
-            etype = _MENTION_TYPES.get(label)
-            words = sent.toks[first:last]
-            if etype is None or not words or any(t.i in reader.quoted for t in words) or len(words) > 4:
-                continue
-            name = normal if sent.lang == "ru" else " ".join(t.text for t in words if t.text not in ("'s", "’s"))
-            name = name.strip(" .,!?'\"«»")
-            if name[:1].isupper() and name.casefold() not in _NOT_NAMES and len(name) >= 2 and not name.isupper():
-                mentions.setdefault(name.casefold(), (name, etype))
+            found = _mention(reader, first, last, label, normal)
+            if found is not None:
+                mentions.setdefault(found[0].casefold(), found)
     return list(out.values()), list(mentions.values())
+
+
+def _mention(reader: Reader, first: int, last: int, label: str, normal: str) -> tuple[str, str] | None:
+    """A named entity worth keeping: interjections before a name are dropped ("Woah Joanna" ->
+    Joanna), and a lone capitalised word opening a sentence ("Dance", "Bummer") is not taken for a
+    name: chat capitalises whatever comes first, and the small NER model believes it."""
+    etype = _MENTION_TYPES.get(label)
+    words = reader.s.toks[first:last]
+    while words and (words[0].lower in _NOT_NAMES or words[0].lemma in _CALENDAR):
+        words = words[1:]
+    if etype is None or not words or len(words) > 4 or any(t.i in reader.quoted for t in words):
+        return None
+    if len(words) == 1 and reader.s.lang == "en":
+        t = words[0]
+        opener = all(x.pos in ("PUNCT", "INTJ") for x in reader.s.toks[: t.i])
+        if opener or t.pos not in ("PROPN",) or t.lemma in _CALENDAR or t.lower in _NOT_NAMES:
+            return None
+    if reader.s.lang == "ru" and len(words) == last - first:
+        name = normal
+    else:
+        name = " ".join(t.text for t in words if t.text not in ("'s", "’s"))
+    name = name.strip(" .,!?'\"«»")
+    if not name[:1].isupper() or name.casefold() in _NOT_NAMES or len(name) < 2 or name.isupper():
+        return None
+    return name, etype
 
 
 def quoted_ranges(text: str) -> list[tuple[int, int]]:
@@ -137,7 +161,8 @@ def quoted_ranges(text: str) -> list[tuple[int, int]]:
     out: list[tuple[int, int]] = []
     for m in re.finditer(r'"([^"]+)"|“([^”]+)”|«([^»]+)»|„([^“]+)“|(?<!\w)\'([^\']+)\'(?!\w)', text):
         inner = next(g for g in m.groups() if g is not None)
-        if len(inner.split()) >= 3:
+        words = inner.split()
+        if len(words) >= 3 or (len(words) == 2 and words[0].casefold() in ("i", "я", "we", "мы", "i'm")):
             out.append((m.start(), m.end()))
     return out
 
@@ -177,10 +202,15 @@ class Reader:
         text = self.s.text.strip()
         if text.endswith("?") or "?" in text[-3:]:
             return True
-        first = next((t for t in self.toks if t.pos not in ("PUNCT", "INTJ")), None)
-        if first is None:
+        words = [t for t in self.toks if t.pos not in ("PUNCT", "INTJ")]
+        if not words:
             return True
-        return first.lower in ("what", "which", "who", "where", "how", "why", "что", "кто", "где", "куда", "почему")
+        first = words[0]
+        if first.lower in ("what", "which", "who", "where", "how", "why", "что", "кто", "где", "куда", "почему"):
+            return True
+        # "do we use MongoDB or Postgres ...", "is Anna still in Oslo": an auxiliary before its subject
+        inverted = len(words) > 1 and first.lower in _INVERSION and words[1].pos in ("PRON", "PROPN", "DET", "NOUN")
+        return inverted and self.s.lang == "en"
 
     # -- predicates and modality ------------------------------------------------------------------
     def _is_predicate(self, t: Tok) -> bool:
@@ -192,6 +222,16 @@ class Reader:
         """Not a current fact: quoted, negated, conditional, modal, future, wished, planned, past state."""
         if v.i in self.quoted:
             return True
+        if any(
+            any(m.lower in lx.HYPOTHETICAL_MARKS for m in self.s.children(c, "mark"))
+            for c in self.s.children(v, "advcl")
+        ):
+            return True  # the consequent of a condition: "if Raj becomes CTO we're all writing Zig"
+        if any(c.lower in ("had", "were", "should") and c.i < v.i and c.dep in ("aux", "aux:pass", "auxpass")
+               and any(n.i > c.i for n in self.s.children(v, "nsubj")) for c in self.s.children(v)):
+            return True  # inverted condition: "had I stayed in Toronto ..."
+        if v.tag == "VBG" and v.lemma in CHANGE_VERBS and not any(c.dep == "aux" for c in self.s.children(v)):
+            return True  # "Moving to Lisbon in September!!" announces a plan
         chain = [v, *self.s.ancestors(v)]
         for k, t in enumerate(chain):
             kids = self.s.children(t)
@@ -238,7 +278,13 @@ class Reader:
         subj = self.s.children(v, "nsubj", "nsubj:pass")
         if subj:
             return self.subject_phrase(subj[0])
-        if v.dep in ("conj", "xcomp") and v.head != v.i:
+        if v.dep == "xcomp" and v.head != v.i:
+            return self.subject_of(self.toks[v.head])
+        if v.dep == "conj" and v.head != v.i:
+            # "..., and my brother's at Hulu": a new subject the parse left unattached stops inheritance
+            gap = self.toks[max(self.toks[v.head].i + 1, v.i - 3) : v.i]
+            if any(t.lemma in lx.RELATIONS or t.lower in _OTHER_PRONOUNS for t in gap):
+                return None
             return self.subject_of(self.toks[v.head])
         return SPEAKER if self._dropped_first_person(v) else None
 
@@ -266,6 +312,8 @@ class Reader:
         if t.pos == "PRON" or t.i in self.quoted:
             return None
         if t.lemma in lx.RELATIONS:
+            if any(c.lemma in ("двоюродный", "двоюродная") for c in self.s.children(t)):
+                return f"{self.owner_of(t) or SPEAKER}'s cousin"
             name = self._name_child(t)
             if name:
                 return name
@@ -313,6 +361,9 @@ class Reader:
         """The name ``t`` heads: compounds and flat parts kept, Russian in the nominative."""
         span = self.s.span_of(t)
         if span and self.s.lang == "ru" and span[2] != "MISC":
+            words = self.toks[span[0] : span[1]]
+            if all(w.feats.get("Case") == "Nom" for w in words):  # already nominative: keep it as written
+                return " ".join(w.text for w in words)
             return span[3]
         parts = [t] + [
             c
@@ -329,6 +380,8 @@ class Reader:
         return " ".join(w for w in words if w not in ("'s", "’s")).strip(" .,'\"«»")
 
     def _form(self, t: Tok) -> str:
+        if self.s.lang == "ru" and t.feats.get("Case") == "Nom" and t.text[:1].isupper():
+            return t.text  # already the dictionary form; lemmas of rare names go wrong (Света -> свет)
         if self.s.lang == "ru" and re.search("[а-яё]", t.lower) and t.pos in ("PROPN", "NOUN", "ADJ"):
             lemma = t.lemma
             return lemma[:1].upper() + lemma[1:] if t.text[:1].isupper() else lemma
@@ -336,8 +389,11 @@ class Reader:
 
     def tool(self, t: Tok) -> tuple[str, str] | None:
         """(category, canonical name) when ``t`` starts or is part of a gazetteer value."""
-        if self.s.lang == "ru" and t.lemma in _TOOL_INDEX and t.lemma not in ("c", "r"):  # "на тайпскрипте"
-            return _TOOL_INDEX[t.lemma]
+        nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
+        if nxt is not None and nxt.text in ("#", "++") and nxt.start == t.start + len(t.text):
+            glued = _TOOL_INDEX.get(t.lower + nxt.text)  # "C#" tokenised as "C" "#"
+            if glued:
+                return glued
         for n in range(_MAX_TOOL_WORDS, 0, -1):
             for start in range(max(0, t.i - n + 1), t.i + 1):
                 words = self.toks[start : start + n]
@@ -345,6 +401,8 @@ class Reader:
                     found = _TOOL_INDEX.get(" ".join(w.lower for w in words))
                     if found and (len(found[1]) > 1 or t.text[:1].isupper()):  # "c", "r": capitals only
                         return found
+        if self.s.lang == "ru" and t.lemma in _TOOL_INDEX and t.lemma not in ("c", "r"):  # "на тайпскрипте"
+            return _TOOL_INDEX[t.lemma]
         return None
 
     def tool_value(self, t: Tok) -> tuple[str, str] | None:
@@ -352,8 +410,12 @@ class Reader:
         if found is None:
             return None
         cat, canon = found
-        if cat == "phone":  # "iPhone 15", "Pixel 8 Pro"
-            tail = [x.text for x in self.toks[t.i + 1 : t.i + 3] if x.pos == "NUM" or x.lower in lx.MODEL_WORDS]
+        if cat == "phone":  # "iPhone 15", "Pixel 8 Pro", "Xiaomi Redmi Note 12"
+            tail = []
+            for x in self.toks[t.i + 1 : t.i + 4]:
+                if not (x.pos == "NUM" or x.lower in lx.MODEL_WORDS or re.match("[A-Z][a-z]*$", x.text)):
+                    break
+                tail.append(x.text)
             canon = " ".join([canon, *tail])
         if cat == "operating_system" and t.i + 1 < len(self.toks) and self.toks[t.i + 1].pos == "NUM":
             canon = f"{canon} {self.toks[t.i + 1].text}" if " " not in canon else canon
@@ -367,7 +429,7 @@ class Reader:
         return self._name(t) and not (self.s.lang == "ru" and t.ent in ("PER", "ORG"))
 
     def _org(self, t: Tok) -> bool:
-        return self._name(t) and not (self.s.lang == "ru" and t.ent in ("PER",))
+        return self._name(t) and not (self.s.lang == "ru" and t.ent in ("PER", "LOC"))
 
     def _name(self, t: Tok) -> bool:
         return (
@@ -406,7 +468,10 @@ class Reader:
                 yield self.fact(subj, tv[0], tv[1], "tool")
                 continue
             if lemma in CITY_VERBS and case in ("in", "to", "at", "into", "of", "out", "в", "во", "на") and self._place(o):
-                if not (lemma == "move" and o.dep == "obj"):
+                moves_things = lemma in ("move", "relocate") and any(
+                    c.lower not in ("myself", "ourselves", "us") for c in self.s.children(v, "obj")
+                )
+                if not (lemma == "move" and o.dep == "obj") and not moves_things:
                     yield self.fact(subj, "city", self.city(o), "place")
             elif lemma in EMPLOY_VERBS and (case in ("at", "for", "with", "by", "в", "во", "на") or lemma == "join" and o.dep == "obj"):
                 org = self._org_value(o)
@@ -545,6 +610,11 @@ class Reader:
         for b in preds:
             if owned is not None:  # "my favourite band is Radiohead"
                 owner, attribute = owned
+                if attribute == "name" and "'s " in owner:  # "my partner's name is Alex" -> partner: Alex
+                    base, rel = owner.split("'s ", 1)
+                    if rel in lx.RELATION_FACTS and self._is_person(b):
+                        yield self.fact(base, lx.RELATION_FACTS[rel], self.value_text(b), "person")
+                        continue
                 value = self._attribute_value(attribute, b)
                 if value:
                     yield self.fact(owner, attribute, value[0], value[1])
@@ -565,7 +635,7 @@ class Reader:
     def _predicative(self, b: Tok, subj: str) -> Iterator[Extracted]:
         if b.lemma in ("fan", "фанат", "поклонник"):  # "I'm a big fan of pottery"
             for case, o in self.obliques(b):
-                if case in ("of",) or o.feats.get("Case") == "Gen":
+                if (case in ("of",) or o.feats.get("Case") == "Gen") and o.pos in ("NOUN", "PROPN"):
                     value = self.value_text(o) if o.text[:1].isupper() else o.lemma
                     yield self.fact(subj, "likes", value, "concept")
             return
@@ -585,7 +655,15 @@ class Reader:
             yield self.fact(subj, "diet", diet, "concept")
         elif b.pos == "NUM" and b.text.isdigit() and 0 < int(b.text) < 120:
             yield self.fact(subj, "age", b.text, "concept")
-        elif subj == SPEAKER and b.pos == "PROPN" and self._is_person(b) and self.s.lang == "en":
+        elif b.ent == "NORP" and b.pos in ("ADJ", "PROPN", "NOUN") and self.s.lang == "en":
+            yield self.fact(subj, "nationality", b.text, "concept")
+        elif (
+            subj == SPEAKER
+            and b.pos == "PROPN"
+            and self._is_person(b)
+            and self.s.lang == "en"
+            and any(c.lower == "i" for c in self.s.children(self.toks[b.head], "nsubj"))
+        ):
             yield self.fact(subj, "name", self.value_text(b), "person")
         elif b.lemma in ("home", "дом") and any(c.ent == "LOC" for c in self.s.children(b)):
             pass
@@ -618,7 +696,7 @@ class Reader:
         tv = self.tool_value(o)
         if tv is not None and case in ("on", "на"):
             yield self.fact(subj, tv[0], tv[1], "tool")
-        elif case in ("at", "with", "for") and self._org(o):
+        elif case in ("at", "for") and self._org(o):
             yield self.fact(subj, "employer", self.value_text(o), "organization")
         elif case in ("in", "в", "во") and self._place(o):
             yield self.fact(subj, "city", self.city(o), "place")
@@ -734,7 +812,7 @@ def _ru_owner(reader: Reader, t: Tok) -> str | None:
 def _ru_value_after(reader: Reader, a: Tok, kind: str) -> tuple[str, str] | None:
     """The first value after attribute noun ``a`` ("редактор — VS Code", "кот Барсик")."""
     for t in reader.toks[a.i + 1 : a.i + 6]:
-        if t.i in reader.quoted or t.text in (",", ".", ";", "!", "?"):
+        if t.i in reader.quoted or t.text in (",", ".", ";", "!", "?") or t.pos in ("VERB", "AUX"):
             return None
         if t.text in _DASH or t.lower in _RU_SKIP or t.pos in ("ADV", "ADP") or t.lemma in ("у", "я", "мы", "меня"):
             continue
@@ -768,6 +846,11 @@ def _ru_facts(reader: Reader) -> Iterator[Extracted]:
             if owner is None or reader._blocked(toks[t.head] if t.head != t.i else t):
                 continue
             owners = [x.i for x in toks if any(c.lemma == "у" for c in reader.s.children(x, "case"))]
+            after = toks[t.i + 1] if t.i + 1 < len(toks) else None
+            linked = after is not None and (after.head == t.i or t.head == after.i)
+            tv = reader.tool_value(after) if after is not None and linked else None
+            if tv is not None:  # "у нас ClickHouse"
+                yield reader.fact(owner, tv[0], tv[1], "tool")
             for a in toks:  # the owned noun stands next to its owner, with no other "у X" between
                 between = [o for o in owners if min(a.i, t.i) < o < max(a.i, t.i)]
                 if abs(a.i - t.i) <= 4 and not between and not any(x.text in ",;" for x in toks[min(a.i, t.i) : max(a.i, t.i)]):
@@ -775,7 +858,8 @@ def _ru_facts(reader: Reader) -> Iterator[Extracted]:
         # "мой дом — Берлин", "Мой основной редактор сейчас — Neovim", "Мой руководитель теперь Александр"
         if t.lemma in ("мой", "наш") and t.head != t.i:
             noun = toks[t.head]
-            if not reader._blocked(toks[noun.head] if noun.head != noun.i else noun):
+            past = any(c.lemma in _PAST_ADJ for c in reader.s.children(noun))
+            if not past and not reader._blocked(toks[noun.head] if noun.head != noun.i else noun):
                 yield from _ru_owned(reader, SPEAKER, noun)
         # "мне 29", "сыну 10 лет", "сестре 28"
         if t.feats.get("Case") == "Dat" and t.i + 1 < len(toks) and toks[t.i + 1].pos == "NUM":
@@ -845,8 +929,10 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
         return
     b = nxt[0]
     head = b.lower.split("-")[-1]
+    if b.lower in ("его", "её", "ее", "их", "мой", "твой"):
+        return  # "я его админ": someone's admin, not a job title
     if b.lemma in lx.JOB_HEADS or head in lx.JOB_HEADS or b.lower in lx.JOB_HEADS:
-        title = b.text if "-" in b.text else b.lemma
+        title = b.text if "-" in b.text or b.lower in lx.JOB_HEADS else b.lemma
         yield reader.fact(subj, "job_title", title, "concept")
         for t in nxt[1:3]:
             if t.lemma in ("в", "во") and t.i + 1 < len(reader.toks) and reader._org(reader.toks[t.i + 1]):
@@ -856,7 +942,10 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
     if diet:
         yield reader.fact(subj, "diet", diet, "concept")
     elif b.lemma in ("в", "во") and len(nxt) > 1 and reader._place(nxt[1]) and subj_tok.head == nxt[1].i:
-        yield reader.fact(subj, "city", reader.city(nxt[1]), "place")
+        if nxt[1].ent == "LOC":  # "я в Калининграде"; "я в Озоне" (an organisation) is not a city
+            yield reader.fact(subj, "city", reader.city(nxt[1]), "place")
+        elif nxt[1].ent == "ORG":
+            yield reader.fact(subj, "employer", reader.value_text(nxt[1]), "organization")
     elif b.lemma == "на" and len(nxt) > 1:
         diet = lx.DIET_OF.get(nxt[1].lemma)
         if diet:

@@ -36,6 +36,8 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
         "PostgreSQL": ("postgres", "postgresql", "постгрес"), "MySQL": ("mysql",), "SQLite": ("sqlite",),
         "MongoDB": ("mongodb", "mongo"), "Redis": ("redis",), "ClickHouse": ("clickhouse", "кликхаус"),
         "DuckDB": ("duckdb",), "Oracle": ("oracle",), "Cassandra": ("cassandra",), "MariaDB": ("mariadb",),
+        "DynamoDB": ("dynamodb",), "Elasticsearch": ("elasticsearch",), "Snowflake": ("snowflake",),
+        "BigQuery": ("bigquery",), "Firebase": ("firebase",), "Supabase": ("supabase",),
     },
     "phone": {
         "iPhone": ("iphone", "айфон"), "Pixel": ("pixel", "google pixel"), "Samsung Galaxy": ("galaxy", "samsung galaxy"),
@@ -71,7 +73,7 @@ RELATIONS: dict[str, str] = {
         "manager mentor fiance fiancee niece nephew"
     ).split()},
     "mom": "mother", "mum": "mother", "mommy": "mother", "dad": "father", "daddy": "father",
-    "grandma": "grandmother", "granny": "grandmother", "grandpa": "grandfather", "co-worker": "coworker",
+    "grandma": "grandmother", "granny": "grandmother", "grandpa": "grandfather", "co-worker": "coworker", "boss": "manager",
     "teammate": "colleague", "bestie": "friend", "supervisor": "manager", "lead": "manager",
     "сестра": "sister", "брат": "brother", "жена": "wife", "муж": "husband", "партнёр": "partner",
     "партнер": "partner", "девушка": "girlfriend", "парень": "boyfriend", "мама": "mother", "мать": "mother",
@@ -80,7 +82,7 @@ RELATIONS: dict[str, str] = {
     "друг": "friend", "подруга": "friend", "коллега": "colleague", "сосед": "neighbour", "соседка": "neighbour",
     "начальник": "manager", "начальница": "manager", "руководитель": "manager", "шеф": "manager",
     "босс": "manager", "тимлид": "manager", "менеджер": "manager", "племянник": "nephew", "племянница": "niece",
-    "кузен": "cousin", "жених": "fiance", "невеста": "fiancee",
+    "кузен": "cousin", "кузина": "cousin", "жених": "fiance", "невеста": "fiancee",
 }  # fmt: skip
 RELATION_FACTS = {
     "manager": "manager", "boss": "manager", "wife": "spouse", "husband": "spouse",
@@ -151,7 +153,10 @@ FUTURE_TIME = (
     "on wednesday", "on thursday", "on friday", "start date", "starting next", "this year",
     "в следующем", "на следующей", "через ", "завтра", "скоро", "со следующего", "в будущем",
 )
-NOT_REAL = ("in another life", "in a parallel universe", "in my dreams", "imagine ", "в другой жизни", "представь", "мечтаю")
+NOT_REAL = (
+    "in another life", "in a parallel universe", "in my dreams", "imagine ", "в другой жизни", "представь",
+    "мечтаю", " бы ", " будь у ", " была бы ", " был бы ",
+)  # fmt: skip
 PAST_TIME = (
     "used to", "for a decade", "years ago", "in college", "in school", "growing up", "as a kid", "back then",
     "in my twenties", "when i was", "for like", "раньше", "в детстве", "когда-то", "в студенчестве",

@@ -99,7 +99,7 @@ def parser(lang: str) -> Callable[[list[str]], list[list[Sent]]]:
 # -- English: spaCy -------------------------------------------------------------------------------
 _EN_DEPS = {"dobj": "obj", "nsubjpass": "nsubj:pass", "attr": "attr", "acomp": "acomp", "poss": "nmod:poss"}
 _EN_ENTS = {
-    "PERSON": "PER", "GPE": "LOC", "LOC": "LOC", "FAC": "LOC", "ORG": "ORG", "NORP": "MISC", "PRODUCT": "MISC",
+    "PERSON": "PER", "GPE": "LOC", "LOC": "LOC", "FAC": "LOC", "ORG": "ORG", "NORP": "NORP", "PRODUCT": "MISC",
     "DATE": "TIME", "TIME": "TIME", "CARDINAL": "NUM", "ORDINAL": "NUM", "QUANTITY": "NUM", "MONEY": "NUM",
     "PERCENT": "NUM",
 }  # fmt: skip
@@ -132,8 +132,22 @@ _PRO_DROP = re.compile(
 )
 
 
+# "my brother's at Hulu", "Anna's in Hamburg", "dad's still on Windows 7": the small model reads
+# this 's as a possessive; before a preposition, an article, an adverb or a number it is "is"
+_IS = re.compile(
+    r"(?<=\w)['’]s (?=(?:in|at|on|from|with|a|an|the|still|now|also|basically|just|really|so|very|not|"
+    r"into|back|off|over|out|\d))",
+    re.I,
+)
+
+
+def normalize_en(text: str) -> str:
+    """The English text as the parser sees it (quote offsets are computed on the same text)."""
+    return _IS.sub(" is ", _PRO_DROP.sub(lambda m: m.group(1) + m.group(2).lower(), text))
+
+
 def _pro_drop(text: str) -> str:
-    return _PRO_DROP.sub(lambda m: m.group(1) + m.group(2).lower(), text)
+    return normalize_en(text)
 
 
 def _from_spacy(span: Any) -> Sent:
