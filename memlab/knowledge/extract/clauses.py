@@ -361,9 +361,9 @@ class Reader:
         """The name ``t`` heads: compounds and flat parts kept, Russian in the nominative."""
         span = self.s.span_of(t)
         if span and self.s.lang == "ru" and span[2] != "MISC":
-            words = self.toks[span[0] : span[1]]
-            if all(w.feats.get("Case") == "Nom" for w in words):  # already nominative: keep it as written
-                return " ".join(w.text for w in words)
+            span_toks = self.toks[span[0] : span[1]]
+            if all(w.feats.get("Case") == "Nom" for w in span_toks):  # already nominative: keep as written
+                return " ".join(w.text for w in span_toks)
             return span[3]
         parts = [t] + [
             c
