@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.nlp import Sent, Tok, normalize_en, parse, parse_many
@@ -119,8 +120,9 @@ def read(text: str, sents: list[Sent]) -> Analysis:
     out: dict[tuple[str, str, str], Extracted] = {}
     mentions: dict[str, tuple[str, str]] = {}
     quoted = quoted_ranges(normalize_en(text) if sents and sents[0].lang == "en" else text)
+    said: dict[str, Any] = {}  # what earlier sentences of the message introduced ("We adopted a cat!")
     for sent in sents:
-        reader = Reader(sent, quoted)
+        reader = Reader(sent, quoted, said)
         for fact in reader.facts():
             out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)
         for first, last, label, normal in sent.spans:
@@ -170,7 +172,10 @@ def quoted_ranges(text: str) -> list[tuple[int, int]]:
 class Reader:
     """Reads the clauses of one sentence."""
 
-    def __init__(self, sent: Sent, quoted: list[tuple[int, int]] | None = None) -> None:
+    def __init__(
+        self, sent: Sent, quoted: list[tuple[int, int]] | None = None, said: dict[str, Any] | None = None
+    ) -> None:
+        self.said = said if said is not None else {}
         self.s = sent
         self.toks = sent.toks
         self.low = " " + " ".join(t.lower for t in sent.toks) + " "
@@ -477,6 +482,8 @@ class Reader:
                 org = self._org_value(o)
                 if org:
                     yield self.fact(subj, "employer", org, "organization")
+            if lemma == "work" and case in ("of",) and any(c.lower == "out" for c in self.s.children(v)) and self._place(o):
+                yield self.fact(subj, "city", self.city(o), "place")  # "working out of Austin"
             if case in ("as",) and lemma in ("work", "join", "start", "hire") or (
                 lemma == "работать" and o.feats.get("Case") == "Ins" and o.lemma in lx.JOB_HEADS
             ):
@@ -503,7 +510,7 @@ class Reader:
                 elif o.lemma in lx.SPORTS:
                     yield self.fact(subj, "sport", o.lemma, "concept")
         if lemma in ("go", "turn", "become", "стать", "перейти") or lemma == "be":
-            for c in self.s.children(v, "acomp", "attr", "obl", "xcomp"):
+            for c in self.s.children(v, "acomp", "attr", "obl", "xcomp", "obj", "oprd"):
                 diet = lx.DIET_OF.get(c.lower) or lx.DIET_OF.get(c.lemma)
                 if diet:
                     yield self.fact(subj, "diet", diet, "concept")
@@ -539,6 +546,8 @@ class Reader:
                 name = self._pet_name(o)
                 if name:
                     yield self.fact(subj, f"pet_{species}", name, "concept")
+                else:  # "We adopted a cat!!" - the next sentence may name it
+                    self.said["pet"] = (subj, species)
                 continue
             tv = self.tool_value(o)
             if tv and tv[0] == "phone":
@@ -561,7 +570,8 @@ class Reader:
         words = [t for t in self.toks if t.i in _subtree(self.s, o) and t.pos != "DET" and t.pos != "PUNCT"]
         brand = next((k for k, t in enumerate(words) if t.lower in lx.CAR_BRANDS), None)
         if brand is None:
-            return None
+            drives = self.toks[o.head].lemma in ("drive", "водить") and o.text[:1].isupper() and self.tool(o) is None
+            return self.value_text(o) if drives else None  # "Ivan drives a Prius now"
         rest = [t.text for t in words[brand:] if t.text[:1].isupper() or t.pos in ("NUM", "PROPN") or t.lower in lx.CAR_BRANDS]
         return " ".join(rest) or None
 
@@ -606,6 +616,18 @@ class Reader:
                 cat, canon = self.tool_value(subj_tok)  # type: ignore[misc]
                 yield self.fact(SPEAKER, cat, canon, "tool")
                 return
+        if subj_tok is not None and v.lemma == "be" and subj_tok.lemma == "name" and "pet" in self.said:
+            owner_word = next((c.lower for c in self.s.children(subj_tok, "nmod:poss")), "")
+            if owner_word in ("her", "his", "its", "their") or any(c.lemma in lx.PETS for c in self.s.children(subj_tok)):
+                for b in preds:  # "We adopted a cat!! Her name is Miso"
+                    if self._is_person(b):
+                        owner, species = self.said.pop("pet")
+                        yield self.fact(owner, f"pet_{species}", self.value_text(b), "concept")
+                        return
+        if v.lemma == "be" and subj_text is not None:
+            age = self._age_after(v)
+            if age:  # "I'm 19 and already tired", "Ahmed's 35 today!"
+                yield self.fact(subj_text, "age", age, "concept")
         owned = self._owned_attribute(subj_tok) if subj_tok is not None else None
         for b in preds:
             if owned is not None:  # "my favourite band is Radiohead"
@@ -631,6 +653,18 @@ class Reader:
         if v.lemma == "be" and subj_text is not None:
             for case, o in self.obliques(v):
                 yield from self._located(case, o, subj_text)
+
+    def _age_after(self, v: Tok) -> str | None:
+        """A bare number right after "be" (adverbs allowed between) that no unit follows."""
+        for t in self.toks[v.i + 1 : v.i + 4]:
+            if t.pos == "ADV" or t.lower in ("still", "already", "now", "just", "only", "almost", "nearly"):
+                continue
+            if t.pos == "NUM" and t.text.isdigit() and 0 < int(t.text) < 120:
+                nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
+                if nxt is None or nxt.lower not in lx.UNITS and not (nxt.pos == "NOUN" and nxt.lower not in ("today", "years", "year", "yo")):
+                    return t.text
+            return None
+        return None
 
     def _predicative(self, b: Tok, subj: str) -> Iterator[Extracted]:
         if b.lemma in ("fan", "фанат", "поклонник"):  # "I'm a big fan of pottery"
@@ -714,6 +748,8 @@ class Reader:
             return owner, lx.RELATION_FACTS[t.lemma]
         if t.lemma in lx.PETS:
             return owner, f"pet_{lx.PETS[t.lemma]}"
+        if t.lemma in ("language", "tongue", "язык") and any(c.lemma in lx.NATIVE for c in self.s.children(t)):
+            return owner, "native_language"  # "my first language is Spanish", "Hindi is my mother tongue"
         fav = any(c.lemma in lx.FAVOURITE for c in self.s.children(t))
         if fav:
             return owner, lx.ATTRIBUTE_NOUNS.get(t.lemma) if t.lemma == "language" else f"favorite_{t.lemma}"  # type: ignore[return-value]
@@ -737,6 +773,10 @@ class Reader:
         if attribute == "diet":
             d = lx.DIET_OF.get(b.lower)
             return (d, "concept") if d else None
+        if attribute in ("sport", "hobby"):  # "swimming is my sport", "cooking is my hobby"
+            return (b.lower, "concept") if b.pos in ("NOUN", "VERB", "PROPN") and b.tag != "PRP" else None
+        if attribute == "native_language":
+            return (b.text, "concept") if b.text[:1].isupper() else None
         if attribute in ("employer", "team") or attribute.startswith("favorite_"):
             return (self.value_text(b), "concept") if b.text[:1].isupper() or b.pos == "PROPN" else None
         return None

@@ -104,9 +104,15 @@ ATTRIBUTE_NOUNS: dict[str, str] = {
     "company": "employer", "job": "job_title", "title": "job_title", "role": "job_title", "position": "job_title",
     "редактор": "editor", "язык": "programming_language", "телефон": "phone", "машина": "car",
     "автомобиль": "car", "тачка": "car", "команда": "team", "имя": "name", "город": "city", "база": "database",
+    "sport": "sport", "hobby": "hobby", "thing": "hobby", "instrument": "instrument",
     "компания": "employer", "должность": "job_title", "работа": "employer", "дом": "city",
     "руководитель": "manager", "начальник": "manager",
 }  # fmt: skip
+NATIVE = frozenset("native first mother родной".split())
+UNITS = frozenset(
+    "min mins minute minutes hour hours hrs km kms miles mile percent % dollars bucks euros kg kilos lbs pounds "
+    "times people steps floors days weeks months метров минут часов км рублей раз".split()
+)
 FAVOURITE = frozenset("favorite favourite fave preferred любимый любимая любимое".split())
 MAIN = frozenset("main primary daily go-to default everyday current основной главный рабочий".split())
 
@@ -114,7 +120,7 @@ MAIN = frozenset("main primary daily go-to default everyday current основн
 JOB_HEADS = frozenset(
     "engineer developer programmer designer manager lead scientist analyst architect consultant teacher nurse "
     "doctor pilot barista translator writer editor lawyer accountant researcher professor student intern "
-    "founder cto ceo cfo director admin administrator tester chef cook driver mechanic electrician plumber "
+    "founder cto ceo cfo director head admin administrator tester chef cook driver mechanic electrician plumber "
     "artist photographer journalist marketer recruiter devops sre dentist therapist pharmacist librarian "
     "freelancer contractor owner officer specialist technician waiter waitress cashier coach trainer "
     "инженер разработчик программист дизайнер менеджер тимлид аналитик архитектор консультант учитель "
@@ -124,7 +130,7 @@ JOB_HEADS = frozenset(
     "фрилансер владелец продакт продакт-менеджер лид сммщик преподаватель преподавательница".split()
 )
 INSTRUMENTS = frozenset(
-    "guitar piano violin cello drums trumpet saxophone sax bass flute clarinet ukulele harp trombone "
+    "guitar piano violin cello drums drum trumpet saxophone sax bass flute clarinet ukulele harp trombone keyboard "
     "гитара пианино фортепиано скрипка виолончель барабаны труба саксофон флейта укулеле".split()
 )
 SPORTS = frozenset(

@@ -136,13 +136,15 @@ _PRO_DROP = re.compile(
 # this 's as a possessive; before a preposition, an article, an adverb or a number it is "is"
 _IS = re.compile(
     r"(?<=\w)['’]s (?=(?:in|at|on|from|with|a|an|the|still|now|also|basically|just|really|so|very|not|"
-    r"into|back|off|over|out|\d))",
+    r"into|back|off|over|out|vegan|vegetarian|pescatarian|keto|\d))",
     re.I,
 )
+_IM = re.compile(r"(?<![\w'])im(?= (?:a|an|the|on|in|at|so|not|\d|vegan|vegetarian|\w+ing)\b)", re.I)  # "im 27"
 
 
 def normalize_en(text: str) -> str:
     """The English text as the parser sees it (quote offsets are computed on the same text)."""
+    text = _IM.sub("I'm", text)
     return _IS.sub(" is ", _PRO_DROP.sub(lambda m: m.group(1) + m.group(2).lower(), text))
 
 
