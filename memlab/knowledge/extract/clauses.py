@@ -43,7 +43,7 @@ EMPLOY_VERBS = frozenset("work join start employ hire intern работать у
 TOOL_VERBS = frozenset(
     "write code program use prefer switch move migrate run develop do love build stick work ship hack "
     "писать программировать кодить использовать пользоваться перейти предпочитать сидеть пересесть "
-    "работать перебраться юзать".split()
+    "работать перебраться юзать пользуюсь юзаю кодю пишу сижу".split()
 )
 HAVE_VERBS = frozenset("have get adopt own buy drive rescue завести взять купить водить ездить иметь".split())
 STATE_VERBS = frozenset(
@@ -96,7 +96,7 @@ _NOT_NAMES = frozenset(
     "wow woah whoa hey hi hello bye congrats congratulations thanks thank yeah yes no nope ok okay omg lol "
     "haha gonna wanna gotta yay awesome cool nice great sure oh ah um hmm btw totally definitely absolutely "
     "you i me we they he she it my your our the a an that this those these what so well glad sorry sounds "
-    "love happy good bad amazing wonderful thank aww awww yep yup bummer looky lemme woohoo yeah oops phew "
+    "love happy good bad amazing wonderful thank it this that there here aww awww yep yup bummer looky lemme woohoo yeah oops phew "
     "dude guys bro sis buddy man girl welcome cheers".split()
 )
 _MENTION_TYPES = {"PER": "person", "LOC": "place", "ORG": "organization"}
@@ -280,6 +280,8 @@ class Reader:
 
     # -- subjects ---------------------------------------------------------------------------------
     def subject_of(self, v: Tok) -> str | None:
+        if self.s.lang == "ru" and v.feats.get("Person") == "1" and v.pos in ("VERB", "AUX"):
+            return SPEAKER  # "живём в Новосибирске, морозы норм": a first-person verb is the speaker's
         subj = self.s.children(v, "nsubj", "nsubj:pass")
         if subj:
             return self.subject_phrase(subj[0])
@@ -462,7 +464,7 @@ class Reader:
         return out
 
     def _verb_facts(self, v: Tok, subj: str) -> Iterator[Extracted]:
-        lemma = v.lemma
+        lemma = _lex(v, TOOL_VERBS | CITY_VERBS | EMPLOY_VERBS)
         for case, o in self.obliques(v):
             if o.i in self.quoted:
                 continue
@@ -485,7 +487,7 @@ class Reader:
             if lemma == "work" and case in ("of",) and any(c.lower == "out" for c in self.s.children(v)) and self._place(o):
                 yield self.fact(subj, "city", self.city(o), "place")  # "working out of Austin"
             if case in ("as",) and lemma in ("work", "join", "start", "hire") or (
-                lemma == "работать" and o.feats.get("Case") == "Ins" and o.lemma in lx.JOB_HEADS
+                lemma == "работать" and o.feats.get("Case") == "Ins" and _job_word(o)
             ):
                 title = self.job_title(o)
                 if title:
@@ -576,8 +578,10 @@ class Reader:
         return " ".join(rest) or None
 
     def job_title(self, o: Tok) -> str | None:
-        if o.lemma not in lx.JOB_HEADS and o.lower not in lx.JOB_HEADS:
+        if not _job_word(o):
             return None
+        if "-" in o.text and self.s.lang == "ru":  # "продакт-менеджером" -> "продакт-менеджер"
+            return o.lemma if o.lemma.split("-")[-1] in lx.JOB_HEADS else o.text.lower()
         mods = [
             c
             for c in self.s.children(o, "compound", "amod", "nmod", "flat")
@@ -670,6 +674,8 @@ class Reader:
         if b.lemma in ("fan", "фанат", "поклонник"):  # "I'm a big fan of pottery"
             for case, o in self.obliques(b):
                 if (case in ("of",) or o.feats.get("Case") == "Gen") and o.pos in ("NOUN", "PROPN"):
+                    if self.s.children(o, "det", "nmod", "obl") or o.lower in _NOT_NAMES:
+                        continue  # "a fan of the genre", "fan of Lord of the Rings": not a clean value
                     value = self.value_text(o) if o.text[:1].isupper() else o.lemma
                     yield self.fact(subj, "likes", value, "concept")
             return
@@ -777,6 +783,8 @@ class Reader:
             return (b.lower, "concept") if b.pos in ("NOUN", "VERB", "PROPN") and b.tag != "PRP" else None
         if attribute == "native_language":
             return (b.text, "concept") if b.text[:1].isupper() else None
+        if b.pos in ("PRON", "DET") or b.lower in _NOT_NAMES or b.lower in ("it", "this", "that", "mine"):
+            return None
         if attribute in ("employer", "team") or attribute.startswith("favorite_"):
             return (self.value_text(b), "concept") if b.text[:1].isupper() or b.pos == "PROPN" else None
         return None
@@ -805,6 +813,16 @@ class Reader:
             if self._blocked(governor) and governor.lemma not in ("say", "tell", "сказать"):
                 continue
             yield self.fact(owner, attribute, name, "person")
+
+
+def _job_word(t: Tok) -> bool:
+    return t.lemma in lx.JOB_HEADS or t.lower in lx.JOB_HEADS or t.lemma.split("-")[-1] in lx.JOB_HEADS
+
+
+def _lex(t: Tok, table: Any) -> str:
+    """The form of ``t`` a lexicon knows: its lemma, or the surface form when the lemmatiser
+    failed on it (natasha tags pro-dropped "пользуюсь" as an adverb, "тимлид" as a verb)."""
+    return t.lower if t.lemma not in table and t.lower in table else t.lemma
 
 
 def _contiguous(idx: list[int], anchor: int) -> tuple[int, int]:
@@ -902,11 +920,17 @@ def _ru_facts(reader: Reader) -> Iterator[Extracted]:
             if not past and not reader._blocked(toks[noun.head] if noun.head != noun.i else noun):
                 yield from _ru_owned(reader, SPEAKER, noun)
         # "мне 29", "сыну 10 лет", "сестре 28"
-        if t.feats.get("Case") == "Dat" and t.i + 1 < len(toks) and toks[t.i + 1].pos == "NUM":
+        num_tok = next((x for x in toks[t.i + 1 : t.i + 3] if x.lower not in _RU_SKIP and x.lower != "сегодня"), None)
+        if t.feats.get("Case") == "Dat" and num_tok is not None and num_tok.pos == "NUM":
             owner = _ru_owner(reader, t)
-            num = toks[t.i + 1].text
+            num = num_tok.text
             if owner and num.isdigit() and 0 < int(num) < 120:
                 yield reader.fact(owner, "age", num, "concept")
+        # "Стеша вегетарианка": the parse makes the name a modifier of the predicate noun
+        if t.dep == "root" and (lx.DIET_OF.get(t.lemma) or lx.DIET_OF.get(t.lower)):
+            name = next((c for c in reader.s.children(t, "amod", "nsubj", "nmod") if reader._is_person(c) and c.i < t.i), None)
+            if name is not None and not reader._blocked(t):
+                yield reader.fact(reader.value_text(name), "diet", lx.DIET_OF.get(t.lemma) or lx.DIET_OF[t.lower], "concept")
         # "я тестировщица", "Тимур теперь тимлид", "Я пескетарианец", "я в Калининграде"
         if t.dep == "nsubj" and (t.lemma in ("я", "мы") or reader._is_person(t) or t.lemma in lx.RELATIONS):
             subj = reader.subject_phrase(t)
@@ -928,6 +952,10 @@ def _ru_facts(reader: Reader) -> Iterator[Extracted]:
 
 
 def _ru_owned(reader: Reader, owner: str, a: Tok) -> Iterator[Extracted]:
+    known = {**lx.PETS, **lx.RELATIONS, **lx.ATTRIBUTE_NOUNS}
+    lemma = _lex(a, known)
+    if lemma != a.lemma:
+        a = Tok(a.i, a.text, lemma, a.pos, a.dep, a.head, a.feats, a.ent, a.tag, a.start)
     if a.lemma in lx.PETS:
         found = _ru_value_after(reader, a, "pet")
         if found:
@@ -975,8 +1003,14 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
         title = b.text if "-" in b.text or b.lower in lx.JOB_HEADS else b.lemma
         yield reader.fact(subj, "job_title", title, "concept")
         for t in nxt[1:3]:
-            if t.lemma in ("в", "во") and t.i + 1 < len(reader.toks) and reader._org(reader.toks[t.i + 1]):
-                yield reader.fact(subj, "employer", reader.value_text(reader.toks[t.i + 1]), "organization")
+            org = next((x for x in reader.toks[t.i + 1 : t.i + 3] if x.pos != "PUNCT"), None)
+            if t.lemma in ("в", "во") and org is not None and reader._org(org):  # "дизайнер в «Авито»"
+                yield reader.fact(subj, "employer", reader.value_text(org), "organization")
+        return
+    if b.lemma in ("мой", "моя", "наш", "наша") and len(nxt) > 1:  # "Катя теперь мой руководитель"
+        attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(_lex(nxt[1], lx.RELATIONS), ""))
+        if attribute and subj != SPEAKER and "'s " not in subj:
+            yield reader.fact(SPEAKER, attribute, subj, "person")
         return
     diet = lx.DIET_OF.get(b.lower) or lx.DIET_OF.get(b.lemma)
     if diet:
@@ -988,5 +1022,8 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
             yield reader.fact(subj, "employer", reader.value_text(nxt[1]), "organization")
     elif b.lemma == "на" and len(nxt) > 1:
         diet = lx.DIET_OF.get(nxt[1].lemma)
+        tv = reader.tool_value(nxt[1])
         if diet:
             yield reader.fact(subj, "diet", diet, "concept")
+        elif tv is not None:  # "я на Windows 11", "я на IntelliJ IDEA"
+            yield reader.fact(subj, tv[0], tv[1], "tool")

@@ -166,7 +166,7 @@ NOT_REAL = (
 PAST_TIME = (
     "used to", "for a decade", "years ago", "in college", "in school", "growing up", "as a kid", "back then",
     "in my twenties", "when i was", "for like", "раньше", "в детстве", "когда-то", "в студенчестве",
-    "в юности", "лет назад", "в прошлом", "в школе", "до этого",
+    "в юности", "лет назад", "в прошлом году работал", "в школе", "до этого",
 )
 # colloquial city names -> the name on a map
 CITY_ALIASES = {
