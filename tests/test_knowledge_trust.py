@@ -128,3 +128,17 @@ def test_statements_that_are_not_facts_change_nothing(tmp_path: Path, text: str)
         clock.advance(DAY)
         m.maintain()
         assert m.store.find_nodes("n.type != 'episodic'") == []
+
+
+def test_replaced_statements_rank_after_current_ones(tmp_path: Path) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("I prefer Python for my scripts.", session_id="chat-1")
+        clock.advance(10 * DAY)
+        m.ingest("I'm writing in Rust now.", session_id="chat-2")
+        clock.advance(DAY)
+        m.maintain()
+        texts = [h.node.content for h in m.search("Python or Rust, which language for my scripts?")]
+    old = texts.index("I prefer Python for my scripts.")
+    assert all("Python" not in t for t in texts[:old])  # nothing current about Python ranks above it
+    assert any("Rust" in t for t in texts[:old])  # the current fact or its statement come first

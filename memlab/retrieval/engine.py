@@ -179,10 +179,26 @@ def search(
         memory, query, limit=limit, recipe=recipe, filters=filters, min_score_fraction=min_score_fraction
     )
     hits = to_hits(memory, trace.fused, with_successors=include_history)
+    if as_of is None and not include_history:
+        hits = history_last(memory, hits)
     do_reinforce = memory.config.retrieval.reinforce_on_access if reinforce is None else reinforce
     if hits and do_reinforce and not internal:
         record_access(memory, [h.node.id for h in hits])
     return hits
+
+
+def history_last(memory: Memory, hits: list[Hit]) -> list[Hit]:
+    """Episodes whose every derived fact was superseded ("I prefer Python" after "I write Rust
+    now") rank after everything current; they stay findable, as history, in their own order."""
+    try:
+        from memlab.knowledge.conflicts import stale_episodes
+    except ImportError:  # the knowledge layer is optional on the read path
+        return hits
+    assert memory.store is not None
+    stale = stale_episodes(memory.store.reader(), [h.node.id for h in hits if h.node.type == "episodic"])
+    if not stale:
+        return hits
+    return [h for h in hits if h.node.id not in stale] + [h for h in hits if h.node.id in stale]
 
 
 def to_hits(memory: Memory, fused: Sequence[Fused], with_successors: bool = False) -> list[Hit]:
