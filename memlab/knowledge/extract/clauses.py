@@ -66,6 +66,7 @@ _CALENDAR = frozenset(
     "jan feb mar apr jun jul aug sep sept oct nov dec last next январь февраль март апрель май июнь июль "
     "август сентябрь октябрь ноябрь декабрь понедельник вторник среда четверг пятница суббота воскресенье".split()
 )
+_RU_VERB_ENDINGS = ("ть", "ти", "ться", "тись", "чь", "чься")
 _OTHER_PRONOUNS = frozenset("he she they him her them он она они его её ее их".split())
 _INVERSION = frozenset("do does did is are was were can could should would will shall have has had".split())
 _EMBEDDED = frozenset("xcomp ccomp advcl pcomp csubj acl obj".split())
@@ -195,7 +196,7 @@ class Reader:
             if self._blocked(v):
                 continue
             subj = self.subject_of(v)
-            yield from self._clause(v, subj)
+            yield from filter(self._sane, self._clause(v, subj))
         yield from self._appositions()
         for t in self.toks:
             if t.lemma in ("project", "проект") and t.i not in self.quoted and not self._blocked(self.toks[t.head]):
@@ -302,6 +303,8 @@ class Reader:
         if self.s.lang == "ru":
             if v.feats.get("Person") == "1":
                 return True
+            if v.pos == "PROPN" and v.dep == "root" and v.lemma.endswith(_RU_VERB_ENDINGS) and self._opens(v):
+                return True  # natasha tags a capitalised opening verb as a name: "Перешёл на Neovim"
             return v.feats.get("Tense") == "Past" and self._opens(v)
         if v.tag not in ("VBD", "VBG", "VBN", "VB", "VBP"):
             return False
@@ -371,7 +374,8 @@ class Reader:
             span_toks = self.toks[span[0] : span[1]]
             if all(w.feats.get("Case") == "Nom" for w in span_toks):  # already nominative: keep as written
                 return " ".join(w.text for w in span_toks)
-            return span[3]
+            if span[3] != " ".join(w.text for w in span_toks):
+                return span[3]  # natasha's nominative; when it left the form as is, the lemmas below do
         parts = [t] + [
             c
             for c in self.s.children(t, "compound", "flat", "flat:name", "amod", "nummod", "nmod:poss")
@@ -456,6 +460,10 @@ class Reader:
     def fact(self, subject: str, attribute: str, value: str, vtype: str) -> Extracted:
         return Extracted(subject, attribute, value, vtype, self.s.text)
 
+    def _sane(self, f: Extracted) -> bool:
+        """A fact whose subject is its own value is a misparse ("Сосед тоже Солярис купил")."""
+        return f.subject.casefold() != f.value.casefold() and bool(f.value.strip())
+
     def obliques(self, v: Tok) -> list[tuple[str, Tok]]:
         out = []
         for o in self.s.children(v, "obl", "nmod", "advmod", "obj", "iobj", "xcomp"):
@@ -497,6 +505,9 @@ class Reader:
             if lemma in ("study", "учиться", "do") and case in ("at", "в", "во") and self._org(o):
                 yield self.fact(subj, "university", self.value_text(o), "organization")
         yield from self._possession(v, subj)
+        if lemma in ("руководить", "manage", "supervise", "lead") and subj != SPEAKER and "'s " not in subj:
+            if any(c.lower in ("мной", "me", "нами", "us") for c in self.s.children(v, "obj", "obl", "iobj")):
+                yield self.fact(SPEAKER, "manager", subj, "person")  # "мной руководит Ирина Викторовна"
         for o in self.s.children(v, "obj", "obl"):
             diet = self._diet_noun(o)
             if diet:  # "started a vegan diet", "on a keto diet"
@@ -615,7 +626,7 @@ class Reader:
 
         if subj_tok is not None and v.lemma == "be" and self.tool_value(subj_tok) is not None:
             # value first: "Rust is what all my stuff is in now", "MySQL is the database I babysit"
-            clause = [t for b in preds for t in _subtree_toks(self.s, b)]
+            clause = [t for t in _subtree_toks(self.s, v) if t.i != subj_tok.i]
             if any(t.lower in ("i", "my", "me") for t in clause) and not any(t.lower in lx.NEGATIONS for t in clause):
                 cat, canon = self.tool_value(subj_tok)  # type: ignore[misc]
                 yield self.fact(SPEAKER, cat, canon, "tool")

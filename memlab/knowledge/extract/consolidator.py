@@ -70,6 +70,9 @@ _RU_SUBJECT = {USER: ("Пользователь", "пользователя")}
 _RELATION_RU = {
     "sister": "сестра", "brother": "брат", "wife": "жена", "husband": "муж", "mother": "мама", "father": "папа",
     "son": "сын", "daughter": "дочь", "friend": "друг", "manager": "начальник", "partner": "партнёр",
+    "colleague": "коллега", "coworker": "коллега", "neighbour": "сосед", "uncle": "дядя", "aunt": "тётя",
+    "grandmother": "бабушка", "grandfather": "дедушка", "cousin": "двоюродный брат", "girlfriend": "девушка",
+    "boyfriend": "парень", "niece": "племянница", "nephew": "племянник",
 }  # fmt: skip
 
 
