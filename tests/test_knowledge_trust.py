@@ -142,3 +142,14 @@ def test_replaced_statements_rank_after_current_ones(tmp_path: Path) -> None:
     old = texts.index("I prefer Python for my scripts.")
     assert all("Python" not in t for t in texts[:old])  # nothing current about Python ranks above it
     assert any("Rust" in t for t in texts[:old])  # the current fact or its statement come first
+
+
+def test_stale_as_current_reads_lines_outside_history() -> None:
+    ctx = (
+        "## Facts\n- User uses Neovim. (since 2024-05-29)\n\n## Temporal context\n"
+        "- 2024-05-29 user: Switched to Neovim, even uninstalled VS Code.\n\n## History\n"
+        "- 2024-05-01 (no longer current): VS Code is my editor."
+    )
+    assert stale_in_context(ctx, ["VS Code"], ["Neovim"])
+    assert not stale_as_current(ctx, ["VS Code"], ["Neovim"])  # the update line and history do not count
+    assert stale_as_current(ctx + "\n\n## Evidence\n- user: VS Code is great", ["VS Code"], ["Neovim"])

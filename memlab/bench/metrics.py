@@ -158,9 +158,17 @@ def outside_history(context_text: str) -> str:
 def stale_as_current(
     context_text: str, stale_answers: Iterable[str], current_answers: Iterable[str] = ()
 ) -> bool:
-    """True if a superseded value reaches the reader as current: it appears in the context outside
-    the lines marked as history (``stale_in_context`` counts those lines too)."""
-    return stale_in_context(outside_history(context_text), stale_answers, current_answers)
+    """True if a superseded value reaches the reader as current: a line outside the History
+    section mentions it. A line that also names a current value carries the update ("switched to
+    Neovim, uninstalled VS Code") and does not count, as in ``current_over_stale``;
+    ``stale_in_context`` counts every line."""
+    current = list(current_answers)
+    lines = [
+        line
+        for line in outside_history(context_text).splitlines()
+        if not any(mentions(line, c) for c in _terms(current))
+    ]
+    return stale_in_context("\n".join(lines), stale_answers, current)
 
 
 def current_over_stale(

@@ -155,7 +155,8 @@ def _mention(reader: Reader, first: int, last: int, label: str, normal: str) -> 
     name = name.strip(" .,!?'\"«»")
     if not name[:1].isupper() or name.casefold() in _NOT_NAMES or len(name) < 2 or name.isupper():
         return None
-    return name, etype
+    tool = _TOOL_INDEX.get(name.casefold())
+    return (tool[1], "tool") if tool else (name, etype)  # NER calls Emacs a person
 
 
 def quoted_ranges(text: str) -> list[tuple[int, int]]:
