@@ -118,9 +118,16 @@ def _queries(memory: Any, texts: Sequence[str], recipe: str | None) -> tuple[lis
 
 
 def peak_rss_mb() -> float:
-    """This process's peak resident set (Linux reports KiB, macOS bytes)."""
+    """This process's peak resident set. Linux: VmHWM (ru_maxrss survives exec, so a child would
+    report its parent's peak); elsewhere ru_maxrss (macOS reports bytes)."""
     import resource
     import sys
+
+    status = Path("/proc/self/status")
+    if status.is_file():
+        for line in status.read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
 
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak / (1 << 20) if sys.platform == "darwin" else peak / 1024

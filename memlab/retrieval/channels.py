@@ -197,7 +197,33 @@ def window_sql(table: str, match: str, where: str, params: list[Any], limit: int
     return sql, [match, *params, limit]
 
 
-def _window(table: str) -> Channel:
+MEMO_KEY = "window_memo"  # per-search memo of window hits (the engine clears it before each search)
+
+
+def window_rows(
+    memory: Memory, table: str, query_text: str, filters: Filters, limit: int
+) -> list[tuple[int, float, Any]]:
+    """(episode id, BM25 score (lower is better), session id) of the best ``limit`` window hits.
+    fts_window and fts_session read the same hits: the second reads them from the memo."""
+    state = memory.extensions.setdefault("memlab.retrieval", {})
+    memo = state.setdefault(MEMO_KEY, {})
+    key = (table, query_text, filters)
+    cached = memo.get(key)
+    if cached is not None and (cached[0] >= limit or len(cached[1]) < cached[0]):
+        return cached[1][:limit]  # type: ignore[no-any-return]
+    terms = query_terms(query_text)
+    if not terms or limit <= 0:
+        return []
+    terms = affordable_terms(memory, terms)
+    where, params = filters.where()
+    sql, p = window_sql(table, " OR ".join(f'"{t}"' for t in terms), where, params, limit)
+    sql = f"SELECT h.id, h.score, n.session_id FROM ({sql}) h JOIN nodes n ON n.id = h.id ORDER BY h.score"
+    rows = [(int(r[0]), float(r[1]), r[2]) for r in _read(memory, sql, p)]
+    memo[key] = (limit, rows)
+    return rows
+
+
+def _window(table: str, fetch: int = 0) -> Channel:
     def channel(
         memory: Memory,
         query_text: str,
@@ -206,22 +232,18 @@ def _window(table: str) -> Channel:
         limit: int,
         depth: int = 0,
     ) -> list[int]:
-        terms = query_terms(query_text)
-        if not terms or limit <= 0:
+        if limit <= 0:
             return []
-        terms = affordable_terms(memory, terms)
-        where, params = filters.where()
-        sql, p = window_sql(table, " OR ".join(f'"{t}"' for t in terms), where, params, limit)
-        return [r[0] for r in _read(memory, sql, p)]
+        return [r[0] for r in window_rows(memory, table, query_text, filters, max(limit, fetch))][:limit]
 
     channel.__doc__ = f"BM25 over episodes indexed with their session neighbours ({table}); episodes only."
     return channel
 
 
-fts_pair = _window("window_fts_pair")
-fts_window = _window("window_fts_window")
 SESSION_POOL = 300  # window hits aggregated into session scores
 SESSION_TOP = 3  # a session scores the sum of its best few window hits
+fts_pair = _window("window_fts_pair")
+fts_window = _window("window_fts_window", fetch=SESSION_POOL)  # fts_session reuses these hits
 
 
 def fts_session(
@@ -235,17 +257,11 @@ def fts_session(
     """Session-level scoring, then turn re-ranking: sessions ranked by the summed BM25 of their best
     ``SESSION_TOP`` window hits, turns listed session by session in window order (a question's
     evidence often sits in one session that matches as a whole better than any of its turns)."""
-    terms = query_terms(query_text)
-    if not terms or limit <= 0:
+    if limit <= 0:
         return []
-    terms = affordable_terms(memory, terms)
-    where, params = filters.where()
-    sql, p = window_sql("window_fts_window", " OR ".join(f'"{t}"' for t in terms), where, params, SESSION_POOL)
-    sql = f"SELECT h.id, h.score, n.session_id FROM ({sql}) h JOIN nodes n ON n.id = h.id"
-    rows = _read(memory, sql, p)
     by_session: dict[Any, list[tuple[int, float]]] = {}
-    for node_id, score, session in rows:  # bm25(): lower is better
-        by_session.setdefault(session, []).append((int(node_id), -float(score)))
+    for node_id, score, session in window_rows(memory, "window_fts_window", query_text, filters, SESSION_POOL):
+        by_session.setdefault(session, []).append((node_id, -score))  # bm25(): lower is better
     total = {sid: sum(sorted((s for _, s in hits), reverse=True)[:SESSION_TOP]) for sid, hits in by_session.items()}
     order = sorted(by_session, key=lambda sid: -total[sid])
     return [node_id for sid in order for node_id, _ in by_session[sid]][:limit]
@@ -305,11 +321,18 @@ VECTOR_WINDOW_POOL = 200  # vector hits whose session neighbours are scored too
 
 
 def neighbours(memory: Memory, ids: Sequence[int]) -> dict[int, list[int]]:
-    """Each episode's previous and next episode in its session (temporal edges, both ways)."""
+    """Each episode's previous and next episode in its session (temporal edges, one query)."""
     out: dict[int, list[int]] = {}
-    for direction in ("out", "in"):
-        for a, bs in hop(memory, ids, "temporal", direction).items():
-            out.setdefault(a, []).extend(bs)
+    if not ids:
+        return out
+    arr = json.dumps(list(ids))
+    sql = (
+        "SELECT src, dst FROM edges WHERE type = 'temporal' AND src IN (SELECT value FROM json_each(?)) "
+        "UNION SELECT src, dst FROM edges WHERE type = 'temporal' AND dst IN (SELECT value FROM json_each(?))"
+    )
+    for a, b in _read(memory, sql, [arr, arr]):
+        out.setdefault(a, []).append(b)
+        out.setdefault(b, []).append(a)
     return out
 
 
@@ -343,11 +366,9 @@ def vector_window(
     assert memory.store is not None
     hits = memory.index.search(memory.store.reader(), query_vec, max(limit, VECTOR_WINDOW_POOL))
     sims = {i: s for i, s in hits}
-    near = neighbours(memory, list(sims))
+    near = neighbours(memory, list(sims))  # a neighbour's own other neighbour stays unscored
     cands = set(sims) | {n for ns in near.values() for n in ns}
-    near.update(neighbours(memory, [c for c in cands if c not in near]))
-    missing = ({n for ns in near.values() for n in ns} | cands) - sims.keys()
-    sims.update(_similarities(memory, missing, query_vec))
+    sims.update(_similarities(memory, cands - sims.keys(), query_vec))
 
     def score(c: int) -> float:
         around = [sims[n] for n in near.get(c, []) if n in sims]

@@ -95,6 +95,7 @@ def run(
 ) -> Trace:
     """Plan, route, run the channels and fuse; no reinforcement (``search`` adds that)."""
     cfg = memory.config.retrieval
+    _state(memory).pop(ch.MEMO_KEY, None)  # window hits are shared by channels within one search
     plan = plan_query(query, cfg)
     rec = resolve_recipe(memory, recipe)
     filters = filters or ch.Filters()
