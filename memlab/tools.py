@@ -109,7 +109,7 @@ def find_facts(memory: Any, query: str, limit: int = 5, types: tuple[str, ...] =
     for t in types:
         for c in cf.search_candidates(memory, query, vec, fact_type=t, limit=limit):
             found[c.id] = c
-    from memlab.retrieval.text import fts_query
+    from memlab.text import fts_query
 
     match = fts_query(query)
     lexical: set[int] = set()

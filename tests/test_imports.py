@@ -10,6 +10,8 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "memlab"
 LOWER_LAYERS = ("memlab.store", "memlab.retrieval", "memlab.knowledge")
+# what the storage layer may build on: nothing that itself runs searches, consolidation or the facade
+BELOW_STORE = ("memlab.store", "memlab.clock", "memlab.config", "memlab.types", "memlab.retry", "memlab.text")
 
 
 def module_name(path: Path) -> str:
@@ -115,6 +117,18 @@ def test_lower_layers_never_import_the_facade() -> None:
         m for m, targets in graph.items() if m.startswith(LOWER_LAYERS) and "memlab.memory" in targets
     )
     assert not offenders, f"these modules import memlab.memory: {offenders}"
+
+
+def test_the_store_imports_only_what_lies_below_it() -> None:
+    graph = import_graph()
+    upward = sorted(
+        f"{m} -> {t}"
+        for m, targets in graph.items()
+        if m.startswith("memlab.store")
+        for t in targets
+        if not t.startswith(BELOW_STORE)
+    )
+    assert not upward, f"the store imports from layers above it: {upward}"
 
 
 def test_tarjan_finds_a_planted_cycle() -> None:

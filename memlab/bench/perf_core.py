@@ -19,8 +19,8 @@ import numpy as np
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.memory import Memory
-from memlab.retrieval.text import stem_text
 from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex, to_blob
+from memlab.text import stem_text
 
 T0 = 1_700_000_000.0
 _WORDS = (

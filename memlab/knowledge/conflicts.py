@@ -20,8 +20,8 @@ from typing import Any, Literal
 import numpy as np
 
 from memlab.retrieval.fusion import rrf
-from memlab.retrieval.text import fts_query, stem_text
 from memlab.store import store as st
+from memlab.text import fts_query, stem_text
 
 Verdict = Literal["duplicate", "supersedes", "compatible"]
 ACTIVE = "n.valid_until IS NULL AND n.archived_at IS NULL"

@@ -46,8 +46,8 @@ from memlab.knowledge.plan import (
     FactProposal,
     Plan,
 )
-from memlab.retrieval.text import fts_query
 from memlab.store import store as st
+from memlab.text import fts_query
 from memlab.types import ENTITY_TYPES
 
 log = logging.getLogger("memlab.knowledge")

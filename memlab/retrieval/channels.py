@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from memlab.retrieval.text import STOPWORDS, query_terms, tokenize
 from memlab.store import queries as q
+from memlab.text import STOPWORDS, query_terms, tokenize
 
 if TYPE_CHECKING:
     from memlab.memory import Memory

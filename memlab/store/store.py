@@ -22,6 +22,7 @@ from memlab.store.connect import (
 )
 from memlab.store.migrations import migrate
 from memlab.store.writer import SingleWriter
+from memlab.text import stem_text
 from memlab.types import DEFAULT_USER, EDGE_TYPES, NODE_TYPES, Edge, Entity, Node, Session
 
 EDGE_COLUMNS = (
@@ -313,8 +314,6 @@ def insert_node(
     user_id: str = DEFAULT_USER,
     speaker: str | None = None,
 ) -> int:
-    from memlab.retrieval.text import stem_text
-
     cur = con.execute(
         q.insert_node(),
         (
