@@ -216,7 +216,7 @@ def cmd_viz(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from memlab.bench.suite import main as bench_main
+    from memlab.bench.run import main as bench_main
 
     return bench_main(args.suite, out_dir=args.out, quick=args.quick)
 
