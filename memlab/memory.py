@@ -452,6 +452,14 @@ class Memory:
             return False
         return True
 
+    def queue_embedding(self, node_id: int, text: str) -> bool:
+        """Hand a stored node's text to the slow path (embedded and indexed in the background);
+        False when no embedder runs. For nodes written without a vector (tools, consolidation)."""
+        if self._worker is None:
+            return False
+        self._worker.put(node_id, text)
+        return True
+
     def embed_missing(self, limit: int | None = None) -> int:
         """Queue nodes that have no vector (after embedder failures or a re-embed)."""
         if self._worker is None:

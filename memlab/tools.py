@@ -243,8 +243,8 @@ def remember_fact(
         return {"status": "stored", "id": node_id, "superseded": superseded}
 
     out: dict[str, Any] = memory.store.writer.call(fn)
-    if vec is None and memory._worker is not None:
-        memory._worker.put(out["id"], content)
+    if vec is None:
+        memory.queue_embedding(out["id"], content)
     return out
 
 
