@@ -103,7 +103,7 @@ class Memory:
         self._trackers: dict[str, SessionTracker] = {}  # one current conversation per user
         self._listeners: list[Callable[[str], None]] = []
         self._opened = False
-        self._finalizer: weakref.finalize | None = None
+        self._finalizer: weakref.finalize[..., Memory] | None = None
         self.query_breaker = CircuitBreaker(self.config.embedder.query_cooldown_s)
         self.extensions: dict[str, Any] = {}  # per-memory state of optional layers (caches, classifiers)
 
@@ -501,7 +501,8 @@ class Memory:
             @lru_cache(maxsize=4096)
             def embed(q: str) -> np.ndarray:
                 one = (lambda: as_query(q)) if as_query is not None else (lambda: embedder.embed_batch([q])[0])
-                return call_with_timeout(one, budget)
+                vec: np.ndarray = call_with_timeout(one, budget)
+                return vec
 
             cache = self.extensions["query_cache"] = embed
         if not self.query_breaker.allow():

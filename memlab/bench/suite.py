@@ -33,7 +33,9 @@ from typing import Any
 from memlab.bench.baselines import MethodSpec, SubjectFactory
 from memlab.bench.replay import KS, ReplayResult, replay
 from memlab.bench.report import run_record
-from memlab.bench.spec import DatasetSpec, Suite, SuiteError
+from memlab.bench.spec import DatasetSpec as DatasetSpec  # re-exported: suite files' types live in spec.py
+from memlab.bench.spec import Suite as Suite
+from memlab.bench.spec import SuiteError as SuiteError
 from memlab.config import MemoryConfig
 from memlab.datasets.schema import Dataset, DatasetError
 
@@ -309,4 +311,5 @@ def _progress_iter(it: Iterable[Any], total: int, enabled: bool) -> Iterable[Any
         return it
     from tqdm.auto import tqdm
 
-    return tqdm(it, total=total, desc="replays", unit="run", file=sys.stderr)
+    bar: Iterable[Any] = tqdm(it, total=total, desc="replays", unit="run", file=sys.stderr)
+    return bar

@@ -229,7 +229,8 @@ def _tool_params(tools: Sequence[Mapping[str, Any]] | None, name: str | None) ->
     specs = [tool_spec(t)["function"] for t in tools or ()]
     for fn in specs:
         if fn["name"] == name or (name is None and len(specs) == 1):
-            return fn.get("parameters")
+            params: Mapping[str, Any] | None = fn.get("parameters")
+            return params
     return None
 
 

@@ -182,7 +182,8 @@ class Store:
         return con
 
     def execute_read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        return self.reader().execute(sql, params).fetchall()
+        rows: list[Any] = self.reader().execute(sql, params).fetchall()
+        return rows
 
     # -- typed reads -------------------------------------------------------------------------
     def node(self, node_id: int) -> Node | None:
