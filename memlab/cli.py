@@ -97,13 +97,13 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         print(f"memlab: error: {len(errors)} bad line(s){more}; nothing was ingested", file=sys.stderr)
         return 2
     with _open(args) as mem:
-        before = mem._writer.stats.failed
+        before = mem.store.writer.stats.failed
         for r in records:
             mem.ingest(r["text"], session_id=r["session_id"], role=r["role"], at=r["at"])
         mem.end_session()
         mem.flush()
-        failed = mem._writer.stats.failed - before
-        errs = list(mem._writer.stats.errors)
+        failed = mem.store.writer.stats.failed - before
+        errs = list(mem.store.writer.stats.errors)
     if failed:
         print(f"memlab: error: {failed} of {len(records)} messages were not written: {errs[-1]}", file=sys.stderr)
         return 1
@@ -216,7 +216,7 @@ def cmd_viz(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from memlab.bench.suite import main as bench_main
+    from memlab.bench.run import main as bench_main
 
     return bench_main(args.suite, out_dir=args.out, quick=args.quick)
 

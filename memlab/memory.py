@@ -103,7 +103,7 @@ class Memory:
         self._trackers: dict[str, SessionTracker] = {}  # one current conversation per user
         self._listeners: list[Callable[[str], None]] = []
         self._opened = False
-        self._finalizer: weakref.finalize | None = None
+        self._finalizer: weakref.finalize[..., Memory] | None = None
         self.query_breaker = CircuitBreaker(self.config.embedder.query_cooldown_s)
         self.extensions: dict[str, Any] = {}  # per-memory state of optional layers (caches, classifiers)
 
@@ -452,6 +452,14 @@ class Memory:
             return False
         return True
 
+    def queue_embedding(self, node_id: int, text: str) -> bool:
+        """Hand a stored node's text to the slow path (embedded and indexed in the background);
+        False when no embedder runs. For nodes written without a vector (tools, consolidation)."""
+        if self._worker is None:
+            return False
+        self._worker.put(node_id, text)
+        return True
+
     def embed_missing(self, limit: int | None = None) -> int:
         """Queue nodes that have no vector (after embedder failures or a re-embed)."""
         if self._worker is None:
@@ -493,7 +501,8 @@ class Memory:
             @lru_cache(maxsize=4096)
             def embed(q: str) -> np.ndarray:
                 one = (lambda: as_query(q)) if as_query is not None else (lambda: embedder.embed_batch([q])[0])
-                return call_with_timeout(one, budget)
+                vec: np.ndarray = call_with_timeout(one, budget)
+                return vec
 
             cache = self.extensions["query_cache"] = embed
         if not self.query_breaker.allow():

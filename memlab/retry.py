@@ -41,7 +41,7 @@ class RetryPolicy:
         d = min(d, self.max_backoff_s)
         if self.jitter > 0:
             d *= 1.0 - self.jitter * (rng or random).random()
-        return d
+        return float(d)
 
 
 def remaining(deadline: float | None, now: Callable[[], float] = time.monotonic) -> float | None:

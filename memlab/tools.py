@@ -33,15 +33,15 @@ MAX_SEARCH_LIMIT = 100
 def _fact_text(text: Any, name: str) -> str:
     if not isinstance(text, str):
         raise ToolError(f"{name} must be a string, got {type(text).__name__}")
-    text = " ".join(text.split())
-    if not text:
+    clean = " ".join(text.split())
+    if not clean:
         raise ToolError(f"{name} is empty")
-    if len(text) > MAX_FACT_CHARS:
+    if len(clean) > MAX_FACT_CHARS:
         raise ToolError(
-            f"{name} has {len(text)} characters; a fact is one statement of at most {MAX_FACT_CHARS}. "
+            f"{name} has {len(clean)} characters; a fact is one statement of at most {MAX_FACT_CHARS}. "
             "Store long text as a message (ingest) and remember the fact it states"
         )
-    return text
+    return clean
 
 FACT_MATCH_COSINE = 0.75  # a vector-only candidate this close counts as naming the fact
 
@@ -85,7 +85,7 @@ def node_dict(memory: Any, n: Node, now: float | None = None) -> dict[str, Any]:
 
 
 def _fact(memory: Any, fact_id: int, *, active: bool = True) -> Node:
-    n = memory.store.node(int(fact_id))
+    n: Node | None = memory.store.node(int(fact_id))
     if n is None:
         raise ToolError(f"no memory with id {fact_id}")
     if active and n.valid_until is not None:
@@ -109,7 +109,7 @@ def find_facts(memory: Any, query: str, limit: int = 5, types: tuple[str, ...] =
     for t in types:
         for c in cf.search_candidates(memory, query, vec, fact_type=t, limit=limit):
             found[c.id] = c
-    from memlab.retrieval.text import fts_query
+    from memlab.text import fts_query
 
     match = fts_query(query)
     lexical: set[int] = set()
@@ -243,8 +243,8 @@ def remember_fact(
         return {"status": "stored", "id": node_id, "superseded": superseded}
 
     out: dict[str, Any] = memory.store.writer.call(fn)
-    if vec is None and memory._worker is not None:
-        memory._worker.put(out["id"], content)
+    if vec is None:
+        memory.queue_embedding(out["id"], content)
     return out
 
 

@@ -25,7 +25,7 @@ def fact(mem: Memory, content: str, at: float, key: str | None = None, value: st
         )
 
     node_id = mem.store.writer.call(fn)
-    mem._worker.put(node_id, content)
+    mem.queue_embedding(node_id, content)
     mem.flush()
     return node_id
 

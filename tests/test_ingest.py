@@ -15,8 +15,8 @@ from memlab.config import MemoryConfig
 from memlab.embed.hashing import HashingEmbedder
 from memlab.ingest import InvalidMessage
 from memlab.memory import Memory
-from memlab.retrieval.text import stem_text, tokenize
 from memlab.store import store as st
+from memlab.text import stem_text, tokenize
 
 T0 = 1_700_000_000.0
 MIN = 60.0

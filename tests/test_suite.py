@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from memlab.bench import report
-from memlab.bench.suite import SuiteError, load_suite, main, parse_suite, run_suite
+from memlab.bench.run import main
+from memlab.bench.suite import SuiteError, load_suite, parse_suite, run_suite
 
 ROOT = Path(__file__).resolve().parents[1]
 CI_SUITE = ROOT / "benchmarks" / "ci.toml"

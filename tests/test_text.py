@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memlab.retrieval.text import (
+from memlab.retrieval.tokens import ApproxTokenCounter, TokenCounter
+from memlab.text import (
     STOPWORDS_EN,
     STOPWORDS_RU,
     fts_query,
@@ -19,7 +20,6 @@ from memlab.retrieval.text import (
     stem_word,
     tokenize,
 )
-from memlab.retrieval.tokens import ApproxTokenCounter, TokenCounter
 
 ROWS = [
     "Alice moved to Вильнюс last spring",

@@ -1,26 +1,26 @@
 """Core micro-benchmarks (issue 2): hot-path latency, durable ingest vs the raw bound, vector KNN
 vs an exact numpy scan, bytes on disk per episode. Every figure is measured in this one run.
 
-    memlab perf core [--n 20000] [--sizes 10000,100000] [--dim 256]
+    memlab perf core [--n 20000] [--sizes 10000,100000] [--dim 256] [--json run.json] [--jsonl runs.jsonl]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from memlab.bench import harness
+from memlab.bench.harness import Perf
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.memory import Memory
-from memlab.retrieval.text import stem_text
 from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex, to_blob
+from memlab.text import stem_text
 
 T0 = 1_700_000_000.0
 _WORDS = (
@@ -197,54 +197,55 @@ def bench_knn(root: Path, size: int, dim: int, queries: int = 50) -> dict[str, A
     return out
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="memlab perf core")
+def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--n", type=int, default=20000, help="messages for the ingest benchmarks")
     ap.add_argument("--sizes", default="10000,100000", help="vector counts for KNN")
     ap.add_argument("--dim", type=int, default=256)
-    ap.add_argument("--json", default=None, help="also write the figures to this JSON file")
-    args = ap.parse_args(argv)
-    results: dict[str, Any] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp)
-        results["ingest"] = r = bench_ingest(root, args.n)
-        print(
-            f"hot path   ingest() call p50 {r['ingest_call_p50_us']:.1f} µs  p95 {r['ingest_call_p95_us']:.1f} µs "
-            f"(target p50 <= 50 µs)"
-        )
-        print(
-            f"durable    {r['durable_msgs_per_s']:.0f} msg/s vs raw executemany bound {r['raw_bound_msgs_per_s']:.0f} "
-            f"msg/s = {100 * r['durable_over_raw']:.0f}% (median of rounds "
-            f"{', '.join(f'{100 * x:.0f}%' for x in r['durable_over_raw_rounds'])}; target >= 50%)"
-        )
-        try:
-            from memlab.embed.wordllama import WordLlamaEmbedder
 
-            results["embedded"] = e = bench_with_embedder(
-                root, min(args.n, 10000), WordLlamaEmbedder(args.dim)
-            )
-            print(
-                f"embedded   {e['embedder']}: {e['embedded_msgs_per_s']:.0f} msg/s end to end, "
-                f"call p50 {e['ingest_call_p50_us']:.1f} µs, {e['bytes_per_episode']:.0f} bytes/episode on disk "
-                f"({args.dim}-d)"
-            )
-        except ImportError as exc:
-            print(f"embedded   skipped: {exc}")
-        results["knn"] = []
-        for size in (int(s) for s in args.sizes.split(",") if s):
-            k = bench_knn(root, size, args.dim)
-            results["knn"].append(k)
-            line = f"knn {size:>7} x {args.dim}: numpy scan {k['numpy_scan_ms_p50']:.2f} ms"
-            for name in ("numpy", "sqlite-vec"):
-                if f"{name}_ms_p50" in k:
-                    line += (
-                        f" | {name} p50 {k[f'{name}_ms_p50']:.2f} ms ({k[f'{name}_over_scan']:.2f}x scan) "
-                        f"recall@10 {k[f'{name}_recall@10']:.3f}"
-                    )
-            print(line + "  (target <= 1.5x, recall >= 0.99)")
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=2))
-    return 0
+
+def run(args: argparse.Namespace, root: Path) -> dict[str, Any]:
+    results: dict[str, Any] = {}
+    results["ingest"] = r = bench_ingest(root, args.n)
+    print(
+        f"hot path   ingest() call p50 {r['ingest_call_p50_us']:.1f} µs  p95 {r['ingest_call_p95_us']:.1f} µs "
+        f"(target p50 <= 50 µs)"
+    )
+    print(
+        f"durable    {r['durable_msgs_per_s']:.0f} msg/s vs raw executemany bound {r['raw_bound_msgs_per_s']:.0f} "
+        f"msg/s = {100 * r['durable_over_raw']:.0f}% (median of rounds "
+        f"{', '.join(f'{100 * x:.0f}%' for x in r['durable_over_raw_rounds'])}; target >= 50%)"
+    )
+    try:
+        from memlab.embed.wordllama import WordLlamaEmbedder
+
+        results["embedded"] = e = bench_with_embedder(root, min(args.n, 10000), WordLlamaEmbedder(args.dim))
+        print(
+            f"embedded   {e['embedder']}: {e['embedded_msgs_per_s']:.0f} msg/s end to end, "
+            f"call p50 {e['ingest_call_p50_us']:.1f} µs, {e['bytes_per_episode']:.0f} bytes/episode on disk "
+            f"({args.dim}-d)"
+        )
+    except ImportError as exc:
+        print(f"embedded   skipped: {exc}")
+    results["knn"] = []
+    for size in (int(s) for s in args.sizes.split(",") if s):
+        k = bench_knn(root, size, args.dim)
+        results["knn"].append(k)
+        line = f"knn {size:>7} x {args.dim}: numpy scan {k['numpy_scan_ms_p50']:.2f} ms"
+        for name in ("numpy", "sqlite-vec"):
+            if f"{name}_ms_p50" in k:
+                line += (
+                    f" | {name} p50 {k[f'{name}_ms_p50']:.2f} ms ({k[f'{name}_over_scan']:.2f}x scan) "
+                    f"recall@10 {k[f'{name}_recall@10']:.3f}"
+                )
+        print(line + "  (target <= 1.5x, recall >= 0.99)")
+    return results
+
+
+PERF = Perf("core", __doc__ or "", add_arguments, run)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return harness.main(PERF, argv)
 
 
 if __name__ == "__main__":

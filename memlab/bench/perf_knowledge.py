@@ -1,7 +1,7 @@
 """Knowledge-layer benchmarks (issue 4): rule consolidation throughput on a long replay,
 maintenance time at 10K and 100K nodes, LLM calls and tokens per session on the scripted server.
 
-    memlab perf knowledge [--episodes 20000] [--sizes 10000,100000] [--llm-sessions 20] [--json out.json]
+    memlab perf knowledge [--episodes 20000] [--sizes 10000,100000] [--llm-sessions 20] [--json run.json] [--jsonl runs.jsonl]
 """
 
 from __future__ import annotations
@@ -10,11 +10,12 @@ import argparse
 import json
 import random
 import re
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
+from memlab.bench import harness
+from memlab.bench.harness import Perf
 from memlab.clock import DAY, SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.memory import Memory
@@ -198,40 +199,43 @@ def bench_llm(root: Path, sessions: int, per_session: int = 20) -> dict[str, Any
     }
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="memlab perf knowledge")
+def add_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--episodes", type=int, default=20000, help="episodes in the consolidation replay")
     ap.add_argument("--sizes", default="10000,100000", help="node counts for maintenance timing")
     ap.add_argument("--llm-sessions", type=int, default=20)
-    ap.add_argument("--json", default=None, help="also write the figures to this JSON file")
-    args = ap.parse_args(argv)
+
+
+def run(args: argparse.Namespace, root: Path) -> dict[str, Any]:
     results: dict[str, Any] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp)
-        results["consolidation"] = c = bench_consolidation(root, args.episodes)
+    results["consolidation"] = c = bench_consolidation(root, args.episodes)
+    print(
+        f"rules      {c['episodes_per_s']:.0f} episodes/s ({c['episodes']} episodes, {c['sessions']} sessions, "
+        f"{c['facts_created']} facts, {c['facts_deduplicated']} deduplicated, {c['superseded']} superseded)"
+    )
+    results["maintenance"] = []
+    for size in (int(s) for s in args.sizes.split(",") if s):
+        m = bench_maintenance(root, size)
+        results["maintenance"].append(m)
         print(
-            f"rules      {c['episodes_per_s']:.0f} episodes/s ({c['episodes']} episodes, {c['sessions']} sessions, "
-            f"{c['facts_created']} facts, {c['facts_deduplicated']} deduplicated, {c['superseded']} superseded)"
+            f"maintain   {size} nodes: first run {m['first_run_s']:.2f} s "
+            f"({', '.join(f'{k} {v:.2f}' for k, v in m['step_seconds'].items())}), "
+            f"next night {m['nightly_rerun_s']:.2f} s; archived {m['archived']}, "
+            f"causal {m['causal_edges']} edges from {m['causal_pairs']} pairs"
         )
-        results["maintenance"] = []
-        for size in (int(s) for s in args.sizes.split(",") if s):
-            m = bench_maintenance(root, size)
-            results["maintenance"].append(m)
-            print(
-                f"maintain   {size} nodes: first run {m['first_run_s']:.2f} s "
-                f"({', '.join(f'{k} {v:.2f}' for k, v in m['step_seconds'].items())}), "
-                f"next night {m['nightly_rerun_s']:.2f} s; archived {m['archived']}, "
-                f"causal {m['causal_edges']} edges from {m['causal_pairs']} pairs"
-            )
-        results["llm"] = lm = bench_llm(root, args.llm_sessions)
-        print(
-            f"llm        {lm['llm_calls_per_session']:.1f} calls, {lm['prompt_tokens_per_session']:.0f} prompt + "
-            f"{lm['completion_tokens_per_session']:.0f} completion tokens per session of "
-            f"{lm['episodes_per_session']} episodes (scripted server)"
-        )
-    if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=2), encoding="utf-8")
-    return 0
+    results["llm"] = lm = bench_llm(root, args.llm_sessions)
+    print(
+        f"llm        {lm['llm_calls_per_session']:.1f} calls, {lm['prompt_tokens_per_session']:.0f} prompt + "
+        f"{lm['completion_tokens_per_session']:.0f} completion tokens per session of "
+        f"{lm['episodes_per_session']} episodes (scripted server)"
+    )
+    return results
+
+
+PERF = Perf("knowledge", __doc__ or "", add_arguments, run)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return harness.main(PERF, argv)
 
 
 if __name__ == "__main__":

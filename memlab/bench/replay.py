@@ -445,7 +445,8 @@ class _Run:
 
 def _plain(report: dict[str, Any]) -> dict[str, Any]:
     """A JSON-safe copy of a maintenance report (numbers, strings, lists and dicts only)."""
-    return json.loads(json.dumps(report, default=str))
+    plain: dict[str, Any] = json.loads(json.dumps(report, default=str))
+    return plain
 
 
 # -- aggregation -------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from memlab.bench.replay import ReplayResult, summarize
 
 if TYPE_CHECKING:
     from memlab.bench.baselines import MethodSpec
-    from memlab.bench.suite import DatasetSpec, Suite
+    from memlab.bench.spec import DatasetSpec, Suite
     from memlab.datasets.schema import Dataset
 
 PACKAGES: tuple[str, ...] = (

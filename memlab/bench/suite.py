@@ -13,7 +13,8 @@ Suite file (see benchmarks/README.md)::
 
 Each (method, dataset, conversation) is one task; tasks run on a ``concurrent.futures.Executor``
 (a process pool of at most ``max_workers`` by default) or on a Dask ``distributed.Client``.
-Results of one (method, dataset) are merged into one record; report.py writes them out.
+Results of one (method, dataset) are merged into one record; report.py writes them out, and
+``memlab.bench.run.main`` (``memlab bench``) ties loading, running and reporting together.
 """
 
 from __future__ import annotations
@@ -25,51 +26,22 @@ import tempfile
 import tomllib
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from memlab.bench.baselines import MethodSpec, SubjectFactory
 from memlab.bench.replay import KS, ReplayResult, replay
+from memlab.bench.report import run_record
+from memlab.bench.spec import DatasetSpec as DatasetSpec  # re-exported: suite files' types live in spec.py
+from memlab.bench.spec import Suite as Suite
+from memlab.bench.spec import SuiteError as SuiteError
 from memlab.config import MemoryConfig
 from memlab.datasets.schema import Dataset, DatasetError
 
 log = logging.getLogger("memlab.bench")
 
 DATASET_KINDS: tuple[str, ...] = ("synthetic", "locomo", "longmemeval", "jsonl")
-DEFAULT_SUITE = Path("benchmarks") / "default.toml"
-
-
-class SuiteError(ValueError):
-    """A suite file that cannot be run (the message says which entry and why)."""
-
-
-@dataclass(frozen=True)
-class DatasetSpec:
-    name: str
-    kind: str
-    seed: int | None = None
-    params: dict[str, Any] = field(default_factory=dict)
-    path: str | None = None
-    limit: int | None = None  # conversations (LoCoMo) or questions (LongMemEval) to use
-    optional: bool = False  # a missing file skips the dataset instead of failing the suite
-    speaker_prefix: bool = True  # store "Speaker: text" (see replay.replay)
-    quick: dict[str, Any] = field(default_factory=dict)  # overrides for quick runs
-
-
-@dataclass(frozen=True)
-class Suite:
-    name: str
-    path: Path | None
-    datasets: tuple[DatasetSpec, ...]
-    methods: tuple[MethodSpec, ...]
-    plan: tuple[tuple[str, str], ...]  # (method name, dataset name) pairs to run
-    config: MemoryConfig
-    ks: tuple[int, ...] = KS
-    max_workers: int = 2
-    nightly: bool = True
-    scale: dict[str, Any] | None = None
-    description: str = ""
 
 
 # -- parsing ----------------------------------------------------------------------------------
@@ -283,8 +255,6 @@ def _load_all(suite: Suite) -> tuple[dict[str, list[Dataset]], dict[str, str]]:
 def run_suite(suite: Suite, *, executor: Any = None, workdir: str | Path | None = None,
               progress: bool = True) -> tuple[list[dict[str, Any]], dict[str, str]]:  # fmt: skip
     """Run every planned (method, dataset); returns one record per pair and the skipped datasets."""
-    from memlab.bench.report import run_record
-
     units, skipped = _load_all(suite)
     with tempfile.TemporaryDirectory(prefix="memlab-bench-") as tmp:
         tasks = _tasks(suite, units, Path(workdir or tmp))
@@ -341,38 +311,5 @@ def _progress_iter(it: Iterable[Any], total: int, enabled: bool) -> Iterable[Any
         return it
     from tqdm.auto import tqdm
 
-    return tqdm(it, total=total, desc="replays", unit="run", file=sys.stderr)
-
-
-# -- entry point -------------------------------------------------------------------------------
-
-
-def default_suite_path() -> Path:
-    """benchmarks/default.toml from the working directory, else from the source checkout."""
-    if DEFAULT_SUITE.is_file():
-        return DEFAULT_SUITE
-    return Path(__file__).resolve().parents[2] / DEFAULT_SUITE
-
-
-def main(suite_path: str | Path | None = None, out_dir: str | Path | None = None, quick: bool = False,
-         executor: Any = None, progress: bool = True) -> int:  # fmt: skip
-    """`memlab bench [SUITE]`: run a suite, write its report, print the summary table.
-
-    Returns 0 on success, 2 when the suite file is wrong (the CLI prints the message).
-    """
-    from memlab.bench import report
-
-    path = Path(suite_path) if suite_path is not None else default_suite_path()
-    suite = load_suite(path, quick=quick)
-    out = Path(out_dir) if out_dir is not None else Path("out") / "bench" / suite.name
-    if suite.scale is not None:
-        from memlab.bench.scale import run_scale_suite
-
-        return run_scale_suite(suite, out, quick=quick, progress=progress)
-    records, skipped = run_suite(suite, executor=executor, progress=progress)
-    written = report.write_report(records, out, suite=suite, skipped=skipped)
-    print(report.summary_table(records))
-    for name, why in skipped.items():
-        print(f"(dataset {name} skipped: {why})")
-    print(f"\nreport: {written}")
-    return 0
+    bar: Iterable[Any] = tqdm(it, total=total, desc="replays", unit="run", file=sys.stderr)
+    return bar

@@ -29,7 +29,8 @@ def normalize(vectors: np.ndarray) -> np.ndarray:
         v = v[None, :]
     norms = np.linalg.norm(v, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
-    return (v / norms).astype(np.float32, copy=False)
+    out: np.ndarray = (v / norms).astype(np.float32, copy=False)
+    return out
 
 
 def truncate(vectors: np.ndarray, dim: int) -> np.ndarray:
@@ -41,4 +42,5 @@ def truncate(vectors: np.ndarray, dim: int) -> np.ndarray:
 
 
 def embed_one(embedder: Embedder, text: str) -> np.ndarray:
-    return embedder.embed_batch([text])[0]
+    vec: np.ndarray = embedder.embed_batch([text])[0]
+    return vec

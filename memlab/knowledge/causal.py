@@ -11,16 +11,20 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from memlab.knowledge.plan import CausalProposal, EpisodeRef
 from memlab.store import store as st
+
+if TYPE_CHECKING:
+    from memlab.view import MemoryView
 
 log = logging.getLogger("memlab.knowledge")
 CURSOR_KEY = "causal_cursor"
 
 
-def default_detector(memory: Any) -> tuple[Any, str]:
+def default_detector(memory: MemoryView) -> tuple[Any, str]:
     if memory.chat is not None:
         from memlab.knowledge.llm_consolidator import LLMCausalDetector
 
@@ -30,7 +34,7 @@ def default_detector(memory: Any) -> tuple[Any, str]:
     return CueCausalDetector(), "cues"
 
 
-def next_pairs(memory: Any, cursor: int, limit: int) -> list[tuple[int, EpisodeRef, EpisodeRef]]:
+def next_pairs(memory: MemoryView, cursor: int, limit: int) -> list[tuple[int, EpisodeRef, EpisodeRef]]:
     """(temporal edge id, earlier episode, later episode) after ``cursor``, oldest edge first."""
     rows = memory.store.execute_read(
         "SELECT e.id, a.id, a.content, a.event_time, coalesce(a.source_role, 'user'), a.session_id, "
@@ -72,7 +76,7 @@ def write_links(con: Any, links: Sequence[CausalProposal], cursor: int, now: flo
 
 
 def infer_causal(
-    memory: Any, detector: Any = None, *, batch: int | None = None, max_batches: int | None = None
+    memory: MemoryView, detector: Any = None, *, batch: int | None = None, max_batches: int | None = None
 ) -> dict[str, Any]:
     """Judge unjudged consecutive pairs; returns counts. A failing detector stops the step and
     leaves the cursor where it was, so the next run retries the same batch."""
@@ -106,9 +110,7 @@ def infer_causal(
         links = _keep(plan.causal, {frozenset((a.id, b.id)) for _, a, b in pairs})
         cursor = pairs[-1][0]
         now = memory.clock.now()
-        report["edges"] += memory.store.writer.call(
-            lambda con, ls=links, c=cursor, t=now: write_links(con, ls, c, t)
-        )
+        report["edges"] += memory.store.writer.call(partial(write_links, links=links, cursor=cursor, now=now))
         report["pairs"] += len(pairs)
         report["batches"] += 1
         for k in ("llm_calls", "prompt_tokens", "completion_tokens"):

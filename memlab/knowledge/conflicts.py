@@ -15,13 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
 from memlab.retrieval.fusion import rrf
-from memlab.retrieval.text import fts_query, stem_text
 from memlab.store import store as st
+from memlab.text import fts_query, stem_text
+
+if TYPE_CHECKING:
+    from memlab.view import MemoryView
 
 Verdict = Literal["duplicate", "supersedes", "compatible"]
 ACTIVE = "n.valid_until IS NULL AND n.archived_at IS NULL"
@@ -96,7 +99,7 @@ def same_content_candidates(
 
 
 def search_candidates(
-    memory: Any,
+    memory: MemoryView,
     content: str,
     vector: np.ndarray | None = None,
     *,

@@ -80,7 +80,7 @@ def days_until(threshold: float, base: float, lam: float, beta: float) -> float:
         return 0.0
     if lam <= 0.0 or threshold <= 0.0:
         return math.inf
-    return (math.log(base / threshold) / lam) ** (1.0 / beta)
+    return float((math.log(base / threshold) / lam) ** (1.0 / beta))
 
 
 def curve(

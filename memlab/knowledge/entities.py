@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -21,6 +22,9 @@ from memlab.knowledge.names import normalize_name
 from memlab.knowledge.plan import EntityMention
 from memlab.store.vectors import from_blob, to_blob
 from memlab.types import DEFAULT_USER, ENTITY_TYPES
+
+if TYPE_CHECKING:
+    from memlab.view import MemoryView
 
 VECTOR_MATCH = 0.92  # cosine between a new name and an entity vector that counts as the same entity
 MIN_MENTIONS_FOR_SUMMARY = 3
@@ -166,7 +170,7 @@ def store_vectors(con: Any, ids: Sequence[int], vectors: np.ndarray) -> None:
 # -- Memory-level operations -------------------------------------------------------------------
 
 
-def lookup(memory: Any, name_or_id: str | int) -> int | None:
+def lookup(memory: MemoryView, name_or_id: str | int) -> int | None:
     """Entity id for an id or a name/alias (read side, follows merges)."""
     con = memory.store.reader()
     if isinstance(name_or_id, int) or (isinstance(name_or_id, str) and name_or_id.isdigit()):
@@ -175,7 +179,7 @@ def lookup(memory: Any, name_or_id: str | int) -> int | None:
     return find_by_alias(con, [k for k in [normalize_name(str(name_or_id))] if k])
 
 
-def embed_entities(memory: Any, ids: Sequence[int]) -> int:
+def embed_entities(memory: MemoryView, ids: Sequence[int]) -> int:
     """(Re)compute entity vectors from name + summary; 0 without an embedder or on failure."""
     if memory.embedder is None or not ids:
         return 0
@@ -194,7 +198,7 @@ def embed_entities(memory: Any, ids: Sequence[int]) -> int:
     return len(ids_found)
 
 
-def merge_entities(memory: Any, keep_id: int, drop_id: int) -> dict[str, Any]:
+def merge_entities(memory: MemoryView, keep_id: int, drop_id: int) -> dict[str, Any]:
     """Fold ``drop_id`` into ``keep_id``: aliases, node links and mention counts move over."""
     if keep_id == drop_id:
         raise ValueError("cannot merge an entity into itself")
@@ -234,7 +238,7 @@ def merge_entities(memory: Any, keep_id: int, drop_id: int) -> dict[str, Any]:
 
 
 def enrich_entities(
-    memory: Any, min_mentions: int = MIN_MENTIONS_FOR_SUMMARY, limit: int = 50, summarizer: Any = None
+    memory: MemoryView, min_mentions: int = MIN_MENTIONS_FOR_SUMMARY, limit: int = 50, summarizer: Any = None
 ) -> dict[str, Any]:
     """Summarise frequently mentioned entities that have no summary yet, then re-embed them.
 
@@ -269,11 +273,7 @@ def enrich_entities(
         if not summary:
             failed += 1
             continue
-        memory.store.writer.call(
-            lambda con, s=summary, e=eid: con.execute(
-                "UPDATE entities SET summary = ? WHERE id = ? AND summary IS NULL", (s, e)
-            )
-        )
+        memory.store.writer.call(partial(_fill_summary, summary=summary, entity_id=eid))
         done.append(eid)
     embed_entities(memory, done)
     return {"candidates": len(rows), "summarized": len(done), "skipped": 0, "failed": failed}
@@ -286,7 +286,7 @@ def _default_summarizer() -> Any:
 
 
 def entity_facts(
-    memory: Any, entity_id: int, limit: int = 50, include_history: bool = False
+    memory: MemoryView, entity_id: int, limit: int = 50, include_history: bool = False
 ) -> list[dict[str, Any]]:
     """Facts (non-episodic nodes) linked to an entity, newest first."""
     active = "" if include_history else "AND n.valid_until IS NULL AND n.archived_at IS NULL"
@@ -308,3 +308,7 @@ def entity_facts(
         }
         for r in rows
     ]
+
+
+def _fill_summary(con: Any, summary: str, entity_id: int) -> None:
+    con.execute("UPDATE entities SET summary = ? WHERE id = ? AND summary IS NULL", (summary, entity_id))

@@ -29,7 +29,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -46,9 +46,12 @@ from memlab.knowledge.plan import (
     FactProposal,
     Plan,
 )
-from memlab.retrieval.text import fts_query
 from memlab.store import store as st
+from memlab.text import fts_query
 from memlab.types import ENTITY_TYPES
+
+if TYPE_CHECKING:
+    from memlab.view import MemoryView
 
 log = logging.getLogger("memlab.knowledge")
 EXT_AUTO = "memlab.knowledge.auto"
@@ -65,18 +68,18 @@ class SessionNotReady(RuntimeError):
 
 
 # -- choosing the consolidator -------------------------------------------------------------------
-def default_consolidator(memory: Any) -> tuple[Consolidator, str]:
+def default_consolidator(memory: MemoryView) -> tuple[Consolidator, str]:
     """(consolidator, name) as the composition root built them from the config."""
     return memory.parts.consolidator, memory.parts.consolidator_name
 
 
-def _lock(memory: Any) -> threading.Lock:
+def _lock(memory: MemoryView) -> threading.Lock:
     return memory.extensions.setdefault(EXT_LOCK, threading.Lock())  # type: ignore[no-any-return]
 
 
 # -- public entry point -----------------------------------------------------------------------------
 def consolidate(
-    memory: Any,
+    memory: MemoryView,
     session_id: str | None = None,
     consolidator: Consolidator | None = None,
     *,
@@ -104,7 +107,7 @@ def consolidate(
     return report
 
 
-def due_failed(memory: Any, now: float | None = None) -> list[str]:
+def due_failed(memory: MemoryView, now: float | None = None) -> list[str]:
     """Failed sessions whose retry backoff has passed (a failed session is retried, not dropped)."""
     now = memory.clock.now() if now is None else now
     base = memory.config.consolidation.retry_backoff_s
@@ -140,7 +143,7 @@ def _empty_report(name: str) -> dict[str, Any]:
 
 
 def _one(
-    memory: Any, sid: str, chosen: Consolidator, name: str, report: dict[str, Any], max_attempts: int | None
+    memory: MemoryView, sid: str, chosen: Consolidator, name: str, report: dict[str, Any], max_attempts: int | None
 ) -> None:
     report["sessions"] += 1
     session = memory.store.session(sid)
@@ -192,7 +195,7 @@ def _count_llm(report: dict[str, Any], source: Any) -> None:
 
 
 # -- reading ------------------------------------------------------------------------------------------
-def fetch_episodes(memory: Any, session_id: str, page_size: int = 50) -> list[EpisodeRef]:
+def fetch_episodes(memory: MemoryView, session_id: str, page_size: int = 50) -> list[EpisodeRef]:
     """Every episode of a session, oldest first, read in pages (keyset pagination on time, id)."""
     out: list[EpisodeRef] = []
     last_t, last_id = float("-inf"), -1
@@ -210,7 +213,7 @@ def fetch_episodes(memory: Any, session_id: str, page_size: int = 50) -> list[Ep
 
 
 def existing_facts(
-    memory: Any, episodes: Sequence[EpisodeRef], limit: int = CONTEXT_FACTS
+    memory: MemoryView, episodes: Sequence[EpisodeRef], limit: int = CONTEXT_FACTS
 ) -> list[tuple[int, str, str | None]]:
     """Active facts that share words with the episodes (what a consolidator may update)."""
     match = fts_query(" ".join(e.content for e in episodes), max_terms=32)
@@ -248,7 +251,7 @@ class LazyFacts(Sequence[tuple[int, str, str | None]]):
         return self._get()[i]
 
 
-def run_consolidator(memory: Any, chosen: Consolidator, sid: str, episodes: Sequence[EpisodeRef]) -> Plan:
+def run_consolidator(memory: MemoryView, chosen: Consolidator, sid: str, episodes: Sequence[EpisodeRef]) -> Plan:
     """One consolidator call per page of episodes; the plans are concatenated."""
     page = max(1, memory.config.consolidation.page_size)
     plans: list[Plan] = []
@@ -341,7 +344,7 @@ def all_mentions(plan: Plan) -> list[EntityMention]:
     return list(by_key.values())
 
 
-def _embed(memory: Any, texts: list[str]) -> np.ndarray | None:
+def _embed(memory: MemoryView, texts: list[str]) -> np.ndarray | None:
     if memory.embedder is None or not texts:
         return None
     try:
@@ -351,7 +354,7 @@ def _embed(memory: Any, texts: list[str]) -> np.ndarray | None:
         return None
 
 
-def prepare(memory: Any, plan: Plan, episodes: Sequence[EpisodeRef]) -> Prepared:
+def prepare(memory: MemoryView, plan: Plan, episodes: Sequence[EpisodeRef]) -> Prepared:
     facts = plan.facts
     fvecs = _embed(memory, [f.content for f in facts])
     names = [e.name for e in all_mentions(plan)]
@@ -396,7 +399,7 @@ class Applied:
 
 
 def apply_plan(
-    con: Any, memory: Any, plan: Plan, episodes: Sequence[EpisodeRef], prep: Prepared, name: str
+    con: Any, memory: MemoryView, plan: Plan, episodes: Sequence[EpisodeRef], prep: Prepared, name: str
 ) -> Applied:
     """Write a validated plan; raises ``_AlreadyDone`` (rolling it back) if the session was
     consolidated meanwhile."""
@@ -437,7 +440,7 @@ class _AlreadyDone(Exception):
 
 def _resolve_mentions(
     con: Any,
-    memory: Any,
+    memory: MemoryView,
     plan: Plan,
     episodes: Sequence[EpisodeRef],
     prep: Prepared,
@@ -466,7 +469,7 @@ def _resolve_mentions(
 
 def _apply_fact(
     con: Any,
-    memory: Any,
+    memory: MemoryView,
     fact: FactProposal,
     i: int,
     times: dict[int, float],
@@ -543,7 +546,7 @@ def _derive(con: Any, fact_id: int, sources: Sequence[int], times: dict[int, flo
         st.insert_edge(con, fact_id, s, "derived_from", created_at=now, valid_from=times[s])
 
 
-def _store_vector(con: Any, memory: Any, node_id: int, vec: np.ndarray | None, out: Applied) -> None:
+def _store_vector(con: Any, memory: MemoryView, node_id: int, vec: np.ndarray | None, out: Applied) -> None:
     if vec is None or memory.index is None:
         return
     memory.index.add(con, [node_id], np.asarray(vec, dtype=np.float32)[None, :])
@@ -573,14 +576,12 @@ def mark_failed(
     return str(row[0]) if row else "unknown"
 
 
-def after_commit(memory: Any, applied: Applied) -> None:
+def after_commit(memory: MemoryView, applied: Applied) -> None:
     """Embed what the transaction could not: facts without a vector, new entities."""
-    worker = memory._worker
     done = set(applied.embedded)
-    if worker is not None:
-        for node_id, content in applied.created:
-            if node_id not in done:
-                worker.put(node_id, content)
+    for node_id, content in applied.created:
+        if node_id not in done:
+            memory.queue_embedding(node_id, content)
     ent.embed_entities(memory, applied.entities)
 
 
@@ -588,7 +589,7 @@ def after_commit(memory: Any, applied: Applied) -> None:
 class AutoConsolidation:
     """A background thread that consolidates sessions as they complete (never on the writer thread)."""
 
-    def __init__(self, memory: Any, run: Callable[[str], Any] | None = None) -> None:
+    def __init__(self, memory: MemoryView, run: Callable[[str], Any] | None = None) -> None:
         self.memory = memory
         self._run = run or (lambda sid: consolidate(memory, sid, count_attempt=False))
         self.queue: queue.Queue[str | None] = queue.Queue()
@@ -646,7 +647,7 @@ class AutoConsolidation:
             self.queue.task_done()
 
 
-def enable_auto(memory: Any) -> AutoConsolidation:
+def enable_auto(memory: MemoryView) -> AutoConsolidation:
     """Consolidate each completed session in the background (idempotent per memory).
 
     Also queues sessions already pending (e.g. completed when the memory was opened).
@@ -662,12 +663,12 @@ def enable_auto(memory: Any) -> AutoConsolidation:
     return auto
 
 
-def maybe_enable_auto(memory: Any) -> AutoConsolidation | None:
+def maybe_enable_auto(memory: MemoryView) -> AutoConsolidation | None:
     """``enable_auto`` when ``config.consolidation.auto`` is on (what ``Memory.start`` should call)."""
     return enable_auto(memory) if memory.config.consolidation.auto else None
 
 
-def wait_consolidated(memory: Any) -> None:
+def wait_consolidated(memory: MemoryView) -> None:
     """Wait until completed sessions announced so far are consolidated by the background worker."""
     memory.flush()  # session-complete callbacks fire after their commit
     auto = memory.extensions.get(EXT_AUTO)
@@ -675,7 +676,7 @@ def wait_consolidated(memory: Any) -> None:
         auto.wait()
 
 
-def stop_auto(memory: Any) -> None:
+def stop_auto(memory: MemoryView) -> None:
     """Drain and stop the background worker (what ``Memory.close`` should call before closing)."""
     auto = memory.extensions.pop(EXT_AUTO, None)
     if auto is not None:

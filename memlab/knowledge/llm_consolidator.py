@@ -23,7 +23,8 @@ from memlab.knowledge.plan import (
     Plan,
 )
 from memlab.knowledge.rules import merge_entities
-from memlab.llm.client import ChatModel, ChatResult, LLMError
+from memlab.llm.client import ChatModel, ChatResult
+from memlab.llm.errors import LLMError
 from memlab.llm.parse import parse_json, validate
 from memlab.llm.prompts import causal, consolidate, entity_summary
 

@@ -17,11 +17,15 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from memlab.knowledge.decay import DecayPolicy
 from memlab.store import queries as q
 from memlab.store.store import row_to_node
+
+if TYPE_CHECKING:
+    from memlab.view import MemoryView
 
 STEPS: tuple[str, ...] = ("consolidate", "decay", "enrich", "causal", "embed")
 EMBED_WAIT_S = 60.0  # the repair waits this long for the embedder; what is left waits for the next run
@@ -29,13 +33,13 @@ DECAY_CHUNK = 5000
 Step = Callable[[Any, float], dict[str, Any]]
 
 
-def build_policy(memory: Any) -> DecayPolicy:
+def build_policy(memory: MemoryView) -> DecayPolicy:
     """The memory's decay policy (built once by the composition root)."""
     return memory.parts.decay  # type: ignore[no-any-return]
 
 
 # -- steps ---------------------------------------------------------------------------------------------
-def step_consolidate(memory: Any, now: float) -> dict[str, Any]:
+def step_consolidate(memory: MemoryView, now: float) -> dict[str, Any]:
     """Close every session idle past the timeout (by the memory's clock), then consolidate."""
     from memlab.knowledge.lifecycle import consolidate, wait_consolidated
 
@@ -62,7 +66,7 @@ def step_consolidate(memory: Any, now: float) -> dict[str, Any]:
 
 
 def step_decay(
-    memory: Any, now: float, policy: DecayPolicy | None = None, chunk: int = DECAY_CHUNK
+    memory: MemoryView, now: float, policy: DecayPolicy | None = None, chunk: int = DECAY_CHUNK
 ) -> dict[str, Any]:
     """Recompute effective confidence of every non-episodic, unarchived node; archive the weak.
 
@@ -92,7 +96,7 @@ def step_decay(
                 archive.append((now, n.id, n.last_accessed if n.last_accessed is not None else -1.0))
         out["checked"] += len(rows)
         out["updated"] += len(updates)
-        out["archived"] += memory.store.writer.call(lambda con, u=updates, a=archive: _write_decay(con, u, a))
+        out["archived"] += memory.store.writer.call(partial(_write_decay, updates=updates, archive=archive))
 
 
 def _write_decay(con: Any, updates: list[tuple[float, int]], archive: list[tuple[float, int, float]]) -> int:
@@ -107,19 +111,19 @@ def _write_decay(con: Any, updates: list[tuple[float, int]], archive: list[tuple
     return n
 
 
-def step_enrich(memory: Any, now: float) -> dict[str, Any]:
+def step_enrich(memory: MemoryView, now: float) -> dict[str, Any]:
     from memlab.knowledge.entities import enrich_entities
 
     return enrich_entities(memory)
 
 
-def step_causal(memory: Any, now: float) -> dict[str, Any]:
+def step_causal(memory: MemoryView, now: float) -> dict[str, Any]:
     from memlab.knowledge.causal import infer_causal
 
     return infer_causal(memory)
 
 
-def step_embed(memory: Any, now: float, wait_s: float = EMBED_WAIT_S) -> dict[str, Any]:
+def step_embed(memory: MemoryView, now: float, wait_s: float = EMBED_WAIT_S) -> dict[str, Any]:
     """Queue every node without a vector and wait (bounded) for the embedder."""
     queued = memory.embed_missing()
     done = memory.flush(wait_s) if queued else True
@@ -139,7 +143,7 @@ RUNNERS: dict[str, Step] = {
 
 
 # -- the run record --------------------------------------------------------------------------------------
-def _open_run(memory: Any, now: float) -> tuple[int, dict[str, Any], bool]:
+def _open_run(memory: MemoryView, now: float) -> tuple[int, dict[str, Any], bool]:
     """(run id, report so far, resumed?) — the newest unfinished run, or a new one."""
     rows = memory.store.execute_read(
         "SELECT id, report FROM maintenance_runs WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1"
@@ -159,7 +163,7 @@ def _open_run(memory: Any, now: float) -> tuple[int, dict[str, Any], bool]:
 
 
 def _record(
-    memory: Any, run_id: int, step: str | None, report: dict[str, Any], finished: float | None
+    memory: MemoryView, run_id: int, step: str | None, report: dict[str, Any], finished: float | None
 ) -> None:
     text = json.dumps(report, default=str, ensure_ascii=False)
     memory.store.writer.call(
@@ -171,7 +175,7 @@ def _record(
 
 
 def maintain(
-    memory: Any,
+    memory: MemoryView,
     now: float | None = None,
     *,
     steps: Sequence[str] = STEPS,

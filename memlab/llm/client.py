@@ -18,31 +18,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
+from memlab.llm.errors import LLMError, LLMOutputError, LLMRefusal, LLMUnavailable
+from memlab.llm.parse import extract_json_object, parse_json, validate
 from memlab.retry import DeadlineExceeded, RetryPolicy, deadline_in, remaining, retry_call
 
 Message = Mapping[str, Any]
-
-
-class LLMError(RuntimeError):
-    """A chat model gave no usable answer. ``calls``/tokens say what the attempts cost."""
-
-    def __init__(self, message: str, calls: int = 0, prompt_tokens: int = 0, completion_tokens: int = 0):
-        super().__init__(message)
-        self.calls = calls
-        self.prompt_tokens = prompt_tokens
-        self.completion_tokens = completion_tokens
-
-
-class LLMRefusal(LLMError):
-    """The model refused (``message.refusal`` set or ``finish_reason == "content_filter"``)."""
-
-
-class LLMOutputError(LLMError):
-    """The answer was not the JSON we asked for (no object, or it breaks the schema)."""
-
-
-class LLMUnavailable(LLMError):
-    """The server could not be reached or did not answer in time (nothing about the input)."""
 
 
 @dataclass(frozen=True)
@@ -249,7 +229,8 @@ def _tool_params(tools: Sequence[Mapping[str, Any]] | None, name: str | None) ->
     specs = [tool_spec(t)["function"] for t in tools or ()]
     for fn in specs:
         if fn["name"] == name or (name is None and len(specs) == 1):
-            return fn.get("parameters")
+            params: Mapping[str, Any] | None = fn.get("parameters")
+            return params
     return None
 
 
@@ -257,8 +238,6 @@ def _interpret(
     payload: Mapping[str, Any], schema: Mapping[str, Any] | None, tools: Sequence[Mapping[str, Any]] | None
 ) -> ChatResult:
     """ChatResult from one response body; raises LLMRefusal / LLMOutputError (both retried)."""
-    from memlab.llm.parse import extract_json_object, parse_json, validate
-
     choices = payload.get("choices") or []
     if not choices or not isinstance(choices[0], Mapping):
         raise LLMOutputError("response has no choices")

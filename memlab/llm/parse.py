@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from memlab.llm.client import LLMOutputError
+from memlab.llm.errors import LLMOutputError
 
 _THINK = re.compile(r"<think>.*?</think>", re.S | re.I)
 _OPEN_THINK = re.compile(r"<think>.*\Z", re.S | re.I)

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from memlab.retrieval.text import STOPWORDS, query_terms, tokenize
 from memlab.store import queries as q
+from memlab.text import STOPWORDS, query_terms, tokenize
 
 if TYPE_CHECKING:
-    from memlab.memory import Memory
+    from memlab.view import MemoryView
 
 FACT_TYPES: tuple[str, ...] = ("semantic", "procedural", "opinion")
 FTS_POSTING_BUDGET = 2000  # matching rows BM25 may score per query (see fts())
@@ -87,12 +87,12 @@ def hop_sql(edge_type: str, direction: str) -> str:
 
 
 # -- helpers -----------------------------------------------------------------------------------------
-def _read(memory: Memory, sql: str, params: Sequence[Any]) -> list[Any]:
+def _read(memory: MemoryView, sql: str, params: Sequence[Any]) -> list[Any]:
     assert memory.store is not None, "memory is not open"
     return memory.store.execute_read(sql, params)
 
 
-def keep_fn(memory: Memory, filters: Filters) -> Callable[[list[int]], set[int]]:
+def keep_fn(memory: MemoryView, filters: Filters) -> Callable[[list[int]], set[int]]:
     where, params = filters.where()
 
     def keep(ids: list[int]) -> set[int]:
@@ -104,7 +104,7 @@ def keep_fn(memory: Memory, filters: Filters) -> Callable[[list[int]], set[int]]
     return keep
 
 
-def apply_filter(memory: Memory, ids: Sequence[int], filters: Filters) -> list[int]:
+def apply_filter(memory: MemoryView, ids: Sequence[int], filters: Filters) -> list[int]:
     """``ids`` that pass ``filters``, in their order."""
     if not ids:
         return []
@@ -116,7 +116,7 @@ def _dedup(ids: Iterable[int]) -> list[int]:
     return list(dict.fromkeys(ids))
 
 
-def hop(memory: Memory, ids: Sequence[int], edge_type: str, direction: str) -> dict[int, list[int]]:
+def hop(memory: MemoryView, ids: Sequence[int], edge_type: str, direction: str) -> dict[int, list[int]]:
     """Neighbours of each id one ``edge_type`` hop away (``out``: src->dst, ``in``: dst->src)."""
     out: dict[int, list[int]] = {}
     if not ids:
@@ -126,7 +126,7 @@ def hop(memory: Memory, ids: Sequence[int], edge_type: str, direction: str) -> d
     return out
 
 
-def _types(memory: Memory, ids: Sequence[int]) -> dict[int, str]:
+def _types(memory: MemoryView, ids: Sequence[int]) -> dict[int, str]:
     if not ids:
         return {}
     rows = _read(
@@ -137,7 +137,7 @@ def _types(memory: Memory, ids: Sequence[int]) -> dict[int, str]:
     return {r[0]: r[1] for r in rows}
 
 
-def to_episodes(memory: Memory, ids: Sequence[int]) -> list[int]:
+def to_episodes(memory: MemoryView, ids: Sequence[int]) -> list[int]:
     """Seeds as episodes: an episode stays, a fact becomes its source episodes (derived_from), in order."""
     kinds = _types(memory, ids)
     facts = [i for i in ids if kinds.get(i, "episodic") != "episodic"]
@@ -148,7 +148,7 @@ def to_episodes(memory: Memory, ids: Sequence[int]) -> list[int]:
     return _dedup(out)
 
 
-def with_facts(memory: Memory, episodes: Sequence[int]) -> list[int]:
+def with_facts(memory: MemoryView, episodes: Sequence[int]) -> list[int]:
     """Each episode followed by the facts derived from it (the hop back)."""
     derived = hop(memory, episodes, "derived_from", "in")
     out: list[int] = []
@@ -160,7 +160,7 @@ def with_facts(memory: Memory, episodes: Sequence[int]) -> list[int]:
 
 # -- text channels ---------------------------------------------------------------------------------
 def fts(
-    memory: Memory,
+    memory: MemoryView,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -201,7 +201,7 @@ MEMO_KEY = "window_memo"  # per-search memo of window hits (the engine clears it
 
 
 def window_rows(
-    memory: Memory, table: str, query_text: str, filters: Filters, limit: int
+    memory: MemoryView, table: str, query_text: str, filters: Filters, limit: int
 ) -> list[tuple[int, float, Any]]:
     """(episode id, BM25 score (lower is better), session id) of the best ``limit`` window hits.
     fts_window and fts_session read the same hits: the second reads them from the memo."""
@@ -225,7 +225,7 @@ def window_rows(
 
 def _window(table: str, fetch: int = 0) -> Channel:
     def channel(
-        memory: Memory,
+        memory: MemoryView,
         query_text: str,
         query_vec: np.ndarray | None,
         filters: Filters,
@@ -247,7 +247,7 @@ fts_window = _window("window_fts_window", fetch=SESSION_POOL)  # fts_session reu
 
 
 def fts_session(
-    memory: Memory,
+    memory: MemoryView,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -267,7 +267,7 @@ def fts_session(
     return [node_id for sid in order for node_id, _ in by_session[sid]][:limit]
 
 
-def doc_freq(memory: Memory, term: str) -> int:
+def doc_freq(memory: MemoryView, term: str) -> int:
     """Rows matching ``term``, cached per memory; the cache is dropped when the node count has grown
     by more than 1% (an approximate count is all the posting budget needs)."""
     state = memory.extensions.setdefault("memlab.retrieval", {})
@@ -283,7 +283,7 @@ def doc_freq(memory: Memory, term: str) -> int:
     return int(cache[1][term])
 
 
-def affordable_terms(memory: Memory, terms: list[str], budget: int | None = None) -> list[str]:
+def affordable_terms(memory: MemoryView, terms: list[str], budget: int | None = None) -> list[str]:
     """The query terms to rank with: rarest first while total postings stay within ``budget``."""
     budget = FTS_POSTING_BUDGET if budget is None else budget
     if len(terms) == 1:
@@ -302,7 +302,7 @@ def affordable_terms(memory: Memory, terms: list[str], budget: int | None = None
 
 
 def vector(
-    memory: Memory,
+    memory: MemoryView,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -320,7 +320,7 @@ def vector(
 VECTOR_WINDOW_POOL = 200  # vector hits whose session neighbours are scored too
 
 
-def neighbours(memory: Memory, ids: Sequence[int]) -> dict[int, list[int]]:
+def neighbours(memory: MemoryView, ids: Sequence[int]) -> dict[int, list[int]]:
     """Each episode's previous and next episode in its session (temporal edges, one query)."""
     out: dict[int, list[int]] = {}
     if not ids:
@@ -336,7 +336,7 @@ def neighbours(memory: Memory, ids: Sequence[int]) -> dict[int, list[int]]:
     return out
 
 
-def _similarities(memory: Memory, ids: Iterable[int], query_vec: np.ndarray) -> dict[int, float]:
+def _similarities(memory: MemoryView, ids: Iterable[int], query_vec: np.ndarray) -> dict[int, float]:
     todo = list(ids)
     if not todo:
         return {}
@@ -351,7 +351,7 @@ def _similarities(memory: Memory, ids: Iterable[int], query_vec: np.ndarray) -> 
 
 
 def vector_window(
-    memory: Memory,
+    memory: MemoryView,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -379,7 +379,7 @@ def vector_window(
 
 
 def seeds(
-    memory: Memory, query_text: str, query_vec: np.ndarray | None, filters: Filters, count: int
+    memory: MemoryView, query_text: str, query_vec: np.ndarray | None, filters: Filters, count: int
 ) -> list[int]:
     """Where graph walks start when the engine did not pass seeds: FTS and vector hits interleaved."""
     a = fts(memory, query_text, query_vec, filters.visible(), count)
@@ -390,7 +390,7 @@ def seeds(
 
 # -- graph walks -------------------------------------------------------------------------------------
 def walk_ranked(
-    memory: Memory, starts: Sequence[int], edge_type: str, direction: str, depth: int
+    memory: MemoryView, starts: Sequence[int], edge_type: str, direction: str, depth: int
 ) -> list[int]:
     """Nodes reached from ``starts`` within ``depth`` hops, ranked by (hops, rank of the start),
     starts themselves excluded. One recursive CTE per start keeps the start's rank."""
@@ -408,7 +408,7 @@ def walk_ranked(
 
 
 def _graph(
-    memory: Memory,
+    memory: MemoryView,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -428,7 +428,7 @@ def _graph(
 
 
 def causal(
-    memory: Memory,
+    memory: MemoryView,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -445,7 +445,7 @@ def causal(
 
 
 def temporal(
-    memory: Memory,
+    memory: MemoryView,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -479,7 +479,7 @@ def mention_keys(query_text: str, max_n: int = MAX_NGRAM) -> list[str]:
     return list(keys)
 
 
-def resolve_entities(memory: Memory, query_text: str, query_vec: np.ndarray | None) -> list[int]:
+def resolve_entities(memory: MemoryView, query_text: str, query_vec: np.ndarray | None) -> list[int]:
     """Entity ids mentioned in the query: alias table by n-gram, then entity vectors; merges followed."""
     keys = mention_keys(query_text)
     found: list[int] = []
@@ -496,7 +496,7 @@ def resolve_entities(memory: Memory, query_text: str, query_vec: np.ndarray | No
     return _follow_merges(memory, _dedup(found))
 
 
-def _entity_vector_hits(memory: Memory, query_vec: np.ndarray | None) -> list[int]:
+def _entity_vector_hits(memory: MemoryView, query_vec: np.ndarray | None) -> list[int]:
     if query_vec is None:
         return []
     rows = _read(memory, "SELECT entity_id, vec FROM entity_vectors", [])
@@ -510,7 +510,7 @@ def _entity_vector_hits(memory: Memory, query_vec: np.ndarray | None) -> list[in
     return [int(rows[i][0]) for i in order if sims[i] >= ENTITY_VECTOR_MIN_COSINE]
 
 
-def _follow_merges(memory: Memory, ids: list[int]) -> list[int]:
+def _follow_merges(memory: MemoryView, ids: list[int]) -> list[int]:
     out: list[int] = []
     for entity_id in ids:
         seen = {entity_id}
@@ -526,7 +526,7 @@ def _follow_merges(memory: Memory, ids: list[int]) -> list[int]:
 
 
 def entity(
-    memory: Memory,
+    memory: MemoryView,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -558,7 +558,7 @@ def entity(
 
 # -- key expansion -----------------------------------------------------------------------------------
 def facts(
-    memory: Memory,
+    memory: MemoryView,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -582,7 +582,7 @@ def facts(
     return apply_filter(memory, episodes, filters)[:limit]
 
 
-def has_facts(memory: Memory) -> bool:
+def has_facts(memory: MemoryView) -> bool:
     """Whether any fact node exists (an index probe), so key expansion costs nothing before
     consolidation has run."""
     marks = ",".join("?" * len(FACT_TYPES))

@@ -21,7 +21,7 @@ from memlab.retrieval.tokens import TokenCounter, default_counter
 from memlab.types import Hit, Node
 
 if TYPE_CHECKING:
-    from memlab.memory import Memory
+    from memlab.view import MemoryView
 
 SECTIONS: tuple[tuple[str, float], ...] = (
     ("Facts", 0.40),
@@ -82,7 +82,7 @@ class ContextProvider:
 
     def __init__(
         self,
-        memory: Memory,
+        memory: MemoryView,
         *,
         budget: int | None = None,
         counter: TokenCounter | None = None,
@@ -242,6 +242,6 @@ def _json(ids: Sequence[int]) -> str:
     return json.dumps(list(ids))
 
 
-def build_context(memory: Memory, prompt: str, **kw: Any) -> str | None:
+def build_context(memory: MemoryView, prompt: str, **kw: Any) -> str | None:
     """The Markdown context for ``prompt`` (None when memory has nothing relevant)."""
     return ContextProvider(memory, **kw).get_context(prompt)

@@ -23,7 +23,7 @@ from memlab.retrieval.recipes import Recipe
 from memlab.types import DEFAULT_USER, Hit
 
 if TYPE_CHECKING:
-    from memlab.memory import Memory
+    from memlab.view import MemoryView
 
 log = logging.getLogger("memlab.retrieval")
 EXT_KEY = "memlab.retrieval"
@@ -41,16 +41,16 @@ class Trace:
     fused: list[Fused]
 
 
-def _state(memory: Memory) -> dict[str, Any]:
+def _state(memory: MemoryView) -> dict[str, Any]:
     return memory.extensions.setdefault(EXT_KEY, {})  # type: ignore[no-any-return]
 
 
-def intent_classifier(memory: Memory) -> Any:
+def intent_classifier(memory: MemoryView) -> Any:
     """The memory's intent classifier (built by the composition root)."""
     return memory.parts.intent
 
 
-def classify(memory: Memory, query: str, query_vec: np.ndarray | None) -> str:
+def classify(memory: MemoryView, query: str, query_vec: np.ndarray | None) -> str:
     """Intent of ``query``; an embedding classifier reuses the already computed query vector."""
     clf = intent_classifier(memory)
     if query_vec is not None and hasattr(clf, "classify_vector"):
@@ -58,7 +58,7 @@ def classify(memory: Memory, query: str, query_vec: np.ndarray | None) -> str:
     return str(clf.classify(query))
 
 
-def resolve_recipe(memory: Memory, recipe: str | Recipe | None) -> Recipe:
+def resolve_recipe(memory: MemoryView, recipe: str | Recipe | None) -> Recipe:
     """A Recipe object as given; a name (or the configured default) with config weights and k applied."""
     if isinstance(recipe, Recipe):
         return recipe
@@ -69,7 +69,7 @@ def resolve_recipe(memory: Memory, recipe: str | Recipe | None) -> Recipe:
     return build_recipe(memory.config, recipe)
 
 
-def resolve_entity_filter(memory: Memory, entity: int | str | None, user_id: str | None = None) -> int | None:
+def resolve_entity_filter(memory: MemoryView, entity: int | str | None, user_id: str | None = None) -> int | None:
     """An entity filter given by id or by any alias (of this user's entities); -1 (matches nothing)
     for an unknown name."""
     if entity is None or isinstance(entity, int):
@@ -85,7 +85,7 @@ def resolve_entity_filter(memory: Memory, entity: int | str | None, user_id: str
 
 
 def run(
-    memory: Memory,
+    memory: MemoryView,
     query: str,
     *,
     limit: int | None = None,
@@ -124,7 +124,7 @@ def run(
 
 
 def _text_rank(
-    memory: Memory,
+    memory: MemoryView,
     query: str,
     qvec: np.ndarray | None,
     filters: ch.Filters,
@@ -143,7 +143,7 @@ def _text_rank(
 
 
 def search(
-    memory: Memory,
+    memory: MemoryView,
     query: str,
     *,
     limit: int | None = None,
@@ -188,7 +188,7 @@ def search(
     return hits
 
 
-def history_last(memory: Memory, hits: list[Hit]) -> list[Hit]:
+def history_last(memory: MemoryView, hits: list[Hit]) -> list[Hit]:
     """Episodes whose every derived fact was superseded ("I prefer Python" after "I write Rust
     now") rank after everything current; they stay findable, as history, in their own order."""
     try:
@@ -202,7 +202,7 @@ def history_last(memory: Memory, hits: list[Hit]) -> list[Hit]:
     return [h for h in hits if h.node.id not in stale] + [h for h in hits if h.node.id in stale]
 
 
-def to_hits(memory: Memory, fused: Sequence[Fused], with_successors: bool = False) -> list[Hit]:
+def to_hits(memory: MemoryView, fused: Sequence[Fused], with_successors: bool = False) -> list[Hit]:
     assert memory.store is not None
     nodes = {n.id: n for n in memory.store.nodes([f.id for f in fused])}
     succ = (
@@ -215,12 +215,12 @@ def to_hits(memory: Memory, fused: Sequence[Fused], with_successors: bool = Fals
     ]
 
 
-def successors(memory: Memory, ids: Sequence[int]) -> dict[int, list[int]]:
+def successors(memory: MemoryView, ids: Sequence[int]) -> dict[int, list[int]]:
     """For superseded nodes: the nodes that superseded them (``supersedes`` edges, new -> old)."""
     return ch.hop(memory, ids, "supersedes", "in")
 
 
-def record_access(memory: Memory, ids: Sequence[int]) -> None:
+def record_access(memory: MemoryView, ids: Sequence[int]) -> None:
     """Reinforce and stamp the accessed nodes in one writer call (fire-and-forget, atomic)."""
     now = memory.clock.now()
     step = memory.config.decay.reinforce_step

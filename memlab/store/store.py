@@ -22,6 +22,7 @@ from memlab.store.connect import (
 )
 from memlab.store.migrations import migrate
 from memlab.store.writer import SingleWriter
+from memlab.text import stem_text
 from memlab.types import DEFAULT_USER, EDGE_TYPES, NODE_TYPES, Edge, Entity, Node, Session
 
 EDGE_COLUMNS = (
@@ -181,7 +182,8 @@ class Store:
         return con
 
     def execute_read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        return self.reader().execute(sql, params).fetchall()
+        rows: list[Any] = self.reader().execute(sql, params).fetchall()
+        return rows
 
     # -- typed reads -------------------------------------------------------------------------
     def node(self, node_id: int) -> Node | None:
@@ -313,8 +315,6 @@ def insert_node(
     user_id: str = DEFAULT_USER,
     speaker: str | None = None,
 ) -> int:
-    from memlab.retrieval.text import stem_text
-
     cur = con.execute(
         q.insert_node(),
         (

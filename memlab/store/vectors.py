@@ -11,6 +11,7 @@ candidate list that grows until enough hits survive.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -170,7 +171,7 @@ class SqliteVecIndex:
     def search(
         self, con: Any, query: np.ndarray, k: int, keep: Keep | None = None
     ) -> list[tuple[int, float]]:
-        total = con.execute("SELECT count(*) FROM node_vectors").fetchone()[0]
+        total = con.execute("SELECT count(*) FROM vec_nodes").fetchone()[0]  # stale rows included
         want = min(total, max(k * 4, 32) if keep else k)
         blob = to_blob(query)
         while want > 0:
@@ -178,17 +179,25 @@ class SqliteVecIndex:
                 "SELECT rowid, distance FROM vec_nodes WHERE embedding MATCH ? AND k = ? ORDER BY distance",
                 (blob, min(want, 4096)),
             ).fetchall()
-            cand = [int(r[0]) for r in rows]
-            allowed = keep(cand) if keep else None
-            out = [
-                (c, 1.0 - float(d))
-                for c, (_, d) in zip(cand, rows, strict=True)
-                if allowed is None or c in allowed
-            ]
+            stored = _still_stored(con, [int(r[0]) for r in rows])
+            cand = [(int(i), 1.0 - float(d)) for i, d in rows if int(i) in stored]
+            allowed = keep([c for c, _ in cand]) if keep else None
+            out = [(c, s) for c, s in cand if allowed is None or c in allowed]
             if len(out) >= k or want >= total or want >= 4096:
                 return out[:k]
             want = min(total, want * 4)
         return []
+
+
+def _still_stored(con: Any, ids: list[int]) -> set[int]:
+    """The ids that still have a row in ``node_vectors``: vec0 is a mirror that deletes (a node
+    removed, its vector cascaded away) do not reach, so its hits are checked against the source."""
+    if not ids:
+        return set()
+    rows = con.execute(
+        "SELECT node_id FROM node_vectors WHERE node_id IN (SELECT value FROM json_each(?))", (json.dumps(ids),)
+    ).fetchall()
+    return {int(r[0]) for r in rows}
 
 
 def make_index(backend: str, dim: int, can_load_extensions: bool) -> NumpyVectorIndex | SqliteVecIndex:

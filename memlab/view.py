@@ -1,0 +1,72 @@
+"""``MemoryView``: what the layers below the facade use of an open memory.
+
+Retrieval and knowledge functions take a ``MemoryView`` instead of ``memlab.memory.Memory``, so
+nothing under ``store/``, ``retrieval/`` or ``knowledge/`` imports the facade (no import cycle,
+and a test can pass any object with these members). ``Memory`` satisfies it structurally;
+mypy checks that wherever a ``Memory`` is passed on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from memlab.clock import Clock
+    from memlab.compose import Parts
+    from memlab.config import MemoryConfig
+    from memlab.embed.base import Embedder
+    from memlab.store.store import Store
+    from memlab.store.vectors import VectorIndex
+
+
+class MemoryView(Protocol):
+    """The parts, state and slow-path hooks of an open memory (read-only attributes)."""
+
+    @property
+    def config(self) -> MemoryConfig: ...
+
+    @property
+    def clock(self) -> Clock: ...
+
+    @property
+    def store(self) -> Store:
+        """The open store (raises when the memory is not open)."""
+        ...
+
+    @property
+    def parts(self) -> Parts:
+        """What the composition root built: intent classifier, recipe, decay, consolidator, ..."""
+        ...
+
+    @property
+    def embedder(self) -> Embedder | None: ...
+
+    @property
+    def index(self) -> VectorIndex | None: ...
+
+    @property
+    def chat(self) -> Any:
+        """The ChatModel for LLM steps, or None."""
+        ...
+
+    @property
+    def extensions(self) -> dict[str, Any]:
+        """Per-memory state of optional layers (caches, classifiers, background workers)."""
+        ...
+
+    def flush(self, timeout: float | None = None) -> bool: ...
+
+    def embed_query(self, text: str) -> np.ndarray | None: ...
+
+    def queue_embedding(self, node_id: int, text: str) -> bool:
+        """Hand a stored node's text to the slow path; False when no embedder runs."""
+        ...
+
+    def embed_missing(self, limit: int | None = None) -> int: ...
+
+    def close_idle_sessions(self) -> list[str]: ...
+
+    def on_session_complete(self, callback: Callable[[str], None]) -> None: ...

@@ -1,0 +1,136 @@
+"""The module graph of memlab: no import cycles, and the layers below the facade never import it.
+
+Every import counts: module level, inside functions and under ``TYPE_CHECKING``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "memlab"
+LOWER_LAYERS = ("memlab.store", "memlab.retrieval", "memlab.knowledge")
+# what the storage layer may build on: nothing that itself runs searches, consolidation or the facade
+BELOW_STORE = ("memlab.store", "memlab.clock", "memlab.config", "memlab.types", "memlab.retry", "memlab.text")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def resolve(module: str, is_package: bool, node: ast.ImportFrom) -> str:
+    if node.level == 0:
+        return node.module or ""
+    base = module.split(".") if is_package else module.split(".")[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def imported_modules(path: Path, modules: set[str]) -> set[str]:
+    """Every memlab module ``path`` imports, wherever the import statement sits."""
+    name = module_name(path)
+    is_package = path.name == "__init__.py"
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = resolve(name, is_package, node)
+            # `from memlab.pkg import mod` imports memlab.pkg.mod when that is a module
+            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
+        else:
+            continue
+        for target in targets:
+            while target and target not in modules:
+                target = target.rpartition(".")[0]
+            if target.startswith("memlab") and target != name:
+                found.add(target)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    paths = sorted(PACKAGE.rglob("*.py"))
+    modules = {module_name(p) for p in paths}
+    return {module_name(p): imported_modules(p, modules) for p in paths}
+
+
+def strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Tarjan's algorithm; returns the components with more than one module."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def describe(graph: dict[str, set[str]], component: list[str]) -> str:
+    members = set(component)
+    edges = [f"    {a} -> {b}" for a in component for b in sorted(graph[a] & members)]
+    return "  cycle among " + ", ".join(component) + "\n" + "\n".join(edges)
+
+
+def test_the_parser_sees_imports_inside_functions_and_type_checking() -> None:
+    graph = import_graph()
+    assert "memlab.knowledge.lifecycle" in graph["memlab.memory"]  # inside Memory.consolidate
+    assert "memlab.memory" in graph["memlab.viz.export"]  # under TYPE_CHECKING
+    assert "memlab.store.writer" in graph["memlab.store.store"]  # module level
+
+
+def test_no_import_cycles() -> None:
+    graph = import_graph()
+    cycles = strongly_connected(graph)
+    assert not cycles, "import cycles:\n" + "\n".join(describe(graph, c) for c in cycles)
+
+
+def test_lower_layers_never_import_the_facade() -> None:
+    graph = import_graph()
+    offenders = sorted(
+        m for m, targets in graph.items() if m.startswith(LOWER_LAYERS) and "memlab.memory" in targets
+    )
+    assert not offenders, f"these modules import memlab.memory: {offenders}"
+
+
+def test_the_store_imports_only_what_lies_below_it() -> None:
+    graph = import_graph()
+    upward = sorted(
+        f"{m} -> {t}"
+        for m, targets in graph.items()
+        if m.startswith("memlab.store")
+        for t in targets
+        if not t.startswith(BELOW_STORE)
+    )
+    assert not upward, f"the store imports from layers above it: {upward}"
+
+
+def test_tarjan_finds_a_planted_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert strongly_connected(graph) == [["a", "b", "c"]]
