@@ -76,7 +76,10 @@ def _record(line: str, session: str | None, max_chars: int) -> Record:
     sid = rec.get("session_id", session)
     if sid is not None and not isinstance(sid, str):
         raise ValueError(f"session_id must be a string, got {sid!r}")
-    return {"text": rec["text"], "session_id": sid, "role": role, "at": at}
+    speaker = rec.get("speaker")
+    if speaker is not None and (not isinstance(speaker, str) or not speaker.strip()):
+        raise ValueError(f"speaker must be a non-empty string, got {speaker!r}")
+    return {"text": rec["text"], "session_id": sid, "role": role, "at": at, "speaker": speaker}
 
 
 def cmd_ingest(args: argparse.Namespace) -> int:
@@ -99,7 +102,9 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     with _open(args) as mem:
         before = mem.store.writer.stats.failed
         for r in records:
-            mem.ingest(r["text"], session_id=r["session_id"], role=r["role"], at=r["at"])
+            mem.ingest(
+                r["text"], session_id=r["session_id"], role=r["role"], at=r["at"], user_id=args.user, speaker=r.get("speaker")
+            )
         mem.end_session()
         mem.flush()
         failed = mem.store.writer.stats.failed - before
@@ -149,7 +154,12 @@ def cmd_search(args: argparse.Namespace) -> int:
     as_of = from_iso(args.as_of) if args.as_of else None
     with _open(args) as mem:
         hits = mem.search(
-            args.query, limit=args.limit, recipe=args.recipe, as_of=as_of, include_history=args.history
+            args.query,
+            limit=args.limit,
+            recipe=args.recipe,
+            as_of=as_of,
+            include_history=args.history,
+            user_id=args.user,
         )
         if args.json:
             print(
@@ -175,7 +185,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 def cmd_context(args: argparse.Namespace) -> int:
     with _open(args) as mem:
-        print(mem.context(args.prompt) or "(no relevant memory)")
+        print(mem.context(args.prompt, user_id=args.user) or "(no relevant memory)")
     return 0
 
 
@@ -247,6 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--config", help="MemoryConfig TOML file")
         sp.add_argument("--embedder", help="hashing | wordllama | minilm | openai | openai-compatible | none")
         sp.add_argument("--dim", type=int, help="embedding dimension (Matryoshka truncation)")
+        sp.add_argument("--user", default=None, help="the user whose memory this is (default: the default user)")
         sp.set_defaults(func=fn)
         return sp
 

@@ -153,3 +153,19 @@ def test_stale_as_current_reads_lines_outside_history() -> None:
     assert stale_in_context(ctx, ["VS Code"], ["Neovim"])
     assert not stale_as_current(ctx, ["VS Code"], ["Neovim"])  # the update line and history do not count
     assert stale_as_current(ctx + "\n\n## Evidence\n- user: VS Code is great", ["VS Code"], ["Neovim"])
+
+
+def test_cli_user_flag_partitions_ingest_search_and_context(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from memlab.cli import main
+
+    db = str(tmp_path / "cli.db")
+    for user, city in (("alice", "Berlin"), ("bob", "Madrid")):
+        src = tmp_path / f"{user}.jsonl"
+        src.write_text(json.dumps({"text": f"I live in {city}.", "speaker": user.title()}) + "\n", encoding="utf-8")
+        assert main(["ingest", db, str(src), "--user", user, "--embedder", "hashing", "--dim", "32"]) == 0
+    capsys.readouterr()
+    assert main(["search", db, "live", "--user", "alice", "--embedder", "hashing", "--dim", "32", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert "Berlin" in out and "Madrid" not in out

@@ -170,9 +170,9 @@ class SubjectFactory:
 
     def embedder(self) -> Any:
         if self._embedder is None:
-            from memlab.embed.factory import build_embedder
+            from memlab.compose import build_embedder
 
-            self._embedder = build_embedder(self.config.embedder)
+            self._embedder = build_embedder(self.config)
         return self._embedder
 
     def __call__(self, clock: SimulatedClock) -> Subject:

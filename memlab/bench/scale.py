@@ -136,11 +136,11 @@ def peak_rss_mb() -> float:
 def probe(db: Path, config: MemoryConfig, texts: Sequence[str]) -> dict[str, float]:
     """In this (fresh) process: open ``db``, time the first search (vector matrix load, embedder
     load, caches), run the queries with context, report peak RSS."""
-    from memlab.embed.factory import build_embedder
+    from memlab.compose import build_embedder
     from memlab.memory import Memory
 
     t0 = time.perf_counter()
-    memory = Memory.open(db, config.replace(consolidation={"auto": False}), embedder=build_embedder(config.embedder))
+    memory = Memory.open(db, config.replace(consolidation={"auto": False}), embedder=build_embedder(config))
     try:
         memory.search(texts[0], limit=10, reinforce=False)
         first = time.perf_counter() - t0
@@ -166,11 +166,11 @@ def probe_fresh(db: Path, config: MemoryConfig, seed: int, queries: int) -> dict
 def measure(size: int, config: MemoryConfig, workdir: Path, settings: ScaleSettings, *,
             embedder: Any = None, progress: bool = False) -> ScalePoint:  # fmt: skip
     """Ingest ``size`` episodes into a fresh memory and measure it."""
-    from memlab.embed.factory import build_embedder
+    from memlab.compose import build_embedder
     from memlab.memory import Memory
 
     clock = SimulatedClock(0.0)
-    emb = embedder if embedder is not None else build_embedder(config.embedder)
+    emb = embedder if embedder is not None else build_embedder(config)
     cfg = config.replace(consolidation={"auto": False})
     memory = Memory.open(workdir / f"scale-{size}.db", cfg, clock=clock, embedder=emb)
     try:
@@ -209,10 +209,10 @@ def run_scale(config: MemoryConfig, settings: ScaleSettings, out_dir: str | Path
               progress: bool = True) -> list[dict[str, Any]]:  # fmt: skip
     """Every size in turn (one process: the curve is about one memory growing, not parallelism)."""
     from memlab.bench.report import environment, write_jsonl
-    from memlab.embed.factory import build_embedder
+    from memlab.compose import build_embedder
 
     out = Path(out_dir)
-    embedder = build_embedder(config.embedder)
+    embedder = build_embedder(config)
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="memlab-scale-") as tmp:
         for size in settings.sizes:
