@@ -205,7 +205,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     from memlab.mcp import serve
 
     with _open(args) as mem:
-        serve(mem)
+        serve(mem, user_id=args.user)
     return 0
 
 

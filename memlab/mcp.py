@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 
-def build_server(memory: Any, name: str = "memlab") -> Any:
+def build_server(memory: Any, name: str = "memlab", user_id: str | None = None) -> Any:
     """An ``mcp.server.lowlevel.Server`` exposing every tool in ``memlab.tools.TOOLS``."""
     import anyio.to_thread
     import mcp_types as types
@@ -32,7 +32,7 @@ def build_server(memory: Any, name: str = "memlab") -> Any:
 
     async def call(ctx: Any, params: Any) -> Any:
         args = dict(params.arguments or {})
-        result = await anyio.to_thread.run_sync(lambda: call_tool(memory, params.name, args))
+        result = await anyio.to_thread.run_sync(lambda: call_tool(memory, params.name, args, user_id=user_id))
         is_error = isinstance(result, dict) and "error" in result and len(result) == 1
         text = json.dumps(result, ensure_ascii=False, indent=1)
         return types.CallToolResult(
@@ -50,12 +50,12 @@ def build_server(memory: Any, name: str = "memlab") -> Any:
     )
 
 
-def serve(memory: Any) -> None:
-    """Serve the tools over stdin/stdout until the client disconnects."""
+def serve(memory: Any, user_id: str | None = None) -> None:
+    """Serve the tools over stdin/stdout until the client disconnects (scoped to ``user_id``)."""
     import anyio
     from mcp.server.stdio import stdio_server
 
-    server = build_server(memory)
+    server = build_server(memory, user_id=user_id)
 
     async def main() -> None:
         async with stdio_server() as (read, write):

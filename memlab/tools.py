@@ -24,7 +24,7 @@ from memlab.knowledge import entities as ent
 from memlab.knowledge.decay import days_until
 from memlab.knowledge.plan import FACT_TYPES, EntityMention
 from memlab.store import store as st
-from memlab.types import ENTITY_TYPES, NODE_TYPES, Node
+from memlab.types import DEFAULT_USER, ENTITY_TYPES, NODE_TYPES, Node
 
 MAX_FACT_CHARS = 2000  # the cap consolidation applies to facts; long text belongs in ingest
 MAX_SEARCH_LIMIT = 100
@@ -154,8 +154,9 @@ def search_memory(
     until: Any = None,
     as_of: Any = None,
     include_history: bool = False,
+    user_id: str | None = None,
 ) -> dict[str, Any]:
-    """Hybrid, intent-aware search (this counts as access: hits are reinforced)."""
+    """Hybrid, intent-aware search within one user (this counts as access: hits are reinforced)."""
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_SEARCH_LIMIT:
         raise ToolError(f"limit must be an integer from 1 to {MAX_SEARCH_LIMIT}, got {limit!r}")
     hits = memory.search(
@@ -167,6 +168,7 @@ def search_memory(
         until=_time(until, "until"),
         as_of=_time(as_of, "as_of"),
         include_history=include_history,
+        user_id=user_id,
     )
     now = memory.clock.now()
     return {
@@ -190,6 +192,7 @@ def remember_fact(
     value: str | None = None,
     entities: list[dict[str, Any]] | None = None,
     confidence: float = 0.9,
+    user_id: str | None = None,
 ) -> dict[str, Any]:
     """Store a fact the agent was told; skips duplicates (same normalised content or cosine > 0.92).
 
@@ -208,6 +211,7 @@ def remember_fact(
     mentions = [_mention(e) for e in entities or ()]
     now = memory.clock.now()
     cfg = memory.config
+    user = user_id or DEFAULT_USER
 
     def fn(con: Any) -> dict[str, Any]:
         node_id = st.insert_node(
@@ -222,15 +226,16 @@ def remember_fact(
             source_type="tool:remember_fact",
             fact_key=key,
             attributes={"value": value} if value is not None else None,
+            user_id=user,
         )
         if vec is not None and memory.index is not None:
             memory.index.add(con, [node_id], vec[None, :])
         for m in mentions:
-            r = ent.resolve(con, m, now)
+            r = ent.resolve(con, m, now, user_id=user)
             ent.link(con, node_id, r.entity_id, m.role)
             ent.count_mentions(con, r.entity_id, 1, now, now)
         superseded = []
-        for c in cf.keyed_candidates(con, key, exclude=node_id) if key else []:
+        for c in cf.keyed_candidates(con, key, exclude=node_id, user_id=user) if key else []:
             if cf.verdict(content, key, value, c) == "supersedes" and cf.resolve_conflict(
                 con,
                 c.id,
@@ -652,8 +657,13 @@ def openai_tools() -> list[dict[str, Any]]:
     return [{"type": "function", "function": schema} for _, schema in TOOLS.values()]
 
 
-def call_tool(memory: Any, name: str, arguments: str | Mapping[str, Any] | None = None) -> Any:
-    """Validate and run one tool; bad input (or an unknown tool) gives ``{"error": ...}``."""
+def call_tool(
+    memory: Any, name: str, arguments: str | Mapping[str, Any] | None = None, *, user_id: str | None = None
+) -> Any:
+    """Validate and run one tool; bad input (or an unknown tool) gives ``{"error": ...}``.
+
+    ``user_id`` scopes the tools that read or write one user's memory (search_memory,
+    remember_fact); the others act on the whole file (see the closing note of this round)."""
     from memlab.llm.parse import first_error
 
     if name not in TOOLS:
@@ -673,10 +683,15 @@ def call_tool(memory: Any, name: str, arguments: str | Mapping[str, Any] | None 
     problem = first_error(args, schema["parameters"], "arguments")
     if problem is not None:
         return {"error": f"{name}: {problem}"}
+    if user_id is not None and name in USER_SCOPED:
+        args["user_id"] = user_id
     try:
         return _jsonable(fn(memory, **args))
     except ToolError as exc:
         return {"error": f"{name}: {exc}"}
+
+
+USER_SCOPED = frozenset({"search_memory", "remember_fact"})
 
 
 def _jsonable(value: Any) -> Any:

@@ -169,3 +169,15 @@ def test_cli_user_flag_partitions_ingest_search_and_context(tmp_path: Path, caps
     assert main(["search", db, "live", "--user", "alice", "--embedder", "hashing", "--dim", "32", "--json"]) == 0
     out = capsys.readouterr().out
     assert "Berlin" in out and "Madrid" not in out
+
+
+def test_agent_tools_are_scoped_to_a_user(tmp_path: Path) -> None:
+    from memlab.tools import call_tool
+
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        for user, city in (("alice", "Berlin"), ("bob", "Madrid")):
+            out = call_tool(m, "remember_fact", {"content": f"User lives in {city}.", "key": "user|city", "value": city}, user_id=user)
+            assert out["status"] == "stored" and out["superseded"] == []  # bob's city never replaces alice's
+        found = call_tool(m, "search_memory", {"query": "Where does the user live?"}, user_id="alice")
+        assert [r["content"] for r in found["results"]] == ["User lives in Berlin."]
