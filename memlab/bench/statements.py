@@ -177,8 +177,11 @@ def run_scenario(scenario: dict[str, Any], config: Any = None, workdir: str | Pa
         m.maintain()
         ctx = m.context(scenario["question"])
     facts = ctx.split("\n\n")[0] if ctx.startswith("## Facts") else ""
-    current = mentions(facts, scenario["current"])
-    stale = any(mentions(facts, s) for s in scenario["stale"] if s.casefold() != scenario["current"].casefold())
+    about = [line for line in facts.splitlines()[1:] if _about(line, target_markers(scenario))]
+    current = any(mentions(line, scenario["current"]) for line in about)
+    stale = any(
+        mentions(line, s) for line in about for s in scenario["stale"] if s.casefold() != scenario["current"].casefold()
+    )
     return {
         "id": scenario["id"],
         "ok": current and not stale,
@@ -187,6 +190,59 @@ def run_scenario(scenario: dict[str, Any], config: Any = None, workdir: str | Pa
         "stale_as_current": stale_as_current(ctx, scenario["stale"], [scenario["current"]]),
         "facts": facts,
     }
+
+
+_RELATION_WORDS = {
+    "sister": ("sister", "сестра"), "brother": ("brother", "брат"), "wife": ("wife", "жена"),
+    "husband": ("husband", "муж"), "mother": ("mother", "mom", "мама"), "father": ("father", "dad", "папа"),
+    "сестра": ("sister", "сестра"), "брат": ("brother", "брат"), "жена": ("wife", "жена"), "муж": ("husband", "муж"),
+}  # fmt: skip
+
+
+def target_markers(scenario: dict[str, Any]) -> tuple[str, ...]:
+    """Whose fact the question asks for, as the words a fact line about them starts with: a
+    named speaker ("Where does Mark work?"), a relative ("my sister"), else the asker (the user)."""
+    q = scenario["question"].casefold()
+    names = {t["speaker"] for t in scenario["turns"] if t["speaker"] not in ("user", "")}
+    named = [n for n in names if n.casefold() in q or n.casefold()[:-1] in q]  # Марк / Марка
+    if named:
+        return tuple(named)
+    for word, forms in _RELATION_WORDS.items():
+        if re.search(rf"\b{word}", q):
+            return tuple(f"'s {f}" for f in forms) + tuple(f"{f.capitalize()} " for f in forms)
+    asker = scenario.get("asker") or "user"
+    if asker != "user":
+        return (asker,)
+    return (
+        "User ", "Пользователь ", "У пользователя ", "Начальник пользователя", "Супруг(а) пользователя",
+        "Партнёр пользователя",
+    )  # fmt: skip
+
+
+_RELATIONS = frozenset(
+    "sister brother wife husband mother father son daughter friend cousin uncle aunt colleague coworker "
+    "neighbour partner's".split()
+)
+
+
+def _about(line: str, markers: tuple[str, ...]) -> bool:
+    """A Facts line is about the target when it opens with the target's subject: "- User lives
+    in ...", "- Mark's pet cat is ...", "- User's sister lives in ..." (for a sister), "- Начальник
+    пользователя: ..."; "- Mark's sister ..." is not about Mark."""
+    head = line[2:]
+    for m in markers:
+        if m.startswith("'s "):
+            if m in head[:40]:
+                return True
+            continue
+        stem = m.rstrip()
+        if not head.startswith(stem) or head[len(stem) : len(stem) + 1].isalpha():
+            continue
+        rest = head[len(stem) :]
+        if rest.startswith("'s ") and rest[3:].split(" ", 1)[0] in _RELATIONS:
+            continue  # someone else: the target's relative
+        return True
+    return False
 
 
 def run_scenarios(split: str | None = None, config: Any = None, path: str | Path = SCENARIOS_PATH) -> list[dict[str, Any]]:

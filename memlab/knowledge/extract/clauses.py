@@ -286,7 +286,10 @@ class Reader:
             return SPEAKER  # "живём в Новосибирске, морозы норм": a first-person verb is the speaker's
         subj = self.s.children(v, "nsubj", "nsubj:pass")
         if subj:
-            return self.subject_phrase(subj[0])
+            found = self.subject_phrase(subj[0])
+            if found is None and self._ru_opening_verb(v):
+                return SPEAKER  # "Перешёл на TypeScript, весь бэкенд ...": the parse took бэкенд for its subject
+            return found
         if v.dep == "xcomp" and v.head != v.i:
             return self.subject_of(self.toks[v.head])
         if v.dep == "conj" and v.head != v.i:
@@ -304,13 +307,22 @@ class Reader:
         if self.s.lang == "ru":
             if v.feats.get("Person") == "1":
                 return True
-            if v.pos == "PROPN" and v.dep == "root" and v.lemma.endswith(_RU_VERB_ENDINGS) and self._opens(v):
+            if self._ru_opening_verb(v):
                 return True  # natasha tags a capitalised opening verb as a name: "Перешёл на Neovim"
             return v.feats.get("Tense") == "Past" and self._opens(v)
         if v.tag not in ("VBD", "VBG", "VBN", "VB", "VBP"):
             return False
         subjects = [t for t in self.toks if t.dep in ("nsubj", "nsubj:pass", "expl") and t.i not in self.quoted]
         return self._opens(v) or (not subjects and v.tag in ("VBG", "VBD"))
+
+    def _ru_opening_verb(self, v: Tok) -> bool:
+        return (
+            self.s.lang == "ru"
+            and v.pos == "PROPN"
+            and v.dep == "root"
+            and v.lemma.endswith(_RU_VERB_ENDINGS)
+            and self._opens(v)
+        )
 
     def _opens(self, v: Tok) -> bool:
         """Only adverbs, interjections and punctuation stand before ``v`` ("ok so moved to X")."""
