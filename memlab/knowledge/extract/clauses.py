@@ -546,6 +546,16 @@ class Reader:
             for c in self.s.children(v, "oprd", "xcomp", "attr"):
                 if self._is_person(c):
                     yield self.fact(subj, "name", self.value_text(c), "person")
+        if lemma == "звать":  # "моего пса зовут Рекс", "девушку Кости зовут Майя"
+            named = next((c for c in self.s.children(v, "nsubj", "xcomp", "obl", "obj") if self._is_person(c)), None)
+            for o in self.s.children(v, "obj"):
+                owner = self.owner_of(o)
+                if named is None or owner is None or o.i == named.i:
+                    continue
+                if o.lemma in lx.PETS:
+                    yield self.fact(owner, f"pet_{lx.PETS[o.lemma]}", self.value_text(named), "concept")
+                elif owner == SPEAKER and lx.RELATION_FACTS.get(lx.RELATIONS.get(o.lemma, "")):
+                    yield self.fact(owner, lx.RELATION_FACTS[lx.RELATIONS[o.lemma]], self.value_text(named), "person")
         if lemma == "звать" and any(c.lower == "меня" for c in self.s.children(v)):
             for c in self.s.children(v, "nsubj", "obj", "xcomp", "obl"):
                 if c.pos == "PROPN" or c.ent == "PER":
@@ -830,7 +840,9 @@ class Reader:
             attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(t.lemma, ""))
             if attribute is None or t.i in self.quoted:
                 continue
-            name, owner = self._name_child(t), self.owner_of(t)
+            name = self._name_child(t)
+            with_ = any(c.lemma == "с" for c in self.s.children(t, "case"))
+            owner = self.owner_of(t) or (SPEAKER if self.s.lang == "ru" and with_ else None)  # "живу с мужем Андреем"
             if name is None or owner is None or any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
                 continue
             governor = self.toks[t.head] if t.head != t.i else t
