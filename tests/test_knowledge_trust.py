@@ -181,3 +181,21 @@ def test_agent_tools_are_scoped_to_a_user(tmp_path: Path) -> None:
             assert out["status"] == "stored" and out["superseded"] == []  # bob's city never replaces alice's
         found = call_tool(m, "search_memory", {"query": "Where does the user live?"}, user_id="alice")
         assert [r["content"] for r in found["results"]] == ["User lives in Berlin."]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Lately I've been doing all my coding in Rust.", {("speaker", "programming_language", "Rust")}),
+        ("My sister just moved to Oslo.", {("speaker's sister", "city", "Oslo")}),
+        ("Anna's manager is Oleg now.", {("Anna", "manager", "Oleg")}),
+        ("Сейчас пишу на Rust.", {("speaker", "programming_language", "Rust")}),
+        ("Переехала в Нижний Новгород, тут красиво.", {("speaker", "city", "Нижний Новгород")}),
+        ("I used to live in Madrid.", set()),
+        ("если бы я жил в Риге, было бы проще", set()),
+    ],
+)
+def test_extract_reads_subject_attribute_and_value(text: str, expected: set[tuple[str, str, str]]) -> None:
+    from memlab.knowledge.extract.clauses import extract
+
+    assert {(f.subject, f.attribute, f.value) for f in extract(text)} == expected

@@ -133,9 +133,6 @@ class OfflineExtractor:
         return self._cache[(text, lang)]
 
 
-def offline_extractor(text: str, lang: str, speaker: str) -> list[Triple]:
-    return OfflineExtractor()(text, lang, speaker)
-
 
 def table(scores: dict[str, dict[str, Score]]) -> str:
     """Markdown: one row per (extractor, language)."""

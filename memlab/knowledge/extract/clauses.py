@@ -70,10 +70,6 @@ _RU_VERB_ENDINGS = ("ть", "ти", "ться", "тись", "чь", "чься")
 _OTHER_PRONOUNS = frozenset("he she they him her them он она они его её ее их".split())
 _INVERSION = frozenset("do does did is are was were can could should would will shall have has had".split())
 _EMBEDDED = frozenset("xcomp ccomp advcl pcomp csubj acl obj".split())
-_QUESTION_OPENERS = frozenset(
-    "what which who whom whose where when why how is are do does did can could should would will "
-    "что какой какая какое какие кто где куда когда почему зачем как ли".split()
-)
 
 
 @dataclass(frozen=True)

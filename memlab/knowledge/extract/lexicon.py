@@ -52,7 +52,6 @@ CAR_BRANDS = frozenset(
 # a phone or car named by brand + model keeps the model ("iPhone 15", "Tesla Model 3")
 MODEL_WORDS = frozenset("pro max plus mini ultra model s x y 3 e".split())
 
-LANGUAGE_WORDS = {"en": "language languages lang", "ru": "язык язык программирования"}
 
 DIETS: dict[str, tuple[str, ...]] = {
     "vegan": ("vegan", "веган", "веганка", "веганство", "веганский", "веганская"),
@@ -114,7 +113,6 @@ UNITS = frozenset(
     "times people steps floors days weeks months метров минут часов км рублей раз".split()
 )
 FAVOURITE = frozenset("favorite favourite fave preferred любимый любимая любимое".split())
-MAIN = frozenset("main primary daily go-to default everyday current основной главный рабочий".split())
 
 # job nouns: a person who "is a" one of these has a job title (the whole noun phrase is the value)
 JOB_HEADS = frozenset(
@@ -174,7 +172,6 @@ CITY_ALIASES = {
     "екб": "Екатеринбург", "нск": "Новосибирск", "нижний": "Нижний Новгород", "nyc": "New York",
     "la": "Los Angeles", "sf": "San Francisco",
 }  # fmt: skip
-CURRENT_TIME = ("now", "these days", "currently", "nowadays", "теперь", "сейчас", "сегодня", "уже")
 
 # project status words ("project Atlas is shipped", "проект Atlas завершён")
 STATUS_WORDS = frozenset(

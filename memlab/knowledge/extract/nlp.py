@@ -6,8 +6,8 @@ names (``dobj`` -> ``obj``, a preposition's ``pobj`` -> ``obl`` on the verb with
 child), so one set of rules reads both languages.
 
 Models load on first use, once per process, on the calling thread (consolidation runs off the
-hot path). Neither is a hard dependency: ``available(lang)`` says whether a parser can load, and
-the consolidator falls back to the phrase rules when it cannot.
+hot path). Neither is a hard dependency: ``memlab.knowledge.extract.nlp_available()`` says whether both
+are installed, and the composition root falls back to the phrase rules when they are not.
 """
 
 from __future__ import annotations
@@ -68,14 +68,6 @@ def language(text: str) -> str:
     letters = [c for c in text if c.isalpha()]
     cyr = sum(1 for c in letters if _CYRILLIC.match(c))
     return "ru" if letters and cyr / len(letters) > 0.3 else "en"
-
-
-def available(lang: str) -> bool:
-    try:
-        parser(lang)
-    except (ImportError, OSError):
-        return False
-    return True
 
 
 def parse(text: str, lang: str | None = None) -> list[Sent]:
