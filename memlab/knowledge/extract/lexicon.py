@@ -60,6 +60,9 @@ DIETS: dict[str, tuple[str, ...]] = {
     "keto": ("keto", "кето", "кетогенный"),
     "gluten-free": ("gluten-free", "безглютеновый", "безглютеновая"),
     "paleo": ("paleo", "палео"),
+    "mediterranean": ("mediterranean", "средиземноморская", "средиземноморский"),
+    "low-carb": ("low-carb", "низкоуглеводная", "низкоуглеводный"),
+    "carnivore": ("carnivore",),
 }
 DIET_OF = {w: canon for canon, words in DIETS.items() for w in words}
 
@@ -181,7 +184,7 @@ STATUS_WORDS = frozenset(
 )
 STATUS_PHRASES = (
     "on hold", "in progress", "in planning", "in beta", "in alpha", "in review", "in testing", "in development",
-    "in production", "в работе", "в бете", "в разработке", "в тестировании", "на паузе", "в продакшене",
+    "in production", "в работе", "на планировании", "в бете", "в разработке", "в тестировании", "на паузе", "в продакшене",
 )
 DIET_NOUNS = frozenset({"diet", "диета"})
 HOME_NOUNS = frozenset({"lease", "apartment", "flat", "place", "house", "квартира", "дом"})
