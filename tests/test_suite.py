@@ -101,6 +101,12 @@ def test_ci_suite_end_to_end_report_has_every_metric(
             and rec["env"]["machine"]["cpus"]
         )
         assert rec["config"] and rec["seed"] is not None or rec["dataset_kind"] != "synthetic"
+        if rec["kind"] == "memlab":  # the k that ran: the config's when set, else the recipe's own
+            from memlab.retrieval.recipes import get_recipe
+
+            k = rec["config"]["retrieval"]["rrf_k"]
+            own = get_recipe(rec["config"]["retrieval"]["recipe"]).rrf_k
+            assert rec["recipe"]["rrf_k"] == (own if k is None else k)
         for kind in ("ingest", "search", "context"):
             assert m["latency"][kind]["p95_ms"] >= m["latency"][kind]["p50_ms"] >= 0
         assert m["ingest"]["turns_per_s"] > 0 and m["footprint"]["bytes_per_node"] > 0

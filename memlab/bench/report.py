@@ -107,6 +107,16 @@ def _method_config(suite: Suite, method: MethodSpec) -> dict[str, Any]:
     return {"baseline": method.kind, "context_k": method.context_k, "embedder": embedder}
 
 
+def _recipe_ran(suite: Suite, method: MethodSpec) -> dict[str, Any] | None:
+    """The recipe a memlab method ran with, resolved (the config's None means "the recipe's k")."""
+    if method.kind != "memlab":
+        return None
+    from memlab.compose import build_recipe
+
+    r = build_recipe(method.memory_config(suite.config))
+    return {"name": r.name, "rrf_k": r.rrf_k, "weights": dict(r.weights), "channels": list(r.channels)}
+
+
 def run_record(suite: Suite, method: MethodSpec, spec: DatasetSpec, units: Sequence[Dataset],
                results: Sequence[ReplayResult | str]) -> dict[str, Any]:  # fmt: skip
     """The JSONL record of one method on one dataset (all its replays merged)."""
@@ -127,6 +137,7 @@ def run_record(suite: Suite, method: MethodSpec, spec: DatasetSpec, units: Seque
         "turns": sum(len(u.turns) for u in units),
         "questions": sum(len(u.questions) for u in units),
         "config": _method_config(suite, method),
+        "recipe": _recipe_ran(suite, method),
         "metrics": summarize(ok, suite.ks) if ok else {},
         "ks": list(suite.ks),
         "latency_quantiles_ms": {k: _quantiles_ms(v) for k, v in lat.items()},
