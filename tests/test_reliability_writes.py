@@ -258,3 +258,25 @@ def test_remember_fact_is_capped_and_forget_refuses_episodes(tmp_path: Path) -> 
         assert "limit" in call_tool(m, "search_memory", {"query": "Berlin", "limit": -1})["error"]
         assert "limit" in call_tool(m, "search_memory", {"query": "Berlin", "limit": 10**9})["error"]
         assert m.store.node(eid).active  # type: ignore[union-attr]
+
+
+def test_flush_reports_fire_and_forget_writes_that_failed_alone(tmp_path: Path) -> None:
+    """A write rolled back to its savepoint while the rest of the batch commits is not silently
+    'flushed': the next flush() says how many were lost, once."""
+    from memlab.store.writer import WriteFailed
+
+    with open_mem(tmp_path / "m.db") as m:
+        m.store.writer.call(
+            lambda con: con.execute(
+                "CREATE TEMP TRIGGER boom BEFORE INSERT ON nodes WHEN NEW.content = 'boom' "
+                "BEGIN SELECT RAISE(ABORT, 'simulated disk full'); END"
+            )
+        )
+        m.ingest("I live in Berlin", session_id="chat")
+        m.ingest("boom", session_id="chat")
+        m.ingest("I work at Globex", session_id="chat")
+        with pytest.raises(WriteFailed, match="1 queued write"):
+            m.store.writer.flush()
+        m.store.writer.flush()  # reported once
+        contents = {r[0] for r in m.store.execute_read("SELECT content FROM nodes")}
+        assert contents == {"I live in Berlin", "I work at Globex"}

@@ -52,6 +52,7 @@ class WriterStats:
     transactions: int = 0
     errors: list[str] = field(default_factory=list)  # last few fire-and-forget failures
     repeated: int = 0  # fire-and-forget failures not logged again because the same error was logged
+    unawaited_failed: int = 0  # fire-and-forget failures (nobody holds a future to hear of them)
 
 
 @dataclass
@@ -84,6 +85,7 @@ class SingleWriter:
         self.full = full
         self.put_timeout_s = put_timeout_s
         self.stats = WriterStats()
+        self._failed_reported = 0  # fire-and-forget failures a flush() has already reported
         self._q: queue.Queue[Any] = queue.Queue(self.max_queued)
         self._inflight = 0
         self._last_logged: str | None = None
@@ -171,10 +173,19 @@ class SingleWriter:
         except TimeoutError:
             raise
         except Exception as exc:  # the barrier shared the failed transaction of the writes before it
+            self._failed_reported = self.stats.unawaited_failed
             raise WriteFailed(
                 f"committing queued writes failed ({exc}); {self.stats.failed} writes were not written "
                 "(check free disk space and permissions; stats()['writer'] has the errors)"
             ) from exc
+        lost = self.stats.unawaited_failed - self._failed_reported
+        if lost > 0:  # fire-and-forget writes rolled back to their savepoint while the rest committed
+            self._failed_reported = self.stats.unawaited_failed
+            last = self.stats.errors[-1] if self.stats.errors else "see stats()['writer']['errors']"
+            raise WriteFailed(
+                f"{lost} queued write(s) failed and were not written (last: {last}); the others are "
+                "committed (check free disk space and permissions)"
+            )
 
     def _put(self, item: _Item, wait: bool = False, timeout: float | None = None) -> None:
         if self._closed:
@@ -314,6 +325,7 @@ class SingleWriter:
         if item.future is not None:
             item.future.set_exception(error)
             return
+        self.stats.unawaited_failed += 1
         text = repr(error)
         self.stats.errors = (self.stats.errors + [text])[-20:]
         if text == self._last_logged:  # a full disk fails every write the same way: log it once
