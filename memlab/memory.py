@@ -406,7 +406,7 @@ class Memory:
         knowledge without a restart or a new session. Sessions another process left open count too.
         """
         now = self.clock.now()
-        ids = [sid for t in list(self._trackers.values()) for sid in t.expire(now)]
+        ids = self._expire_current(now)
         idle_s = self.config.ingest.session_idle_minutes * 60
         current = {t.current_id for t in self._trackers.values()}
         ids += [
@@ -416,6 +416,10 @@ class Memory:
         ]
         self._complete(ids)
         return ids
+
+    def _expire_current(self, now: float) -> list[str]:
+        """This process's current sessions that idled past the timeout (each user's tracker)."""
+        return [sid for t in list(self._trackers.values()) for sid in t.expire(now)]
 
     def tick(self) -> list[str]:
         """Alias of ``close_idle_sessions`` (kept for existing callers)."""
@@ -595,8 +599,7 @@ class Memory:
         conversation idle past the timeout is closed (its consolidation runs in the background)."""
         if self.read_only:
             return
-        now = self.clock.now()
-        self._complete([sid for t in list(self._trackers.values()) for sid in t.expire(now)])
+        self._complete(self._expire_current(self.clock.now()))
         self._writer.flush()
 
     def consolidate(self, session_id: str | None = None) -> ConsolidationReport:

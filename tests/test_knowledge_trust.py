@@ -21,6 +21,16 @@ def _open(tmp_path: Path, clock: SimulatedClock) -> Memory:
     return Memory.open(tmp_path / "m.db", MemoryConfig(), clock=clock, embedder=HashingEmbedder(64))
 
 
+def _update_then_night(m: Memory, clock: SimulatedClock, old: str, new: str) -> None:
+    """The seed's shape: a statement, ten days later another in a new conversation that never
+    gets a successor, a day passes, one nightly maintain()."""
+    m.ingest(old, session_id="chat-1")
+    clock.advance(10 * DAY)
+    m.ingest(new, session_id="chat-2")
+    clock.advance(DAY)
+    m.maintain()
+
+
 @pytest.mark.parametrize(
     ("old", "new", "question", "current", "stale"),
     [
@@ -35,11 +45,7 @@ def test_update_holds_after_one_nightly_maintain(
 ) -> None:
     clock = SimulatedClock(T0)
     with _open(tmp_path, clock) as m:
-        m.ingest(old, session_id="chat-1")
-        clock.advance(10 * DAY)
-        m.ingest(new, session_id="chat-2")  # the newest conversation never gets a successor
-        clock.advance(DAY)
-        m.maintain()  # closes chat-2 (idle past the timeout by the memory's clock) and consolidates it
+        _update_then_night(m, clock, old, new)  # maintain() closes chat-2 by the clock, then consolidates
         ctx = m.context(question)
     facts = ctx.split("\n\n")[0]
     assert facts.startswith("## Facts") and current in facts and stale not in facts
@@ -50,11 +56,7 @@ def test_update_holds_after_one_nightly_maintain(
 def test_superseded_episode_is_marked_as_history_with_its_replacement(tmp_path: Path) -> None:
     clock = SimulatedClock(T0)
     with _open(tmp_path, clock) as m:
-        m.ingest("I prefer Python.", session_id="chat-1")
-        clock.advance(10 * DAY)
-        m.ingest("I'm writing in Rust now.", session_id="chat-2")
-        clock.advance(DAY)
-        m.maintain()
+        _update_then_night(m, clock, "I prefer Python.", "I'm writing in Rust now.")
         ctx = m.context("Python or Rust: which language do I write?")
     history = ctx.split("## History\n", 1)[1]
     assert "I prefer Python." in history and "2024-05-01" in history and "Rust" in history
@@ -133,11 +135,7 @@ def test_statements_that_are_not_facts_change_nothing(tmp_path: Path, text: str)
 def test_replaced_statements_rank_after_current_ones(tmp_path: Path) -> None:
     clock = SimulatedClock(T0)
     with _open(tmp_path, clock) as m:
-        m.ingest("I prefer Python for my scripts.", session_id="chat-1")
-        clock.advance(10 * DAY)
-        m.ingest("I'm writing in Rust now.", session_id="chat-2")
-        clock.advance(DAY)
-        m.maintain()
+        _update_then_night(m, clock, "I prefer Python for my scripts.", "I'm writing in Rust now.")
         texts = [h.node.content for h in m.search("Python or Rust, which language for my scripts?")]
     old = texts.index("I prefer Python for my scripts.")
     assert all("Python" not in t for t in texts[:old])  # nothing current about Python ranks above it
