@@ -197,3 +197,51 @@ def test_extract_reads_subject_attribute_and_value(text: str, expected: set[tupl
     from memlab.knowledge.extract.clauses import extract
 
     assert {(f.subject, f.attribute, f.value) for f in extract(text)} == expected
+
+
+# -- updates read against what memory already holds; Facts about whom the question asks -----------
+@pytest.mark.parametrize(
+    ("old", "new", "question", "current", "stale"),
+    [
+        ("I drive a Honda Civic.", "Traded it in last week, a Subaru Forester is in the driveway now.",
+         "What car do I drive?", "Subaru Forester", "Civic"),
+        ("My laptop runs Windows 11.", "Wiped it over the weekend, it's all Debian now.", "Which OS am I on?",
+         "Debian", "Windows"),
+        ("Работаю в Сбере.", "Ушла из Сбера, теперь я в «Озоне», коллектив отличный.", "Где я сейчас работаю?",
+         "Озон", "Сбер"),
+    ],
+)  # fmt: skip
+def test_a_change_to_a_known_fact_is_read_without_a_clause_for_it(
+    tmp_path: Path, old: str, new: str, question: str, current: str, stale: str
+) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        _update_then_night(m, clock, old, new)
+        facts = m.context(question).split("\n\n")[0]
+    assert facts.startswith("## Facts") and current in facts and stale not in facts
+
+
+def test_someone_elses_change_leaves_the_speakers_fact_alone(tmp_path: Path) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        _update_then_night(m, clock, "I drive a Honda Civic.", "My brother sold his Civic, he drives a Tesla now.")
+        facts = m.context("What car do I drive?").split("\n\n")[0]
+    assert "Honda Civic" in facts and "Tesla" not in facts
+
+
+def test_facts_about_the_person_asked_lead_and_the_rest_are_related(tmp_path: Path) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("I work at Globex.", session_id="a")
+        m.ingest("My brother works at Initech.", session_id="a")
+        m.ingest("I'm in Berlin, Kreuzberg to be exact.", session_id="b", speaker="Mark")
+        m.ingest("I live in Munich.", session_id="b", speaker="Anna")
+        clock.advance(DAY)
+        m.maintain()
+        mine = m.context("Where do I work these days?")
+        anna = m.context("Где сейчас живёт Anna?")
+    facts, rest = mine.split("\n\n", 1)
+    assert "Globex" in facts and "Initech" not in facts
+    assert "## Related facts" in rest and "Initech" in rest.split("## Related facts", 1)[1]
+    anna_facts = anna.split("\n\n")[0]
+    assert "Munich" in anna_facts and "Berlin" not in anna_facts

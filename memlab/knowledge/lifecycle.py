@@ -228,6 +228,13 @@ def existing_facts(
     return [(r[0], r[1], r[2]) for r in rows]
 
 
+def keyed_values(memory: MemoryView, user: str, subjects: Sequence[str]) -> list[tuple[str, str]]:
+    """(key, value) of one user's active keyed facts about ``subjects`` and their relatives."""
+    assert memory.store is not None
+    nodes = memory.store.facts_about([s.casefold() for s in subjects], user, relatives=True)
+    return [(n.fact_key or "", str(n.attributes.get("value") or "")) for n in nodes if n.attributes.get("value")]
+
+
 class LazyFacts(Sequence[tuple[int, str, str | None]]):
     """``ConsolidationContext.existing_facts`` computed on first use.
 
@@ -257,7 +264,9 @@ def run_consolidator(memory: MemoryView, chosen: Consolidator, sid: str, episode
     plans: list[Plan] = []
     for i in range(0, len(episodes), page):
         chunk = episodes[i : i + page]
-        ctx = ConsolidationContext(sid, LazyFacts(partial(existing_facts, memory, chunk)))
+        ctx = ConsolidationContext(
+            sid, LazyFacts(partial(existing_facts, memory, chunk)), partial(keyed_values, memory, _user(chunk))
+        )
         plan = chosen.consolidate(chunk, ctx)
         if not isinstance(plan, Plan):
             raise ConsolidationError(f"consolidator returned {type(plan).__name__}, not a Plan")

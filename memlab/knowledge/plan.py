@@ -8,7 +8,7 @@ the same key are conflict *candidates*; the applier decides whether the new one 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
@@ -78,6 +78,8 @@ class ConsolidationContext:
 
     session_id: str
     existing_facts: Sequence[tuple[int, str, str | None]] = ()
+    # the active keyed facts about some subjects, as (key, value): what a statement may update
+    facts_about: Callable[[Sequence[str]], Sequence[tuple[str, str]]] | None = None
 
 
 class ConsolidationError(RuntimeError):

@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 from memlab.clock import iso
 from memlab.retrieval.tokens import TokenCounter, default_counter
-from memlab.types import Hit, Node
+from memlab.types import DEFAULT_USER, Hit, Node
 
 if TYPE_CHECKING:
     from memlab.view import MemoryView
 
 SECTIONS: tuple[tuple[str, float], ...] = (
-    ("Facts", 0.40),
+    ("Facts", 0.30),
+    ("Related facts", 0.10),
     ("Entity profiles", 0.20),
     ("Temporal context", 0.25),
     ("Evidence", 0.10),
@@ -126,7 +127,7 @@ class ContextProvider:
         )
         if not hits:
             return []
-        items = self._items(hits)
+        items = self._items(hits, prompt)
         seen: set[str] = set()
         out: list[Section] = []
         spare = 0
@@ -138,21 +139,44 @@ class ContextProvider:
         return out
 
     # -- items per section -------------------------------------------------------------------------
-    def _items(self, hits: Sequence[Hit]) -> dict[str, list[tuple[str, str]]]:
-        facts = [h.node for h in hits if h.node.type != "episodic" and h.node.active]
+    def _items(self, hits: Sequence[Hit], prompt: str = "") -> dict[str, list[tuple[str, str]]]:
+        facts, related = self._focused([h.node for h in hits if h.node.type != "episodic" and h.node.active], prompt)
         episodes = [h.node for h in hits if h.node.type == "episodic" and h.node.active]
         stale = self._stale([n.id for n in episodes])
         history = [n for n in episodes if n.id in stale]
         episodes = [n for n in episodes if n.id not in stale]
         return {
             "Facts": [(n.content, self._fact_line(n)) for n in facts],
+            "Related facts": [(n.content, self._fact_line(n)) for n in related],
             "Entity profiles": self._entity_items([n.id for n in (*facts, *episodes)]),
             "Temporal context": [
                 (n.content, _episode_line(n)) for n in sorted(episodes, key=lambda n: (n.event_time, n.id))
             ],
-            "Evidence": self._evidence_items(facts),
+            "Evidence": self._evidence_items([*facts, *related]),
             "History": self._history_items(history),
         }
+
+    def _focused(self, facts: list[Node], prompt: str) -> tuple[list[Node], list[Node]]:
+        """(Facts, Related facts): when the prompt names whose fact it asks for ("Where does Mark
+        live now?", "Где я работаю?"), that subject's facts on the asked attribute lead, looked up by
+        key even when retrieval ranked them low, and facts about anyone else move to Related facts.
+        A prompt with no recognised subject keeps every fact in retrieval order."""
+        from memlab.retrieval.focus import focus_of
+
+        store = self.memory.store
+        assert store is not None
+        user = self.user_id or DEFAULT_USER
+        focus = focus_of(prompt, store.fact_subjects(user, self.as_of))
+        if not focus.subjects:
+            return facts, []
+        keyed = store.facts_about(focus.subjects, user, self.as_of)
+        lead = [n for n in keyed if focus.matches(n.fact_key)]
+        if not lead:
+            lead = [n for n in facts if focus.matches_subject(n.fact_key)]
+        if not lead:
+            return facts, []
+        ids = {n.id for n in lead}
+        return lead, [n for n in facts if n.id not in ids]
 
     def _history_items(self, episodes: Sequence[Node]) -> list[tuple[str, str]]:
         """Superseded statements, each with its date and what replaced it (never shown as current)."""

@@ -254,6 +254,46 @@ class Store:
         )
         return Entity(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], aliases, json.loads(r[8] or "{}"))
 
+    def fact_subjects(self, user_id: str, as_of: float | None = None, limit: int = 2000) -> list[str]:
+        """The subjects of one user's visible keyed facts (``mark`` of ``mark|city``), most facts first."""
+        vis, params = q.visibility(as_of)
+        return [
+            s
+            for (s,) in self.execute_read(
+                "SELECT substr(n.fact_key, 1, instr(n.fact_key, '|') - 1) AS s FROM nodes n "
+                f"WHERE n.user_id = ? AND n.fact_key IS NOT NULL AND n.type != 'episodic' AND {vis} "
+                f"GROUP BY s ORDER BY count(*) DESC, s LIMIT {int(limit)}",
+                (user_id, *params),
+            )
+            if s
+        ]
+
+    def facts_about(
+        self,
+        subjects: Sequence[str],
+        user_id: str,
+        as_of: float | None = None,
+        limit: int = 200,
+        relatives: bool = False,
+    ) -> list[Node]:
+        """One user's visible keyed facts whose subject is one of ``subjects`` (and, with
+        ``relatives``, their relatives': ``mark's sister|city``), newest first."""
+        if not subjects:
+            return []
+        vis, params = q.visibility(as_of)
+        # keys sort as "subject|..." so each subject is one index range: [subject|, subject})
+        spans = [(f"{s}|", f"{s}}}") for s in subjects]
+        if relatives:
+            spans += [(f"{s}'s ", f"{s}'s!") for s in subjects]  # "!" sorts right after " "
+        ranges = " OR ".join("(n.fact_key >= ? AND n.fact_key < ?)" for _ in spans)
+        bounds = [b for span in spans for b in span]
+        return self.find_nodes(
+            f"n.user_id = ? AND n.fact_key IS NOT NULL AND n.type != 'episodic' AND ({ranges}) AND {vis}",
+            (user_id, *bounds, *params),
+            order="n.valid_from DESC, n.id DESC",
+            limit=limit,
+        )
+
     def get_meta(self, key: str) -> str | None:
         rows = self.execute_read("SELECT value FROM meta WHERE key = ?", (key,))
         return rows[0][0] if rows else None

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.nlp import Sent, Tok, normalize_en, parse, parse_many
+from memlab.knowledge.extract.nlp import Sent, Tok, is_place_name, normalize_en, parse, parse_many
 
 SPEAKER = "speaker"
 _WORD = re.compile(r"[\w+#\-]+", re.UNICODE)
@@ -70,6 +70,24 @@ _RU_VERB_ENDINGS = ("ть", "ти", "ться", "тись", "чь", "чься")
 _OTHER_PRONOUNS = frozenset("he she they him her them он она они его её ее их".split())
 _INVERSION = frozenset("do does did is are was were can could should would will shall have has had".split())
 _EMBEDDED = frozenset("xcomp ccomp advcl pcomp csubj acl obj".split())
+
+
+# "now" in a stretch of the sentence marks its tool as the current one; drop verbs mark the old one
+_RU_THIRD_PERSON = frozenset("него неё нее них ним ней нему ими нею его её ее их".split())
+_NOW_WORDS = frozenset("now nowadays lately currently теперь сейчас нынче отныне".split())
+_NOW_PHRASES = (("these", "days"), ("в", "последнее", "время"), ("these", "past", "weeks"))
+_DROP_VERBS = frozenset(
+    "sell sold wipe wiped quit leave left drop dropped ditch ditched uninstall uninstalled dump dumped replace "
+    "replaced abandon retire trade traded remove removed delete deleted scrap scrapped "
+    "продать снести удалить бросить уйти сменить поменять выкинуть забросить".split()
+)
+
+
+def _has_phrase(toks: Sequence[Tok], phrases: Sequence[tuple[str, ...]]) -> bool:
+    words = [t.lower for t in toks]
+    return any(
+        words[i : i + len(p)] == list(p) for p in phrases for i in range(len(words) - len(p) + 1) if len(p) > 1
+    )
 
 
 @dataclass(frozen=True)
@@ -185,6 +203,10 @@ class Reader:
     def facts(self) -> Iterator[Extracted]:
         if self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
             return
+        found = list(self._facts())
+        yield from found or self._switched_to()
+
+    def _facts(self) -> Iterator[Extracted]:
         seen: set[int] = set()
         for v in self.toks:
             if v.i in seen or not self._is_predicate(v):
@@ -200,6 +222,75 @@ class Reader:
                 yield from self._project_status(t)
         if self.s.lang == "ru":
             yield from self._russian()
+
+    # -- "Wiped Windows, Fedora on everything now": a change the parse has no clause for ----------
+    def _switched_to(self) -> Iterator[Extracted]:
+        """The speaker's new tool or car, when a stretch of the sentence marked "now" (теперь,
+        lately, these days) names exactly one, no one else is its subject, and nothing in it
+        negates, conditions, plans or quotes: "honestly Rust is what all my stuff is in now",
+        "Продал Солярис, теперь у меня Skoda Octavia". A value the sentence drops ("sold the
+        Civic", "снёс винду") is the old one."""
+        if any(self._someone_else(t) for t in self.toks):
+            return
+        for part in self._stretches():
+            if not any(t.lower in _NOW_WORDS for t in part) and not _has_phrase(part, _NOW_PHRASES):
+                continue
+            if any(self._not_plain(t) for t in part) or part[0].lemma in _DROP_VERBS or part[0].lower in _DROP_VERBS:
+                continue
+            values = {v for t in part if t.lower not in _NOW_WORDS and (v := self._new_value(t)) is not None}
+            if len(values) == 1:
+                attribute, value = values.pop()
+                yield self.fact(SPEAKER, attribute, value, "tool")
+
+    def _stretches(self) -> list[list[Tok]]:
+        """The sentence cut at commas, dashes, semicolons and "but"/"но"/"а"."""
+        parts: list[list[Tok]] = [[]]
+        for t in self.toks:
+            if t.text in (",", ";", "—", "–", "-", ":", "(", ")") or t.lower in ("but", "но", "а", "though"):
+                parts.append([])
+            else:
+                parts[-1].append(t)
+        return [p for p in parts if p]
+
+    def _not_plain(self, t: Tok) -> bool:
+        """A word that keeps a stretch from stating the speaker's own current fact."""
+        return (
+            t.i in self.quoted
+            or t.lower in lx.NEGATIONS | lx.MODALS | lx.FUTURE_AUX | lx.HYPOTHETICAL_MARKS | _OTHER_PRONOUNS
+            or t.lower in ("gonna", "wanna", "maybe", "может", "probably", "наверное")
+            or t.lemma in lx.NONFACT_HEADS
+            or t.feats.get("Tense") == "Fut"
+        )
+
+    def _someone_else(self, t: Tok) -> bool:
+        """A person other than the speaker in the sentence: whose change it is, is then unclear."""
+        return (
+            t.lower in _OTHER_PRONOUNS | _RU_THIRD_PERSON | {"you", "ты", "вы", "тебя", "вас", "тебе", "вам"}
+            or t.lemma in lx.RELATIONS
+            or t.ent == "PER" and self.tool(t) is None  # the small model calls Fedora a person
+        )
+
+    def _new_value(self, t: Tok) -> tuple[str, str] | None:
+        head = self.toks[t.head]
+        if head.lemma in _DROP_VERBS and head.i != t.i:
+            return None
+        prev = self.toks[t.i - 1].lower if t.i else ""
+        if prev in ("from", "из", "с", "со", "than", "чем", "of"):
+            return None  # "moved off Python", "switched from Vim", "ушёл с винды"
+        if t.i and self.tool(t) is not None and self.tool(self.toks[t.i - 1]) == self.tool(t):
+            return None  # only the first word of a multi-word name
+        found = self.tool_value(t)
+        if found is not None:
+            return found
+        if t.lower in lx.CAR_BRANDS:
+            tail = []
+            for x in self.toks[t.i + 1 : t.i + 4]:
+                if not (x.pos == "NUM" or x.text[:1].isupper() or x.lower in lx.MODEL_WORDS):
+                    break
+                tail.append(x.text)
+            brand = self.value_text(t) if self.s.lang == "ru" and not tail else t.text
+            return "car", " ".join([brand[:1].upper() + brand[1:], *tail])
+        return None
 
     def _is_question(self) -> bool:
         text = self.s.text.strip()
@@ -404,6 +495,8 @@ class Reader:
             return t.text  # already the dictionary form; lemmas of rare names go wrong (Света -> свет)
         if self.s.lang == "ru" and re.search("[а-яё]", t.lower) and t.pos in ("PROPN", "NOUN", "ADJ"):
             lemma = t.lemma
+            if t.text.isupper() and len(t.text) > 1:  # an acronym keeps its capitals: МТС, МГУ, ВШЭ
+                return lemma.upper() if len(lemma) == len(t.text) else t.text
             return lemma[:1].upper() + lemma[1:] if t.text[:1].isupper() else lemma
         return t.text
 
@@ -449,7 +542,11 @@ class Reader:
         return self._name(t) and not (self.s.lang == "ru" and t.ent in ("PER", "ORG"))
 
     def _org(self, t: Tok) -> bool:
-        return self._name(t) and not (self.s.lang == "ru" and t.ent in ("PER", "LOC"))
+        """A name that may be an organisation; natasha's LOC counts when the dictionary knows no
+        place of that name ("работаю в Сбере")."""
+        if self.s.lang == "ru" and (t.ent == "PER" or t.ent == "LOC" and is_place_name(t.text) is not False):
+            return False
+        return self._name(t)
 
     def _name(self, t: Tok) -> bool:
         return (
@@ -645,8 +742,10 @@ class Reader:
 
         if subj_tok is not None and v.lemma == "be" and self.tool_value(subj_tok) is not None:
             # value first: "Rust is what all my stuff is in now", "MySQL is the database I babysit"
-            clause = [t for t in _subtree_toks(self.s, v) if t.i != subj_tok.i]
-            if any(t.lower in ("i", "my", "me") for t in clause) and not any(t.lower in lx.NEGATIONS for t in clause):
+            # the clause itself, not the clauses hanging off it ("..., Python's just for the odd notebook")
+            apart = set().union(*(_subtree(self.s, c) for c in self.s.children(v, "ccomp", "conj", "parataxis") if c.i < v.i))
+            clause = [t for t in _subtree_toks(self.s, v) if t.i != subj_tok.i and t.i not in apart]
+            if any(t.lower in ("i", "my") for t in clause) and not any(t.lower in lx.NEGATIONS for t in clause):
                 cat, canon = self.tool_value(subj_tok)  # type: ignore[misc]
                 yield self.fact(SPEAKER, cat, canon, "tool")
                 return

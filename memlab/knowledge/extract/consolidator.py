@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from memlab.knowledge.extract.clauses import SPEAKER, Analysis, Extracted, analyze_many
-from memlab.knowledge.extract.nlp import language
+from memlab.knowledge.extract.clauses import SPEAKER, Analysis, Extracted, read
+from memlab.knowledge.extract.nlp import Sent, language, parse_many
+from memlab.knowledge.extract.updates import updates
 from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactProposal, Plan
 
 NLP_CONFIDENCE = 0.8
@@ -90,16 +91,24 @@ class NLPConsolidator:
         spoken = [(ep, strip_speaker(ep.content, ep.speaker)) for ep in sorted(episodes, key=lambda e: (e.time, e.id))]
         spoken = [(ep, text) for ep, text in spoken if speaker_of(ep) is not None]
         analyses = _analyses([text for _, text in spoken])
-        for (ep, _text), (lang, (facts, names)) in zip(spoken, analyses, strict=True):
+        known = _known(context, spoken, analyses)
+        for (ep, text), (lang, (facts, names), sents) in zip(spoken, analyses, strict=True):
             speaker = speaker_of(ep)
             assert speaker is not None
             if ep.speaker:
                 _mention(mentions, EntityMention(ep.speaker, "person", "speaker"))
             for name, etype in names:
                 _mention(mentions, EntityMention(name, etype))
-            for f in facts:
+            stated = {(subject_name(f.subject, speaker).casefold(), f.attribute) for f in facts}
+            changed = [
+                f for f in updates(sents, _as_speaker(known, speaker), text)
+                if (subject_name(f.subject, speaker).casefold(), f.attribute) not in stated
+            ]
+            for f in [*facts, *changed]:
                 proposal = self._proposal(f, speaker, lang, ep.id)
                 _add(merged, proposal)
+                if proposal.key and "|" in proposal.key and f.attribute not in SET_VALUED:
+                    known.setdefault(proposal.key.split("|", 1)[0], {})[f.attribute] = f.value
                 for e in proposal.entities:
                     _mention(mentions, e)
         return Plan(session_id=context.session_id, facts=tuple(merged.values()), entities=tuple(mentions.values()))
@@ -126,15 +135,54 @@ class NLPConsolidator:
         )
 
 
-def _analyses(texts: list[str]) -> list[tuple[str, Analysis]]:
-    """(language, analysis) per text, each language parsed in one batch."""
+def _analyses(texts: list[str]) -> list[tuple[str, Analysis, list[Sent]]]:
+    """(language, analysis, sentences) per text, each language parsed in one batch."""
     langs = [language(t) for t in texts]
-    out: list[tuple[str, Analysis] | None] = [None] * len(texts)
+    out: list[tuple[str, Analysis, list[Sent]] | None] = [None] * len(texts)
     for lang in dict.fromkeys(langs):
         idx = [i for i, x in enumerate(langs) if x == lang]
-        for i, result in zip(idx, analyze_many([texts[i] for i in idx], lang), strict=True):
-            out[i] = (lang, result)
+        for i, sents in zip(idx, parse_many([texts[i] for i in idx], lang), strict=True):
+            out[i] = (lang, read(texts[i], sents), sents)
     return [x for x in out if x is not None]
+
+
+Known = dict[str, dict[str, str]]  # subject (case-folded) -> attribute -> current value
+
+
+def _known(
+    context: ConsolidationContext,
+    spoken: Sequence[tuple[EpisodeRef, str]],
+    analyses: Sequence[tuple[str, Analysis, list[Sent]]],
+) -> Known:
+    """The single-valued keyed facts memory holds about the speakers, their relatives and the
+    people the episodes name: what an update in these episodes may replace."""
+    if context.facts_about is None:
+        return {}
+    people = {speaker_of(ep) or USER for ep, _ in spoken}
+    people |= {name for _, (_, names), _ in analyses for name, etype in names if etype == "person"}
+    known: Known = {}
+    for key, value in context.facts_about(sorted(p.casefold() for p in people)):
+        subject, attribute = key.split("|", 1)
+        if ":" not in attribute and attribute not in SET_VALUED:
+            known.setdefault(subject, {}).setdefault(attribute, value)
+    return known
+
+
+def _as_speaker(known: Known, speaker: str) -> dict[str, list[tuple[str, str]]]:
+    """``known`` with the speaker's own subject written as the extractor's ``speaker``."""
+    me = speaker.casefold()
+    out: dict[str, list[tuple[str, str]]] = {}
+    for subject, facts in known.items():
+        if subject == me:
+            name = SPEAKER
+        elif subject.startswith(f"{me}'s "):
+            name = f"{SPEAKER}'s {subject[len(me) + 3 :]}"
+        elif subject == USER or "'s " in subject:
+            continue  # the user's (or someone's relative's) facts, spoken of by somebody else
+        else:
+            name = " ".join(w[:1].upper() + w[1:] for w in subject.split())  # keys are case-folded
+        out[name] = list(facts.items())
+    return out
 
 
 def speaker_of(ep: EpisodeRef) -> str | None:

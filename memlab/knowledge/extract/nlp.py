@@ -251,3 +251,23 @@ def _from_natasha(sent: Any, doc_spans: Any) -> Sent:
                 for k in covered:
                     toks[k].ent = s.type
     return Sent(sent.text, "ru", toks, spans, sent.start)
+
+
+@cache
+def _morph() -> Any:
+    try:
+        import pymorphy3
+    except ImportError:
+        return None
+    with _LOCK:
+        return pymorphy3.MorphAnalyzer()
+
+
+def is_place_name(word: str) -> bool | None:
+    """Whether a Russian word is a geographical name in the OpenCorpora dictionary (pymorphy3's
+    ``Geox``): "Казани" yes, "Сбере" no. natasha's NER calls both LOC. None when pymorphy3 is
+    not installed."""
+    morph = _morph()
+    if morph is None:
+        return None
+    return any("Geox" in p.tag for p in morph.parse(word)[:2])

@@ -1,0 +1,223 @@
+"""Updates read against what is already known: "traded the Civic in. driving a Tesla Model 3 now".
+
+The clause reader knows a fact only when a sentence states it in a shape it was taught. An update
+is easier than that: memory already holds ``user|car = Honda Civic``, so a later message by the
+same person that marks a change ("now", "new", "switched", "теперь", "сменил", "ушёл из") and
+names exactly one *other* value of the same kind (a car brand, a language, a city, an
+organisation, a person) states the new value. The known fact supplies the attribute and the kind;
+the message supplies the change and the value.
+
+Precision first: nothing when the message is a question, a condition, a wish or a plan, is about
+someone else, negates the value, or names two candidates.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.clauses import SPEAKER, Extracted, Reader, quoted_ranges
+from memlab.knowledge.extract.nlp import Sent, Tok
+
+# words that mark a change (lower-case surface forms and lemmas)
+CHANGE_CUES = frozenset(
+    "now nowadays lately currently new newly switch switched moved relocate relocated replace replaced instead "
+    "officially finally transferred transfer promote promoted join joined adopt adopted trade traded sell sold quit "
+    "leave left drop dropped ditch ditched split wipe wiped swap swapped upgrade upgraded convert converted "
+    "теперь сейчас нынче отныне новый вместо перейти переехать перебраться сменить поменять устроиться уйти "
+    "бросить забросить продать перевестись перевести повысить жениться расстаться пересесть переписать "
+    "наконец".split()
+)
+# a message with one of these is not a statement of the current fact
+_NOT_NOW = frozenset(
+    "if unless whether would could might may should wish hope plan planning thinking considering maybe "
+    "perhaps gonna wanna will 'll tomorrow если бы б хочу хочется хотел хотела планирую собираюсь думаю "
+    "подумываю мечтаю может наверное завтра".split()
+)
+_DROPPED_BY = frozenset(
+    "sell sold quit leave left drop dropped ditch ditched wipe wiped replace replaced trade traded uninstall "
+    "uninstalled cancel cancelled canceled abandon продать уйти бросить забросить снести удалить сменить "
+    "поменять отдать выкинуть".split()
+)
+_FROM_WORDS = frozenset("from of off than из от чем вместо instead".split())
+_FIRST_PERSON = frozenset("i me my mine i'm im we я меня мне мой моя моё мое мои мы".split())
+_NAME_KINDS = {
+    "city": ("LOC",),
+    "employer": ("ORG",),
+    "university": ("ORG", "LOC"),
+    "partner": ("PER",),
+    "spouse": ("PER",),
+    "manager": ("PER",),
+}
+_TOOL_KINDS = frozenset(lx.TOOLS)
+_NAME_TYPE = {"city": "place", "employer": "organization", "university": "organization"}
+_NAME_TYPE.update(partner="person", spouse="person", manager="person")
+
+
+def updates(
+    sents: Sequence[Sent], speaker_facts: Mapping[str, Sequence[tuple[str, str]]], text: str
+) -> list[Extracted]:
+    """The new values ``sents`` (one message) state for facts already known about its speaker
+    (``"speaker"``), the speaker's relatives (``"speaker's sister"``) or people it names (``"ruth"``):
+    ``speaker_facts`` maps each such subject to its ``(attribute, value)`` pairs."""
+    toks = [(s, t) for s in sents for t in s.toks]
+    words = {t.lower for _, t in toks} | {t.lemma for _, t in toks}
+    if not words & CHANGE_CUES or words & _NOT_NOW or any(s.text.rstrip().endswith("?") for s in sents):
+        return []
+    quoted = quoted_ranges(text)
+    readers = [Reader(s, quoted) for s in sents]
+    out: list[Extracted] = []
+    for subject, facts in speaker_facts.items():
+        for attribute, old in facts:
+            found = {
+                (value, vtype)
+                for k, r in enumerate(readers)
+                for value, vtype, tok in _candidates(r, attribute, old)
+                if _about(subject, readers[:k], r, tok)
+            }
+            if len(found) == 1:
+                value, vtype = found.pop()
+                out.append(Extracted(subject, attribute, value, vtype, text))
+    return out
+
+
+def _about(subject: str, before: Sequence[Reader], r: Reader, value: Tok) -> bool:
+    """Up to the value, the message speaks of ``subject`` and of nobody else as a subject: the
+    speaker of themself ("Chloe and I split up ... seeing someone new, Grace"), a relative or a
+    named person by name or relation word ("Ruth ... she relocated to Boise")."""
+    toks = [(x, t) for x in before for t in x.toks] + [(r, t) for t in r.toks[: value.i]]
+    others = [t for x, t in toks if _other_subject(x, t)]
+    if subject == SPEAKER:
+        return not others
+    if subject.startswith(f"{SPEAKER}'s "):
+        rel = subject.split("'s ", 1)[1]
+        said = {lx.RELATIONS[t.lemma] for _, t in toks if t.lemma in lx.RELATIONS}
+        return rel in said and said <= {rel, "manager"} and not [t for t in others if t.pos == "PROPN"]
+    name = subject.casefold()
+    named = any(_is_name(t, name) for _, t in toks)
+    return named and all(_is_name(t, name) or t.lower in _THIRD for t in others)
+
+
+_THIRD = frozenset("he she they он она они".split())
+
+
+def _other_subject(r: Reader, t: Tok) -> bool:
+    """``t`` is the subject of a clause and is not the speaker (nor a thing such as "Pixel 8")."""
+    if not t.dep.startswith("nsubj") or r.tool(t) is not None or t.lower in lx.CAR_BRANDS:
+        return False
+    if t.lower in _THIRD or t.lemma in lx.RELATIONS:
+        return True
+    if t.pos != "PROPN":
+        return False
+    return not any(x.lower in _FIRST_PERSON for x in r.toks if x.head == t.i and x.dep == "conj")  # "Chloe and I"
+
+
+def _is_name(t: Tok, name: str) -> bool:
+    low = t.lower
+    return low == name or t.lemma == name or (len(name) >= 4 and low.startswith(name[:-1]) and len(low) <= len(name) + 2)
+
+
+def _value_like(t: Tok) -> bool:
+    return t.pos == "PROPN" and t.lower in lx.CAR_BRANDS
+
+
+def _same(a: str, b: str) -> bool:
+    x, y = a.casefold(), b.casefold()
+    return x in y or y in x or x[:4] == y[:4] and min(len(x), len(y)) >= 5
+
+
+def _candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[str, str, Tok]]:
+    for value, vtype, tok in _typed(r, attribute):
+        if _same(value, old) or _set_aside(r, tok):
+            continue
+        yield value, vtype, tok
+
+
+def _set_aside(r: Reader, t: Tok) -> bool:
+    """The value is the one given up or denied: "sold the Civic", "ушёл из МТС", "not Emacs"."""
+    prev = r.toks[t.i - 1] if t.i else None
+    if prev is not None and (prev.lower in _FROM_WORDS or prev.lower in _DROPPED_BY):
+        return True
+    head = r.toks[t.head]
+    if t.dep in ("obj", "dobj") and (head.lemma in _DROPPED_BY or head.lower in _DROPPED_BY):
+        return True
+    if any(c.lower in _FROM_WORDS for c in r.s.children(t, "case")) or t.i in r.quoted:
+        return True
+    chain = [t, *r.s.ancestors(t)][:2]
+    return any(c.lower in lx.NEGATIONS for x in chain for c in r.s.children(x))
+
+
+def _job_head(t: Tok) -> str | None:
+    """The job noun ``t`` names, in its dictionary form ("тимлида" -> "тимлид")."""
+    if t.pos not in ("NOUN", "PROPN"):
+        return None
+    if t.lemma in lx.JOB_HEADS:
+        return t.lemma
+    low = t.lower
+    return next((h for h in lx.JOB_HEADS if low.startswith(h) and len(low) - len(h) <= 2 and len(h) >= 5), None)
+
+
+# English NER labels are unreliable for unknown names (spaCy sm calls Glasgow a person and Grace
+# an organisation), so there a name's kind comes from the word before it
+_EN_CUE = {
+    "city": ("in", "to", "into"),
+    "employer": ("at", "for", "joined", "join", "called"),
+    "university": ("at", "to"),
+    "partner": ("seeing", "dating", "with", "named", "called", ",", "to"),
+    "spouse": ("married", "to", "with", "named", "called"),
+    "manager": ("is", "boss", "manager", "named", "called"),
+}
+
+
+def _kind_fits(r: Reader, attribute: str, label: str, first: int) -> bool:
+    if label not in ("PER", "LOC", "ORG", "MISC"):
+        return False
+    if r.s.lang == "ru":
+        return label in _NAME_KINDS[attribute] or attribute == "employer" and label == "LOC" and r.toks[first].text[:1] == "«"
+    prev = r.toks[first - 1].lower if first else ""
+    return prev in _EN_CUE[attribute]
+
+
+def _typed(r: Reader, attribute: str) -> Iterable[tuple[str, str, Tok]]:
+    """Values of ``attribute``'s kind in the sentence, with the token that carries each."""
+    if attribute in _TOOL_KINDS:
+        for t in r.toks:
+            found = r.tool_value(t)
+            if found is not None and found[0] == attribute and not (t.i and r.tool(r.toks[t.i - 1]) == r.tool(t)):
+                yield found[1], "tool", t
+    elif attribute == "car":
+        for t in r.toks:
+            if t.lower in lx.CAR_BRANDS:
+                tail = [x.text for x in r.toks[t.i + 1 : t.i + 4] if x.pos == "NUM" or x.text[:1].isupper()]
+                brand = r.value_text(t) if r.s.lang == "ru" and not tail else t.text
+                yield " ".join([brand[:1].upper() + brand[1:], *tail]), "tool", t
+    elif attribute == "diet":
+        for t in r.toks:
+            canon = lx.DIET_OF.get(t.lower) or lx.DIET_OF.get(t.lemma)
+            if canon:
+                yield canon, "concept", t
+    elif attribute == "job_title":
+        for t in r.toks:
+            head = _job_head(t)
+            if head is not None:
+                mods = [c for c in r.s.children(t, "amod") if c.i < t.i]
+                adjectives = [(c.lemma if r.s.lang == "ru" else c.text) for c in mods]
+                yield " ".join([*adjectives, head if r.s.lang == "ru" else t.text]), "concept", t
+    elif attribute == "team":
+        for t in r.toks:
+            if t.lemma in ("team", "команда"):
+                mods = [c for c in r.s.children(t) if c.pos in ("NOUN", "PROPN", "ADJ") and c.dep != "nsubj"]
+                if len(mods) == 1:
+                    yield r.value_text(mods[0]), "concept", mods[0]
+    elif attribute in _NAME_KINDS:
+        for first, last, label, normal in r.s.spans:
+            if not _kind_fits(r, attribute, label, first):
+                continue
+            span = r.toks[first:last]
+            if span[0].lower in _FIRST_PERSON or not span[0].text[:1].isupper():
+                continue
+            value = normal if r.s.lang == "ru" else " ".join(w.text for w in span)
+            if attribute == "city":
+                value = lx.CITY_ALIASES.get(value.casefold(), value)
+            yield re.sub(r"\s+'s$", "", value), _NAME_TYPE[attribute], span[0]

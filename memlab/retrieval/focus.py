@@ -1,0 +1,139 @@
+"""Whose fact, and which one, a question asks for: the focus of the context's Facts section.
+
+Facts are keyed ``subject|attribute`` (``mark|city``, ``user's sister|employer``). A question
+names its subject as a person ("Where does Mark live now?", "Где живёт Марк?"), a relative of the
+user ("my sister", "моя сестра") or the user ("I", "мне"), and its attribute by a cue word
+("live" -> city, "работаю" -> employer, "language" -> programming_language). The context puts
+the facts that match both first, and the facts about other people below them, so that "User's
+brother works at Yandex" never sits beside the answer to "Where do I work?".
+
+Word lists only: no parser on the read path. A question with no recognised subject keeps every
+fact in retrieval order.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+USER = "user"
+
+# attribute -> cue pattern (case-folded text; English words, Russian stems)
+_CUES: dict[str, str] = {
+    "city": r"\b(live[sd]?|living|based|resid\w*|city|town|hometown|mov(e|ed|ing)|home)\b|жив|город|переех|прожива|обитает",
+    "employer": r"\b(work(s|ing)?|job|company|employer|employed|office)\b|работ|компани|устро|трудит",
+    "job_title": r"\b(role|position|title|job|profession|for a living)\b|должност|професси|\bкем\b",
+    "programming_language": r"\b(languages?|cod(e|ing)|program(s|ming)?|write|writing|script\w*|stack)\b|язык|пиш|писать|напис|программир|кодит",
+    "editor": r"\b(editors?|ides?)\b|редактор|\bide\b",
+    "operating_system": r"\b(os|operating system|install\w*|distro|setup)\b|операционн|систем|дистрибутив|установ|\bос\b",
+    "database": r"\b(database|db)\b|\bбд\b|баз\w* данных",
+    "phone": r"\b(phones?|smartphone|mobile)\b|телефон|смартфон",
+    "car": r"\b(cars?|drive[sn]?|driving|vehicle|ride)\b|машин|автомобил|ездит|езжу|ездишь|тачк",
+    "diet": r"\b(diet|eat|eating|cook\w*|food|meals?|dinner|lunch|breakfast|recipes?|restaurant|menu)\b|диет|\bем\b|есть|готов|еда|еду|ужин|обед|рецепт|питани",
+    "hobby": r"\b(hobby|hobbies|free time|weekends?|gift|pastime|into)\b|хобби|увлек|увлеч|свободн|подар",
+    "sport": r"\b(sports?|play|gym|train\w*|exercise)\b|спорт|занима|трениров",
+    "instrument": r"\b(instrument|play)\b|инструмент|играет|играю",
+    "likes": r"\b(favou?rite|like|love|fan)\b|любим|нрав",
+    "pet": r"\b(pets?|dog|cat|puppy|kitten)\b|питом|собак|кошк|\bкот",
+    "team": r"\bteam\b|команд",
+    "university": r"\b(stud(y|ies|ying)|university|college|school|degree)\b|учит|учусь|вуз|университет|институт",
+    "manager": r"\b(manager|boss|report to|supervisor|lead)\b|начальни|руководител|шеф|тимлид",
+    "partner": r"\b(partner|girlfriend|boyfriend|dating|date)\b|девушк|парень|партн|встречает",
+    "spouse": r"\b(wife|husband|married|spouse)\b|жена|жены|муж\b|мужа|женат|замуж",
+    "age": r"\b(old|age)\b|лет|возраст",
+    "name": r"\bname\b|зовут|имя",
+}
+_CUE_RE = {a: re.compile(p) for a, p in _CUES.items()}
+# attributes written under another name by other consolidators (the phrase rules, the agent tools)
+_ALIASES = {"language": "programming_language", "os": "operating_system", "company": "employer"}
+_SINGLE_VALUED_FAMILY = {"hobby": ("hobby", "sport", "likes"), "sport": ("sport", "hobby"), "pet": ("pet",)}
+
+# relation -> how a question names it (English word, Russian stem)
+_RELATIONS: dict[str, str] = {
+    "sister": r"\bsister\b|сестр", "brother": r"\bbrother\b|\bбрат", "wife": r"\bwife\b|\bжен[аеуыо]",
+    "husband": r"\bhusband\b|\bмуж[аеу]?\b", "mother": r"\b(mother|mom|mum)\b|\bмам|\bмат[ьеи]",
+    "father": r"\b(father|dad)\b|\bпап|\bотц|\bотец", "son": r"\bson\b|\bсын", "daughter": r"\bdaughter\b|\bдоч",
+    "friend": r"\bfriend\b|\bдруг|подруг", "colleague": r"\b(colleague|coworker|co-worker)\b|коллег",
+    "manager": r"\b(manager|boss)\b|начальни|руководител", "partner": r"\b(partner|girlfriend|boyfriend)\b|партн",
+    "neighbour": r"\bneighbou?r\b|сосед", "cousin": r"\bcousin\b|кузен|кузин|двоюродн",
+    "uncle": r"\buncle\b|\bдяд", "aunt": r"\baunt\b|\bт[её]т", "roommate": r"\b(roommate|flatmate)\b",
+    "girlfriend": r"\bgirlfriend\b|девушк", "boyfriend": r"\bboyfriend\b|\bпарн",
+}  # fmt: skip
+# relations stored as the owner's attribute (user|manager = Olga), not as a subject of their own
+_RELATION_ATTRIBUTES = frozenset("manager wife husband partner girlfriend boyfriend".split())
+_REL_RE = {r: re.compile(p) for r, p in _RELATIONS.items()}
+_FIRST_PERSON = re.compile(
+    r"\b(i|me|my|mine|myself|i'm|i've|i'd|im)\b|(?<!\w)(я|мне|меня|мой|моя|моё|мое|мои|моей|моего|моему|мною|мной|моих)(?!\w)"
+)
+
+
+@dataclass(frozen=True)
+class Focus:
+    """The fact-key subjects (case-folded) and attributes a question asks about; empty when unknown."""
+
+    subjects: tuple[str, ...] = ()
+    attributes: tuple[str, ...] = ()
+
+    def matches_subject(self, key: str | None) -> bool:
+        return bool(key) and subject_of(key or "") in self.subjects
+
+    def matches(self, key: str | None) -> bool:
+        if not self.matches_subject(key):
+            return False
+        if not self.attributes:
+            return True
+        attr = attribute_of(key or "")
+        return any(attr == a or attr.startswith(f"{a}_") for a in self.attributes)
+
+
+def subject_of(key: str) -> str:
+    return key.split("|", 1)[0].casefold()
+
+
+def attribute_of(key: str) -> str:
+    attr = key.split("|", 1)[1] if "|" in key else ""
+    attr = attr.split(":", 1)[0]
+    return _ALIASES.get(attr, attr)
+
+
+def attributes_asked(question: str) -> tuple[str, ...]:
+    q = question.casefold()
+    found: list[str] = []
+    for attr, rx in _CUE_RE.items():
+        if rx.search(q):
+            found.extend(_SINGLE_VALUED_FAMILY.get(attr, (attr,)))
+    return tuple(dict.fromkeys(found))
+
+
+def _named(q: str, name: str) -> bool:
+    """``name`` occurs as a word in ``q``; a Russian inflection of it counts ("Марка", "Марку")."""
+    n = re.escape(name)
+    if re.search(rf"(?<!\w){n}(?!\w)", q):
+        return True
+    stem = re.escape(name[:-1]) if len(name) >= 4 and not name.isascii() else None
+    if stem and re.search(rf"(?<!\w){stem}\w{{0,2}}(?!\w)", q):
+        return True
+    return bool(len(name) >= 3 and not name.isascii() and re.search(rf"(?<!\w){n}\w{{1,2}}(?!\w)", q))
+
+
+def subjects_asked(question: str, known: Iterable[str]) -> tuple[str, ...]:
+    """Which known fact subjects the question names: a person (and their relatives when the
+    relation is named too), else a relative of the user, else the user."""
+    q = question.casefold()
+    known = [k.casefold() for k in known]
+    people = [k for k in known if "'s " not in k and k != USER and _named(q, k)]
+    rels = [r for r, rx in _REL_RE.items() if rx.search(q)]
+    out: list[str] = []
+    for owner in people or ([USER] if _FIRST_PERSON.search(q) or rels else []):
+        kin = [k for k in known if k.startswith(f"{owner}'s ") and k.split("'s ", 1)[1] in rels]
+        if kin:
+            out.extend(kin)
+        elif all(r in _RELATION_ATTRIBUTES for r in rels):  # "my manager" is the user's fact
+            out.append(owner)
+    return tuple(dict.fromkeys(out))
+
+
+def focus_of(question: str, known_subjects: Sequence[str]) -> Focus:
+    subjects = subjects_asked(question, known_subjects)
+    return Focus(subjects, attributes_asked(question) if subjects else ())
