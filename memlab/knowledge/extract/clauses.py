@@ -73,6 +73,14 @@ _EMBEDDED = frozenset("xcomp ccomp advcl pcomp csubj acl obj".split())
 
 
 # "now" in a stretch of the sentence marks its tool as the current one; drop verbs mark the old one
+_RU_ADJ_ENDINGS = ("ий", "ый", "ой", "ая", "яя", "ое", "ее", "ие", "ые", "ую", "их", "ых", "ого", "ому")
+_FIRST_PERSON_WORDS = frozenset("i i'm im my me mine я меня мне мой моя моё мое мои".split())
+# verbs under which a named tool, car or diet is the speaker's own (the present of use)
+_USE_VERBS = frozenset(
+    "use run write code program drive do eat follow own have main ride daily-drive work live rock keep stick "
+    "пользоваться использовать юзать сидеть писать кодить программировать ездить водить гонять работать "
+    "придерживаться есть питаться иметь быть жить".split()
+)
 _RU_THIRD_PERSON = frozenset("него неё нее них ним ней нему ими нею его её ее их".split())
 _NOW_WORDS = frozenset("now nowadays lately currently теперь сейчас нынче отныне".split())
 _NOW_PHRASES = (("these", "days"), ("в", "последнее", "время"), ("these", "past", "weeks"))
@@ -203,8 +211,8 @@ class Reader:
     def facts(self) -> Iterator[Extracted]:
         if self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
             return
-        found = list(self._facts())
-        yield from found or self._switched_to()
+        found = list(self._facts()) or list(self._switched_to())
+        yield from found or self._plain_state()
 
     def _facts(self) -> Iterator[Extracted]:
         seen: set[int] = set()
@@ -241,6 +249,56 @@ class Reader:
             if len(values) == 1:
                 attribute, value = values.pop()
                 yield self.fact(SPEAKER, attribute, value, "tool")
+
+    def _plain_state(self) -> Iterator[Extracted]:
+        """The speaker's tool, car, diet or sport named in a stretch that speaks in the first
+        person (or opens with the value: "Galaxy S21 here") with a verb of use or none at all:
+        "most of my day is Java", "my laptop runs Ubuntu", "у меня Kia Rio", "I do keto".
+        Past changes, evaluations ("I hate Java") and trials ("tried Rust once") are not states."""
+        valued = {t.i for t in self.toks if self._state_value(t) is not None}
+        blocked = [t for t in self.toks if t.i not in valued and self._not_plain(t)]
+        if any(self._someone_else(t) for t in self.toks) or any(t.lower not in lx.NEGATIONS for t in blocked):
+            return  # a wish, plan, condition or quote anywhere in the sentence; negation counts per stretch
+        for part in self._stretches():
+            if not self._first_person(part) or any(t in blocked for t in part):
+                continue
+            values = {(v, t.i) for t in part if (v := self._state_value(t)) is not None and not self._modifier(t)}
+            verbs = [t for t in part if t.pos == "VERB" and t.i not in {i for _, i in values}]
+            if any(v.lemma not in _USE_VERBS or v.feats.get("Tense") == "Past" or v.tag in ("VBD", "VBN") for v in verbs):
+                continue
+            kinds = {v for v, _ in values}
+            if len(kinds) == 1:
+                (attribute, value, vtype), = kinds
+                yield self.fact(SPEAKER, attribute, value, vtype)
+
+    def _modifier(self, t: Tok) -> bool:
+        """The value only qualifies another word: "Rust's borrow checker", "iPhone 15 reviews",
+        "vegan restaurants", "веганские кафе"."""
+        head = self.toks[t.head]
+        if head.i == t.i or self.tool(head) is not None or head.lower in lx.CAR_BRANDS:
+            return False
+        value = self._state_value(t)
+        if value is not None and head.i > t.i and head.text in value[1]:
+            return False  # the head is the model: "Galaxy S21", "Tesla Model 3"
+        poss = any(c.text in ("'s", "’s") and c.dep in ("case", "possessive") for c in self.s.children(t))
+        return poss or t.dep in ("nmod:poss", "poss", "compound", "amod") or t.pos == "ADJ"
+
+    def _first_person(self, part: list[Tok]) -> bool:
+        if any(t.lower in _FIRST_PERSON_WORDS for t in part):
+            return True
+        if self.s.lang == "ru" and any(t.feats.get("Person") == "1" and t.pos == "VERB" for t in part):
+            return True
+        words = [t for t in part if t.pos not in ("PUNCT", "DET")]
+        return bool(words) and self._state_value(words[0]) is not None  # "Galaxy S21 here", "Emacs user"
+
+    def _state_value(self, t: Tok) -> tuple[str, str, str] | None:
+        found = self._new_value(t)
+        if found is not None:
+            return found[0], found[1], "tool"
+        diet = lx.DIET_OF.get(t.lower) or lx.DIET_OF.get(t.lemma)
+        if diet and not (self.s.lang == "ru" and t.lower.endswith(_RU_ADJ_ENDINGS)):  # "веганские кафе"
+            return "diet", diet, "concept"
+        return None
 
     def _stretches(self) -> list[list[Tok]]:
         """The sentence cut at commas, dashes, semicolons and "but"/"но"/"а"."""
@@ -282,7 +340,7 @@ class Reader:
         found = self.tool_value(t)
         if found is not None:
             return found
-        if t.lower in lx.CAR_BRANDS:
+        if t.lower in lx.CAR_BRANDS or self.s.lang == "ru" and t.lemma in lx.CAR_BRANDS:
             tail = []
             for x in self.toks[t.i + 1 : t.i + 4]:
                 if not (x.pos == "NUM" or x.text[:1].isupper() or x.lower in lx.MODEL_WORDS):
@@ -524,11 +582,15 @@ class Reader:
             return None
         cat, canon = found
         if cat == "phone":  # "iPhone 15", "Pixel 8 Pro", "Xiaomi Redmi Note 12"
-            tail = []
-            for x in self.toks[t.i + 1 : t.i + 4]:
-                if not (x.pos == "NUM" or x.lower in lx.MODEL_WORDS or re.match("[A-Z][a-z]*$", x.text)):
+            tail: list[str] = []
+            named = set(canon.lower().split())
+            for x in self.toks[t.i + 1 : t.i + 5]:
+                if x.lower in named and not tail:
+                    continue  # the rest of the name itself ("Samsung Galaxy")
+                if not (x.pos == "NUM" or x.lower in lx.MODEL_WORDS or re.match(r"[A-Z][a-z]*$|[A-Z]\d+\w*$|\d+\w*$", x.text)):
                     break
-                tail.append(x.text)
+                glued = tail and x.start == self.toks[x.i - 1].start + len(self.toks[x.i - 1].text)
+                tail[-1:] = [tail[-1] + x.text] if glued else [*tail[-1:], x.text]
             canon = " ".join([canon, *tail])
         if cat == "operating_system" and t.i + 1 < len(self.toks) and self.toks[t.i + 1].pos == "NUM":
             canon = f"{canon} {self.toks[t.i + 1].text}" if " " not in canon else canon
@@ -1123,6 +1185,13 @@ def _ru_owned(reader: Reader, owner: str, a: Tok) -> Iterator[Extracted]:
 
 
 def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracted]:
+    clause = []
+    for t in reader.toks[subj_tok.i + 1 :]:
+        if t.pos == "PUNCT" and t.text not in _DASH:
+            break
+        clause.append(t)
+    if any(t.lower in lx.NEGATIONS or t.feats.get("Tense") == "Fut" and t.pos == "VERB" for t in clause):
+        return  # "я на Emacs не пересяду"
     nxt = [t for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 6] if t.text not in _DASH and t.lower not in _RU_SKIP]
     if not nxt or nxt[0].i in reader.quoted:
         return
@@ -1147,9 +1216,10 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
     if diet:
         yield reader.fact(subj, "diet", diet, "concept")
     elif b.lemma in ("в", "во") and len(nxt) > 1 and reader._place(nxt[1]) and subj_tok.head == nxt[1].i:
-        if nxt[1].ent == "LOC":  # "я в Калининграде"; "я в Озоне" (an organisation) is not a city
+        # "я в Калининграде"; "я в Озоне" (an organisation, whatever NER says) is not a city
+        if nxt[1].ent == "LOC" and is_place_name(nxt[1].text) is not False:
             yield reader.fact(subj, "city", reader.city(nxt[1]), "place")
-        elif nxt[1].ent == "ORG":
+        elif nxt[1].ent in ("ORG", "LOC"):
             yield reader.fact(subj, "employer", reader.value_text(nxt[1]), "organization")
     elif b.lemma == "на" and len(nxt) > 1:
         diet = lx.DIET_OF.get(nxt[1].lemma)

@@ -67,6 +67,11 @@ RU: dict[str, str] = {
     "age": "{s}: возраст {v}.",
     "university": "{s} учится в {v}.",
 }
+_DIET_RU = {
+    "vegan": "веганство", "vegetarian": "вегетарианство", "pescatarian": "пескетарианство", "keto": "кето",
+    "gluten-free": "безглютеновая", "paleo": "палео", "mediterranean": "средиземноморская",
+    "low-carb": "низкоуглеводная", "carnivore": "карнивор",
+}  # fmt: skip
 _RU_SUBJECT = {USER: ("Пользователь", "пользователя")}
 _RELATION_RU = {
     "sister": "сестра", "brother": "брат", "wife": "жена", "husband": "муж", "mother": "мама", "father": "папа",
@@ -211,6 +216,8 @@ def render(subject: str, attribute: str, value: str, lang: str) -> str:
     """The fact as a sentence in the message's language (a fixed template per attribute)."""
     if lang == "ru" and attribute in RU:
         nom, gen = _ru_subject(subject)
+        if attribute == "diet" and value in _DIET_RU:
+            value = f"{_DIET_RU[value]} ({value})"  # a Russian fact names the diet in Russian
         return RU[attribute].format(s=nom, g=gen, v=value)
     if attribute in EN:
         shown = "User" if subject == USER else subject.replace(f"{USER}'s ", "User's ")
