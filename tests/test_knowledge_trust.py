@@ -245,3 +245,21 @@ def test_facts_about_the_person_asked_lead_and_the_rest_are_related(tmp_path: Pa
     assert "## Related facts" in rest and "Initech" in rest.split("## Related facts", 1)[1]
     anna_facts = anna.split("\n\n")[0]
     assert "Munich" in anna_facts and "Berlin" not in anna_facts
+
+
+def test_an_episode_naming_a_replaced_value_goes_to_history(tmp_path: Path) -> None:
+    """No fact was derived from the chat about Berlin's clubs, yet after the move it names the
+    old city: it is shown under History with what replaced it, never as current context."""
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("I live in Berlin.", session_id="chat-1")
+        m.ingest("The clubs in Berlin are the best, every weekend is a party.", session_id="chat-1")
+        clock.advance(10 * DAY)
+        m.ingest("We moved to Lisbon last month, the light here is unreal.", session_id="chat-2")
+        clock.advance(DAY)
+        m.maintain()
+        ctx = m.context("Where do I live, and what are the clubs like?")
+    assert "Lisbon" in ctx.split("\n\n")[0]
+    assert not stale_as_current(ctx, ["Berlin"], ["Lisbon"])
+    history = ctx.split("## History", 1)[1]
+    assert "clubs in Berlin" in history and "replaced" in history

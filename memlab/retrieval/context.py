@@ -143,18 +143,39 @@ class ContextProvider:
         facts, related = self._focused([h.node for h in hits if h.node.type != "episodic" and h.node.active], prompt)
         episodes = [h.node for h in hits if h.node.type == "episodic" and h.node.active]
         stale = self._stale([n.id for n in episodes])
+        replaced = self._replaced_values(facts)
+        for n in episodes:
+            if n.id not in stale and _states_replaced(n.content, replaced):
+                stale.add(n.id)  # "Still loving Berlin!" after the move: history, not context
         history = [n for n in episodes if n.id in stale]
         episodes = [n for n in episodes if n.id not in stale]
+        olds = {v.casefold() for v in replaced}
         return {
             "Facts": [(n.content, self._fact_line(n)) for n in facts],
             "Related facts": [(n.content, self._fact_line(n)) for n in related],
-            "Entity profiles": self._entity_items([n.id for n in (*facts, *episodes)]),
+            "Entity profiles": [
+                (k, line) for k, line in self._entity_items([n.id for n in (*facts, *episodes)])
+                if k.removeprefix("entity ").casefold() not in olds
+            ],
             "Temporal context": [
                 (n.content, _episode_line(n)) for n in sorted(episodes, key=lambda n: (n.event_time, n.id))
             ],
             "Evidence": self._evidence_items([*facts, *related]),
-            "History": self._history_items(history),
+            "History": self._history_items(history, replaced),
         }
+
+    def _replaced_values(self, facts: Sequence[Node]) -> dict[str, Node]:
+        """The values the Facts' keys once had, each with the fact that holds the key now (a value
+        that is also current under some key is left out)."""
+        store = self.memory.store
+        assert store is not None
+        by_key = {n.fact_key: n for n in facts if n.fact_key}
+        current = {str(n.attributes.get("value") or "").casefold() for n in facts}
+        out: dict[str, Node] = {}
+        for key, value in store.replaced_values(list(by_key), self.user_id or DEFAULT_USER):
+            if value.casefold() not in current and len(value) > 1:
+                out[value] = by_key[key]
+        return out
 
     def _focused(self, facts: list[Node], prompt: str) -> tuple[list[Node], list[Node]]:
         """(Facts, Related facts): when the prompt names whose fact it asks for ("Where does Mark
@@ -175,10 +196,12 @@ class ContextProvider:
             lead = [n for n in facts if focus.matches_subject(n.fact_key)]
         if not lead:
             return facts, []
+        if focus.latest and focus.attributes:
+            lead = lead[:1]  # newest first: "the pet Mark adopted most recently"
         ids = {n.id for n in lead}
         return lead, [n for n in facts if n.id not in ids]
 
-    def _history_items(self, episodes: Sequence[Node]) -> list[tuple[str, str]]:
+    def _history_items(self, episodes: Sequence[Node], replaced: dict[str, Node] | None = None) -> list[tuple[str, str]]:
         """Superseded statements, each with its date and what replaced it (never shown as current)."""
         from memlab.knowledge.conflicts import replaced_by
 
@@ -187,6 +210,9 @@ class ContextProvider:
         items = []
         for n in sorted(episodes, key=lambda n: (n.event_time, n.id)):
             new = successors.get(n.id)
+            if new is None:
+                now = next((f for v, f in (replaced or {}).items() if _mentions(n.content, v)), None)
+                new = (now.valid_from, now.content) if now is not None else None
             after = f"; replaced {iso(new[0])[:10]} by: {clip(new[1], 120)}" if new else ""
             items.append((f"history {n.id}", f"- {iso(n.event_time)[:10]} (no longer current{after}): {clip(n.content, 160)}"))
         return items
@@ -254,6 +280,23 @@ class ContextProvider:
                         )
                     )
         return items
+
+
+def _mentions(text: str, value: str) -> bool:
+    """``value`` starts a word of ``text``; a Russian value by its stem, so that "Казани" names
+    "Казань"."""
+    v = value.casefold()
+    if len(v) >= 5 and re.search("[а-яё]$", v):
+        v = v[:-1]
+    return re.search(rf"(?<!\w){re.escape(v)}", text.casefold()) is not None
+
+
+def _states_replaced(text: str, replaced: dict[str, Node]) -> bool:
+    """The text names a value its key no longer has, and not the value that replaced it."""
+    for value, now in replaced.items():
+        if _mentions(text, value) and not _mentions(text, str(now.attributes.get("value") or "\0")):
+            return True
+    return False
 
 
 def _episode_line(n: Node) -> str:

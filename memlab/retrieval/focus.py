@@ -44,7 +44,25 @@ _CUES: dict[str, str] = {
     "age": r"\b(old|age)\b|лет|возраст",
     "name": r"\bname\b|зовут|имя",
 }
-_CUE_RE = {a: re.compile(p) for a, p in _CUES.items()}
+
+
+def _bounded(pattern: str) -> str:
+    """The pattern with each bare top-level alternative (a Russian stem) held to a word start:
+    "жив" is in "живёт", not in "придерживается"."""
+    parts, depth, cur = [], 0, ""
+    for ch in pattern:
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch == "|" and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    return "|".join(p if p.startswith("\\b") else rf"(?<!\w){p}" for p in parts)
+
+
+_CUE_RE = {a: re.compile(_bounded(p)) for a, p in _CUES.items()}
 # attributes written under another name by other consolidators (the phrase rules, the agent tools)
 _ALIASES = {"language": "programming_language", "os": "operating_system", "company": "employer"}
 _SINGLE_VALUED_FAMILY = {"hobby": ("hobby", "sport", "likes"), "sport": ("sport", "hobby"), "pet": ("pet",)}
@@ -68,12 +86,17 @@ _FIRST_PERSON = re.compile(
 )
 
 
+_LATEST = re.compile(r"\b(most recent(ly)?|latest|newest|last)\b|(?<!\w)(последн|недавн|новейш)")
+
+
 @dataclass(frozen=True)
 class Focus:
-    """The fact-key subjects (case-folded) and attributes a question asks about; empty when unknown."""
+    """The fact-key subjects (case-folded) and attributes a question asks about; empty when
+    unknown. ``latest``: the question asks for the newest one ("the pet Mark adopted most recently")."""
 
     subjects: tuple[str, ...] = ()
     attributes: tuple[str, ...] = ()
+    latest: bool = False
 
     def matches_subject(self, key: str | None) -> bool:
         return bool(key) and subject_of(key or "") in self.subjects
@@ -106,8 +129,32 @@ def attributes_asked(question: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+_TRANSLIT = {
+    "а": ("a",), "б": ("b",), "в": ("v",), "г": ("g",), "д": ("d",), "е": ("e",), "ё": ("e", "yo"), "ж": ("zh",),
+    "з": ("z",), "и": ("i",), "й": ("y", "i", "j"), "к": ("k",), "л": ("l",), "м": ("m",), "н": ("n",),
+    "о": ("o",), "п": ("p",), "р": ("r",), "с": ("s",), "т": ("t",), "у": ("u",), "ф": ("f",),
+    "х": ("kh", "h"), "ц": ("ts",), "ч": ("ch",), "ш": ("sh",), "щ": ("shch",), "ъ": ("",), "ы": ("y",),
+    "ь": ("",), "э": ("e",), "ю": ("yu", "ju", "u"), "я": ("ya", "ja", "a"),
+}  # fmt: skip
+
+
+def latin_forms(word: str, limit: int = 64) -> set[str]:
+    """Latin spellings of a Cyrillic word ("Юлия" -> {"yuliya", "julia", ...}); a Latin word as is."""
+    forms = {""}
+    for ch in word.casefold():
+        options = _TRANSLIT.get(ch, (ch,))
+        forms = {f + o for f in forms for o in options}
+        if len(forms) > limit:
+            forms = set(sorted(forms)[:limit])
+    return forms
+
+
 def _named(q: str, name: str) -> bool:
-    """``name`` occurs as a word in ``q``; a Russian inflection of it counts ("Марка", "Марку")."""
+    """``name`` occurs as a word in ``q``; a Russian inflection of it counts ("Марка", "Марку"),
+    and so does the other alphabet ("Где живёт Марк?" names the speaker Mark)."""
+    if name.isascii() and not q.isascii():
+        words = re.findall(r"[а-яё]+", q)
+        return any(name in latin_forms(w) or name in latin_forms(w[:-1]) for w in words if len(w) >= 3)
     n = re.escape(name)
     if re.search(rf"(?<!\w){n}(?!\w)", q):
         return True
@@ -136,4 +183,6 @@ def subjects_asked(question: str, known: Iterable[str]) -> tuple[str, ...]:
 
 def focus_of(question: str, known_subjects: Sequence[str]) -> Focus:
     subjects = subjects_asked(question, known_subjects)
-    return Focus(subjects, attributes_asked(question) if subjects else ())
+    if not subjects:
+        return Focus()
+    return Focus(subjects, attributes_asked(question), bool(_LATEST.search(question.casefold())))

@@ -294,6 +294,19 @@ class Store:
             limit=limit,
         )
 
+    def replaced_values(self, keys: Sequence[str], user_id: str) -> list[tuple[str, str]]:
+        """(key, value) of one user's superseded facts under ``keys``: the values a key once had."""
+        keys = list(dict.fromkeys(k for k in keys if k))
+        if not keys:
+            return []
+        marks = ",".join("?" * len(keys))
+        rows = self.execute_read(
+            "SELECT n.fact_key, json_extract(n.attributes, '$.value') FROM nodes n "
+            f"WHERE n.user_id = ? AND n.fact_key IN ({marks}) AND n.invalid_reason = 'superseded'",
+            (user_id, *keys),
+        )
+        return [(str(k), str(v)) for k, v in rows if v]
+
     def get_meta(self, key: str) -> str | None:
         rows = self.execute_read("SELECT value FROM meta WHERE key = ?", (key,))
         return rows[0][0] if rows else None

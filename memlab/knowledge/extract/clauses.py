@@ -84,6 +84,7 @@ _USE_VERBS = frozenset(
 _RU_THIRD_PERSON = frozenset("него неё нее них ним ней нему ими нею его её ее их".split())
 _NOW_WORDS = frozenset("now nowadays lately currently теперь сейчас нынче отныне".split())
 _NOW_PHRASES = (("these", "days"), ("в", "последнее", "время"), ("these", "past", "weeks"))
+_BEGIN_VERBS = frozenset("start begin go switch adopt начать перейти сесть стать".split())
 _DROP_VERBS = frozenset(
     "sell sold wipe wiped quit leave left drop dropped ditch ditched uninstall uninstalled dump dumped replace "
     "replaced abandon retire trade traded remove removed delete deleted scrap scrapped "
@@ -211,7 +212,7 @@ class Reader:
     def facts(self) -> Iterator[Extracted]:
         if self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
             return
-        found = list(self._facts()) or list(self._switched_to())
+        found = list(self._facts()) or list(self._switched_to()) or list(self._new_role())
         yield from found or self._plain_state()
 
     def _facts(self) -> Iterator[Extracted]:
@@ -241,14 +242,47 @@ class Reader:
         if any(self._someone_else(t) for t in self.toks):
             return
         for part in self._stretches():
-            if not any(t.lower in _NOW_WORDS for t in part) and not _has_phrase(part, _NOW_PHRASES):
+            now = any(t.lower in _NOW_WORDS for t in part) or _has_phrase(part, _NOW_PHRASES)
+            began = any(  # "Started a gluten-free diet", "went vegan" (done: not "going vegan", "сяду на кето")
+                t.lemma in _BEGIN_VERBS and (t.tag in ("VBD", "VBN") or t.feats.get("Tense") == "Past") for t in part
+            )
+            if not (now or began):
                 continue
             if any(self._not_plain(t) for t in part) or part[0].lemma in _DROP_VERBS or part[0].lower in _DROP_VERBS:
                 continue
-            values = {v for t in part if t.lower not in _NOW_WORDS and (v := self._new_value(t)) is not None}
+            values = {
+                v for t in part
+                if t.lower not in _NOW_WORDS and (v := self._state_value(t)) is not None and (now or v[0] == "diet")
+            }  # fmt: skip
             if len(values) == 1:
-                attribute, value = values.pop()
-                yield self.fact(SPEAKER, attribute, value, "tool")
+                attribute, value, vtype = values.pop()
+                yield self.fact(SPEAKER, attribute, value, vtype)
+
+    def _new_role(self) -> Iterator[Extracted]:
+        """"Got a new manager: Katya, well, Ekaterina officially", "Новый начальник — Вадим": a
+        new holder of a role named right after it (the first name given is the one used)."""
+        role = self.said.pop("role", None)  # the sentence before ended "new manager:"
+        words = [t for t in self.toks if t.pos != "PUNCT"]
+        if role is not None and words and self._is_person(words[0]):
+            yield self.fact(SPEAKER, role, self.value_text(words[0]), "person")
+            return
+        if any(self._not_plain(t) for t in self.toks):
+            return
+        for t in self.toks[:-2]:
+            if t.lemma not in ("new", "новый") or any(self._someone_else(x) for x in self.toks[: t.i]):
+                continue
+            noun = self.toks[t.i + 1]
+            attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(noun.lemma, noun.lemma))
+            after = self.toks[t.i + 2 : t.i + 5]
+            if attribute is not None and [x.text for x in after] == [":"]:
+                self.said["role"] = attribute  # the parser ends the sentence at the colon
+                return
+            if attribute is None or not after or after[0].text not in (":", "—", "–", "-", "is", "="):
+                continue
+            name = next((x for x in after[1:] if x.pos != "PUNCT"), None)
+            if name is not None and self._is_person(name):
+                yield self.fact(SPEAKER, attribute, self.value_text(name), "person")
+                return
 
     def _plain_state(self) -> Iterator[Extracted]:
         """The speaker's tool, car, diet or sport named in a stretch that speaks in the first
@@ -262,7 +296,7 @@ class Reader:
         for part in self._stretches():
             if not self._first_person(part) or any(t in blocked for t in part):
                 continue
-            values = {(v, t.i) for t in part if (v := self._state_value(t)) is not None and not self._modifier(t)}
+            values = {(v, t.i) for t in part if (v := self._state_value(t)) is not None and not self.modifier(t)}
             verbs = [t for t in part if t.pos == "VERB" and t.i not in {i for _, i in values}]
             if any(v.lemma not in _USE_VERBS or v.feats.get("Tense") == "Past" or v.tag in ("VBD", "VBN") for v in verbs):
                 continue
@@ -271,12 +305,12 @@ class Reader:
                 (attribute, value, vtype), = kinds
                 yield self.fact(SPEAKER, attribute, value, vtype)
 
-    def _modifier(self, t: Tok) -> bool:
+    def modifier(self, t: Tok) -> bool:
         """The value only qualifies another word: "Rust's borrow checker", "iPhone 15 reviews",
         "vegan restaurants", "веганские кафе"."""
         head = self.toks[t.head]
-        if head.i == t.i or self.tool(head) is not None or head.lower in lx.CAR_BRANDS:
-            return False
+        if head.i == t.i or self.tool(head) is not None or head.lower in lx.CAR_BRANDS or head.lemma in lx.DIET_NOUNS:
+            return False  # "a vegan diet", "средиземноморская диета": the value names the diet
         value = self._state_value(t)
         if value is not None and head.i > t.i and head.text in value[1]:
             return False  # the head is the model: "Galaxy S21", "Tesla Model 3"
@@ -296,7 +330,8 @@ class Reader:
         if found is not None:
             return found[0], found[1], "tool"
         diet = lx.DIET_OF.get(t.lower) or lx.DIET_OF.get(t.lemma)
-        if diet and not (self.s.lang == "ru" and t.lower.endswith(_RU_ADJ_ENDINGS)):  # "веганские кафе"
+        adjective = self.s.lang == "ru" and t.lower.endswith(_RU_ADJ_ENDINGS)
+        if diet and (not adjective or self.toks[t.head].lemma in lx.DIET_NOUNS):  # not "веганские кафе"
             return "diet", diet, "concept"
         return None
 

@@ -129,7 +129,7 @@ def _same(a: str, b: str) -> bool:
 
 def _candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[str, str, Tok]]:
     for value, vtype, tok in _typed(r, attribute):
-        if _same(value, old) or _set_aside(r, tok):
+        if _same(value, old) or _set_aside(r, tok) or r.modifier(tok):
             continue
         yield value, vtype, tok
 
