@@ -84,9 +84,9 @@ def node_dict(memory: Any, n: Node, now: float | None = None) -> dict[str, Any]:
     }
 
 
-def _fact(memory: Any, fact_id: int, *, active: bool = True) -> Node:
+def _fact(memory: Any, fact_id: int, *, active: bool = True, user_id: str | None = None) -> Node:
     n: Node | None = memory.store.node(int(fact_id))
-    if n is None:
+    if n is None or user_id is not None and n.user_id != user_id:  # another user's memory does not exist here
         raise ToolError(f"no memory with id {fact_id}")
     if active and n.valid_until is not None:
         raise ToolError(f"memory {fact_id} is no longer valid ({n.invalid_reason}); see explain_fact")
@@ -102,12 +102,14 @@ def _vector(memory: Any, text: str) -> np.ndarray | None:
         return None
 
 
-def find_facts(memory: Any, query: str, limit: int = 5, types: tuple[str, ...] = FACT_TYPES) -> list[Node]:
+def find_facts(
+    memory: Any, query: str, limit: int = 5, types: tuple[str, ...] = FACT_TYPES, user_id: str | None = None
+) -> list[Node]:
     """Active facts that a query names: a lexical match or a close vector; no reinforcement."""
     vec = _vector(memory, query)
     found: dict[int, cf.Candidate] = {}
     for t in types:
-        for c in cf.search_candidates(memory, query, vec, fact_type=t, limit=limit):
+        for c in cf.search_candidates(memory, query, vec, fact_type=t, limit=limit, user_id=user_id):
             found[c.id] = c
     from memlab.text import fts_query
 
@@ -125,13 +127,15 @@ def find_facts(memory: Any, query: str, limit: int = 5, types: tuple[str, ...] =
     return memory.store.nodes([c.id for c in keep[:limit]])  # type: ignore[no-any-return]
 
 
-def _pick(memory: Any, fact_id: int | None, query: str | None, action: str) -> Node | dict[str, Any]:
+def _pick(
+    memory: Any, fact_id: int | None, query: str | None, action: str, user_id: str | None = None
+) -> Node | dict[str, Any]:
     """The one fact to act on, or a reply listing candidates (never a blind top-1)."""
     if fact_id is not None:
-        return _fact(memory, fact_id)
+        return _fact(memory, fact_id, user_id=user_id)
     if not query or not query.strip():
         raise ToolError(f"{action}: give fact_id, or a query that names the fact")
-    cands = find_facts(memory, query)
+    cands = find_facts(memory, query, user_id=user_id)
     if len(cands) == 1:
         return cands[0]
     status = "not_found" if not cands else "ambiguous"
@@ -200,7 +204,7 @@ def remember_fact(
     """
     content = _fact_text(content, "content")
     vec = _vector(memory, content)
-    dup = _duplicate(memory, content, type, vec)
+    dup = _duplicate(memory, content, type, vec, user_id or DEFAULT_USER)
     if dup is not None:
         return {
             "status": "duplicate",
@@ -253,13 +257,15 @@ def remember_fact(
     return out
 
 
-def _duplicate(memory: Any, content: str, fact_type: str, vec: np.ndarray | None) -> tuple[int, float] | None:
+def _duplicate(
+    memory: Any, content: str, fact_type: str, vec: np.ndarray | None, user_id: str
+) -> tuple[int, float] | None:
     con = memory.store.reader()
-    same = cf.same_content_candidates(con, content)
+    same = cf.same_content_candidates(con, content, user_id=user_id)
     if same:
         return same[0].id, 1.0
     threshold = memory.config.consolidation.dedup_cosine
-    for c in cf.search_candidates(memory, content, vec, limit=5):
+    for c in cf.search_candidates(memory, content, vec, limit=5, user_id=user_id):
         if c.cosine is not None and c.cosine > threshold:
             return c.id, round(c.cosine, 4)
     return None
@@ -277,7 +283,7 @@ def _mention(raw: Any) -> EntityMention:
 
 
 def correct_fact(
-    memory: Any, correction: str, fact_id: int | None = None, query: str | None = None
+    memory: Any, correction: str, fact_id: int | None = None, query: str | None = None, user_id: str | None = None
 ) -> dict[str, Any]:
     """Replace a fact with a corrected one (the old one is superseded, kept in history).
 
@@ -285,7 +291,7 @@ def correct_fact(
     come back and nothing changes.
     """
     correction = _fact_text(correction, "correction")
-    picked = _pick(memory, fact_id, query, "correct_fact")
+    picked = _pick(memory, fact_id, query, "correct_fact", user_id)
     if isinstance(picked, dict):
         return picked
     old = picked
@@ -308,6 +314,7 @@ def correct_fact(
             source_type="tool:correct_fact",
             fact_key=old.fact_key,
             attributes={"corrects": old.id},
+            user_id=old.user_id,
         )
         if vec is not None and memory.index is not None:
             memory.index.add(con, [new_id], vec[None, :])
@@ -331,9 +338,9 @@ def correct_fact(
     return {"status": "corrected", "old_id": old.id, "new_id": new_id, "content": correction}
 
 
-def confirm_fact(memory: Any, fact_id: int) -> dict[str, Any]:
+def confirm_fact(memory: Any, fact_id: int, user_id: str | None = None) -> dict[str, Any]:
     """The user confirmed a fact: full strength and no decay (λ = 0); un-archives it."""
-    n = _fact(memory, fact_id)
+    n = _fact(memory, fact_id, user_id=user_id)
     if n.type == "episodic":
         raise ToolError(f"memory {fact_id} is an episode; episodes never decay")
     memory.store.writer.call(
@@ -345,9 +352,11 @@ def confirm_fact(memory: Any, fact_id: int) -> dict[str, Any]:
     return {"status": "confirmed", "id": n.id, "content": n.content}
 
 
-def forget_fact(memory: Any, fact_id: int | None = None, query: str | None = None) -> dict[str, Any]:
+def forget_fact(
+    memory: Any, fact_id: int | None = None, query: str | None = None, user_id: str | None = None
+) -> dict[str, Any]:
     """Soft-delete (reason ``forgotten``): gone from search, still in history for ``as_of``."""
-    picked = _pick(memory, fact_id, query, "forget_fact")
+    picked = _pick(memory, fact_id, query, "forget_fact", user_id)
     if isinstance(picked, dict):
         return picked
     if picked.type == "episodic":  # as correct_fact and confirm_fact: episodes are the record
@@ -361,13 +370,13 @@ def forget_fact(memory: Any, fact_id: int | None = None, query: str | None = Non
     return {"status": "forgotten", "id": picked.id, "content": picked.content}
 
 
-def get_entity_profile(memory: Any, entity: str | int, limit: int = 20) -> dict[str, Any]:
+def get_entity_profile(memory: Any, entity: str | int, limit: int = 20, user_id: str | None = None) -> dict[str, Any]:
     """Summary, aliases, current facts, replaced facts and recent episodes about one entity."""
-    eid = ent.lookup(memory, entity)
+    eid = ent.lookup(memory, entity, user_id)
     if eid is None:
         raise ToolError(f"no entity named {entity!r}")
     e = memory.store.entity(eid)
-    facts = ent.entity_facts(memory, eid, limit=limit, include_history=True)
+    facts = ent.entity_facts(memory, eid, limit=limit, include_history=True)  # an entity is one user's
     rows = memory.store.execute_read(
         "SELECT n.id, n.content, n.event_time FROM node_entities ne JOIN nodes n ON n.id = ne.node_id "
         "WHERE ne.entity_id = ? AND n.type = 'episodic' ORDER BY n.event_time DESC LIMIT ?",
@@ -404,13 +413,14 @@ def get_timeline(
     types: list[str] | None = None,
     limit: int = 50,
     include_history: bool = True,
+    user_id: str | None = None,
 ) -> dict[str, Any]:
     """Memories in world-time order (oldest first), optionally about one entity or in a window."""
     from memlab.store import queries as q
 
     eid = None
     if entity is not None:
-        eid = ent.lookup(memory, entity)
+        eid = ent.lookup(memory, entity, user_id)
         if eid is None:
             raise ToolError(f"no entity named {entity!r}")
     where, params = q.node_filter(
@@ -419,6 +429,7 @@ def get_timeline(
         until=_time(until, "until"),
         include_history=include_history,
         entity_id=eid,
+        user_id=user_id,
     )
     nodes = memory.store.find_nodes(where, params, order="n.event_time DESC, n.id DESC", limit=limit)
     now = memory.clock.now()
@@ -454,9 +465,9 @@ def memory_stats(memory: Any) -> dict[str, Any]:
     return {**{k: s[k] for k in keys if k in s}, "orphan_facts": orphans}
 
 
-def explain_fact(memory: Any, fact_id: int) -> dict[str, Any]:
+def explain_fact(memory: Any, fact_id: int, user_id: str | None = None) -> dict[str, Any]:
     """Why memory holds a fact: its source episodes, what it replaced or was replaced by, entities."""
-    n = _fact(memory, fact_id, active=False)
+    n = _fact(memory, fact_id, active=False, user_id=user_id)
     con = memory.store.reader()
     now = memory.clock.now()
     src = [e.dst for e in memory.store.edges(n.id, ["derived_from"], "out")]
@@ -496,7 +507,7 @@ def explain_fact(memory: Any, fact_id: int) -> dict[str, Any]:
     }
 
 
-def weak_facts(memory: Any, limit: int = 10) -> dict[str, Any]:
+def weak_facts(memory: Any, limit: int = 10, user_id: str | None = None) -> dict[str, Any]:
     """Active facts with the lowest effective confidence now: the ones about to be archived."""
     from memlab.store import queries as q
     from memlab.store.store import row_to_node
@@ -508,8 +519,8 @@ def weak_facts(memory: Any, limit: int = 10) -> dict[str, Any]:
     while True:
         rows = memory.store.execute_read(
             f"SELECT {q.NODE_COLUMNS} FROM nodes WHERE type != 'episodic' AND valid_until IS NULL "
-            "AND archived_at IS NULL AND id > ? ORDER BY id LIMIT 5000",
-            (last,),
+            "AND archived_at IS NULL AND id > ? AND (? IS NULL OR user_id = ?) ORDER BY id LIMIT 5000",
+            (last, user_id, user_id),
         )
         if not rows:
             break
@@ -662,8 +673,8 @@ def call_tool(
 ) -> Any:
     """Validate and run one tool; bad input (or an unknown tool) gives ``{"error": ...}``.
 
-    ``user_id`` scopes the tools that read or write one user's memory (search_memory,
-    remember_fact); the others act on the whole file (see the closing note of this round)."""
+    ``user_id`` scopes every tool to one user's memory: another user's facts, entities and
+    episodes are not found (memory_stats alone counts the whole file)."""
     from memlab.llm.parse import first_error
 
     if name not in TOOLS:
@@ -691,7 +702,10 @@ def call_tool(
         return {"error": f"{name}: {exc}"}
 
 
-USER_SCOPED = frozenset({"search_memory", "remember_fact"})
+USER_SCOPED = frozenset(
+    {"search_memory", "remember_fact", "correct_fact", "confirm_fact", "forget_fact", "get_entity_profile",
+     "get_timeline", "explain_fact", "weak_facts"}
+)  # fmt: skip
 
 
 def _jsonable(value: Any) -> Any:

@@ -179,6 +179,24 @@ def test_agent_tools_are_scoped_to_a_user(tmp_path: Path) -> None:
             assert out["status"] == "stored" and out["superseded"] == []  # bob's city never replaces alice's
         found = call_tool(m, "search_memory", {"query": "Where does the user live?"}, user_id="alice")
         assert [r["content"] for r in found["results"]] == ["User lives in Berlin."]
+        alice_id = found["results"][0]["id"]
+        # every other tool: bob can neither see nor change alice's memory
+        for name, args in (
+            ("forget_fact", {"fact_id": alice_id}), ("confirm_fact", {"fact_id": alice_id}),
+            ("explain_fact", {"fact_id": alice_id}), ("correct_fact", {"fact_id": alice_id, "correction": "x y z"}),
+        ):  # fmt: skip
+            assert "no memory with id" in call_tool(m, name, args, user_id="bob")["error"]
+        by_query = call_tool(m, "forget_fact", {"query": "Berlin"}, user_id="bob")
+        assert by_query["status"] == "not_found"
+        timeline = call_tool(m, "get_timeline", {}, user_id="bob")["events"]
+        assert [e["content"] for e in timeline] == ["User lives in Madrid."]
+        weak = call_tool(m, "weak_facts", {}, user_id="bob")["facts"]
+        assert [f["content"] for f in weak] == ["User lives in Madrid."]
+        corrected = call_tool(m, "correct_fact", {"fact_id": alice_id, "correction": "User lives in Potsdam."}, user_id="alice")
+        assert corrected["status"] == "corrected"
+        mine = call_tool(m, "search_memory", {"query": "Where does the user live?"}, user_id="alice")["results"]
+        assert [r["content"] for r in mine] == ["User lives in Potsdam."]  # the correction stays alice's
+        assert call_tool(m, "explain_fact", {"fact_id": alice_id}, user_id="alice")["superseded_by"]
 
 
 @pytest.mark.parametrize(

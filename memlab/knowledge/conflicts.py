@@ -107,6 +107,7 @@ def search_candidates(
     entity_ids: Sequence[int] = (),
     limit: int = 10,
     con: Any = None,
+    user_id: str | None = None,
 ) -> list[Candidate]:
     """Hybrid (FTS + vector, RRF) search over active facts; read-only, no reinforcement.
 
@@ -114,7 +115,7 @@ def search_candidates(
     candidate carries its cosine to ``vector`` when both have vectors.
     """
     con = con if con is not None else memory.store.reader()
-    where, params = _restriction(fact_type, entity_ids)
+    where, params = _restriction(fact_type, entity_ids, user_id)
     rankings: dict[str, list[int]] = {}
     match = fts_query(content)
     if match:
@@ -139,9 +140,14 @@ def search_candidates(
     return [by_id[i] for i in ids if i in by_id]
 
 
-def _restriction(fact_type: str | None, entity_ids: Sequence[int]) -> tuple[str, list[Any]]:
+def _restriction(
+    fact_type: str | None, entity_ids: Sequence[int], user_id: str | None = None
+) -> tuple[str, list[Any]]:
     parts: list[str] = [ACTIVE, FACT]
     params: list[Any] = []
+    if user_id is not None:
+        parts.append("n.user_id = ?")
+        params.append(user_id)
     if fact_type:
         parts.append("n.type = ?")
         params.append(fact_type)

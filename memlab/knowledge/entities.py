@@ -170,13 +170,16 @@ def store_vectors(con: Any, ids: Sequence[int], vectors: np.ndarray) -> None:
 # -- Memory-level operations -------------------------------------------------------------------
 
 
-def lookup(memory: MemoryView, name_or_id: str | int) -> int | None:
-    """Entity id for an id or a name/alias (read side, follows merges)."""
+def lookup(memory: MemoryView, name_or_id: str | int, user_id: str | None = None) -> int | None:
+    """Entity id for an id or a name/alias (read side, follows merges); with ``user_id`` only
+    that user's entities are found."""
     con = memory.store.reader()
     if isinstance(name_or_id, int) or (isinstance(name_or_id, str) and name_or_id.isdigit()):
-        row = con.execute("SELECT id FROM entities WHERE id = ?", (int(name_or_id),)).fetchone()
+        row = con.execute(
+            "SELECT id FROM entities WHERE id = ? AND (? IS NULL OR user_id = ?)", (int(name_or_id), user_id, user_id)
+        ).fetchone()
         return root(con, row[0]) if row else None
-    return find_by_alias(con, [k for k in [normalize_name(str(name_or_id))] if k])
+    return find_by_alias(con, [k for k in [normalize_name(str(name_or_id))] if k], user_id=user_id)
 
 
 def embed_entities(memory: MemoryView, ids: Sequence[int]) -> int:

@@ -374,10 +374,13 @@ def prepare(memory: MemoryView, plan: Plan, episodes: Sequence[EpisodeRef]) -> P
         if f.key is not None:
             keyless.append([])
             continue
-        ids = [eid for e in f.entities if (eid := ent.find_by_alias(con, ent.mention_keys(e))) is not None]
+        user = _user(episodes)
+        ids = [
+            eid for e in f.entities if (eid := ent.find_by_alias(con, ent.mention_keys(e), user_id=user)) is not None
+        ]
         vec = fvecs[i] if fvecs is not None else None
         keyless.append(
-            cf.search_candidates(memory, f.content, vec, fact_type=f.type, entity_ids=ids, limit=5)
+            cf.search_candidates(memory, f.content, vec, fact_type=f.type, entity_ids=ids, limit=5, user_id=user)
         )
     return Prepared(
         fact_vectors=[fvecs[i] if fvecs is not None else None for i in range(len(facts))],

@@ -190,7 +190,8 @@ class ContextProvider:
         focus = focus_of(prompt, store.fact_subjects(user, self.as_of))
         if not focus.subjects:
             return facts, []
-        keyed = store.facts_about(focus.subjects, user, self.as_of)
+        seen = {n.id: n for n in facts}  # as retrieval read them, before this read reinforced them
+        keyed = [seen.get(n.id, n) for n in store.facts_about(focus.subjects, user, self.as_of)]
         lead = [n for n in keyed if focus.matches(n.fact_key)]
         if not lead:
             lead = [n for n in facts if focus.matches_subject(n.fact_key)]

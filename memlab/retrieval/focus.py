@@ -152,10 +152,10 @@ def latin_forms(word: str, limit: int = 64) -> set[str]:
 def _named(q: str, name: str) -> bool:
     """``name`` occurs as a word in ``q``; a Russian inflection of it counts ("Марка", "Марку"),
     and so does the other alphabet ("Где живёт Марк?" names the speaker Mark)."""
-    if name.isascii() and not q.isascii():
+    n = re.escape(name)
+    if name.isascii() and not q.isascii() and not re.search(rf"(?<!\w){n}(?!\w)", q):
         words = re.findall(r"[а-яё]+", q)
         return any(name in latin_forms(w) or name in latin_forms(w[:-1]) for w in words if len(w) >= 3)
-    n = re.escape(name)
     if re.search(rf"(?<!\w){n}(?!\w)", q):
         return True
     stem = re.escape(name[:-1]) if len(name) >= 4 and not name.isascii() else None
