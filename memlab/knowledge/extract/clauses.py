@@ -73,6 +73,7 @@ _EMBEDDED = frozenset("xcomp ccomp advcl pcomp csubj acl obj".split())
 
 
 # "now" in a stretch of the sentence marks its tool as the current one; drop verbs mark the old one
+_USER_NOUNS = frozenset("user fan guy person girl convert diehard loyalist addict пользователь фанат".split())
 _RU_ADJ_ENDINGS = ("ий", "ый", "ой", "ая", "яя", "ое", "ее", "ие", "ые", "ую", "их", "ых", "ого", "ому")
 _FIRST_PERSON_WORDS = frozenset("i i'm im my me mine я меня мне мой моя моё мое мои".split())
 # verbs under which a named tool, car or diet is the speaker's own (the present of use)
@@ -239,9 +240,12 @@ class Reader:
         negates, conditions, plans or quotes: "honestly Rust is what all my stuff is in now",
         "Продал Солярис, теперь у меня Skoda Octavia". A value the sentence drops ("sold the
         Civic", "снёс винду") is the old one."""
-        if any(self._someone_else(t) for t in self.toks):
+        subject = self._plain_subject()
+        if subject is None:
             return
         for part in self._stretches():
+            if subject != SPEAKER and not self._speaks_of(subject, part):
+                continue
             now = any(t.lower in _NOW_WORDS for t in part) or _has_phrase(part, _NOW_PHRASES)
             began = any(  # "Started a gluten-free diet", "went vegan" (done: not "going vegan", "сяду на кето")
                 t.lemma in _BEGIN_VERBS and (t.tag in ("VBD", "VBN") or t.feats.get("Tense") == "Past") for t in part
@@ -256,7 +260,7 @@ class Reader:
             }  # fmt: skip
             if len(values) == 1:
                 attribute, value, vtype = values.pop()
-                yield self.fact(SPEAKER, attribute, value, vtype)
+                yield self.fact(subject, attribute, value, vtype)
 
     def _new_role(self) -> Iterator[Extracted]:
         """"Got a new manager: Katya, well, Ekaterina officially", "Новый начальник — Вадим": a
@@ -291,10 +295,14 @@ class Reader:
         Past changes, evaluations ("I hate Java") and trials ("tried Rust once") are not states."""
         valued = {t.i for t in self.toks if self._state_value(t) is not None}
         blocked = [t for t in self.toks if t.i not in valued and self._not_plain(t)]
-        if any(self._someone_else(t) for t in self.toks) or any(t.lower not in lx.NEGATIONS for t in blocked):
-            return  # a wish, plan, condition or quote anywhere in the sentence; negation counts per stretch
+        local = lx.NEGATIONS | lx.MODALS
+        if any(t.lower not in local for t in blocked):
+            return  # a wish, plan, condition or quote anywhere in the sentence; negation and modals per stretch
+        subject = self._plain_subject()
+        if subject is None:
+            return
         for part in self._stretches():
-            if not self._first_person(part) or any(t in blocked for t in part):
+            if not self._speaks_of(subject, part) or any(t in blocked for t in part):
                 continue
             values = {(v, t.i) for t in part if (v := self._state_value(t)) is not None and not self.modifier(t)}
             verbs = [t for t in part if t.pos == "VERB" and t.i not in {i for _, i in values}]
@@ -303,7 +311,26 @@ class Reader:
             kinds = {v for v, _ in values}
             if len(kinds) == 1:
                 (attribute, value, vtype), = kinds
-                yield self.fact(SPEAKER, attribute, value, vtype)
+                yield self.fact(subject, attribute, value, vtype)
+
+    def _speaks_of(self, subject: str, part: list[Tok]) -> bool:
+        """The stretch names its subject: the speaker in the first person, a relative by name."""
+        if subject == SPEAKER:
+            return self._first_person(part)
+        rel = subject.split("'s ", 1)[1]
+        return any(lx.RELATIONS.get(t.lemma) == rel for t in part)
+
+    def _plain_subject(self) -> str | None:
+        """Whose state a plain sentence gives: the speaker's, or one relative's that the speaker
+        owns ("my wife's doing paleo"); None when anyone else is in it."""
+        others = [t for t in self.toks if self._someone_else(t)]
+        if not others:
+            return SPEAKER
+        rels = {lx.RELATIONS[t.lemma] for t in others if t.lemma in lx.RELATIONS and self.owner_of(t) == SPEAKER}
+        rest = [t for t in others if t.lemma not in lx.RELATIONS and t.lower not in _OTHER_PRONOUNS | _RU_THIRD_PERSON]
+        if len(rels) == 1 and not rest and not any(t.lower in _FIRST_PERSON_WORDS - _OWNER_WORDS for t in self.toks):
+            return f"{SPEAKER}'s {rels.pop()}"
+        return None
 
     def modifier(self, t: Tok) -> bool:
         """The value only qualifies another word: "Rust's borrow checker", "iPhone 15 reviews",
@@ -311,6 +338,8 @@ class Reader:
         head = self.toks[t.head]
         if head.i == t.i or self.tool(head) is not None or head.lower in lx.CAR_BRANDS or head.lemma in lx.DIET_NOUNS:
             return False  # "a vegan diet", "средиземноморская диета": the value names the diet
+        if head.lemma in _USER_NOUNS:
+            return False  # "Emacs user since grad school", "a Vim guy"
         value = self._state_value(t)
         if value is not None and head.i > t.i and head.text in value[1]:
             return False  # the head is the model: "Galaxy S21", "Tesla Model 3"
@@ -594,7 +623,10 @@ class Reader:
         return t.text
 
     def tool(self, t: Tok) -> tuple[str, str] | None:
-        """(category, canonical name) when ``t`` starts or is part of a gazetteer value."""
+        """(category, canonical name) when ``t`` starts or is part of a gazetteer value (a verb
+        never is: "I go to the gym", "we rust-proofed it")."""
+        if t.pos in ("VERB", "AUX") and t.text[:1].islower() and self.s.lang == "en":
+            return None
         nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
         if nxt is not None and nxt.text in ("#", "++") and nxt.start == t.start + len(t.text):
             glued = _TOOL_INDEX.get(t.lower + nxt.text)  # "C#" tokenised as "C" "#"

@@ -69,7 +69,7 @@ RU: dict[str, str] = {
 }
 _DIET_RU = {
     "vegan": "веганство", "vegetarian": "вегетарианство", "pescatarian": "пескетарианство", "keto": "кето",
-    "gluten-free": "безглютеновая", "paleo": "палео", "mediterranean": "средиземноморская",
+    "gluten-free": "безглютеновая", "paleo": "палео", "Mediterranean": "средиземноморская",
     "low-carb": "низкоуглеводная", "carnivore": "карнивор",
 }  # fmt: skip
 _RU_SUBJECT = {USER: ("Пользователь", "пользователя")}
@@ -165,6 +165,7 @@ def _known(
         return {}
     people = {speaker_of(ep) or USER for ep, _ in spoken}
     people |= {name for _, (_, names), _ in analyses for name, etype in names if etype == "person"}
+    people |= {t.text for _, _, sents in analyses for s in sents for t in s.toks if t.pos == "PROPN"}  # NER misses
     known: Known = {}
     for key, value in context.facts_about(sorted(p.casefold() for p in people)):
         subject, attribute = key.split("|", 1)

@@ -60,7 +60,7 @@ DIETS: dict[str, tuple[str, ...]] = {
     "keto": ("keto", "кето", "кетогенный"),
     "gluten-free": ("gluten-free", "безглютеновый", "безглютеновая"),
     "paleo": ("paleo", "палео"),
-    "mediterranean": ("mediterranean", "средиземноморская", "средиземноморский"),
+    "Mediterranean": ("mediterranean", "средиземноморская", "средиземноморский"),
     "low-carb": ("low-carb", "низкоуглеводная", "низкоуглеводный"),
     "carnivore": ("carnivore",),
 }

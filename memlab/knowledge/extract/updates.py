@@ -27,7 +27,7 @@ CHANGE_CUES = frozenset(
     "leave left drop dropped ditch ditched split wipe wiped swap swapped upgrade upgraded convert converted "
     "теперь сейчас нынче отныне новый вместо перейти переехать перебраться сменить поменять устроиться уйти "
     "бросить забросить продать перевестись перевести повысить жениться расстаться пересесть переписать "
-    "наконец".split()
+    "наконец old former previous ex anymore старый бывший прежний".split()
 )
 # a message with one of these is not a statement of the current fact
 _NOT_NOW = frozenset(
@@ -108,7 +108,7 @@ def _other_subject(r: Reader, t: Tok) -> bool:
         return False
     if t.lower in _THIRD or t.lemma in lx.RELATIONS:
         return True
-    if t.pos != "PROPN":
+    if t.pos != "PROPN" or not t.text[:1].isupper():  # the small model tags "reorg" PROPN
         return False
     return not any(x.lower in _FIRST_PERSON for x in r.toks if x.head == t.i and x.dep == "conj")  # "Chloe and I"
 
@@ -129,7 +129,8 @@ def _same(a: str, b: str) -> bool:
 
 def _candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[str, str, Tok]]:
     for value, vtype, tok in _typed(r, attribute):
-        if _same(value, old) or _set_aside(r, tok) or r.modifier(tok):
+        qualifies = attribute in _TOOL_KINDS or attribute in ("car", "diet")  # "a paleo cafe" is no diet
+        if _same(value, old) or _set_aside(r, tok) or qualifies and r.modifier(tok):
             continue
         yield value, vtype, tok
 
