@@ -317,8 +317,8 @@ class Reader:
         """The stretch names its subject: the speaker in the first person, a relative by name."""
         if subject == SPEAKER:
             return self._first_person(part)
-        rel = subject.split("'s ", 1)[1]
-        return any(lx.RELATIONS.get(t.lemma) == rel for t in part)
+        rel = subject.split("'s ", 1)[1]  # named, or "she"/"она" for the one relative of the sentence
+        return any(lx.RELATIONS.get(t.lemma) == rel or t.lower in _OTHER_PRONOUNS for t in part)
 
     def _plain_subject(self) -> str | None:
         """Whose state a plain sentence gives: the speaker's, or one relative's that the speaker
@@ -378,7 +378,7 @@ class Reader:
         """A word that keeps a stretch from stating the speaker's own current fact."""
         return (
             t.i in self.quoted
-            or t.lower in lx.NEGATIONS | lx.MODALS | lx.FUTURE_AUX | lx.HYPOTHETICAL_MARKS | _OTHER_PRONOUNS
+            or t.lower in lx.NEGATIONS | lx.MODALS | lx.FUTURE_AUX | lx.HYPOTHETICAL_MARKS
             or t.lower in ("gonna", "wanna", "maybe", "может", "probably", "наверное")
             or t.lemma in lx.NONFACT_HEADS
             or t.feats.get("Tense") == "Fut"
@@ -673,7 +673,7 @@ class Reader:
     def _org(self, t: Tok) -> bool:
         """A name that may be an organisation; natasha's LOC counts when the dictionary knows no
         place of that name ("работаю в Сбере")."""
-        if self.s.lang == "ru" and (t.ent == "PER" or t.ent == "LOC" and is_place_name(t.text) is not False):
+        if self.s.lang == "ru" and (t.ent == "PER" or t.ent == "LOC" and is_place_name(t.text) is True):
             return False
         return self._name(t)
 
@@ -1282,6 +1282,8 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
     diet = lx.DIET_OF.get(b.lower) or lx.DIET_OF.get(b.lemma)
     if diet:
         yield reader.fact(subj, "diet", diet, "concept")
+    elif b.lemma in ("в", "во") and len(nxt) > 2 and nxt[1].lemma == "команда" and nxt[2].head == nxt[1].i:
+        yield reader.fact(subj, "team", nxt[2].lemma, "concept")  # "я в команде платежей"
     elif b.lemma in ("в", "во") and len(nxt) > 1 and reader._place(nxt[1]) and subj_tok.head == nxt[1].i:
         # "я в Калининграде"; "я в Озоне" (an organisation, whatever NER says) is not a city
         if nxt[1].ent == "LOC" and is_place_name(nxt[1].text) is not False:

@@ -30,7 +30,7 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
         "Linux": ("linux", "линукс"), "macOS": ("macos", "mac os", "osx", "os x", "макос", "мак"),
         "Windows": ("windows", "винда", "виндовс"), "Windows 11": ("windows 11",), "Windows 10": ("windows 10",),
         "Ubuntu": ("ubuntu", "убунту"), "Fedora": ("fedora",), "Debian": ("debian",), "Arch Linux": ("arch", "arch linux"),
-        "NixOS": ("nixos",), "FreeBSD": ("freebsd",), "Mint": ("mint", "linux mint"), "Manjaro": ("manjaro",),
+        "NixOS": ("nixos",), "FreeBSD": ("freebsd",), "Linux Mint": ("linux mint", "mint"), "Manjaro": ("manjaro",),
     },
     "database": {
         "PostgreSQL": ("postgres", "postgresql", "постгрес"), "MySQL": ("mysql",), "SQLite": ("sqlite",),

@@ -265,9 +265,9 @@ def _morph() -> Any:
 
 def is_place_name(word: str) -> bool | None:
     """Whether a Russian word is a geographical name in the OpenCorpora dictionary (pymorphy3's
-    ``Geox``): "Казани" yes, "Сбере" no. natasha's NER calls both LOC. None when pymorphy3 is
-    not installed."""
+    ``Geox``): "Казани" yes, "Сбере" no. natasha's NER calls both LOC. None when the dictionary
+    does not know the word or pymorphy3 is not installed."""
     morph = _morph()
-    if morph is None:
-        return None
+    if morph is None or not morph.word_is_known(word.lower()):
+        return None  # a guess from the ending would call "Скайенге" a town
     return any("Geox" in p.tag for p in morph.parse(word)[:2])

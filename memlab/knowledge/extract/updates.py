@@ -40,6 +40,7 @@ _DROPPED_BY = frozenset(
     "uninstalled cancel cancelled canceled abandon продать уйти бросить забросить снести удалить сменить "
     "поменять отдать выкинуть".split()
 )
+_MOVE_VERBS = frozenset("move go get drive use run write join start перейти пересесть ездить пойти взять купить".split())
 _FROM_WORDS = frozenset("from of off than из от чем вместо instead".split())
 _FIRST_PERSON = frozenset("i me my mine i'm im we я меня мне мой моя моё мое мои мы".split())
 _NAME_KINDS = {
@@ -63,7 +64,7 @@ def updates(
     ``speaker_facts`` maps each such subject to its ``(attribute, value)`` pairs."""
     toks = [(s, t) for s in sents for t in s.toks]
     words = {t.lower for _, t in toks} | {t.lemma for _, t in toks}
-    if not words & CHANGE_CUES or words & _NOT_NOW or any(s.text.rstrip().endswith("?") for s in sents):
+    if not words & CHANGE_CUES:
         return []
     quoted = quoted_ranges(text)
     readers = [Reader(s, quoted) for s in sents]
@@ -71,15 +72,28 @@ def updates(
     for subject, facts in speaker_facts.items():
         for attribute, old in facts:
             found = {
-                (value, vtype)
+                (value, vtype, tok.head == tok.i or _changes(r.toks[tok.head]))
                 for k, r in enumerate(readers)
+                if _plain(r)
                 for value, vtype, tok in _candidates(r, attribute, old)
                 if _about(subject, readers[:k], r, tok)
             }
-            if len(found) == 1:
-                value, vtype = found.pop()
+            if len({(v, t) for v, t, _ in found}) > 1:  # "перевёлся в ВШЭ на ФКН": the one the change governs
+                found = {x for x in found if x[2]}
+            if len({(v, t) for v, t, _ in found}) == 1:
+                value, vtype, _ = found.pop()
                 out.append(Extracted(subject, attribute, value, vtype, text))
     return out
+
+
+def _plain(r: Reader) -> bool:
+    """A sentence that may state a current fact: no question, wish, plan or condition in it."""
+    words = {t.lower for t in r.toks} | {t.lemma for t in r.toks}
+    return not words & _NOT_NOW and not r.s.text.rstrip().endswith("?")
+
+
+def _changes(t: Tok) -> bool:
+    return t.lemma in CHANGE_CUES or t.lower in CHANGE_CUES or t.lemma in _MOVE_VERBS
 
 
 def _about(subject: str, before: Sequence[Reader], r: Reader, value: Tok) -> bool:
@@ -189,6 +203,10 @@ def _typed(r: Reader, attribute: str) -> Iterable[tuple[str, str, Tok]]:
                 yield found[1], "tool", t
     elif attribute == "car":
         for t in r.toks:
+            head = r.toks[t.head]
+            driven = head.lemma in ("drive", "ездить", "водить", "гонять") and t.pos == "PROPN" and r.tool(t) is None
+            if driven and t.lower not in lx.CAR_BRANDS:  # "теперь езжу на Octavia", "driving a Maverick now"
+                yield r.value_text(t), "tool", t
             if t.lower in lx.CAR_BRANDS:
                 tail = [x.text for x in r.toks[t.i + 1 : t.i + 4] if x.pos == "NUM" or x.text[:1].isupper()]
                 brand = r.value_text(t) if r.s.lang == "ru" and not tail else t.text
