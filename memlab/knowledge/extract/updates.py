@@ -163,6 +163,15 @@ def _set_aside(r: Reader, t: Tok) -> bool:
     return any(c.lower in lx.NEGATIONS for x in chain for c in r.s.children(x))
 
 
+def _span(r: Reader, t: Tok) -> list[int]:
+    """Indices of ``t`` and its compound/amod modifiers to the left ("Test Automation")."""
+    out = [t.i]
+    for c in r.s.children(t, "amod", "compound"):
+        if c.i < t.i:
+            out.extend(_span(r, c))
+    return out
+
+
 def _job_head(t: Tok) -> str | None:
     """The job noun ``t`` names, in its dictionary form ("тимлида" -> "тимлид")."""
     if t.pos not in ("NOUN", "PROPN"):
@@ -218,11 +227,12 @@ def _typed(r: Reader, attribute: str) -> Iterable[tuple[str, str, Tok]]:
                 yield canon, "concept", t
     elif attribute == "job_title":
         for t in r.toks:
-            head = _job_head(t)
-            if head is not None:
-                mods = [c for c in r.s.children(t, "amod") if c.i < t.i]
-                adjectives = [(c.lemma if r.s.lang == "ru" else c.text) for c in mods]
-                yield " ".join([*adjectives, head if r.s.lang == "ru" else t.text]), "concept", t
+            job = _job_head(t)
+            if job is not None:  # "главный бухгалтер", "Test Automation Lead"
+                mods = [c for c in r.s.children(t, "amod", "compound") if c.i < t.i]
+                words = [w for c in mods for w in r.toks[min(_span(r, c)) : c.i + 1]]
+                adjectives = [(c.lemma if r.s.lang == "ru" else c.text) for c in words]
+                yield " ".join([*adjectives, job if r.s.lang == "ru" else t.text]), "concept", t
     elif attribute == "team":
         for t in r.toks:
             if t.lemma in ("team", "команда"):
