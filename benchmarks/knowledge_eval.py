@@ -35,10 +35,10 @@ def rules_extractor(text: str, lang: str, speaker: str) -> list[S.Triple]:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--split", default="test", choices=["dev", "test"])
+    ap.add_argument("--split", default="test", choices=["dev", "test", "dev3"])
     ap.add_argument("--llm", action="store_true", help="also run the LLM consolidator (needs a server)")
     args = ap.parse_args()
-    rows = S.load(split=args.split)
+    rows = S.load(split=args.split) if args.split != "dev3" else S.load(S.DEFAULT_PATH, "dev")
     scores = {}
     for name, fn in (("rules (before)", rules_extractor), ("nlp (offline default)", S.OfflineExtractor())):
         t0 = time.perf_counter()
@@ -55,15 +55,18 @@ def main() -> None:
                "nlp (offline default)": MemoryConfig()}  # fmt: skip
     if os.environ.get("MEMLAB_LLM_BASE_URL"):
         configs["llm"] = MemoryConfig().replace(consolidation={"consolidator": "llm"})
-    print("| consolidator | lang | pass | stale as current |\n|---|---|---:|---:|")
-    scenarios = S.load(S.SCENARIOS_PATH, args.split)
+    print("| consolidator | lang | pass (about the person asked) | pass (seed check: whole Facts section) | stale as current |")
+    print("|---|---|---:|---:|---:|")
+    path = S.SCENARIOS_PATH if args.split != "dev3" else S.SCENARIOS_PATH.with_name("update_scenarios_dev3.jsonl")
+    scenarios = S.load(path, args.split)
     for name, cfg in configs.items():
         results = [S.run_scenario(s, cfg) for s in scenarios]
         for lang in ("en", "ru"):
             rs = [r for r, s in zip(results, scenarios, strict=True) if s["lang"] == lang]
             ok = sum(r["ok"] for r in rs)
+            seed = sum(r["seed_check"] for r in rs)
             sac = sum(r["stale_as_current"] for r in rs)
-            print(f"| {name} | {lang} | {ok}/{len(rs)} | {sac}/{len(rs)} |")
+            print(f"| {name} | {lang} | {ok}/{len(rs)} | {seed}/{len(rs)} | {sac}/{len(rs)} |")
 
 
 if __name__ == "__main__":

@@ -179,9 +179,12 @@ def run_scenario(scenario: dict[str, Any], config: Any = None, workdir: str | Pa
     stale = any(
         mentions(line, s) for line in about for s in scenario["stale"] if s.casefold() != scenario["current"].casefold()
     )
+    others = [x for x in scenario["stale"] if x != scenario["current"]]
     return {
         "id": scenario["id"],
         "ok": current and not stale,
+        # the seed check's own test: the whole Facts section, case-sensitive substrings
+        "seed_check": scenario["current"] in facts and not any(x in facts for x in others),
         "current_in_facts": current,
         "stale_in_facts": stale,
         "stale_as_current": stale_as_current(ctx, scenario["stale"], [scenario["current"]]),
