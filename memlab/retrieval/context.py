@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from memlab.clock import iso
+from memlab.retrieval.staleness import replaced_in, replaced_values
 from memlab.retrieval.tokens import TokenCounter, default_counter
 from memlab.types import DEFAULT_USER, Hit, Node
 
@@ -143,9 +144,11 @@ class ContextProvider:
         facts, related = self._focused([h.node for h in hits if h.node.type != "episodic" and h.node.active], prompt)
         episodes = [h.node for h in hits if h.node.type == "episodic" and h.node.active]
         stale = self._stale([n.id for n in episodes])
-        replaced = self._replaced_values(facts)
+        store = self.memory.store
+        assert store is not None
+        replaced = replaced_values(store, facts, self.user_id or DEFAULT_USER)
         for n in episodes:
-            if n.id not in stale and _states_replaced(n.content, replaced):
+            if n.id not in stale and replaced_in(n.content, replaced) is not None:
                 stale.add(n.id)  # "Still loving Berlin!" after the move: history, not context
         history = [n for n in episodes if n.id in stale]
         episodes = [n for n in episodes if n.id not in stale]
@@ -163,19 +166,6 @@ class ContextProvider:
             "Evidence": self._evidence_items([*facts, *related]),
             "History": self._history_items(history, replaced),
         }
-
-    def _replaced_values(self, facts: Sequence[Node]) -> dict[str, Node]:
-        """The values the Facts' keys once had, each with the fact that holds the key now (a value
-        that is also current under some key is left out)."""
-        store = self.memory.store
-        assert store is not None
-        by_key = {n.fact_key: n for n in facts if n.fact_key}
-        current = {str(n.attributes.get("value") or "").casefold() for n in facts}
-        out: dict[str, Node] = {}
-        for key, value in store.replaced_values(list(by_key), self.user_id or DEFAULT_USER):
-            if value.casefold() not in current and len(value) > 1:
-                out[value] = by_key[key]
-        return out
 
     def _focused(self, facts: list[Node], prompt: str) -> tuple[list[Node], list[Node]]:
         """(Facts, Related facts): when the prompt names whose fact it asks for ("Where does Mark
@@ -211,9 +201,9 @@ class ContextProvider:
         items = []
         for n in sorted(episodes, key=lambda n: (n.event_time, n.id)):
             new = successors.get(n.id)
-            if new is None:
-                now = next((f for v, f in (replaced or {}).items() if _mentions(n.content, v)), None)
-                new = (now.valid_from, now.content) if now is not None else None
+            now = replaced_in(n.content, replaced or {}) if new is None else None
+            if now is not None:
+                new = (now.valid_from, now.content)
             after = f"; replaced {iso(new[0])[:10]} by: {clip(new[1], 120)}" if new else ""
             items.append((f"history {n.id}", f"- {iso(n.event_time)[:10]} (no longer current{after}): {clip(n.content, 160)}"))
         return items
@@ -281,23 +271,6 @@ class ContextProvider:
                         )
                     )
         return items
-
-
-def _mentions(text: str, value: str) -> bool:
-    """``value`` starts a word of ``text``; a Russian value by its stem, so that "Казани" names
-    "Казань"."""
-    v = value.casefold()
-    if len(v) >= 5 and re.search("[а-яё]$", v):
-        v = v[:-1]
-    return re.search(rf"(?<!\w){re.escape(v)}", text.casefold()) is not None
-
-
-def _states_replaced(text: str, replaced: dict[str, Node]) -> bool:
-    """The text names a value its key no longer has, and not the value that replaced it."""
-    for value, now in replaced.items():
-        if _mentions(text, value) and not _mentions(text, str(now.attributes.get("value") or "\0")):
-            return True
-    return False
 
 
 def _episode_line(n: Node) -> str:

@@ -181,22 +181,29 @@ def search(
     )
     hits = to_hits(memory, trace.fused, with_successors=include_history)
     if as_of is None and not include_history:
-        hits = history_last(memory, hits)
+        hits = history_last(memory, hits, user)
     do_reinforce = memory.config.retrieval.reinforce_on_access if reinforce is None else reinforce
     if hits and do_reinforce and not internal:
         record_access(memory, [h.node.id for h in hits])
     return hits
 
 
-def history_last(memory: MemoryView, hits: list[Hit]) -> list[Hit]:
+def history_last(memory: MemoryView, hits: list[Hit], user_id: str = DEFAULT_USER) -> list[Hit]:
     """Episodes whose every derived fact was superseded ("I prefer Python" after "I write Rust
-    now") rank after everything current; they stay findable, as history, in their own order."""
+    now"), and episodes naming a value a fact among the hits no longer has, rank after everything
+    current; they stay findable, as history, in their own order."""
     try:
         from memlab.knowledge.conflicts import stale_episodes
     except ImportError:  # the knowledge layer is optional on the read path
         return hits
+    from memlab.retrieval.staleness import replaced_in, replaced_values
+
     assert memory.store is not None
-    stale = stale_episodes(memory.store.reader(), [h.node.id for h in hits if h.node.type == "episodic"])
+    episodes = [h.node for h in hits if h.node.type == "episodic"]
+    stale = stale_episodes(memory.store.reader(), [n.id for n in episodes])
+    facts = [h.node for h in hits if h.node.type != "episodic" and h.node.fact_key]
+    replaced = replaced_values(memory.store, facts, user_id)
+    stale |= {n.id for n in episodes if replaced and replaced_in(n.content, replaced) is not None}
     if not stale:
         return hits
     return [h for h in hits if h.node.id not in stale] + [h for h in hits if h.node.id in stale]

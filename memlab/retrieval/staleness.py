@@ -1,0 +1,46 @@
+"""Values a fact key no longer has, and the texts that still name them.
+
+Once ``user|city`` moved from Berlin to Lisbon, an episode that names Berlin and not Lisbon ("The
+clubs in Berlin are the best") speaks from before the change, whether or not a fact was derived
+from it. Search ranks such episodes after the current ones and the context shows them under
+History with what replaced them; neither presents them as current.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from memlab.types import Node
+
+
+def replaced_values(store: Any, facts: Sequence[Node], user_id: str) -> dict[str, Node]:
+    """The values the keys of ``facts`` (active facts) once had, each with the fact that holds
+    the key now; a value that is current under some key is left out."""
+    by_key = {n.fact_key: n for n in facts if n.fact_key}
+    if not by_key:
+        return {}
+    current = {str(n.attributes.get("value") or "").casefold() for n in facts}
+    out: dict[str, Node] = {}
+    for key, value in store.replaced_values(list(by_key), user_id):
+        if value.casefold() not in current and len(value) > 1:
+            out[value] = by_key[key]
+    return out
+
+
+def mentions(text: str, value: str) -> bool:
+    """``value`` starts a word of ``text``; a Russian value by its stem ("Казани" names "Казань")."""
+    v = value.casefold()
+    if len(v) >= 5 and re.search("[а-яё]$", v):
+        v = v[:-1]
+    return re.search(rf"(?<!\w){re.escape(v)}", text.casefold()) is not None
+
+
+def replaced_in(text: str, replaced: dict[str, Node]) -> Node | None:
+    """The fact that replaced a value ``text`` names (None when it names none, or also names the
+    value that replaced it: "moved from Berlin to Lisbon" carries the update)."""
+    for value, now in replaced.items():
+        if mentions(text, value) and not mentions(text, str(now.attributes.get("value") or "\0")):
+            return now
+    return None
