@@ -617,6 +617,8 @@ class Reader:
             return t.text  # already the dictionary form; lemmas of rare names go wrong (Света -> свет)
         if self.s.lang == "ru" and re.search("[а-яё]", t.lower) and t.pos in ("PROPN", "NOUN", "ADJ"):
             lemma = t.lemma
+            if lemma.endswith(_RU_VERB_ENDINGS) and t.text[:1].isupper():
+                return t.text  # an indeclinable name read as a verb form: "в Авито" -> "авить"
             if t.text.isupper() and len(t.text) > 1:  # an acronym keeps its capitals: МТС, МГУ, ВШЭ
                 return lemma.upper() if len(lemma) == len(t.text) else t.text
             return lemma[:1].upper() + lemma[1:] if t.text[:1].isupper() else lemma
