@@ -574,12 +574,14 @@ class Reader:
 
     def _name_child(self, t: Tok) -> str | None:
         for c in self.s.children(t, "appos", "compound", "flat", "flat:name", "npadvmod", "nmod", "oprd"):
-            if c.i > t.i and self._is_person(c):
+            named = c.dep == "appos" and c.pos == "PROPN" and c.text[:1].isupper()  # "my wife Julia" (not the language)
+            if c.i > t.i and (self._is_person(c) or named):
                 return self.value_text(c)
         nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
         if nxt is not None and nxt.pos == "PROPN" and self._is_person(nxt):  # the parse missed the apposition
             return self.value_text(nxt)
-        return None
+        pet_named = t.lemma in lx.PETS and nxt is not None and nxt.pos == "PROPN" and nxt.text[:1].isupper()
+        return self.value_text(nxt) if pet_named and nxt is not None else None  # "my cat Pixel" (a phone's name)
 
     def _is_person(self, t: Tok) -> bool:
         """A capitalised proper name that is no gazetteer value (small-model NER types are not
@@ -731,6 +733,12 @@ class Reader:
                     yield self.fact(subj, "employer", org, "organization")
             if lemma == "work" and case in ("of",) and any(c.lower == "out" for c in self.s.children(v)) and self._place(o):
                 yield self.fact(subj, "city", self.city(o), "place")  # "working out of Austin"
+            if lemma == "end" and case == "in" and any(c.lower == "up" for c in self.s.children(v)) and self._place(o):
+                yield self.fact(subj, "city", self.city(o), "place")  # "ended up in Tbilisi"
+            if lemma in ("promote", "повысить") and case in ("to", "до") and _job_word(o):
+                title = self.job_title(o)  # "got promoted to engineering manager", "повысили до тимлида"
+                if title:
+                    yield self.fact(SPEAKER if subj in (SPEAKER, None) else subj, "job_title", title, "concept")
             if case in ("as",) and lemma in ("work", "join", "start", "hire") or (
                 lemma == "работать" and o.feats.get("Case") == "Ins" and _job_word(o)
             ):
@@ -905,6 +913,14 @@ class Reader:
                 if value:
                     yield self.fact(owner, attribute, value[0], value[1])
                     continue
+            role = self._my_role(b)  # "Kate's my manager now"
+            if role is not None and subj_tok is not None and self._is_person(subj_tok):
+                yield self.fact(SPEAKER, role, self.value_text(subj_tok), "person")
+                continue
+            role = self._my_role(subj_tok) if subj_tok is not None else None  # "my team lead is Marco now"
+            if role is not None and self._is_person(b):
+                yield self.fact(SPEAKER, role, self.value_text(b), "person")
+                continue
             flipped = self._owned_attribute(b)  # "Zed is my editor now"
             if flipped is not None and subj_tok is not None:
                 value = self._attribute_value(flipped[1], subj_tok)
@@ -917,6 +933,14 @@ class Reader:
         if v.lemma == "be" and subj_text is not None:
             for case, o in self.obliques(v):
                 yield from self._located(case, o, subj_text)
+
+    def _my_role(self, t: Tok) -> str | None:
+        """The fact a relation noun the speaker owns names: "my manager" -> manager, "my team lead"
+        -> manager, "my wife" -> spouse; None for anything else."""
+        rel = lx.RELATIONS.get(t.lemma)
+        if rel is None or self.owner_of(t) != SPEAKER:
+            return None
+        return lx.RELATION_FACTS.get(rel)
 
     def _age_after(self, v: Tok) -> str | None:
         """A bare number right after "be" (adverbs allowed between) that no unit follows."""
@@ -1071,8 +1095,9 @@ class Reader:
             owner = self.owner_of(t) or (SPEAKER if self.s.lang == "ru" and with_ else None)  # "живу с мужем Андреем"
             if name is None or owner is None or any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
                 continue
-            governor = self.toks[t.head] if t.head != t.i else t
-            if self._blocked(governor) and governor.lemma not in ("say", "tell", "сказать"):
+            # the relation is presupposed whatever the clause says of it ("my girlfriend Lena says
+            # hi", "btw my wife Julia wants to move"); only a condition puts it in doubt
+            if any(x.lower in lx.HYPOTHETICAL_MARKS for x in self.toks[: t.i]):
                 continue
             yield self.fact(owner, attribute, name, "person")
 
