@@ -122,7 +122,7 @@ _NOT_NAMES = frozenset(
     "haha gonna wanna gotta yay awesome cool nice great sure oh ah um hmm btw totally definitely absolutely "
     "you i me we they he she it my your our the a an that this those these what so well glad sorry sounds "
     "love happy good bad amazing wonderful thank it this that there here aww awww yep yup bummer looky lemme woohoo yeah oops phew "
-    "dude guys bro sis buddy man girl welcome cheers".split()
+    "dude guys bro sis buddy man girl welcome cheers yo".split()
 )
 _MENTION_TYPES = {"PER": "person", "LOC": "place", "ORG": "organization"}
 
@@ -629,8 +629,9 @@ class Reader:
     def tool(self, t: Tok) -> tuple[str, str] | None:
         """(category, canonical name) when ``t`` starts or is part of a gazetteer value (a verb
         never is: "I go to the gym", "we rust-proofed it")."""
-        if t.pos in ("VERB", "AUX") and t.text[:1].islower() and self.s.lang == "en":
-            return None
+        nominal = t.dep.startswith(("nsubj", "obj", "dobj", "pobj", "obl", "attr", "appos", "conj", "compound"))
+        if t.pos in ("VERB", "AUX") and self.s.lang == "en" and not nominal:
+            return None  # "Go for it!" opens a sentence with a capital and is still a verb
         nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
         if nxt is not None and nxt.text in ("#", "++") and nxt.start == t.start + len(t.text):
             glued = _TOOL_INDEX.get(t.lower + nxt.text)  # "C#" tokenised as "C" "#"
