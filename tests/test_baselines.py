@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from memlab.bench.baselines import BM25, MethodSpec, NaiveRAG, SubjectFactory, bm25_tokens
-from memlab.bench.replay import MemlabSubject, replay
+from memlab.bench.replay import replay
+from memlab.bench.subjects import MemlabSubject
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.datasets.schema import Dataset, Question, Turn

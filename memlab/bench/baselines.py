@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from memlab.bench.replay import MemlabSubject, Retrieved, Subject
+from memlab.bench.subjects import MemlabSubject, Retrieved, Subject
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.datasets.schema import Question, Turn

@@ -288,7 +288,8 @@ def frozen_eval(memory: Memory, questions: Sequence[Any], recipe: Any = None,
     archival and reinforcement are those of the end of the replay; searches here never reinforce.
     """
     from memlab.bench import metrics as M
-    from memlab.bench.replay import Retrieved, hit_turn_ids, question_metrics
+    from memlab.bench.replay import question_metrics
+    from memlab.bench.subjects import Retrieved, hit_turn_ids
     from memlab.retrieval.engine import search
 
     records = []

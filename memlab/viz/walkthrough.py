@@ -172,7 +172,7 @@ def _search(memory: Memory, question: Question, limit: int) -> list[Hit]:
 
 
 def _hit_turns(memory: Memory, hits: Sequence[Hit]) -> list[list[str]]:
-    from memlab.bench.replay import hit_turn_ids
+    from memlab.bench.subjects import hit_turn_ids
 
     return [hit_turn_ids(memory, [h]) for h in hits]
 
