@@ -522,7 +522,8 @@ class Reader:
         if v.tag not in ("VBD", "VBG", "VBN", "VB", "VBP"):
             return False
         subjects = [t for t in self.toks if t.dep in ("nsubj", "nsubj:pass", "expl") and t.i not in self.quoted]
-        return self._opens(v) or (not subjects and v.tag in ("VBG", "VBD"))
+        got = v.tag == "VBN" and any(c.lemma == "get" for c in self.s.children(v, "auxpass", "aux:pass", "aux"))
+        return self._opens(v) or (not subjects and (v.tag in ("VBG", "VBD") or got))  # "Just got promoted to ..."
 
     def _ru_opening_verb(self, v: Tok) -> bool:
         return (
@@ -734,6 +735,10 @@ class Reader:
                     yield self.fact(subj, "employer", org, "organization")
             if lemma == "work" and case in ("of",) and any(c.lower == "out" for c in self.s.children(v)) and self._place(o):
                 yield self.fact(subj, "city", self.city(o), "place")  # "working out of Austin"
+            if lemma in ("move", "transfer", "join", "put", "switch") and case in ("to", "onto", "on") and o.lemma == "team":
+                mods = [c for c in self.s.children(o, "compound", "amod") if c.i < o.i]
+                if len(mods) == 1:  # "got moved to the search team"
+                    yield self.fact(subj, "team", mods[0].text, "concept")
             if lemma == "end" and case == "in" and any(c.lower == "up" for c in self.s.children(v)) and self._place(o):
                 yield self.fact(subj, "city", self.city(o), "place")  # "ended up in Tbilisi"
             if lemma in ("promote", "повысить") and case in ("to", "до") and _job_word(o):
