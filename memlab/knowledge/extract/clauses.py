@@ -75,7 +75,6 @@ _EMBEDDED = frozenset("xcomp ccomp advcl pcomp csubj acl obj".split())
 # "now" in a stretch of the sentence marks its tool as the current one; drop verbs mark the old one
 _USER_NOUNS = frozenset("user fan guy person girl convert diehard loyalist addict пользователь фанат".split())
 _RU_ADJ_ENDINGS = ("ий", "ый", "ой", "ая", "яя", "ое", "ее", "ие", "ые", "ую", "их", "ых", "ого", "ому")
-_FIRST_PERSON_WORDS = frozenset("i i'm im my me mine я меня мне мой моя моё мое мои".split())
 # verbs under which a named tool, car or diet is the speaker's own (the present of use)
 _USE_VERBS = frozenset(
     "use run write code program drive do eat follow own have main ride daily-drive work live rock keep stick "
@@ -86,11 +85,6 @@ _RU_THIRD_PERSON = frozenset("него неё нее них ним ней нем
 _NOW_WORDS = frozenset("now nowadays lately currently теперь сейчас нынче отныне".split())
 _NOW_PHRASES = (("these", "days"), ("в", "последнее", "время"), ("these", "past", "weeks"))
 _BEGIN_VERBS = frozenset("start begin go switch adopt начать перейти сесть стать".split())
-_DROP_VERBS = frozenset(
-    "sell sold wipe wiped quit leave left drop dropped ditch ditched uninstall uninstalled dump dumped replace "
-    "replaced abandon retire trade traded remove removed delete deleted scrap scrapped "
-    "продать снести удалить бросить уйти сменить поменять выкинуть забросить".split()
-)
 
 
 def _has_phrase(toks: Sequence[Tok], phrases: Sequence[tuple[str, ...]]) -> bool:
@@ -252,7 +246,7 @@ class Reader:
             )
             if not (now or began):
                 continue
-            if any(self._not_plain(t) for t in part) or part[0].lemma in _DROP_VERBS or part[0].lower in _DROP_VERBS:
+            if any(self._not_plain(t) for t in part) or part[0].lemma in lx.DROP_VERBS or part[0].lower in lx.DROP_VERBS:
                 continue
             values = {
                 v for t in part
@@ -328,7 +322,7 @@ class Reader:
             return SPEAKER
         rels = {lx.RELATIONS[t.lemma] for t in others if t.lemma in lx.RELATIONS and self.owner_of(t) == SPEAKER}
         rest = [t for t in others if t.lemma not in lx.RELATIONS and t.lower not in _OTHER_PRONOUNS | _RU_THIRD_PERSON]
-        if len(rels) == 1 and not rest and not any(t.lower in _FIRST_PERSON_WORDS - _OWNER_WORDS for t in self.toks):
+        if len(rels) == 1 and not rest and not any(t.lower in (lx.FIRST_PERSON - {"we", "мы"}) - _OWNER_WORDS for t in self.toks):
             return f"{SPEAKER}'s {rels.pop()}"
         return None
 
@@ -347,7 +341,7 @@ class Reader:
         return poss or t.dep in ("nmod:poss", "poss", "compound", "amod") or t.pos == "ADJ"
 
     def _first_person(self, part: list[Tok]) -> bool:
-        if any(t.lower in _FIRST_PERSON_WORDS for t in part):
+        if any(t.lower in lx.FIRST_PERSON for t in part):
             return True
         if self.s.lang == "ru" and any(t.feats.get("Person") == "1" and t.pos == "VERB" for t in part):
             return True
@@ -394,7 +388,7 @@ class Reader:
 
     def _new_value(self, t: Tok) -> tuple[str, str] | None:
         head = self.toks[t.head]
-        if head.lemma in _DROP_VERBS and head.i != t.i:
+        if head.lemma in lx.DROP_VERBS and head.i != t.i:
             return None
         prev = self.toks[t.i - 1].lower if t.i else ""
         if prev in ("from", "из", "с", "со", "than", "чем", "of"):

@@ -141,6 +141,14 @@ SPORTS = frozenset(
     "скалолазание сквош бадминтон".split()
 )
 
+# verbs that give a value up: "sold the Civic", "снёс винду" (its object is the old value)
+DROP_VERBS = frozenset(
+    "sell sold wipe wiped quit leave left drop dropped ditch ditched uninstall uninstalled dump dumped replace "
+    "replaced abandon retire trade traded remove removed delete deleted scrap scrapped cancel cancelled "
+    "canceled продать снести удалить бросить уйти сменить поменять выкинуть забросить отдать".split()
+)
+FIRST_PERSON = frozenset("i i'm im my me mine we я меня мне мой моя моё мое мои мы".split())
+
 # -- modality and time cues (lemmas / lower-case words) --------------------------------------------
 NEGATIONS = frozenset("not n't never no nobody nothing neither nor не нет ни никогда".split())
 NO_LONGER = ("anymore", "any more", "no longer", "больше не", "уже не", "бывший", "бывшая")

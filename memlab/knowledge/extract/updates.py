@@ -35,14 +35,8 @@ _NOT_NOW = frozenset(
     "perhaps gonna wanna will 'll tomorrow если бы б хочу хочется хотел хотела планирую собираюсь думаю "
     "подумываю мечтаю может наверное завтра".split()
 )
-_DROPPED_BY = frozenset(
-    "sell sold quit leave left drop dropped ditch ditched wipe wiped replace replaced trade traded uninstall "
-    "uninstalled cancel cancelled canceled abandon продать уйти бросить забросить снести удалить сменить "
-    "поменять отдать выкинуть".split()
-)
 _MOVE_VERBS = frozenset("move go get drive use run write join start перейти пересесть ездить пойти взять купить".split())
 _FROM_WORDS = frozenset("from of off than из от чем вместо instead".split())
-_FIRST_PERSON = frozenset("i me my mine i'm im we я меня мне мой моя моё мое мои мы".split())
 _NAME_KINDS = {
     "city": ("LOC",),
     "employer": ("ORG",),
@@ -124,7 +118,7 @@ def _other_subject(r: Reader, t: Tok) -> bool:
         return True
     if t.pos != "PROPN" or not t.text[:1].isupper():  # the small model tags "reorg" PROPN
         return False
-    return not any(x.lower in _FIRST_PERSON for x in r.toks if x.head == t.i and x.dep == "conj")  # "Chloe and I"
+    return not any(x.lower in lx.FIRST_PERSON for x in r.toks if x.head == t.i and x.dep == "conj")  # "Chloe and I"
 
 
 def _is_name(t: Tok, name: str) -> bool:
@@ -152,10 +146,10 @@ def _candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[str, str,
 def _set_aside(r: Reader, t: Tok) -> bool:
     """The value is the one given up or denied: "sold the Civic", "ушёл из МТС", "not Emacs"."""
     prev = r.toks[t.i - 1] if t.i else None
-    if prev is not None and (prev.lower in _FROM_WORDS or prev.lower in _DROPPED_BY):
+    if prev is not None and (prev.lower in _FROM_WORDS or prev.lower in lx.DROP_VERBS):
         return True
     head = r.toks[t.head]
-    if t.dep in ("obj", "dobj") and (head.lemma in _DROPPED_BY or head.lower in _DROPPED_BY):
+    if t.dep in ("obj", "dobj") and (head.lemma in lx.DROP_VERBS or head.lower in lx.DROP_VERBS):
         return True
     if any(c.lower in _FROM_WORDS for c in r.s.children(t, "case")) or t.i in r.quoted:
         return True
@@ -244,7 +238,7 @@ def _typed(r: Reader, attribute: str) -> Iterable[tuple[str, str, Tok]]:
             if not _kind_fits(r, attribute, label, first):
                 continue
             span = r.toks[first:last]
-            if span[0].lower in _FIRST_PERSON or not span[0].text[:1].isupper():
+            if span[0].lower in lx.FIRST_PERSON or not span[0].text[:1].isupper():
                 continue
             value = normal if r.s.lang == "ru" else " ".join(w.text for w in span)
             if attribute == "city":
