@@ -228,7 +228,7 @@ def probe_llm(tmp: Path) -> None:
     row("7 attempts spent by 5 opens (LLM down)", "1 per open; failed for good after 3", f"{attempts}")
     db2 = tmp / "failed.db"
     clock = SimulatedClock(T0)
-    from memlab.knowledge.lifecycle import consolidate
+    from memlab.knowledge.consolidation import consolidate
     from memlab.knowledge.plan import ConsolidationError
 
     class Broken:

@@ -146,7 +146,7 @@ class Memory:
             writer.on_rollback.append(self._episodes.reset)
             stale = self._restore_sessions(store.sessions("open"))
             self._opened = True
-            from memlab.knowledge.lifecycle import maybe_enable_auto
+            from memlab.knowledge.consolidation import maybe_enable_auto
 
             maybe_enable_auto(self)  # consolidate sessions as they complete (config.consolidation.auto)
             self._complete(stale)
@@ -210,7 +210,7 @@ class Memory:
         return clean
 
     def _stop_consolidation(self, deadline: float | None) -> bool:
-        from memlab.knowledge.lifecycle import EXT_AUTO
+        from memlab.knowledge.consolidation import EXT_AUTO
 
         auto = self.extensions.pop(EXT_AUTO, None)
         return True if auto is None else bool(auto.close(remaining(deadline), drop_queued=True))
@@ -604,7 +604,7 @@ class Memory:
 
     def consolidate(self, session_id: str | None = None) -> ConsolidationReport:
         """Consolidate one completed session, or every pending one, with the configured consolidator."""
-        from memlab.knowledge.lifecycle import consolidate
+        from memlab.knowledge.consolidation import consolidate
 
         return ConsolidationReport.from_dict(consolidate(self, session_id))
 

@@ -128,7 +128,7 @@ def test_search_candidates_restricted_to_entity(mem: Memory) -> None:
 
 
 def test_stale_episodes(mem: Memory, clock) -> None:  # noqa: ANN001
-    from memlab.knowledge.lifecycle import consolidate
+    from memlab.knowledge.consolidation import consolidate
 
     a = mem.ingest("I prefer Python.", session_id="w1", at=T0, wait=True)
     b = mem.ingest("I write Rust now.", session_id="w2", at=T0 + DAY, wait=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from memlab.embed.hashing import HashingEmbedder
 from memlab.knowledge import entities as ent
-from memlab.knowledge.lifecycle import consolidate
+from memlab.knowledge.consolidation import consolidate
 from memlab.knowledge.plan import EntityMention
 from memlab.llm.client import ScriptedChat
 from memlab.memory import Memory

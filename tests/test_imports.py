@@ -100,7 +100,7 @@ def describe(graph: dict[str, set[str]], component: list[str]) -> str:
 
 def test_the_parser_sees_imports_inside_functions_and_type_checking() -> None:
     graph = import_graph()
-    assert "memlab.knowledge.lifecycle" in graph["memlab.memory"]  # inside Memory.consolidate
+    assert "memlab.knowledge.consolidation" in graph["memlab.memory"]  # inside Memory.consolidate
     assert "memlab.memory" in graph["memlab.viz.export"]  # under TYPE_CHECKING
     assert "memlab.store.writer" in graph["memlab.store.store"]  # module level
 

@@ -10,7 +10,7 @@ import pytest
 from memlab.clock import DAY, SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.embed.hashing import HashingEmbedder
-from memlab.knowledge.lifecycle import consolidate, enable_auto, stop_auto, wait_consolidated
+from memlab.knowledge.consolidation import consolidate, enable_auto, stop_auto, wait_consolidated
 from memlab.knowledge.plan import (
     ConsolidationContext,
     ConsolidationError,
@@ -245,7 +245,7 @@ def test_auto_mode_consolidates_in_background_on_new_session(tmp_path: Path, clo
 
                 return RuleConsolidator().consolidate(episodes, context)
 
-        from memlab.knowledge import lifecycle
+        from memlab.knowledge import consolidation as lifecycle
 
         auto = lifecycle.AutoConsolidation(m, lambda sid: consolidate(m, sid, Recording())).start()
         m.extensions[lifecycle.EXT_AUTO] = auto

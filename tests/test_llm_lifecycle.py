@@ -15,7 +15,7 @@ import pytest
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.embed.hashing import HashingEmbedder
-from memlab.knowledge.lifecycle import consolidate
+from memlab.knowledge.consolidation import consolidate
 from memlab.llm.client import OpenAICompatChat
 from memlab.memory import Memory
 from memlab.testing.openai_server import OpenAICompatServer, ScriptedReply

@@ -10,7 +10,7 @@ import pytest
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.embed.openai import OpenAICompatibleEmbedder, OpenAIEmbedder
-from memlab.knowledge.lifecycle import consolidate, wait_consolidated
+from memlab.knowledge.consolidation import consolidate, wait_consolidated
 from memlab.llm.client import LLMUnavailable, OpenAICompatChat
 from memlab.memory import Memory
 from memlab.retry import CircuitBreaker, DeadlineExceeded, RetryPolicy, retry_call

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from memlab.clock import DAY, SimulatedClock
-from memlab.knowledge.lifecycle import consolidate
+from memlab.knowledge.consolidation import consolidate
 from memlab.memory import Memory
 from memlab.tools import SCHEMAS, TOOLS, call_tool, openai_tools
 

@@ -179,7 +179,7 @@ class MemlabSubject(Subject):
 
 
 def _wait_consolidated(memory: Any) -> None:
-    from memlab.knowledge.lifecycle import wait_consolidated
+    from memlab.knowledge.consolidation import wait_consolidated
 
     wait_consolidated(memory)
 

@@ -41,7 +41,7 @@ def build_policy(memory: MemoryView) -> DecayPolicy:
 # -- steps ---------------------------------------------------------------------------------------------
 def step_consolidate(memory: MemoryView, now: float) -> dict[str, Any]:
     """Close every session idle past the timeout (by the memory's clock), then consolidate."""
-    from memlab.knowledge.lifecycle import consolidate, wait_consolidated
+    from memlab.knowledge.consolidation import consolidate, wait_consolidated
 
     closed = memory.close_idle_sessions()
     wait_consolidated(memory)

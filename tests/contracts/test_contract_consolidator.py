@@ -20,8 +20,8 @@ import pytest
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.embed.hashing import HashingEmbedder
+from memlab.knowledge.consolidation import fetch_episodes
 from memlab.knowledge.extract import nlp_available
-from memlab.knowledge.lifecycle import fetch_episodes
 from memlab.knowledge.llm_consolidator import LLMConsolidator
 from memlab.knowledge.plan import FACT_TYPES, ConsolidationContext, Consolidator, EpisodeRef, Plan
 from memlab.knowledge.rules import RuleConsolidator

@@ -1,0 +1,115 @@
+"""Background consolidation: a thread that consolidates sessions as they complete."""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from memlab.knowledge.consolidation.run import consolidate
+
+if TYPE_CHECKING:
+    from memlab.view import MemoryView
+
+log = logging.getLogger("memlab.knowledge")
+EXT_AUTO = "memlab.knowledge.auto"
+
+
+class AutoConsolidation:
+    """A background thread that consolidates sessions as they complete (never on the writer thread)."""
+
+    def __init__(self, memory: MemoryView, run: Callable[[str], Any] | None = None) -> None:
+        self.memory = memory
+        self._run = run or (lambda sid: consolidate(memory, sid, count_attempt=False))
+        self.queue: queue.Queue[str | None] = queue.Queue()
+        self.errors: list[str] = []
+        self.done = 0
+        self._thread = threading.Thread(target=self._loop, name="memlab-consolidate", daemon=True)
+        self._closed = False
+
+    def start(self) -> AutoConsolidation:
+        self._thread.start()
+        return self
+
+    def enqueue(self, session_id: str) -> None:
+        if not self._closed:
+            self.queue.put(session_id)
+
+    def _loop(self) -> None:
+        while True:
+            sid = self.queue.get()
+            try:
+                if sid is None:
+                    return
+                self._run(sid)
+                self.done += 1
+            except Exception as exc:  # e.g. the memory closed under us: report, keep the session pending
+                self.errors = (self.errors + [f"{sid}: {exc!r}"])[-20:]
+                log.warning("memlab: background consolidation of %s failed: %r", sid, exc)
+            finally:
+                self.queue.task_done()
+
+    def wait(self) -> None:
+        """Block until every queued session has been processed."""
+        if self._thread.is_alive():
+            self.queue.join()
+
+    def close(self, timeout: float | None = None, *, drop_queued: bool = False) -> bool:
+        """Finish the queue (or, with ``drop_queued``, only the session in progress: the rest stay
+        pending for maintain()), then stop the thread; False if it still runs at ``timeout``."""
+        if self._closed:
+            return not self._thread.is_alive()
+        self._closed = True
+        if drop_queued:
+            self._drop_queued()
+        if self._thread.is_alive():
+            self.queue.put(None)
+            self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    def _drop_queued(self) -> None:
+        while True:
+            try:
+                self.queue.get_nowait()
+            except queue.Empty:
+                return
+            self.queue.task_done()
+
+
+def enable_auto(memory: MemoryView) -> AutoConsolidation:
+    """Consolidate each completed session in the background (idempotent per memory).
+
+    Also queues sessions already pending (e.g. completed when the memory was opened).
+    """
+    auto = memory.extensions.get(EXT_AUTO)
+    if auto is not None:
+        return auto  # type: ignore[no-any-return]
+    auto = AutoConsolidation(memory).start()
+    memory.extensions[EXT_AUTO] = auto
+    memory.on_session_complete(auto.enqueue)
+    for s in memory.store.sessions("pending"):
+        auto.enqueue(s.id)
+    return auto
+
+
+def maybe_enable_auto(memory: MemoryView) -> AutoConsolidation | None:
+    """``enable_auto`` when ``config.consolidation.auto`` is on (what ``Memory.start`` should call)."""
+    return enable_auto(memory) if memory.config.consolidation.auto else None
+
+
+def wait_consolidated(memory: MemoryView) -> None:
+    """Wait until completed sessions announced so far are consolidated by the background worker."""
+    memory.flush()  # session-complete callbacks fire after their commit
+    auto = memory.extensions.get(EXT_AUTO)
+    if auto is not None:
+        auto.wait()
+
+
+def stop_auto(memory: MemoryView) -> None:
+    """Drain and stop the background worker (what ``Memory.close`` should call before closing)."""
+    auto = memory.extensions.pop(EXT_AUTO, None)
+    if auto is not None:
+        memory.flush()
+        auto.close()

@@ -1,0 +1,155 @@
+"""SQL of the fact write path (consolidation and the agent tools) and of the tools' reads.
+
+Reads take the ``Store``; writes take the writer's connection, so each caller keeps its own
+transaction (a consolidation plan is applied in one, a tool call in another).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from memlab.store import queries as q
+from memlab.store.store import Store, row_to_node
+from memlab.types import Node
+
+
+# -- sessions under consolidation ------------------------------------------------------------------
+def session_episode_page(
+    store: Store, session_id: str, after: tuple[float, int], limit: int
+) -> list[tuple[int, str, float, str, str | None, str]]:
+    """(id, content, time, role, speaker, user) of a session's episodes after ``after`` = (time, id)."""
+    rows = store.execute_read(
+        "SELECT id, content, event_time, coalesce(source_role, 'user'), speaker, user_id FROM nodes "
+        "WHERE session_id = ? AND +type = 'episodic' AND (event_time, id) > (?, ?) "
+        "ORDER BY event_time, id LIMIT ?",
+        (session_id, after[0], after[1], limit),
+    )
+    return [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
+
+
+def facts_matching(store: Store, match: str, user_id: str, limit: int) -> list[tuple[int, str, str | None]]:
+    """(id, content, key) of one user's active facts that match an FTS query, best first."""
+    rows = store.execute_read(
+        "SELECT n.id, n.content, n.fact_key FROM nodes_fts JOIN nodes n ON n.id = nodes_fts.rowid "
+        "WHERE nodes_fts MATCH ? AND n.type != 'episodic' AND n.valid_until IS NULL AND n.archived_at IS NULL "
+        "AND n.user_id = ? ORDER BY bm25(nodes_fts) LIMIT ?",
+        (match, user_id, limit),
+    )
+    return [(r[0], r[1], r[2]) for r in rows]
+
+
+def mark_consolidated(con: Any, session_id: str, now: float) -> bool:
+    """Close a pending/failed session as consolidated; False when someone else already did."""
+    cur = con.execute(
+        "UPDATE sessions SET status = 'consolidated', consolidated_at = ?, last_error = NULL "
+        "WHERE id = ? AND status IN ('pending', 'failed')",
+        (now, session_id),
+    )
+    return bool(cur.rowcount)
+
+
+def record_failure(con: Any, session_id: str, error: str, max_attempts: int | None) -> str:
+    """Store the error; with ``max_attempts`` also spend an attempt (``failed`` once they run out).
+
+    Returns the session's status afterwards."""
+    if max_attempts is None:
+        con.execute("UPDATE sessions SET last_error = ? WHERE id = ?", (error[:2000], session_id))
+    else:
+        con.execute(
+            "UPDATE sessions SET attempts = attempts + 1, last_error = ?, "
+            "status = CASE WHEN attempts + 1 >= ? THEN 'failed' ELSE 'pending' END "
+            "WHERE id = ? AND status IN ('pending', 'failed')",
+            (error[:2000], max_attempts, session_id),
+        )
+    row = con.execute("SELECT status FROM sessions WHERE id = ?", (session_id,)).fetchone()
+    return str(row[0]) if row else "unknown"
+
+
+def add_causal_edge(
+    con: Any, cause: int, effect: int, confidence: float, valid_from: float, evidence: str, now: float
+) -> int:
+    """A ``caused`` edge between two episodes (kept once per pair); 1 if new, else 0."""
+    cur = con.execute(
+        "INSERT INTO edges(src, dst, type, predicate, confidence, valid_from, evidence, created_at) "
+        "VALUES (?, ?, 'causal', 'caused', ?, ?, ?, ?) ON CONFLICT(src, dst, type) DO NOTHING",
+        (cause, effect, confidence, valid_from, evidence[:500], now),
+    )
+    return int(cur.rowcount)
+
+
+# -- facts -----------------------------------------------------------------------------------------
+def is_active(con: Any, node_id: int) -> bool:
+    """Neither superseded/forgotten nor archived (read on the caller's connection)."""
+    row = con.execute(
+        "SELECT valid_until IS NULL AND archived_at IS NULL FROM nodes WHERE id = ?", (node_id,)
+    ).fetchone()
+    return bool(row and row[0])
+
+
+def copy_entity_links(con: Any, src: int, dst: int) -> None:
+    """Give node ``dst`` every entity link (and role) that ``src`` has."""
+    con.execute(
+        "INSERT INTO node_entities(node_id, entity_id, role) SELECT ?, entity_id, role FROM node_entities "
+        "WHERE node_id = ? ON CONFLICT DO NOTHING",
+        (dst, src),
+    )
+
+
+def pin(con: Any, node_id: int) -> None:
+    """Full strength, no decay, not archived: what a user's confirmation means."""
+    con.execute(
+        "UPDATE nodes SET decay_rate = 0, base_strength = 1.0, confidence = 1.0, archived_at = NULL WHERE id = ?",
+        (node_id,),
+    )
+
+
+def matching_among(store: Store, match: str, ids: Sequence[int]) -> set[int]:
+    """Which of ``ids`` the FTS query matches."""
+    if not ids:
+        return set()
+    rows = store.execute_read(
+        f"SELECT rowid FROM nodes_fts WHERE nodes_fts MATCH ? AND rowid IN ({','.join('?' * len(ids))})",
+        [match, *ids],
+    )
+    return {r[0] for r in rows}
+
+
+def active_fact_page(store: Store, after_id: int, user_id: str | None, limit: int = 5000) -> list[Node]:
+    """Active facts (all users, or one) with id > ``after_id``, in id order: a keyset page."""
+    rows = store.execute_read(
+        f"SELECT {q.NODE_COLUMNS} FROM nodes WHERE type != 'episodic' AND valid_until IS NULL "
+        "AND archived_at IS NULL AND id > ? AND (? IS NULL OR user_id = ?) ORDER BY id LIMIT ?",
+        (after_id, user_id, user_id, limit),
+    )
+    return [row_to_node(r) for r in rows]
+
+
+def orphan_fact_count(store: Store) -> int:
+    """Facts with no edge and no entity link: nothing says where they came from."""
+    rows = store.execute_read(
+        "SELECT count(*) FROM nodes n WHERE n.type != 'episodic' AND NOT EXISTS "
+        "(SELECT 1 FROM edges e WHERE e.src = n.id OR e.dst = n.id) AND NOT EXISTS "
+        "(SELECT 1 FROM node_entities x WHERE x.node_id = n.id)"
+    )
+    return int(rows[0][0])
+
+
+def node_entity_roles(store: Store, node_id: int) -> list[tuple[int, str, str, str | None]]:
+    """(entity id, name, type, role) of each entity a node is linked to."""
+    rows = store.execute_read(
+        "SELECT e.id, e.canonical_name, e.type, ne.role FROM node_entities ne JOIN entities e ON e.id = ne.entity_id "
+        "WHERE ne.node_id = ? ORDER BY e.id",
+        (node_id,),
+    )
+    return [(r[0], r[1], r[2], r[3]) for r in rows]
+
+
+def entity_episodes(store: Store, entity_id: int, limit: int) -> list[tuple[int, str, float]]:
+    """(id, content, time) of the newest episodes linked to an entity."""
+    rows = store.execute_read(
+        "SELECT n.id, n.content, n.event_time FROM node_entities ne JOIN nodes n ON n.id = ne.node_id "
+        "WHERE ne.entity_id = ? AND n.type = 'episodic' ORDER BY n.event_time DESC LIMIT ?",
+        (entity_id, limit),
+    )
+    return [(r[0], r[1], r[2]) for r in rows]
