@@ -5,7 +5,7 @@ from memlab.compose import ConfigError, Parts, build_parts
 from memlab.config import MemoryConfig
 from memlab.ingest import InvalidMessage
 from memlab.memory import EmbedderMismatchError, Memory
-from memlab.reports import ConsolidationReport, MaintenanceReport
+from memlab.reports import ConsolidationReport, MaintenanceReport, MemoryStats
 from memlab.types import Edge, Entity, Hit, Node, Session
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "MaintenanceReport",
     "Memory",
     "MemoryConfig",
+    "MemoryStats",
     "Node",
     "Parts",
     "Session",

@@ -131,7 +131,7 @@ def cmd_embed_missing(args: argparse.Namespace) -> int:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     with _open(args) as mem:
-        print(json.dumps(mem.stats(), indent=2, ensure_ascii=False, default=str))
+        print(json.dumps(mem.stats().to_dict(), indent=2, ensure_ascii=False, default=str))
     return 0
 
 

@@ -33,7 +33,7 @@ from memlab.ingest import (
     clean_text,
     complete_session_fn,
 )
-from memlab.reports import ConsolidationReport, MaintenanceReport
+from memlab.reports import ConsolidationReport, MaintenanceReport, MemoryStats
 from memlab.retrieval.recipes import Recipe
 from memlab.retry import CircuitBreaker, deadline_in, remaining
 from memlab.store import store as st
@@ -616,19 +616,20 @@ class Memory:
         return MaintenanceReport.from_dict(maintain(self, maybe_epoch(now, "now"), steps=steps or STEPS))
 
     # -- introspection -----------------------------------------------------------------------
-    def stats(self) -> dict[str, Any]:
-        """Counts, sizes, which layers are live (DESIGN.md §6) and what a crash could lose now.
+    def stats(self) -> MemoryStats:
+        """Counts, sizes, which layers are live and what a crash could lose now (``to_dict()`` for
+        JSON; ``stats()["nodes"]`` item access works too).
 
         Never blocks on queued work: counts are of what is committed."""
         counts = self.store.counts()
         drv = self.store.driver
-        return {
+        return MemoryStats(
             **counts,
-            "path": str(self.path),
-            "db_bytes": self.store.size_bytes(),
-            "driver": drv.name,
-            "sqlite_version": drv.sqlite_version,
-            "layers": {
+            path=str(self.path),
+            db_bytes=self.store.size_bytes(),
+            driver=drv.name,
+            sqlite_version=drv.sqlite_version,
+            layers={
                 "fts5": True,
                 "vectors": self.index.name if self.index is not None else None,
                 "sqlite_vec_loadable": drv.can_load_extensions,
@@ -639,9 +640,9 @@ class Memory:
                 "embed_worker": self._worker.breaker.state if self._worker else None,
                 "read_only": self.read_only,
             },
-            "writer": self._writer_stats(),
-            "embedding": vars(self._worker.stats).copy() if self._worker else None,
-        }
+            writer=self._writer_stats(),
+            embedding=vars(self._worker.stats).copy() if self._worker else None,
+        )
 
     def _writer_stats(self) -> dict[str, Any] | None:
         if self.read_only:

@@ -65,3 +65,28 @@ class MaintenanceReport(_Report):
     errors: dict[str, str] = field(default_factory=dict)
     resumed: list[str] = field(default_factory=list)
     sessions_closed: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class MemoryStats(_Report):
+    """What ``Memory.stats()`` reports: committed counts (never waits on queued work), the file,
+    which layers are live, and what a crash could lose right now (``writer.uncommitted``)."""
+
+    nodes: dict[str, int]  # by type
+    nodes_total: int
+    active: int
+    superseded: int
+    forgotten: int
+    archived: int
+    edges: dict[str, int]  # by type
+    entities: int
+    sessions: dict[str, int]  # by status
+    vectors: int
+    unembedded: int
+    path: str
+    db_bytes: int
+    driver: str
+    sqlite_version: str
+    layers: dict[str, Any]
+    writer: dict[str, Any] | None = None  # None when read-only
+    embedding: dict[str, Any] | None = None  # the embed worker's counters; None without an embedder

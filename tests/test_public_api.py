@@ -33,6 +33,7 @@ def test_all_is_pinned() -> None:
             "MaintenanceReport",
             "Memory",
             "MemoryConfig",
+            "MemoryStats",
             "Node",
             "Parts",
             "Session",
@@ -185,3 +186,15 @@ def test_parts_are_overridable(tmp_path: Path) -> None:
         assert isinstance(m.parts.decay, NoDecay) and isinstance(m.embedder, HashingEmbedder)
     with pytest.raises(TypeError, match="unknown part"):
         build_parts(MemoryConfig(), env={}, embeder=None)
+
+
+def test_stats_is_a_typed_report(tmp_path: Path) -> None:
+    import json
+
+    with _mem(tmp_path) as m:
+        m.ingest("I live in Lisbon.", session_id="s1", wait=True)
+        s = m.stats()
+        assert isinstance(s, memlab.MemoryStats)
+        assert s.nodes_total == s["nodes_total"] == 1 and s.nodes["episodic"] == 1
+        assert s.writer is not None and s.writer["committed"] >= 1
+        assert json.loads(json.dumps(s.to_dict()))["layers"]["fts5"] is True
