@@ -31,7 +31,10 @@ SPEAKER = "speaker"
 _WORD = re.compile(r"[\w+#\-]+", re.UNICODE)
 _QUOTES = {'"': '"', "“": "”", "«": "»", "„": "“", "'": "'"}
 _TOOL_INDEX = {
-    form: (cat, canon) for cat, values in lx.TOOLS.items() for canon, forms in values.items() for form in forms
+    form: (cat, canon)
+    for cat, values in lx.TOOLS.items()
+    for canon, forms in values.items()
+    for form in forms
 }
 _MAX_TOOL_WORDS = max(len(f.split()) for f in _TOOL_INDEX)
 
@@ -39,7 +42,9 @@ CITY_VERBS = frozenset(
     "live reside move relocate settle base stay жить проживать переехать перебраться поселиться обосноваться "
     "осесть переселиться обитать".split()
 )
-EMPLOY_VERBS = frozenset("work join start employ hire intern работать устроиться трудиться перейти выйти".split())
+EMPLOY_VERBS = frozenset(
+    "work join start employ hire intern работать устроиться трудиться перейти выйти".split()
+)
 TOOL_VERBS = frozenset(
     "write code program use prefer switch move migrate run develop do love build stick work ship hack "
     "писать программировать кодить использовать пользоваться перейти предпочитать сидеть пересесть "
@@ -54,7 +59,9 @@ CHANGE_VERBS = frozenset(
     "move relocate join start switch adopt get become go marry buy settle turn migrate rescue переехать "
     "перебраться устроиться перейти завести купить стать жениться выйти пересесть обосноваться".split()
 )
-ORG_NOUNS = frozenset("startup company agency firm studio shop bank lab consultancy компания фирма стартап агентство".split())
+ORG_NOUNS = frozenset(
+    "startup company agency firm studio shop bank lab consultancy компания фирма стартап агентство".split()
+)
 _SPEAKER_WORDS = frozenset("i we me я мы".split())
 _OWNER_WORDS = frozenset("my our мой моя моё мое мои наш наша наше наши".split())
 _NOT_NAME_PARTS = frozenset("meet hey hi welcome hello знакомься знакомьтесь встречайте".split())
@@ -90,7 +97,10 @@ _BEGIN_VERBS = frozenset("start begin go switch adopt начать перейт�
 def _has_phrase(toks: Sequence[Tok], phrases: Sequence[tuple[str, ...]]) -> bool:
     words = [t.lower for t in toks]
     return any(
-        words[i : i + len(p)] == list(p) for p in phrases for i in range(len(words) - len(p) + 1) if len(p) > 1
+        words[i : i + len(p)] == list(p)
+        for p in phrases
+        for i in range(len(words) - len(p) + 1)
+        if len(p) > 1
     )
 
 
@@ -222,7 +232,11 @@ class Reader:
             yield from filter(self._sane, self._clause(v, subj))
         yield from self._appositions()
         for t in self.toks:
-            if t.lemma in ("project", "проект") and t.i not in self.quoted and not self._blocked(self.toks[t.head]):
+            if (
+                t.lemma in ("project", "проект")
+                and t.i not in self.quoted
+                and not self._blocked(self.toks[t.head])
+            ):
                 yield from self._project_status(t)
         if self.s.lang == "ru":
             yield from self._russian()
@@ -241,12 +255,19 @@ class Reader:
             if subject != SPEAKER and not self._speaks_of(subject, part):
                 continue
             now = any(t.lower in _NOW_WORDS for t in part) or _has_phrase(part, _NOW_PHRASES)
-            began = any(  # "Started a gluten-free diet", "went vegan" (done: not "going vegan", "сяду на кето")
-                t.lemma in _BEGIN_VERBS and (t.tag in ("VBD", "VBN") or t.feats.get("Tense") == "Past") for t in part
+            began = (
+                any(  # "Started a gluten-free diet", "went vegan" (done: not "going vegan", "сяду на кето")
+                    t.lemma in _BEGIN_VERBS and (t.tag in ("VBD", "VBN") or t.feats.get("Tense") == "Past")
+                    for t in part
+                )
             )
             if not (now or began):
                 continue
-            if any(self._not_plain(t) for t in part) or part[0].lemma in lx.DROP_VERBS or part[0].lower in lx.DROP_VERBS:
+            if (
+                any(self._not_plain(t) for t in part)
+                or part[0].lemma in lx.DROP_VERBS
+                or part[0].lower in lx.DROP_VERBS
+            ):
                 continue
             values = {
                 v for t in part
@@ -257,7 +278,7 @@ class Reader:
                 yield self.fact(subject, attribute, value, vtype)
 
     def _new_role(self) -> Iterator[Extracted]:
-        """"Got a new manager: Katya, well, Ekaterina officially", "Новый начальник — Вадим": a
+        """ "Got a new manager: Katya, well, Ekaterina officially", "Новый начальник — Вадим": a
         new holder of a role named right after it (the first name given is the one used)."""
         role = self.said.pop("role", None)  # the sentence before ended "new manager:"
         words = [t for t in self.toks if t.pos != "PUNCT"]
@@ -298,13 +319,18 @@ class Reader:
         for part in self._stretches():
             if not self._speaks_of(subject, part) or any(t in blocked for t in part):
                 continue
-            values = {(v, t.i) for t in part if (v := self._state_value(t)) is not None and not self.modifier(t)}
+            values = {
+                (v, t.i) for t in part if (v := self._state_value(t)) is not None and not self.modifier(t)
+            }
             verbs = [t for t in part if t.pos == "VERB" and t.i not in {i for _, i in values}]
-            if any(v.lemma not in _USE_VERBS or v.feats.get("Tense") == "Past" or v.tag in ("VBD", "VBN") for v in verbs):
+            if any(
+                v.lemma not in _USE_VERBS or v.feats.get("Tense") == "Past" or v.tag in ("VBD", "VBN")
+                for v in verbs
+            ):
                 continue
             kinds = {v for v, _ in values}
             if len(kinds) == 1:
-                (attribute, value, vtype), = kinds
+                ((attribute, value, vtype),) = kinds
                 yield self.fact(subject, attribute, value, vtype)
 
     def _speaks_of(self, subject: str, part: list[Tok]) -> bool:
@@ -320,9 +346,19 @@ class Reader:
         others = [t for t in self.toks if self._someone_else(t)]
         if not others:
             return SPEAKER
-        rels = {lx.RELATIONS[t.lemma] for t in others if t.lemma in lx.RELATIONS and self.owner_of(t) == SPEAKER}
-        rest = [t for t in others if t.lemma not in lx.RELATIONS and t.lower not in _OTHER_PRONOUNS | _RU_THIRD_PERSON]
-        if len(rels) == 1 and not rest and not any(t.lower in (lx.FIRST_PERSON - {"we", "мы"}) - _OWNER_WORDS for t in self.toks):
+        rels = {
+            lx.RELATIONS[t.lemma] for t in others if t.lemma in lx.RELATIONS and self.owner_of(t) == SPEAKER
+        }
+        rest = [
+            t
+            for t in others
+            if t.lemma not in lx.RELATIONS and t.lower not in _OTHER_PRONOUNS | _RU_THIRD_PERSON
+        ]
+        if (
+            len(rels) == 1
+            and not rest
+            and not any(t.lower in (lx.FIRST_PERSON - {"we", "мы"}) - _OWNER_WORDS for t in self.toks)
+        ):
             return f"{SPEAKER}'s {rels.pop()}"
         return None
 
@@ -330,7 +366,12 @@ class Reader:
         """The value only qualifies another word: "Rust's borrow checker", "iPhone 15 reviews",
         "vegan restaurants", "веганские кафе"."""
         head = self.toks[t.head]
-        if head.i == t.i or self.tool(head) is not None or head.lower in lx.CAR_BRANDS or head.lemma in lx.DIET_NOUNS:
+        if (
+            head.i == t.i
+            or self.tool(head) is not None
+            or head.lower in lx.CAR_BRANDS
+            or head.lemma in lx.DIET_NOUNS
+        ):
             return False  # "a vegan diet", "средиземноморская диета": the value names the diet
         if head.lemma in _USER_NOUNS:
             return False  # "Emacs user since grad school", "a Vim guy"
@@ -383,7 +424,8 @@ class Reader:
         return (
             t.lower in _OTHER_PRONOUNS | _RU_THIRD_PERSON | {"you", "ты", "вы", "тебя", "вас", "тебе", "вам"}
             or t.lemma in lx.RELATIONS
-            or t.ent == "PER" and self.tool(t) is None  # the small model calls Fedora a person
+            or t.ent == "PER"
+            and self.tool(t) is None  # the small model calls Fedora a person
         )
 
     def _new_value(self, t: Tok) -> tuple[str, str] | None:
@@ -416,10 +458,24 @@ class Reader:
         if not words:
             return True
         first = words[0]
-        if first.lower in ("what", "which", "who", "where", "how", "why", "что", "кто", "где", "куда", "почему"):
+        if first.lower in (
+            "what",
+            "which",
+            "who",
+            "where",
+            "how",
+            "why",
+            "что",
+            "кто",
+            "где",
+            "куда",
+            "почему",
+        ):
             return True
         # "do we use MongoDB or Postgres ...", "is Anna still in Oslo": an auxiliary before its subject
-        inverted = len(words) > 1 and first.lower in _INVERSION and words[1].pos in ("PRON", "PROPN", "DET", "NOUN")
+        inverted = (
+            len(words) > 1 and first.lower in _INVERSION and words[1].pos in ("PRON", "PROPN", "DET", "NOUN")
+        )
         return inverted and self.s.lang == "en"
 
     # -- predicates and modality ------------------------------------------------------------------
@@ -437,38 +493,56 @@ class Reader:
             for c in self.s.children(v, "advcl")
         ):
             return True  # the consequent of a condition: "if Raj becomes CTO we're all writing Zig"
-        if any(c.lower in ("had", "were", "should") and c.i < v.i and c.dep in ("aux", "aux:pass", "auxpass")
-               and any(n.i > c.i for n in self.s.children(v, "nsubj")) for c in self.s.children(v)):
+        if any(
+            c.lower in ("had", "were", "should")
+            and c.i < v.i
+            and c.dep in ("aux", "aux:pass", "auxpass")
+            and any(n.i > c.i for n in self.s.children(v, "nsubj"))
+            for c in self.s.children(v)
+        ):
             return True  # inverted condition: "had I stayed in Toronto ..."
         if v.tag == "VBG" and v.lemma in CHANGE_VERBS and not any(c.dep == "aux" for c in self.s.children(v)):
             return True  # "Moving to Lisbon in September!!" announces a plan
         chain = [v, *self.s.ancestors(v)]
         for k, t in enumerate(chain):
             kids = self.s.children(t)
-            if any(c.lower in lx.HYPOTHETICAL_MARKS for c in kids) and (k == 0 or chain[k - 1].dep in _EMBEDDED):
+            if any(c.lower in lx.HYPOTHETICAL_MARKS for c in kids) and (
+                k == 0 or chain[k - 1].dep in _EMBEDDED
+            ):
                 return True
             if k and t.lemma in lx.NONFACT_HEADS and chain[k - 1].dep in _EMBEDDED:
                 return True
-            if k and t.lemma in ("say", "tell", "сказать", "говорить") and chain[k - 1].dep in ("ccomp", "parataxis"):
+            if (
+                k
+                and t.lemma in ("say", "tell", "сказать", "говорить")
+                and chain[k - 1].dep in ("ccomp", "parataxis")
+            ):
                 return True
             if k > 1 or k == 1 and v.dep not in ("xcomp", "conj"):
                 continue  # negation, modals and tense belong to the clause (and its governing verb)
-            if any(c.dep in ("aux", "aux:pass", "auxpass") and c.lower in lx.MODALS | lx.FUTURE_AUX for c in kids):
+            if any(
+                c.dep in ("aux", "aux:pass", "auxpass") and c.lower in lx.MODALS | lx.FUTURE_AUX for c in kids
+            ):
                 return True
             if t.lower == "gonna" or (k and t.lemma == "go" and t.tag == "VBG"):
                 return True
-            if any(c.lower in lx.NEGATIONS and c.dep in ("neg", "advmod", "det", "discourse", "dep") for c in kids):
+            if any(
+                c.lower in lx.NEGATIONS and c.dep in ("neg", "advmod", "det", "discourse", "dep")
+                for c in kids
+            ):
                 return True
             if t.feats.get("Tense") == "Fut":
                 return True
         if any(w in self.low for w in (" anymore ", " any more ", " no longer ", " больше не ", " уже не ")):
             return True
-        if any(p in self.low for p in lx.FUTURE_TIME) and not any(c in self.low for c in (" now ", " теперь ")):
+        if any(p in self.low for p in lx.FUTURE_TIME) and not any(
+            c in self.low for c in (" now ", " теперь ")
+        ):
             return v.feats.get("Tense") != "Past" or v.lemma in ("accept", "sign")
         return self._past_state(v)
 
     def _past_state(self, v: Tok) -> bool:
-        """"I lived in Madrid", "жил в Казани": a state in the past tense no longer holds; a change
+        """ "I lived in Madrid", "жил в Казани": a state in the past tense no longer holds; a change
         in the past ("moved", "переехал") does."""
         past = v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past"
         if not past:
@@ -491,7 +565,9 @@ class Reader:
         if subj:
             found = self.subject_phrase(subj[0])
             if found is None and self._ru_opening_verb(v):
-                return SPEAKER  # "Перешёл на TypeScript, весь бэкенд ...": the parse took бэкенд for its subject
+                return (
+                    SPEAKER  # "Перешёл на TypeScript, весь бэкенд ...": the parse took бэкенд for its subject
+                )
             return found
         if v.dep == "xcomp" and v.head != v.i:
             return self.subject_of(self.toks[v.head])
@@ -515,9 +591,15 @@ class Reader:
             return v.feats.get("Tense") == "Past" and self._opens(v)
         if v.tag not in ("VBD", "VBG", "VBN", "VB", "VBP"):
             return False
-        subjects = [t for t in self.toks if t.dep in ("nsubj", "nsubj:pass", "expl") and t.i not in self.quoted]
-        got = v.tag == "VBN" and any(c.lemma == "get" for c in self.s.children(v, "auxpass", "aux:pass", "aux"))
-        return self._opens(v) or (not subjects and (v.tag in ("VBG", "VBD") or got))  # "Just got promoted to ..."
+        subjects = [
+            t for t in self.toks if t.dep in ("nsubj", "nsubj:pass", "expl") and t.i not in self.quoted
+        ]
+        got = v.tag == "VBN" and any(
+            c.lemma == "get" for c in self.s.children(v, "auxpass", "aux:pass", "aux")
+        )
+        return self._opens(v) or (
+            not subjects and (v.tag in ("VBG", "VBD") or got)
+        )  # "Just got promoted to ..."
 
     def _ru_opening_verb(self, v: Tok) -> bool:
         return (
@@ -530,8 +612,13 @@ class Reader:
 
     def _opens(self, v: Tok) -> bool:
         """Only adverbs, interjections and punctuation stand before ``v`` ("ok so moved to X")."""
-        before = [t for t in self.toks[: v.i] if t.pos not in ("PUNCT", "INTJ", "ADV", "CCONJ", "PART", "SCONJ")]
-        return all(t.lower in ("ok", "so", "well", "yeah", "yes", "btw", "ну", "кстати", "короче", "вот") for t in before)
+        before = [
+            t for t in self.toks[: v.i] if t.pos not in ("PUNCT", "INTJ", "ADV", "CCONJ", "PART", "SCONJ")
+        ]
+        return all(
+            t.lower in ("ok", "so", "well", "yeah", "yes", "btw", "ну", "кстати", "короче", "вот")
+            for t in before
+        )
 
     def subject_phrase(self, t: Tok) -> str | None:
         if t.lower in _SPEAKER_WORDS:
@@ -546,7 +633,9 @@ class Reader:
                 return name
             if any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
                 return None
-            owner = self.owner_of(t) or (SPEAKER if self.s.lang == "ru" else None)  # "брат переехал": my brother
+            owner = self.owner_of(t) or (
+                SPEAKER if self.s.lang == "ru" else None
+            )  # "брат переехал": my brother
             return f"{owner}'s {lx.RELATIONS[t.lemma]}" if owner else None
         if self._is_person(t):
             return self.value_text(t)
@@ -569,14 +658,18 @@ class Reader:
 
     def _name_child(self, t: Tok) -> str | None:
         for c in self.s.children(t, "appos", "compound", "flat", "flat:name", "npadvmod", "nmod", "oprd"):
-            named = c.dep == "appos" and c.pos == "PROPN" and c.text[:1].isupper()  # "my wife Julia" (not the language)
+            named = (
+                c.dep == "appos" and c.pos == "PROPN" and c.text[:1].isupper()
+            )  # "my wife Julia" (not the language)
             if c.i > t.i and (self._is_person(c) or named):
                 return self.value_text(c)
         nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
         if nxt is not None and nxt.pos == "PROPN" and self._is_person(nxt):  # the parse missed the apposition
             return self.value_text(nxt)
         pet_named = t.lemma in lx.PETS and nxt is not None and nxt.pos == "PROPN" and nxt.text[:1].isupper()
-        return self.value_text(nxt) if pet_named and nxt is not None else None  # "my cat Pixel" (a phone's name)
+        return (
+            self.value_text(nxt) if pet_named and nxt is not None else None
+        )  # "my cat Pixel" (a phone's name)
 
     def _is_person(self, t: Tok) -> bool:
         """A capitalised proper name that is no gazetteer value (small-model NER types are not
@@ -598,7 +691,12 @@ class Reader:
         parts = [t] + [
             c
             for c in self.s.children(t, "compound", "flat", "flat:name", "amod", "nummod", "nmod:poss")
-            if (c.text[:1].isupper() or c.pos in ("PROPN", "NUM") or c.dep.startswith("flat") or c.dep == "compound")
+            if (
+                c.text[:1].isupper()
+                or c.pos in ("PROPN", "NUM")
+                or c.dep.startswith("flat")
+                or c.dep == "compound"
+            )
             and c.lower not in _SKIP_ADJ
             and c.lower not in _OWNER_WORDS
             and c.lower not in _NOT_NAME_PARTS
@@ -624,7 +722,9 @@ class Reader:
     def tool(self, t: Tok) -> tuple[str, str] | None:
         """(category, canonical name) when ``t`` starts or is part of a gazetteer value (a verb
         never is: "I go to the gym", "we rust-proofed it")."""
-        nominal = t.dep.startswith(("nsubj", "obj", "dobj", "pobj", "obl", "attr", "appos", "conj", "compound"))
+        nominal = t.dep.startswith(
+            ("nsubj", "obj", "dobj", "pobj", "obl", "attr", "appos", "conj", "compound")
+        )
         if t.pos in ("VERB", "AUX") and self.s.lang == "en" and not nominal:
             return None  # "Go for it!" opens a sentence with a capital and is still a verb
         nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
@@ -654,7 +754,11 @@ class Reader:
             for x in self.toks[t.i + 1 : t.i + 5]:
                 if x.lower in named and not tail:
                     continue  # the rest of the name itself ("Samsung Galaxy")
-                if not (x.pos == "NUM" or x.lower in lx.MODEL_WORDS or re.match(r"[A-Z][a-z]*$|[A-Z]\d+\w*$|\d+\w*$", x.text)):
+                if not (
+                    x.pos == "NUM"
+                    or x.lower in lx.MODEL_WORDS
+                    or re.match(r"[A-Z][a-z]*$|[A-Z]\d+\w*$|\d+\w*$", x.text)
+                ):
                     break
                 glued = tail and x.start == self.toks[x.i - 1].start + len(self.toks[x.i - 1].text)
                 tail[-1:] = [tail[-1] + x.text] if glued else [*tail[-1:], x.text]
@@ -711,41 +815,75 @@ class Reader:
         for case, o in self.obliques(v):
             if o.i in self.quoted:
                 continue
-            tv = self.tool_value(o) if lemma in TOOL_VERBS or o.dep in ("obl",) and lemma in TOOL_VERBS else None
+            tv = (
+                self.tool_value(o)
+                if lemma in TOOL_VERBS or o.dep in ("obl",) and lemma in TOOL_VERBS
+                else None
+            )
             if tv is None and lemma in TOOL_VERBS:
-                tv = next((self.tool_value(g) for g in self.s.children(o, "obl", "nmod") if self.tool(g)), None)
+                tv = next(
+                    (self.tool_value(g) for g in self.s.children(o, "obl", "nmod") if self.tool(g)), None
+                )
             if tv is not None:
                 yield self.fact(subj, tv[0], tv[1], "tool")
                 continue
-            if lemma in CITY_VERBS and case in ("in", "to", "at", "into", "of", "out", "в", "во", "на") and self._place(o):
+            if (
+                lemma in CITY_VERBS
+                and case in ("in", "to", "at", "into", "of", "out", "в", "во", "на")
+                and self._place(o)
+            ):
                 moves_things = lemma in ("move", "relocate") and any(
                     c.lower not in ("myself", "ourselves", "us") for c in self.s.children(v, "obj")
                 )
                 if not (lemma == "move" and o.dep == "obj") and not moves_things:
                     yield self.fact(subj, "city", self.city(o), "place")
-            elif lemma in EMPLOY_VERBS and (case in ("at", "for", "with", "by", "в", "во", "на") or lemma == "join" and o.dep == "obj"):
+            elif lemma in EMPLOY_VERBS and (
+                case in ("at", "for", "with", "by", "в", "во", "на") or lemma == "join" and o.dep == "obj"
+            ):
                 org = self._org_value(o)
                 if org:
                     yield self.fact(subj, "employer", org, "organization")
-            if lemma == "work" and case in ("of",) and any(c.lower == "out" for c in self.s.children(v)) and self._place(o):
+            if (
+                lemma == "work"
+                and case in ("of",)
+                and any(c.lower == "out" for c in self.s.children(v))
+                and self._place(o)
+            ):
                 yield self.fact(subj, "city", self.city(o), "place")  # "working out of Austin"
-            if lemma in ("move", "transfer", "join", "put", "switch") and case in ("to", "onto", "on") and o.lemma == "team":
+            if (
+                lemma in ("move", "transfer", "join", "put", "switch")
+                and case in ("to", "onto", "on")
+                and o.lemma == "team"
+            ):
                 mods = [c for c in self.s.children(o, "compound", "amod") if c.i < o.i]
                 if len(mods) == 1:  # "got moved to the search team"
                     yield self.fact(subj, "team", mods[0].text, "concept")
-            if lemma == "end" and case == "in" and any(c.lower == "up" for c in self.s.children(v)) and self._place(o):
+            if (
+                lemma == "end"
+                and case == "in"
+                and any(c.lower == "up" for c in self.s.children(v))
+                and self._place(o)
+            ):
                 yield self.fact(subj, "city", self.city(o), "place")  # "ended up in Tbilisi"
             if lemma in ("promote", "повысить") and case in ("to", "до") and _job_word(o):
                 title = self.job_title(o)  # "got promoted to engineering manager", "повысили до тимлида"
                 if title:
-                    yield self.fact(SPEAKER if subj in (SPEAKER, None) else subj, "job_title", title, "concept")
-            if case in ("as",) and lemma in ("work", "join", "start", "hire") or (
-                lemma == "работать" and o.feats.get("Case") == "Ins" and _job_word(o)
+                    yield self.fact(
+                        SPEAKER if subj in (SPEAKER, None) else subj, "job_title", title, "concept"
+                    )
+            if (
+                case in ("as",)
+                and lemma in ("work", "join", "start", "hire")
+                or (lemma == "работать" and o.feats.get("Case") == "Ins" and _job_word(o))
             ):
                 title = self.job_title(o)
                 if title:
                     yield self.fact(subj, "job_title", title, "concept")
-            if lemma in ("report", "подчиняться") and (case == "to" or o.feats.get("Case") == "Dat") and self._is_person(o):
+            if (
+                lemma in ("report", "подчиняться")
+                and (case == "to" or o.feats.get("Case") == "Dat")
+                and self._is_person(o)
+            ):
                 yield self.fact(subj, "manager", self.value_text(o), "person")
             if lemma in ("study", "учиться", "do") and case in ("at", "в", "во") and self._org(o):
                 yield self.fact(subj, "university", self.value_text(o), "organization")
@@ -757,9 +895,19 @@ class Reader:
             diet = self._diet_noun(o)
             if diet:  # "started a vegan diet", "on a keto diet"
                 yield self.fact(subj, "diet", diet, "concept")
-            if o.lemma in lx.HOME_NOUNS and lemma in ("sign", "rent", "buy", "get", "find", "снять", "купить"):
+            if o.lemma in lx.HOME_NOUNS and lemma in (
+                "sign",
+                "rent",
+                "buy",
+                "get",
+                "find",
+                "снять",
+                "купить",
+            ):
                 for g in self.s.children(o, "obl", "nmod"):  # "signed a lease in Berlin"
-                    if any(c.lemma in ("in", "в", "во") for c in self.s.children(g, "case")) and self._place(g):
+                    if any(c.lemma in ("in", "в", "во") for c in self.s.children(g, "case")) and self._place(
+                        g
+                    ):
                         yield self.fact(subj, "city", self.city(g), "place")
         if lemma == "play" or lemma == "играть":
             for o in self.s.children(v, "obj", "obl"):
@@ -779,7 +927,9 @@ class Reader:
                 if self._is_person(c):
                     yield self.fact(subj, "name", self.value_text(c), "person")
         if lemma == "звать":  # "моего пса зовут Рекс", "девушку Кости зовут Майя"
-            named = next((c for c in self.s.children(v, "nsubj", "xcomp", "obl", "obj") if self._is_person(c)), None)
+            named = next(
+                (c for c in self.s.children(v, "nsubj", "xcomp", "obl", "obj") if self._is_person(c)), None
+            )
             for o in self.s.children(v, "obj"):
                 owner = self.owner_of(o)
                 if named is None or owner is None or o.i == named.i:
@@ -787,7 +937,9 @@ class Reader:
                 if o.lemma in lx.PETS:
                     yield self.fact(owner, f"pet_{lx.PETS[o.lemma]}", self.value_text(named), "concept")
                 elif owner == SPEAKER and lx.RELATION_FACTS.get(lx.RELATIONS.get(o.lemma, "")):
-                    yield self.fact(owner, lx.RELATION_FACTS[lx.RELATIONS[o.lemma]], self.value_text(named), "person")
+                    yield self.fact(
+                        owner, lx.RELATION_FACTS[lx.RELATIONS[o.lemma]], self.value_text(named), "person"
+                    )
         if lemma == "звать" and any(c.lower == "меня" for c in self.s.children(v)):
             for c in self.s.children(v, "nsubj", "obj", "xcomp", "obl"):
                 if c.pos == "PROPN" or c.ent == "PER":
@@ -838,9 +990,17 @@ class Reader:
         words = [t for t in self.toks if t.i in _subtree(self.s, o) and t.pos != "DET" and t.pos != "PUNCT"]
         brand = next((k for k, t in enumerate(words) if t.lower in lx.CAR_BRANDS), None)
         if brand is None:
-            drives = self.toks[o.head].lemma in ("drive", "водить") and o.text[:1].isupper() and self.tool(o) is None
+            drives = (
+                self.toks[o.head].lemma in ("drive", "водить")
+                and o.text[:1].isupper()
+                and self.tool(o) is None
+            )
             return self.value_text(o) if drives else None  # "Ivan drives a Prius now"
-        rest = [t.text for t in words[brand:] if t.text[:1].isupper() or t.pos in ("NUM", "PROPN") or t.lower in lx.CAR_BRANDS]
+        rest = [
+            t.text
+            for t in words[brand:]
+            if t.text[:1].isupper() or t.pos in ("NUM", "PROPN") or t.lower in lx.CAR_BRANDS
+        ]
         return " ".join(rest) or None
 
     def job_title(self, o: Tok) -> str | None:
@@ -861,9 +1021,11 @@ class Reader:
         return " ".join(w.text for w in words)
 
     def _copula_facts(self, v: Tok, subj_text: str | None) -> Iterator[Extracted]:
-        """"my boss is Oleg", "Zed is my editor", "I'm a data engineer", "I'm 34", "I'm in Bangalore"."""
+        """ "my boss is Oleg", "Zed is my editor", "I'm a data engineer", "I'm 34", "I'm in Bangalore"."""
         named = v.lemma in ("call", "name", "звать") and bool(self.s.children(v, "nsubj:pass"))
-        if not (v.lemma == "be" or named or self.s.children(v, "cop") or v.pos in ("NOUN", "PROPN", "ADJ", "NUM")):
+        if not (
+            v.lemma == "be" or named or self.s.children(v, "cop") or v.pos in ("NOUN", "PROPN", "ADJ", "NUM")
+        ):
             return
         subj_tok = next(iter(self.s.children(v, "nsubj", "nsubj:pass", "csubj")), None)
         if v.lemma == "be" or named:
@@ -882,15 +1044,21 @@ class Reader:
         if subj_tok is not None and v.lemma == "be" and self.tool_value(subj_tok) is not None:
             # value first: "Rust is what all my stuff is in now", "MySQL is the database I babysit"
             # the clause itself, not the clauses hanging off it ("..., Python's just for the odd notebook")
-            apart = set().union(*(_subtree(self.s, c) for c in self.s.children(v, "ccomp", "conj", "parataxis") if c.i < v.i))
+            apart = set().union(
+                *(_subtree(self.s, c) for c in self.s.children(v, "ccomp", "conj", "parataxis") if c.i < v.i)
+            )
             clause = [t for t in _subtree_toks(self.s, v) if t.i != subj_tok.i and t.i not in apart]
-            if any(t.lower in ("i", "my") for t in clause) and not any(t.lower in lx.NEGATIONS for t in clause):
+            if any(t.lower in ("i", "my") for t in clause) and not any(
+                t.lower in lx.NEGATIONS for t in clause
+            ):
                 cat, canon = self.tool_value(subj_tok)  # type: ignore[misc]
                 yield self.fact(SPEAKER, cat, canon, "tool")
                 return
         if subj_tok is not None and v.lemma == "be" and subj_tok.lemma == "name" and "pet" in self.said:
             owner_word = next((c.lower for c in self.s.children(subj_tok, "nmod:poss")), "")
-            if owner_word in ("her", "his", "its", "their") or any(c.lemma in lx.PETS for c in self.s.children(subj_tok)):
+            if owner_word in ("her", "his", "its", "their") or any(
+                c.lemma in lx.PETS for c in self.s.children(subj_tok)
+            ):
                 for b in preds:  # "We adopted a cat!! Her name is Miso"
                     if self._is_person(b):
                         owner, species = self.said.pop("pet")
@@ -927,7 +1095,12 @@ class Reader:
                 if value:
                     yield self.fact(flipped[0], flipped[1], value[0], value[1])
                 continue
-            if subj_text is None or subj_tok is not None and subj_tok.lower not in _SPEAKER_WORDS and subj_text == SPEAKER:
+            if (
+                subj_text is None
+                or subj_tok is not None
+                and subj_tok.lower not in _SPEAKER_WORDS
+                and subj_text == SPEAKER
+            ):
                 continue
             yield from self._predicative(b, subj_text)
         if v.lemma == "be" and subj_text is not None:
@@ -949,7 +1122,11 @@ class Reader:
                 continue
             if t.pos == "NUM" and t.text.isdigit() and 0 < int(t.text) < 120:
                 nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
-                if nxt is None or nxt.lower not in lx.UNITS and not (nxt.pos == "NOUN" and nxt.lower not in ("today", "years", "year", "yo")):
+                if (
+                    nxt is None
+                    or nxt.lower not in lx.UNITS
+                    and not (nxt.pos == "NOUN" and nxt.lower not in ("today", "years", "year", "yo"))
+                ):
                     return t.text
             return None
         return None
@@ -995,11 +1172,20 @@ class Reader:
     def _diet_noun(self, o: Tok) -> str | None:
         if o.lemma not in lx.DIET_NOUNS:
             return None
-        return next((d for c in self.s.children(o) if (d := lx.DIET_OF.get(c.lower) or lx.DIET_OF.get(c.lemma))), None)
+        return next(
+            (d for c in self.s.children(o) if (d := lx.DIET_OF.get(c.lower) or lx.DIET_OF.get(c.lemma))), None
+        )
 
     def _project_status(self, project: Tok) -> Iterator[Extracted]:
-        """"Project Atlas is shipped now", "Проект Atlas сейчас завершён"."""
-        name = next((c for c in self.s.children(project, "appos", "compound", "flat", "flat:name", "nmod") if c.text[:1].isupper()), None)
+        """ "Project Atlas is shipped now", "Проект Atlas сейчас завершён"."""
+        name = next(
+            (
+                c
+                for c in self.s.children(project, "appos", "compound", "flat", "flat:name", "nmod")
+                if c.text[:1].isupper()
+            ),
+            None,
+        )
         if name is None and project.i + 1 < len(self.toks) and self.toks[project.i + 1].text[:1].isupper():
             name = self.toks[project.i + 1]
         if name is None:
@@ -1038,7 +1224,9 @@ class Reader:
             return owner, lx.RELATION_FACTS[t.lemma]
         if t.lemma in lx.PETS:
             return owner, f"pet_{lx.PETS[t.lemma]}"
-        if t.lemma in ("language", "tongue", "язык") and any(c.lemma in lx.NATIVE for c in self.s.children(t)):
+        if t.lemma in ("language", "tongue", "язык") and any(
+            c.lemma in lx.NATIVE for c in self.s.children(t)
+        ):
             return owner, "native_language"  # "my first language is Spanish", "Hindi is my mother tongue"
         fav = any(c.lemma in lx.FAVOURITE for c in self.s.children(t))
         if fav:
@@ -1052,12 +1240,19 @@ class Reader:
             return None
         if attribute in ("manager", "spouse", "partner", "mentor", "name") or attribute.startswith("pet_"):
             if not self._is_person(b):  # "a guy named Jonas"
-                named = [g for c in self.s.children(b, "acl") if c.lemma in ("name", "call") for g in self.s.children(c, "oprd", "xcomp", "obj")]
+                named = [
+                    g
+                    for c in self.s.children(b, "acl")
+                    if c.lemma in ("name", "call")
+                    for g in self.s.children(c, "oprd", "xcomp", "obj")
+                ]
                 b = named[0] if named else b
             return (self.value_text(b), "person") if self._is_person(b) else None
         tv = self.tool_value(b)
         if tv is not None:
-            return (tv[1], "tool") if attribute in (tv[0], "favorite_" + b.lemma) or tv[0] == attribute else None
+            return (
+                (tv[1], "tool") if attribute in (tv[0], "favorite_" + b.lemma) or tv[0] == attribute else None
+            )
         if attribute == "city":
             return (self.value_text(b), "place") if self._place(b) else None
         if attribute == "diet":
@@ -1077,7 +1272,7 @@ class Reader:
         yield from _ru_facts(self)
 
     def _appositions(self) -> Iterator[Extracted]:
-        """"my girlfriend Sofia", "my manager Oleg uses Emacs", "Meet Rex, our new dog": the
+        """ "my girlfriend Sofia", "my manager Oleg uses Emacs", "Meet Rex, our new dog": the
         relation is itself a fact."""
         for t in self.toks:
             if t.lemma in lx.PETS and t.i not in self.quoted and self.owner_of(t) is not None:
@@ -1092,7 +1287,9 @@ class Reader:
                 continue
             name = self._name_child(t)
             with_ = any(c.lemma == "с" for c in self.s.children(t, "case"))
-            owner = self.owner_of(t) or (SPEAKER if self.s.lang == "ru" and with_ else None)  # "живу с мужем Андреем"
+            owner = self.owner_of(t) or (
+                SPEAKER if self.s.lang == "ru" and with_ else None
+            )  # "живу с мужем Андреем"
             if name is None or owner is None or any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
                 continue
             # the relation is presupposed whatever the clause says of it ("my girlfriend Lena says
@@ -1140,7 +1337,9 @@ def _subtree(sent: Sent, t: Tok) -> set[int]:
 
 # -- Russian constructions the parse does not give as verb + argument -------------------------------
 _DASH = frozenset("— – - :".split())
-_RU_SKIP = frozenset("теперь сейчас уже наконец всё еще ещё тоже же вот новый новая новое основной основная".split())
+_RU_SKIP = frozenset(
+    "теперь сейчас уже наконец всё еще ещё тоже же вот новый новая новое основной основная".split()
+)
 
 
 def _ru_owner(reader: Reader, t: Tok) -> str | None:
@@ -1159,7 +1358,12 @@ def _ru_value_after(reader: Reader, a: Tok, kind: str) -> tuple[str, str] | None
     for t in reader.toks[a.i + 1 : a.i + 6]:
         if t.i in reader.quoted or t.text in (",", ".", ";", "!", "?") or t.pos in ("VERB", "AUX"):
             return None
-        if t.text in _DASH or t.lower in _RU_SKIP or t.pos in ("ADV", "ADP") or t.lemma in ("у", "я", "мы", "меня"):
+        if (
+            t.text in _DASH
+            or t.lower in _RU_SKIP
+            or t.pos in ("ADV", "ADP")
+            or t.lemma in ("у", "я", "мы", "меня")
+        ):
             continue
         tv = reader.tool_value(t)
         if tv is not None:
@@ -1198,7 +1402,11 @@ def _ru_facts(reader: Reader) -> Iterator[Extracted]:
                 yield reader.fact(owner, tv[0], tv[1], "tool")
             for a in toks:  # the owned noun stands next to its owner, with no other "у X" between
                 between = [o for o in owners if min(a.i, t.i) < o < max(a.i, t.i)]
-                if abs(a.i - t.i) <= 4 and not between and not any(x.text in ",;" for x in toks[min(a.i, t.i) : max(a.i, t.i)]):
+                if (
+                    abs(a.i - t.i) <= 4
+                    and not between
+                    and not any(x.text in ",;" for x in toks[min(a.i, t.i) : max(a.i, t.i)])
+                ):
                     yield from _ru_owned(reader, owner, a)
         # "мой дом — Берлин", "Мой основной редактор сейчас — Neovim", "Мой руководитель теперь Александр"
         if t.lemma in ("мой", "наш") and t.head != t.i:
@@ -1207,7 +1415,9 @@ def _ru_facts(reader: Reader) -> Iterator[Extracted]:
             if not past and not reader._blocked(toks[noun.head] if noun.head != noun.i else noun):
                 yield from _ru_owned(reader, SPEAKER, noun)
         # "мне 29", "сыну 10 лет", "сестре 28"
-        num_tok = next((x for x in toks[t.i + 1 : t.i + 3] if x.lower not in _RU_SKIP and x.lower != "сегодня"), None)
+        num_tok = next(
+            (x for x in toks[t.i + 1 : t.i + 3] if x.lower not in _RU_SKIP and x.lower != "сегодня"), None
+        )
         if t.feats.get("Case") == "Dat" and num_tok is not None and num_tok.pos == "NUM":
             owner = _ru_owner(reader, t)
             num = num_tok.text
@@ -1215,9 +1425,18 @@ def _ru_facts(reader: Reader) -> Iterator[Extracted]:
                 yield reader.fact(owner, "age", num, "concept")
         # "Стеша вегетарианка": the parse makes the name a modifier of the predicate noun
         if t.dep == "root" and (lx.DIET_OF.get(t.lemma) or lx.DIET_OF.get(t.lower)):
-            name = next((c for c in reader.s.children(t, "amod", "nsubj", "nmod") if reader._is_person(c) and c.i < t.i), None)
+            name = next(
+                (
+                    c
+                    for c in reader.s.children(t, "amod", "nsubj", "nmod")
+                    if reader._is_person(c) and c.i < t.i
+                ),
+                None,
+            )
             if name is not None and not reader._blocked(t):
-                yield reader.fact(reader.value_text(name), "diet", lx.DIET_OF.get(t.lemma) or lx.DIET_OF[t.lower], "concept")
+                yield reader.fact(
+                    reader.value_text(name), "diet", lx.DIET_OF.get(t.lemma) or lx.DIET_OF[t.lower], "concept"
+                )
         # "я тестировщица", "Тимур теперь тимлид", "Я пескетарианец", "я в Калининграде"
         if t.dep == "nsubj" and (t.lemma in ("я", "мы") or reader._is_person(t) or t.lemma in lx.RELATIONS):
             subj = reader.subject_phrase(t)
@@ -1286,7 +1505,11 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
         clause.append(t)
     if any(t.lower in lx.NEGATIONS or t.feats.get("Tense") == "Fut" and t.pos == "VERB" for t in clause):
         return  # "я на Emacs не пересяду"
-    nxt = [t for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 6] if t.text not in _DASH and t.lower not in _RU_SKIP]
+    nxt = [
+        t
+        for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 6]
+        if t.text not in _DASH and t.lower not in _RU_SKIP
+    ]
     if not nxt or nxt[0].i in reader.quoted:
         return
     b = nxt[0]

@@ -106,7 +106,10 @@ class NLPConsolidator:
     def consolidate(self, episodes: Sequence[EpisodeRef], context: ConsolidationContext) -> Plan:
         merged: dict[tuple[str, str], FactProposal] = {}
         mentions: dict[str, EntityMention] = {}
-        spoken = [(ep, strip_speaker(ep.content, ep.speaker)) for ep in sorted(episodes, key=lambda e: (e.time, e.id))]
+        spoken = [
+            (ep, strip_speaker(ep.content, ep.speaker))
+            for ep in sorted(episodes, key=lambda e: (e.time, e.id))
+        ]
         spoken = [(ep, text) for ep, text in spoken if speaker_of(ep) is not None]
         analyses = _analyses([text for _, text in spoken])
         known = _known(context, spoken, analyses)
@@ -119,7 +122,8 @@ class NLPConsolidator:
                 _mention(mentions, EntityMention(name, etype))
             stated = {(subject_name(f.subject, speaker).casefold(), f.attribute) for f in facts}
             changed = [
-                f for f in updates(sents, _as_speaker(known, speaker), text)
+                f
+                for f in updates(sents, _as_speaker(known, speaker), text)
                 if (subject_name(f.subject, speaker).casefold(), f.attribute) not in stated
             ]
             for f in [*facts, *changed]:
@@ -129,7 +133,9 @@ class NLPConsolidator:
                     known.setdefault(proposal.key.split("|", 1)[0], {})[f.attribute] = f.value
                 for e in proposal.entities:
                     _mention(mentions, e)
-        return Plan(session_id=context.session_id, facts=tuple(merged.values()), entities=tuple(mentions.values()))
+        return Plan(
+            session_id=context.session_id, facts=tuple(merged.values()), entities=tuple(mentions.values())
+        )
 
     def _proposal(self, f: Extracted, speaker: str, lang: str, ep_id: int) -> FactProposal:
         subject = subject_name(f.subject, speaker)
@@ -178,7 +184,9 @@ def _known(
         return {}
     people = {speaker_of(ep) or USER for ep, _ in spoken}
     people |= {name for _, (_, names), _ in analyses for name, etype in names if etype == "person"}
-    people |= {t.text for _, _, sents in analyses for s in sents for t in s.toks if t.pos == "PROPN"}  # NER misses
+    people |= {
+        t.text for _, _, sents in analyses for s in sents for t in s.toks if t.pos == "PROPN"
+    }  # NER misses
     known: Known = {}
     for key, value in context.facts_about(sorted(p.casefold() for p in people)):
         subject, attribute = key.split("|", 1)
@@ -212,7 +220,7 @@ def speaker_of(ep: EpisodeRef) -> str | None:
 
 
 def strip_speaker(text: str, speaker: str | None) -> str:
-    """"Caroline: I moved to Oslo" -> "I moved to Oslo" (replays prefix the speaker for retrieval)."""
+    """ "Caroline: I moved to Oslo" -> "I moved to Oslo" (replays prefix the speaker for retrieval)."""
     if speaker and text.startswith(f"{speaker}: "):
         return text[len(speaker) + 2 :]
     return text

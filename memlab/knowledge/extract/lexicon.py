@@ -55,7 +55,14 @@ MODEL_WORDS = frozenset("pro max plus mini ultra model s x y 3 e".split())
 
 DIETS: dict[str, tuple[str, ...]] = {
     "vegan": ("vegan", "веган", "веганка", "веганство", "веганский", "веганская"),
-    "vegetarian": ("vegetarian", "veggie", "вегетарианец", "вегетарианка", "вегетарианство", "вегетарианский"),
+    "vegetarian": (
+        "vegetarian",
+        "veggie",
+        "вегетарианец",
+        "вегетарианка",
+        "вегетарианство",
+        "вегетарианский",
+    ),
     "pescatarian": ("pescatarian", "pescetarian", "пескетарианец", "пескетарианка"),
     "keto": ("keto", "кето", "кетогенный"),
     "gluten-free": ("gluten-free", "безглютеновый", "безглютеновая"),
@@ -163,19 +170,60 @@ NONFACT_HEADS = frozenset(
     "сказать говорить спросить написать обещать подумывать намереваться".split()
 )
 FUTURE_TIME = (
-    "next week", "next month", "next year", "next spring", "next summer", "next fall", "next autumn",
-    "next winter", "tomorrow", "soon", "in a week", "in a month", "later this", "on monday", "on tuesday",
-    "on wednesday", "on thursday", "on friday", "start date", "starting next", "this year",
-    "в следующем", "на следующей", "через ", "завтра", "скоро", "со следующего", "в будущем",
+    "next week",
+    "next month",
+    "next year",
+    "next spring",
+    "next summer",
+    "next fall",
+    "next autumn",
+    "next winter",
+    "tomorrow",
+    "soon",
+    "in a week",
+    "in a month",
+    "later this",
+    "on monday",
+    "on tuesday",
+    "on wednesday",
+    "on thursday",
+    "on friday",
+    "start date",
+    "starting next",
+    "this year",
+    "в следующем",
+    "на следующей",
+    "через ",
+    "завтра",
+    "скоро",
+    "со следующего",
+    "в будущем",
 )
 NOT_REAL = (
     "in another life", "in a parallel universe", "in my dreams", "imagine ", "в другой жизни", "представь",
     "мечтаю", " бы ", " будь у ", " была бы ", " был бы ",
 )  # fmt: skip
 PAST_TIME = (
-    "used to", "for a decade", "years ago", "in college", "in school", "growing up", "as a kid", "back then",
-    "in my twenties", "when i was", "for like", "раньше", "в детстве", "когда-то", "в студенчестве",
-    "в юности", "лет назад", "в прошлом году работал", "в школе", "до этого",
+    "used to",
+    "for a decade",
+    "years ago",
+    "in college",
+    "in school",
+    "growing up",
+    "as a kid",
+    "back then",
+    "in my twenties",
+    "when i was",
+    "for like",
+    "раньше",
+    "в детстве",
+    "когда-то",
+    "в студенчестве",
+    "в юности",
+    "лет назад",
+    "в прошлом году работал",
+    "в школе",
+    "до этого",
 )
 # colloquial city names -> the name on a map
 CITY_ALIASES = {
@@ -191,8 +239,22 @@ STATUS_WORDS = frozenset(
     "заблокирован".split()
 )
 STATUS_PHRASES = (
-    "on hold", "in progress", "in planning", "in beta", "in alpha", "in review", "in testing", "in development",
-    "in production", "в работе", "на планировании", "в бете", "в разработке", "в тестировании", "на паузе", "в продакшене",
+    "on hold",
+    "in progress",
+    "in planning",
+    "in beta",
+    "in alpha",
+    "in review",
+    "in testing",
+    "in development",
+    "in production",
+    "в работе",
+    "на планировании",
+    "в бете",
+    "в разработке",
+    "в тестировании",
+    "на паузе",
+    "в продакшене",
 )
 DIET_NOUNS = frozenset({"diet", "диета"})
 HOME_NOUNS = frozenset({"lease", "apartment", "flat", "place", "house", "квартира", "дом"})
