@@ -45,6 +45,7 @@ class ConsolidationReport(_Report):
     facts_created: int = 0
     facts_deduplicated: int = 0
     superseded: int = 0
+    ended: int = 0  # facts the episodes said are over, with nothing in their place ("I quit tennis")
     entities_created: int = 0
     entity_links: int = 0
     causal_edges: int = 0

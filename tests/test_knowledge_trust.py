@@ -326,3 +326,56 @@ def test_seed_shaped_update_or_not(tmp_path: Path, old: str, new: str, question:
         _update_then_night(m, clock, old, new)
         facts = m.context(question).split("\n\n")[0]
     assert current in facts and stale not in facts
+
+
+# open-ended attributes (favourites, the usual order, a gym), sports by "do"/"заниматься", a
+# phone named by brand + model, "я в <organisation>"; the same shape: update, one night, question
+OPEN_ATTRIBUTES = [
+    ("My favourite film is Alien.", "New favourite film: Past Lives.", "What's my favourite film?", "Past Lives", "Alien"),
+    ("favorite book is Dune, no contest", "The Left Hand of Darkness is my new favorite book.", "Which book do I love most?", "The Left Hand of Darkness", "Dune"),
+    ("My coffee order is a flat white.", "New usual order: iced americano.", "Get me my usual coffee", "iced americano", "flat white"),
+    ("I play squash on Tuesdays.", "Gave up squash. I do climbing now.", "What sport do I do?", "climbing", "squash"),
+    ("I have a Nokia 3310.", "Finally got a Honor 90, loving it.", "Which phone do I have?", "Honor 90", "Nokia"),
+    ("Моя любимая книга — «Война и мир».", "Любимая книга теперь «Москва-Петушки».", "Какая у меня любимая книга?", "Москва-Петушки", "Война"),
+    ("я в Сбере, аналитиком", "ушёл из Сбера, теперь в Авито", "Где я работаю?", "Авито", "Сбер"),
+    ("Играю в теннис.", "Теннис бросил, теперь занимаюсь боксом.", "Каким спортом я занимаюсь?", "бокс", "теннис"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "question", "current", "stale"), OPEN_ATTRIBUTES)
+def test_open_attribute_update(tmp_path: Path, old: str, new: str, question: str, current: str, stale: str) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        _update_then_night(m, clock, old, new)
+        facts = m.context(question).split("\n\n")[0]
+    assert current in facts and stale not in facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my order is late again",  # a delivery, not the usual one
+        "теперь в Ozon заказываю всё",  # shopping at an organisation is not working there
+        "я в Москве, сестра в Питере",  # "Питере" is where the sister is, not her name
+        "он сказал «я переехал в Новосибирск»",  # quoted speech stays speech
+        "моя любимая книга — не скажу",
+        "I don't do yoga anymore",
+    ],
+)
+def test_open_attribute_cues_stay_precise(text: str) -> None:
+    from memlab.knowledge.extract.clauses import extract
+
+    found = {(f.subject, f.attribute) for f in extract(text)}
+    assert not any(a in ("usual_order", "employer", "sport") or a.startswith("favorite_") for _, a in found)
+    assert ("Питер", "city") not in found and ("speaker", "city") not in found or text.startswith("я в Москве")
+
+
+def test_giving_a_sport_up_ends_it_without_a_successor(tmp_path: Path) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        _update_then_night(m, clock, "I play tennis on Saturdays.", "Quit tennis last week, my knee is done.")
+        ctx = m.context("What sport do I play?")
+        tennis = m.store.find_nodes("n.fact_key = ?", ["user|sport:tennis"])
+    assert [n.valid_until for n in tennis] == [T0 + 10 * DAY]  # ended when it was said, kept in history
+    facts = next((part for part in ctx.split("\n\n") if part.startswith("## Facts")), "")
+    assert "tennis" not in facts  # not a current fact any more

@@ -17,6 +17,7 @@ import numpy as np
 from memlab.config import ConsolidationConfig
 from memlab.knowledge import conflicts as cf
 from memlab.knowledge import entities as ent
+from memlab.store import fact_rows
 from memlab.store import store as st
 from memlab.store.vectors import VectorIndex
 
@@ -90,6 +91,18 @@ def supersede(con: Any, old_id: int, new_id: int, now: float, cfg: Consolidation
     return cf.resolve_conflict(
         con, old_id, new_id, now, confidence=cfg.superseded_confidence, decay_rate=cfg.superseded_decay_rate
     )
+
+
+def end(con: Any, fact_id: int, until: float) -> bool:
+    """The fact stopped being true at ``until`` with no successor ("I quit tennis"); it stays in
+    history. False when it is no longer active.
+
+    Its reason is "superseded" (by the statement that ended it, which has no node of its own): the
+    schema's CHECK allows two reasons, and a third would mean rebuilding the nodes table."""
+    if not fact_rows.is_active(con, fact_id):
+        return False
+    st.invalidate(con, fact_id, until, "superseded")
+    return True
 
 
 def supersede_keyed(

@@ -61,11 +61,21 @@ class CausalProposal:
 
 
 @dataclass(frozen=True)
+class FactEnd:
+    """A fact the episodes say is over with nothing in its place ("I quit tennis"): the active
+    fact with ``key`` (of the episodes' user) ends at the newest source episode's time."""
+
+    key: str  # e.g. "user|sport:tennis"
+    source_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Plan:
     session_id: str
     facts: tuple[FactProposal, ...] = ()
     entities: tuple[EntityMention, ...] = ()
     causal: tuple[CausalProposal, ...] = ()
+    ends: tuple[FactEnd, ...] = ()
     llm_calls: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0

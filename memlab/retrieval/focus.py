@@ -43,6 +43,8 @@ _CUES: dict[str, str] = {
     "spouse": r"\b(wife|husband|married|spouse)\b|жена|жены|муж\b|мужа|женат|замуж",
     "age": r"\b(old|age)\b|лет|возраст",
     "name": r"\bname\b|зовут|имя",
+    "usual_order": r"\b(order|usual(ly)?|coffee|drinks?|cafe|café|latte)\b|кофе|напит|заказ|кофейн",
+    "gym": r"\bgym\b|\bзал\b|фитнес|качалк",
 }
 
 
@@ -97,6 +99,7 @@ class Focus:
     subjects: tuple[str, ...] = ()
     attributes: tuple[str, ...] = ()
     latest: bool = False
+    words: tuple[str, ...] = ()  # the question's words, case-folded: "band" asks for favorite_band
 
     def matches_subject(self, key: str | None) -> bool:
         return bool(key) and subject_of(key or "") in self.subjects
@@ -107,7 +110,20 @@ class Focus:
         if not self.attributes:
             return True
         attr = attribute_of(key or "")
+        if attr.startswith("favorite_") and _names(attr[len("favorite_") :], self.words):
+            return True  # "What band is Jamie into?", "Какая у Саши любимая группа?"
         return any(attr == a or attr.startswith(f"{a}_") for a in self.attributes)
+
+
+def _names(noun: str, words: Sequence[str]) -> bool:
+    """A question word is ``noun`` (or its Russian name) in some inflection: same first letters, at
+    most two more or fewer ("book"/"books", "band"/"группу", "book"/"книгу")."""
+    from memlab.knowledge.extract.lexicon import FAVOURITE_NOUNS_RU
+
+    nouns = [noun, *(ru for ru, en in FAVOURITE_NOUNS_RU.items() if en == noun)]
+    return any(
+        w.startswith(n[: max(3, len(n) - 2)]) and abs(len(w) - len(n)) <= 2 for n in nouns for w in words
+    )
 
 
 def subject_of(key: str) -> str:
@@ -185,4 +201,5 @@ def focus_of(question: str, known_subjects: Sequence[str]) -> Focus:
     subjects = subjects_asked(question, known_subjects)
     if not subjects:
         return Focus()
-    return Focus(subjects, attributes_asked(question), bool(_LATEST.search(question.casefold())))
+    q = question.casefold()
+    return Focus(subjects, attributes_asked(question), bool(_LATEST.search(q)), tuple(re.findall(r"\w+", q)))

@@ -101,6 +101,7 @@ class Applied:
     entities: list[int] = field(default_factory=list)  # created entity ids (need vectors)
     entity_links: int = 0
     causal_edges: int = 0
+    ended: int = 0
 
     @property
     def facts_created(self) -> int:
@@ -123,6 +124,11 @@ def apply_plan(
     users = {e.id: e.user_id for e in episodes}
     for i, fact in enumerate(plan.facts):
         _apply_fact(con, memory, fact, i, times, users, resolved, prep, now, name, plan.session_id, out)
+    for e in plan.ends:  # "I quit tennis": the fact ends, nothing replaces it
+        until = max(times[s] for s in e.source_ids)
+        for cand in cf.keyed_candidates(con, e.key, user_id=users[e.source_ids[0]]):
+            if cand.valid_from <= until and fw.end(con, cand.id, until):
+                out.ended += 1
     for c in plan.causal:
         valid_from = max(times[c.cause_id], times[c.effect_id])
         out.causal_edges += fact_rows.add_causal_edge(

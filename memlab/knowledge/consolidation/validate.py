@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from memlab.knowledge.names import normalize_name
-from memlab.knowledge.plan import FACT_TYPES, EntityMention, EpisodeRef, FactProposal, Plan
+from memlab.knowledge.plan import FACT_TYPES, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
 from memlab.types import ENTITY_TYPES
 
 MAX_FACT_CHARS = 2000
@@ -50,9 +50,19 @@ def validate_plan(plan: Plan, episodes: Sequence[EpisodeRef]) -> tuple[Plan, int
     causal = [
         c for c in plan.causal if c.cause_id in ids and c.effect_id in ids and c.cause_id != c.effect_id
     ]
+    ends = [
+        e
+        for e in plan.ends
+        if isinstance(e, FactEnd) and isinstance(e.key, str) and "|" in e.key and e.source_ids
+        and set(e.source_ids) <= ids
+    ]  # fmt: skip
     dropped = (
         (len(plan.facts) - len(facts))
         + (len(plan.entities) - len(mentions))
         + (len(plan.causal) - len(causal))
+        + (len(plan.ends) - len(ends))
     )
-    return replace(plan, facts=tuple(facts), entities=tuple(mentions), causal=tuple(causal)), dropped
+    return (
+        replace(plan, facts=tuple(facts), entities=tuple(mentions), causal=tuple(causal), ends=tuple(ends)),
+        dropped,
+    )

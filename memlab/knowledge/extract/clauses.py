@@ -89,6 +89,9 @@ _USE_VERBS = frozenset(
     "придерживаться есть питаться иметь быть жить".split()
 )
 _RU_THIRD_PERSON = frozenset("него неё нее них ним ней нему ими нею его её ее их".split())
+_VAGUE = frozenset(
+    "one thing part kind sort type bit way stuff lot time place anything everything something".split()
+)
 _NOW_WORDS = frozenset("now nowadays lately currently теперь сейчас нынче отныне".split())
 _NOW_PHRASES = (("these", "days"), ("в", "последнее", "время"), ("these", "past", "weeks"))
 _BEGIN_VERBS = frozenset("start begin go switch adopt начать перейти сесть стать".split())
@@ -145,6 +148,12 @@ def analyze_many(texts: Sequence[str], lang: str) -> list[Analysis]:
     return [read(t, sents) for t, sents in zip(texts, parse_many(list(texts), lang), strict=True)]
 
 
+def ended(text: str, sents: list[Sent]) -> list[Extracted]:
+    """The set-valued facts (sports, instruments) a message says are over ("I quit tennis")."""
+    quoted = quoted_ranges(normalize_en(text) if sents and sents[0].lang == "en" else text)
+    return [f for sent in sents for f in Reader(sent, quoted).ended()]
+
+
 def read(text: str, sents: list[Sent]) -> Analysis:
     out: dict[tuple[str, str, str], Extracted] = {}
     mentions: dict[str, tuple[str, str]] = {}
@@ -194,9 +203,24 @@ def quoted_ranges(text: str) -> list[tuple[int, int]]:
     for m in re.finditer(r'"([^"]+)"|“([^”]+)”|«([^»]+)»|„([^“]+)“|(?<!\w)\'([^\']+)\'(?!\w)', text):
         inner = next(g for g in m.groups() if g is not None)
         words = inner.split()
+        if len(words) >= 3 and _is_title(words):
+            continue  # «Мастер и Маргарита», "The Name of the Wind": a title, not speech
         if len(words) >= 3 or (len(words) == 2 and words[0].casefold() in ("i", "я", "we", "мы", "i'm")):
             out.append((m.start(), m.end()))
     return out
+
+
+_TITLE_LINKS = frozenset("of the a an and in on at to for и в на из с о".split())
+
+
+def _is_title(words: list[str]) -> bool:
+    """Capitalised words joined by short links, at most six, not opening in the first person."""
+    return (
+        len(words) <= 6
+        and words[0][:1].isupper()
+        and words[0].casefold() not in ("i", "я", "we", "мы", "i'm")
+        and all(w[:1].isupper() or w[:1].isdigit() or w.casefold() in _TITLE_LINKS for w in words)
+    )
 
 
 class Reader:
@@ -219,6 +243,34 @@ class Reader:
             return
         found = list(self._facts()) or list(self._switched_to()) or list(self._new_role())
         yield from found or self._plain_state()
+
+    def ended(self) -> Iterator[Extracted]:
+        """Sports and instruments the sentence gives up with nothing in their place: "quit tennis",
+        "gave up squash", "stopped playing chess", "dropped out of chess club", "теннис забросил"."""
+        if self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
+            return
+        for v in self.toks:
+            gave_up = v.lemma == "give" and any(c.lower == "up" for c in self.s.children(v, "prt", "compound:prt"))
+            drops = _lex(v, lx.DROP_VERBS) in lx.DROP_VERBS or v.lemma == "stop" or gave_up
+            if not drops or v.i in self.quoted or self._blocked(v):
+                continue
+            targets = [o for _, o in self.obliques(v)]
+            fronted = [o for o in self.s.children(v, "nsubj") if o.lemma in lx.SPORTS | lx.INSTRUMENTS]
+            # "теннис забросил": the parse takes a fronted object for the subject of a dropped "я"
+            subj = SPEAKER if fronted and self.s.lang == "ru" else self.subject_of(v)
+            if subj is None:
+                continue
+            targets += fronted if self.s.lang == "ru" else []
+            targets += [o for x in self.s.children(v, "xcomp") if x.lemma in ("play", "do", "играть", "заниматься")
+                        for _, o in self.obliques(x)]  # fmt: skip
+            targets += [o for t in targets for o in self.s.children(t, "pobj", "nmod", "compound")]  # "out of chess club"
+            for o in targets:
+                if o.i in self.quoted:
+                    continue
+                if o.lemma in lx.SPORTS:
+                    yield self.fact(subj, "sport", o.lemma, "concept")
+                elif o.lemma in lx.INSTRUMENTS:
+                    yield self.fact(subj, "instrument", o.lemma, "concept")
 
     def _facts(self) -> Iterator[Extracted]:
         seen: set[int] = set()
@@ -273,9 +325,21 @@ class Reader:
                 v for t in part
                 if t.lower not in _NOW_WORDS and (v := self._state_value(t)) is not None and (now or v[0] == "diet")
             }  # fmt: skip
+            if now:
+                values |= {("employer", self.value_text(t), "organization") for t in part if self._now_at(t)}
             if len(values) == 1:
                 attribute, value, vtype = values.pop()
                 yield self.fact(subject, attribute, value, vtype)
+
+    def _now_at(self, t: Tok) -> bool:
+        """ "ушёл из Тинькофф, теперь в Ozon", "left Wayfair, at Instacart now": an organisation
+        the speaker is at, hung on a verb of leaving or joining (not "теперь в Ozon заказываю")."""
+        if t.ent != "ORG" or t.i in self.quoted or not self._org(t) or self._place(t) and self.s.lang == "en":
+            return False
+        if not any(c.lemma in ("в", "во", "at") for c in self.s.children(t, "case")):
+            return False
+        head = self.toks[t.head]
+        return head.i == t.i or _lex(head, EMPLOY_VERBS | lx.DROP_VERBS) in EMPLOY_VERBS | lx.DROP_VERBS
 
     def _new_role(self) -> Iterator[Extracted]:
         """ "Got a new manager: Katya, well, Ekaterina officially", "Новый начальник — Вадим": a
@@ -285,10 +349,30 @@ class Reader:
         if role is not None and words and self._is_person(words[0]):
             yield self.fact(SPEAKER, role, self.value_text(words[0]), "person")
             return
+        fav = self.said.pop("favorite", None)  # the sentence before ended "new favorite band:"
+        if fav is not None:
+            found = self._title_run(0)
+            if found:
+                yield self.fact(SPEAKER, fav, found, "concept")
+                return
         if any(self._not_plain(t) for t in self.toks):
             return
         for t in self.toks[:-2]:
             if t.lemma not in ("new", "новый") or any(self._someone_else(x) for x in self.toks[: t.i]):
+                continue
+            named = self._new_named(t)
+            if named is not None:
+                fav_attribute, k = named
+                if k < len(self.toks) and self.toks[k].text in (":", "—", "–", "-"):
+                    found = self._title_run(k + 1)
+                    if found is None and fav_attribute == "usual_order":  # "new usual order: iced americano"
+                        noun = next((x for x in self.toks[k + 1 : k + 5] if x.pos == "NOUN"), None)
+                        found = self._phrase(noun) if noun is not None else None
+                    if found:
+                        yield self.fact(SPEAKER, fav_attribute, found, "concept")
+                    elif k == len(self.toks) - 1:
+                        self.said["favorite"] = fav_attribute
+                    return
                 continue
             noun = self.toks[t.i + 1]
             attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(noun.lemma, noun.lemma))
@@ -302,6 +386,43 @@ class Reader:
             if name is not None and self._is_person(name):
                 yield self.fact(SPEAKER, attribute, self.value_text(name), "person")
                 return
+
+    def _new_named(self, t: Tok) -> tuple[str, int] | None:
+        """(attribute, index after it) for "new favorite band", "new favorite band alert", "new
+        standing order" opening at ``t`` ("new")."""
+        k = t.i + 1
+        fav = k < len(self.toks) and self.toks[k].lemma in lx.FAVOURITE
+        k += fav
+        while k < len(self.toks) and self.toks[k].lower in lx.ORDER_WORDS and self.toks[k].lemma != "order":
+            k += 1
+        if k >= len(self.toks) or self.toks[k].pos != "NOUN":
+            return None
+        noun = self.toks[k]
+        attribute = f"favorite_{noun.lemma}" if fav else lx.ATTRIBUTE_NOUNS.get(noun.lemma)
+        if attribute not in ("usual_order", None) and not attribute.startswith("favorite_"):
+            return None
+        if attribute is None:
+            return None
+        k += 1
+        return attribute, k + (k < len(self.toks) and self.toks[k].lower == "alert")
+
+    def _title_run(self, k: int) -> str | None:
+        """The capitalised name that starts at token ``k``: "Fontaines D.C.", "The Name of the Wind"."""
+        words: list[Tok] = []
+        for t in self.toks[k:]:
+            if t.text[:1].isupper() or t.pos == "NUM" or words and t.lower in ("of", "the", "and", "&", "a"):
+                words.append(t)
+            else:
+                break
+        while words and not words[-1].text[:1].isupper() and words[-1].pos != "NUM":
+            words.pop()
+        if not words or words[0].i in self.quoted:
+            return None
+        out = ""
+        for i, t in enumerate(words):
+            glued = i and t.start == words[i - 1].start + len(words[i - 1].text)
+            out += t.text if glued or not out else " " + t.text
+        return out
 
     def _plain_state(self) -> Iterator[Extracted]:
         """The speaker's tool, car, diet or sport named in a stretch that speaks in the first
@@ -745,8 +866,12 @@ class Reader:
 
     def tool_value(self, t: Tok) -> tuple[str, str] | None:
         found = self.tool(t)
-        if found is None:
-            return None
+        if found is None:  # "a Honor X8": the parse heads the phrase on the model, the brand its compound
+            brand = next((c for c in self.s.children(t, "compound") if c.i < t.i and self.tool(c)), None)
+            found = self.tool(brand) if brand is not None else None
+            if brand is None or found is None or found[0] != "phone":
+                return None
+            t = brand
         cat, canon = found
         if cat == "phone":  # "iPhone 15", "Pixel 8 Pro", "Xiaomi Redmi Note 12"
             tail: list[str] = []
@@ -909,9 +1034,13 @@ class Reader:
                         g
                     ):
                         yield self.fact(subj, "city", self.city(g), "place")
-        if lemma == "play" or lemma == "играть":
+        if v.lower in lx.SPORTS and any(c.lemma == "do" for c in self.s.children(v, "aux")):
+            yield self.fact(
+                subj, "sport", v.lower, "concept"
+            )  # "I do bouldering": parsed as a verb after "do"
+        if lemma in ("play", "играть", "do", "practice", "practise", "заниматься"):  # "I do yoga now"
             for o in self.s.children(v, "obj", "obl"):
-                if o.lemma in lx.INSTRUMENTS:
+                if o.lemma in lx.INSTRUMENTS and lemma in ("play", "играть"):
                     yield self.fact(subj, "instrument", o.lemma, "concept")
                 elif o.lemma in lx.SPORTS:
                     yield self.fact(subj, "sport", o.lemma, "concept")
@@ -1218,6 +1347,8 @@ class Reader:
     def _owned_attribute(self, t: Tok) -> tuple[str, str] | None:
         """(owner, attribute) for "my editor", "Anna's manager", "my favourite band", "my dog"."""
         owner = self.owner_of(t)
+        if owner is None and self._opens_with_favourite(t):
+            owner = SPEAKER  # "favorite book is The Name of the Wind": the speaker dropped "my"
         if owner is None or any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
             return None
         if t.lemma in lx.RELATION_FACTS:
@@ -1230,10 +1361,23 @@ class Reader:
             return owner, "native_language"  # "my first language is Spanish", "Hindi is my mother tongue"
         fav = any(c.lemma in lx.FAVOURITE for c in self.s.children(t))
         if fav:
-            return owner, lx.ATTRIBUTE_NOUNS.get(t.lemma) if t.lemma == "language" else f"favorite_{t.lemma}"  # type: ignore[return-value]
+            return owner, lx.ATTRIBUTE_NOUNS.get(t.lemma) if t.lemma == "language" else f"favorite_{lx.FAVOURITE_NOUNS_RU.get(t.lemma, t.lemma)}"  # type: ignore[return-value]
+        if t.lemma == "order" and not any(c.lemma in lx.ORDER_WORDS for c in self.s.children(t)):
+            return None  # "my order is late": a delivery, not the usual one
         if t.lemma in lx.ATTRIBUTE_NOUNS:
             return owner, lx.ATTRIBUTE_NOUNS[t.lemma]
         return None
+
+    def _opens_with_favourite(self, t: Tok) -> bool:
+        """``t`` is the subject noun of a sentence that opens "favorite N" / "new favorite N"."""
+        words = [w for w in self.toks if w.pos != "PUNCT"]
+        lead = [w.lemma for w in words[: t.i - words[0].i]] if words else []
+        return (
+            bool(lead)
+            and t.dep.startswith("nsubj")
+            and lead[-1] in lx.FAVOURITE
+            and set(lead[:-1]) <= {"new"}
+        )
 
     def _attribute_value(self, attribute: str, b: Tok) -> tuple[str, str] | None:
         if b.i in self.quoted:
@@ -1264,9 +1408,51 @@ class Reader:
             return (b.text, "concept") if b.text[:1].isupper() else None
         if b.pos in ("PRON", "DET") or b.lower in _NOT_NAMES or b.lower in ("it", "this", "that", "mine"):
             return None
+        if attribute.startswith("favorite_") and attribute[9:] in lx.TITLED and b.text[:1].isupper():
+            return self.title(b), "concept"  # "The Name of the Wind", not "Name"
+        open_ended = self.s.lang == "en" and (attribute.startswith("favorite_") or attribute == "usual_order")
+        if (
+            open_ended
+            and b.pos in ("NOUN", "ADJ")
+            and b.lemma not in lx.FAVOURITE
+            and not {b.lemma, attribute[9:]} & _VAGUE
+        ):
+            return self._phrase(b), "concept"  # "my favourite food is sushi", "my usual is an oat milk latte"
+        if attribute == "gym":
+            return (self.value_text(b), "organization") if self._org(b) else None
         if attribute in ("employer", "team") or attribute.startswith("favorite_"):
             return (self.value_text(b), "concept") if b.text[:1].isupper() or b.pos == "PROPN" else None
         return None
+
+    def _phrase(self, b: Tok) -> str:
+        """``b`` with the words before it that qualify it: "a flat white" -> "flat white",
+        "an oat milk latte" -> "oat milk latte"."""
+        skip = ("det", "poss", "nmod:poss", "punct", "case")
+        mods = [k for k in _subtree(self.s, b) if k < b.i and self.toks[k].dep not in skip]
+        lo, hi = _contiguous(sorted([*mods, b.i]), b.i)
+        return " ".join(t.text for t in self.toks[lo : hi + 1])
+
+    def title(self, b: Tok) -> str:
+        """The title ``b`` heads: its phrase without clauses hung on it, from a capitalised
+        article on ("The Name of the Wind", "Piranesi")."""
+        cut = set().union(
+            *(
+                _subtree(self.s, c)
+                for c in self.s.children(b, "relcl", "acl", "advcl", "appos", "cc", "conj", "punct")
+            )
+        )
+        idx = sorted(k for k in _subtree(self.s, b) if k not in cut)
+        lo, hi = _contiguous(idx, b.i)
+        while lo < b.i and not self.toks[lo].text[:1].isupper():
+            lo += 1  # "a", "the" in lower case are not part of the title
+        while hi > b.i and self.toks[hi].pos == "PUNCT":
+            hi -= 1
+        out = ""
+        for k in range(lo, hi + 1):
+            t = self.toks[k]
+            glued = k > lo and t.start == self.toks[k - 1].start + len(self.toks[k - 1].text)
+            out += t.text if glued or not out else " " + t.text
+        return out.strip(" ,'\"«»")
 
     def _russian(self) -> Iterator[Extracted]:
         yield from _ru_facts(self)
@@ -1408,6 +1594,10 @@ def _ru_facts(reader: Reader) -> Iterator[Extracted]:
                     and not any(x.text in ",;" for x in toks[min(a.i, t.i) : max(a.i, t.i)])
                 ):
                     yield from _ru_owned(reader, owner, a)
+        # "любимая группа теперь Кино": a sentence that opens on a favourite noun is the speaker's
+        first = next((x for x in toks if x.pos != "PUNCT"), None)
+        if t is first and t.lemma in lx.FAVOURITE and t.head != t.i and not reader._blocked(toks[t.head]):
+            yield from _ru_owned(reader, SPEAKER, toks[t.head])
         # "мой дом — Берлин", "Мой основной редактор сейчас — Neovim", "Мой руководитель теперь Александр"
         if t.lemma in ("мой", "наш") and t.head != t.i:
             noun = toks[t.head]
@@ -1489,12 +1679,45 @@ def _ru_owned(reader: Reader, owner: str, a: Tok) -> Iterator[Extracted]:
         diet = diet or (lx.DIET_OF[after[0].lemma] if after else None)
         if diet:
             yield reader.fact(owner, "diet", diet, "concept")
+    elif (
+        any(c.lemma in lx.FAVOURITE for c in reader.s.children(a, "amod"))
+        and a.pos == "NOUN"
+        and a.lemma != "язык"
+    ):
+        title = _ru_title_after(reader, a)  # "моя любимая книга — «Мастер и Маргарита»", "любимая группа теперь Кино"
+        if title:
+            yield reader.fact(owner, f"favorite_{lx.FAVOURITE_NOUNS_RU.get(a.lemma, a.lemma)}", title, "concept")
     elif a.lemma in ("редактор", "язык", "ос", "база"):
         found = _ru_value_after(reader, a, "tool")
         if found:
             cat = reader.tool(next(t for t in reader.toks if t.i > a.i and reader.tool(t)))
             if cat:
                 yield reader.fact(owner, cat[0], found[0], "tool")
+
+
+def _ru_title_after(reader: Reader, a: Tok) -> str | None:
+    """The name after a favourite noun: capitalised words and short links ("Мастер и Маргарита"),
+    or one common noun ("любимая еда — пельмени"); quotes, dashes and "теперь" skipped."""
+    words: list[Tok] = []
+    for t in reader.toks[a.i + 1 : a.i + 10]:
+        skip = t.lower in _RU_SKIP or t.lower in ("это", "до", "по-прежнему") or t.dep == "fixed"  # "до сих пор"
+        if not words and (t.text in _DASH or t.text in '«"“' or skip):
+            continue
+        if t.text[:1].isupper() or t.pos == "NUM" or words and t.lower in _TITLE_LINKS:
+            words.append(t)
+            continue
+        if not words and t.pos == "NOUN":
+            return t.text
+        break
+    while words and not (words[-1].text[:1].isupper() or words[-1].pos == "NUM"):
+        words.pop()
+    return " ".join(t.text for t in words) or None
+
+
+def _heads_of(reader: Reader, t: Tok) -> tuple[int, ...]:
+    """Tokens the parser hung on a pronoun subject as modifiers ("я в Тинькофф": the name is the
+    pronoun's nmod); a noun's nmod may be its name ("сестра в Питере" read as "сестра Питер")."""
+    return tuple(c.i for c in reader.s.children(t, "nmod")) if t.lemma in ("я", "мы") else ()
 
 
 def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracted]:
@@ -1534,12 +1757,15 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
         yield reader.fact(subj, "diet", diet, "concept")
     elif b.lemma in ("в", "во") and len(nxt) > 2 and nxt[1].lemma == "команда" and nxt[2].head == nxt[1].i:
         yield reader.fact(subj, "team", nxt[2].lemma, "concept")  # "я в команде платежей"
-    elif b.lemma in ("в", "во") and len(nxt) > 1 and reader._place(nxt[1]) and subj_tok.head == nxt[1].i:
-        # "я в Калининграде"; "я в Озоне" (an organisation, whatever NER says) is not a city
-        if nxt[1].ent == "LOC" and is_place_name(nxt[1].text) is not False:
-            yield reader.fact(subj, "city", reader.city(nxt[1]), "place")
-        elif nxt[1].ent in ("ORG", "LOC"):
-            yield reader.fact(subj, "employer", reader.value_text(nxt[1]), "organization")
+    elif (
+        b.lemma in ("в", "во") and len(nxt) > 1 and nxt[1].i in (subj_tok.head, *_heads_of(reader, subj_tok))
+    ):
+        # "я в Калининграде"; "я в Озоне", "я в Тинькофф" (an organisation, whatever NER says) is not a city
+        o = nxt[1]
+        if o.ent == "LOC" and reader._place(o) and is_place_name(o.text) is not False:
+            yield reader.fact(subj, "city", reader.city(o), "place")
+        elif o.ent in ("ORG", "LOC") and reader._org(o):
+            yield reader.fact(subj, "employer", reader.value_text(o), "organization")
     elif b.lemma == "на" and len(nxt) > 1:
         diet = lx.DIET_OF.get(nxt[1].lemma)
         tv = reader.tool_value(nxt[1])

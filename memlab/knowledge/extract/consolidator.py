@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from memlab.knowledge.extract.clauses import SPEAKER, Analysis, Extracted, read
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.clauses import SPEAKER, Analysis, Extracted, ended, read
 from memlab.knowledge.extract.nlp import Sent, language, parse_many
 from memlab.knowledge.extract.updates import updates
-from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactProposal, Plan
+from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
 
 NLP_CONFIDENCE = 0.8
 USER = "user"
@@ -105,6 +106,7 @@ class NLPConsolidator:
 
     def consolidate(self, episodes: Sequence[EpisodeRef], context: ConsolidationContext) -> Plan:
         merged: dict[tuple[str, str], FactProposal] = {}
+        ends: dict[str, FactEnd] = {}
         mentions: dict[str, EntityMention] = {}
         spoken = [
             (ep, strip_speaker(ep.content, ep.speaker))
@@ -126,6 +128,9 @@ class NLPConsolidator:
                 for f in updates(sents, _as_speaker(known, speaker), text)
                 if (subject_name(f.subject, speaker).casefold(), f.attribute) not in stated
             ]
+            for f in ended(text, sents):  # "quit tennis": that sport is over, nothing replaces it
+                key = f"{subject_name(f.subject, speaker).casefold()}|{f.attribute}:{f.value.casefold()}"
+                ends[key] = FactEnd(key, (ep.id,))
             for f in [*facts, *changed]:
                 proposal = self._proposal(f, speaker, lang, ep.id)
                 _add(merged, proposal)
@@ -134,7 +139,10 @@ class NLPConsolidator:
                 for e in proposal.entities:
                     _mention(mentions, e)
         return Plan(
-            session_id=context.session_id, facts=tuple(merged.values()), entities=tuple(mentions.values())
+            session_id=context.session_id,
+            facts=tuple(merged.values()),
+            entities=tuple(mentions.values()),
+            ends=tuple(ends.values()),
         )
 
     def _proposal(self, f: Extracted, speaker: str, lang: str, ep_id: int) -> FactProposal:
@@ -245,6 +253,13 @@ def render(subject: str, attribute: str, value: str, lang: str) -> str:
         shown = "User" if subject == USER else subject.replace(f"{USER}'s ", "User's ")
         return EN[attribute].format(s=shown, v=value)
     words = attribute.replace("_", " ")
+    if lang == "ru" and attribute.startswith("favorite_"):  # "Любимая книга пользователя — Щегол."
+        noun = attribute[len("favorite_") :]
+        noun = lx.FAVOURITE_NOUNS_EN_RU.get(noun, noun)
+        adj = (
+            "Любимая" if noun.endswith(("а", "я")) else "Любимое" if noun.endswith(("о", "е")) else "Любимый"
+        )
+        return f"{adj} {noun} {_ru_subject(subject)[1]} — {value}."
     if lang == "ru":
         return f"{_ru_subject(subject)[0]}: {words} — {value}."
     shown = "User" if subject == USER else subject.replace(f"{USER}'s ", "User's ")

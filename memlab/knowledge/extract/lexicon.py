@@ -31,6 +31,8 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
         "Windows": ("windows", "винда", "виндовс"), "Windows 11": ("windows 11",), "Windows 10": ("windows 10",),
         "Ubuntu": ("ubuntu", "убунту"), "Fedora": ("fedora",), "Debian": ("debian",), "Arch Linux": ("arch", "arch linux"),
         "NixOS": ("nixos",), "FreeBSD": ("freebsd",), "Linux Mint": ("linux mint", "mint"), "Manjaro": ("manjaro",),
+        "SteamOS": ("steamos",), "ChromeOS": ("chromeos", "chrome os"), "Pop!_OS": ("pop!_os", "pop os", "popos"),
+        "openSUSE": ("opensuse",),
     },
     "database": {
         "PostgreSQL": ("postgres", "postgresql", "постгрес"), "MySQL": ("mysql",), "SQLite": ("sqlite",),
@@ -42,6 +44,8 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
     "phone": {
         "iPhone": ("iphone", "айфон"), "Pixel": ("pixel", "google pixel"), "Samsung Galaxy": ("galaxy", "samsung galaxy"),
         "Fairphone": ("fairphone",), "Xiaomi": ("xiaomi", "сяоми"), "OnePlus": ("oneplus",), "Nokia": ("nokia",),
+        "Honor": ("honor", "хонор"), "Huawei": ("huawei", "хуавей"), "Motorola": ("motorola", "moto"),
+        "Redmi": ("redmi", "редми"), "Realme": ("realme",),
     },
 }  # fmt: skip
 CAR_BRANDS = frozenset(
@@ -116,13 +120,28 @@ ATTRIBUTE_NOUNS: dict[str, str] = {
     "sport": "sport", "hobby": "hobby", "thing": "hobby", "instrument": "instrument",
     "компания": "employer", "должность": "job_title", "работа": "employer", "дом": "city",
     "руководитель": "manager", "начальник": "manager",
+    "usual": "usual_order", "order": "usual_order", "go-to": "usual_order", "gym": "gym",
 }  # fmt: skip
+# "my coffee order", "my usual order": an order is a standing one only with one of these
+ORDER_WORDS = frozenset("coffee drink tea usual standing regular morning cafe café".split())
 NATIVE = frozenset("native first mother родной".split())
 UNITS = frozenset(
     "min mins minute minutes hour hours hrs km kms miles mile percent % dollars bucks euros kg kilos lbs pounds "
     "times people steps floors days weeks months метров минут часов км рублей раз".split()
 )
 FAVOURITE = frozenset("favorite favourite fave preferred любимый любимая любимое".split())
+# "любимая группа" is favorite_band: a favourite's attribute is named in English in both languages
+FAVOURITE_NOUNS_RU: dict[str, str] = {
+    "группа": "band", "еда": "food", "книга": "book", "книжка": "book", "роман": "book", "фильм": "movie",
+    "кино": "movie", "сериал": "series", "песня": "song", "альбом": "album", "игра": "game", "блюдо": "dish",
+    "напиток": "drink", "кофе": "coffee", "цвет": "color", "писатель": "writer", "автор": "writer",
+    "певец": "singer", "певица": "singer", "исполнитель": "artist", "ресторан": "restaurant", "кафе": "cafe",
+    "актёр": "actor", "актер": "actor", "актриса": "actress", "команда": "team", "подкаст": "podcast",
+    "город": "city", "спорт": "sport", "мультфильм": "cartoon", "сладость": "sweet", "фрукт": "fruit",
+}  # fmt: skip
+FAVOURITE_NOUNS_EN_RU = {en: ru for ru, en in reversed(FAVOURITE_NOUNS_RU.items())}  # the first Russian noun
+# a favourite one of these is named by a title of several words ("The Name of the Wind")
+TITLED = frozenset("book novel movie film song album show series game podcast play musical".split())
 
 # job nouns: a person who "is a" one of these has a job title (the whole noun phrase is the value)
 JOB_HEADS = frozenset(
