@@ -161,3 +161,27 @@ def test_llm_supersedes_an_older_fact(tmp_path: Path, srv: OpenAICompatServer) -
         assert r["superseded"] == 1
         sent = json.dumps(srv.requests[-1][1]["messages"])
         assert "User lives in Vilnius." in sent  # the existing fact was shown to the model
+
+
+def test_an_llm_plan_can_end_a_fact(tmp_path: Path, srv: OpenAICompatServer) -> None:
+    """"I quit tennis": the model names the existing fact by id; only that fact ends, when said."""
+    with open_memory(tmp_path / "m.db", srv) as mem:
+        first = mem.ingest("I play tennis and chess.", session_id="a", at=T0, wait=True)
+        mem.end_session()
+        facts = [
+            {"content": f"User plays {s}.", "type": "semantic", "key": f"user|sport:{s}", "value": s,
+             "source_ids": [first], "confidence": 0.9}
+            for s in ("tennis", "chess")
+        ]  # fmt: skip
+        srv.script(ScriptedReply(content=json.dumps({"facts": facts})))
+        assert consolidate(mem, "a")["facts_created"] == 2
+        tennis = mem.store.find_nodes("n.fact_key = 'user|sport:tennis'")[0]
+        said = mem.ingest("Quit tennis, my knee is done.", session_id="b", at=T0 + 86400, wait=True)
+        mem.end_session()
+        ends = [{"fact_id": tennis.id, "source_ids": [said]}, {"fact_id": 999, "source_ids": [said]}]
+        srv.script(ScriptedReply(content=json.dumps({"facts": [], "ends": ends})))
+        report = consolidate(mem, "b")
+        assert report["ended"] == 1 and any("#999" in n for n in report["notes"])
+        active = {n.fact_key for n in mem.store.find_nodes("n.type != 'episodic' AND n.valid_until IS NULL")}
+        assert active == {"user|sport:chess"}
+        assert mem.store.node(tennis.id).valid_until == T0 + 86400

@@ -19,6 +19,7 @@ from memlab.knowledge.plan import (
     ConsolidationError,
     EntityMention,
     EpisodeRef,
+    FactEnd,
     FactProposal,
     Plan,
 )
@@ -110,6 +111,21 @@ def to_fact(
     )
 
 
+def to_ends(
+    raw: Sequence[Mapping[str, Any]], shown: set[int], existing: Mapping[int, str | None], tally: _Tally
+) -> list[FactEnd]:
+    """Ends of shown, keyed existing facts cited by shown episodes; anything else dropped with a note."""
+    out = []
+    for item in raw:
+        key = existing.get(item["fact_id"])
+        sources = tuple(dict.fromkeys(i for i in item["source_ids"] if i in shown))
+        if key is None or not sources:
+            tally.notes.append(f"dropped end of fact #{item['fact_id']}: unknown, keyless, or cites no shown message")
+            continue
+        out.append(FactEnd(key, sources, item["fact_id"]))
+    return out
+
+
 class LLMConsolidator:
     """Consolidator that asks a ChatModel, one call per page of ``page_size`` episodes.
 
@@ -127,6 +143,7 @@ class LLMConsolidator:
         tally = _Tally()
         facts: list[FactProposal] = []
         mentions: list[EntityMention] = []
+        ends: list[FactEnd] = []
         existing = {fid: key for fid, _content, key in context.existing_facts}
         pages = _pages(episodes, self.page_size)
         tool = consolidate.TOOL if self.use_tools else None
@@ -141,10 +158,12 @@ class LLMConsolidator:
                     facts.append(fact)
                     mentions.extend(fact.entities)
             mentions.extend(_entity(e) for e in data.get("entities") or ())
+            ends.extend(to_ends(data.get("ends") or (), shown, existing, tally))
         return Plan(
             session_id=context.session_id,
             facts=tuple(facts),
             entities=merge_entities(mentions),
+            ends=tuple(ends),
             llm_calls=tally.calls,
             prompt_tokens=tally.prompt_tokens,
             completion_tokens=tally.completion_tokens,

@@ -67,6 +67,7 @@ class FactEnd:
 
     key: str  # e.g. "user|sport:tennis"
     source_ids: tuple[int, ...]
+    fact_id: int | None = None  # only this fact of that key (an LLM names the fact it ends)
 
 
 @dataclass(frozen=True)

@@ -127,6 +127,8 @@ def apply_plan(
     for e in plan.ends:  # "I quit tennis": the fact ends, nothing replaces it
         until = max(times[s] for s in e.source_ids)
         for cand in cf.keyed_candidates(con, e.key, user_id=users[e.source_ids[0]]):
+            if e.fact_id not in (None, cand.id):
+                continue
             if cand.valid_from <= until and fw.end(con, cand.id, until):
                 out.ended += 1
     for c in plan.causal:

@@ -175,6 +175,7 @@ def _one(
     report["consolidated"].append(sid)
     report["episodes"] += len(episodes)
     report["dropped_proposals"] += dropped
+    report["notes"].extend(plan.notes)  # what the consolidator dropped or ignored, and why
     for k in (
         "facts_created",
         "facts_deduplicated",

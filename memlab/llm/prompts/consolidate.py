@@ -47,6 +47,17 @@ SCHEMA: dict[str, Any] = {
     "properties": {
         "facts": {"type": "array", "items": FACT_SCHEMA},
         "entities": {"type": "array", "items": ENTITY_SCHEMA},
+        "ends": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["fact_id", "source_ids"],
+                "properties": {
+                    "fact_id": {"type": "integer"},
+                    "source_ids": {"type": "array", "items": {"type": "integer"}, "minItems": 1},
+                },
+            },
+        },
     },
 }
 
@@ -68,10 +79,12 @@ Rules:
   that are not one value of one attribute.
 - If a fact changes one of the existing facts, reuse that fact's key and list its id in "updates".
   Do not repeat an existing fact that is unchanged.
+- ends: an existing fact that a message says is over with nothing in its place ("I quit tennis"):
+  {"fact_id": its id, "source_ids": [the message]}. A fact with a replacement is an update instead.
 - entities: people, organizations, places, projects, tools, concepts named in the fact, with their
   role in it ("city", "employer", "manager") and other surface forms as aliases.
 - confidence: 0.9 for plain explicit statements, lower when the wording is vague.
-Answer with JSON only: {"facts": [...], "entities": [...]}."""
+Answer with JSON only: {"facts": [...], "entities": [...], "ends": [...]}."""
 
 
 @dataclass(frozen=True)
