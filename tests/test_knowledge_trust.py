@@ -379,3 +379,18 @@ def test_giving_a_sport_up_ends_it_without_a_successor(tmp_path: Path) -> None:
     assert [n.valid_until for n in tennis] == [T0 + 10 * DAY]  # ended when it was said, kept in history
     facts = next((part for part in ctx.split("\n\n") if part.startswith("## Facts")), "")
     assert "tennis" not in facts  # not a current fact any more
+
+
+@pytest.mark.parametrize(
+    ("text", "attribute", "value"),
+    [
+        ("finally read Project Hail Mary and it's my new favorite book", "favorite_book", "Project Hail Mary"),
+        ("посмотрела «Сталкера», теперь это мой любимый фильм", "favorite_movie", "Сталкер"),
+        ("хожу на плавание по утрам", "sport", "плавание"),
+        ("new usual order: oat cappuccino", "usual_order", "oat cappuccino"),
+    ],
+)
+def test_open_attribute_shapes(text: str, attribute: str, value: str) -> None:
+    from memlab.knowledge.extract.clauses import extract
+
+    assert ("speaker", attribute, value) in {(f.subject, f.attribute, f.value) for f in extract(text)}

@@ -19,6 +19,7 @@ Each predicate of a sentence is read as a clause:
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -327,9 +328,33 @@ class Reader:
             }  # fmt: skip
             if now:
                 values |= {("employer", self.value_text(t), "organization") for t in part if self._now_at(t)}
+                values |= {
+                    ("sport", t.lemma, "concept")
+                    for t in part
+                    if t.lemma in lx.SPORTS and t.i not in self.quoted and not self._given_up(t)
+                }
             if len(values) == 1:
                 attribute, value, vtype = values.pop()
                 yield self.fact(subject, attribute, value, vtype)
+
+    def antecedent(self, t: Tok) -> Tok | None:
+        """The name "it"/"это" stands for: the last name the sentence gave before it as a verb's
+        object ("just finished Piranesi and it's...", "подсел на Кино, теперь это...")."""
+        if t.lower not in ("it", "this", "that", "это"):
+            return None
+        names = [
+            x
+            for x in self.toks[: t.i]
+            if (x.pos == "PROPN" or x.text[:1].isupper() and x.i > 0)
+            and x.dep in ("obj", "dobj", "pobj", "obl")
+            and x.i not in self.quoted
+        ]
+        return names[-1] if names else None
+
+    def _given_up(self, t: Tok) -> bool:
+        """``t`` is what a verb of giving up takes: "йогу бросила", "quit tennis"."""
+        head = self.toks[t.head]
+        return head.i != t.i and _lex(head, lx.DROP_VERBS) in lx.DROP_VERBS
 
     def _now_at(self, t: Tok) -> bool:
         """ "ушёл из Тинькофф, теперь в Ozon", "left Wayfair, at Instacart now": an organisation
@@ -366,7 +391,8 @@ class Reader:
                 if k < len(self.toks) and self.toks[k].text in (":", "—", "–", "-"):
                     found = self._title_run(k + 1)
                     if found is None and fav_attribute == "usual_order":  # "new usual order: iced americano"
-                        noun = next((x for x in self.toks[k + 1 : k + 5] if x.pos == "NOUN"), None)
+                        run = list(itertools.takewhile(lambda x: x.pos != "PUNCT", self.toks[k + 1 : k + 6]))
+                        noun = next((x for x in reversed(run) if x.pos in ("NOUN", "PROPN")), None)
                         found = self._phrase(noun) if noun is not None else None
                     if found:
                         yield self.fact(SPEAKER, fav_attribute, found, "concept")
@@ -1034,6 +1060,10 @@ class Reader:
                         g
                     ):
                         yield self.fact(subj, "city", self.city(g), "place")
+        if lemma in ("ходить", "go"):  # "хожу на йогу", "I go to judo"
+            for case, o in self.obliques(v):
+                if case in ("на", "to") and o.lemma in lx.SPORTS:
+                    yield self.fact(subj, "sport", o.lemma, "concept")
         if v.lower in lx.SPORTS and any(c.lemma == "do" for c in self.s.children(v, "aux")):
             yield self.fact(
                 subj, "sport", v.lower, "concept"
@@ -1221,6 +1251,9 @@ class Reader:
             flipped = self._owned_attribute(b)  # "Zed is my editor now"
             if flipped is not None and subj_tok is not None:
                 value = self._attribute_value(flipped[1], subj_tok)
+                ante = self.antecedent(subj_tok) if flipped[1].startswith("favorite_") else None
+                if value is None and ante is not None:  # "just finished Piranesi and it's my new favorite book"
+                    value = self.title(ante), "concept"
                 if value:
                     yield self.fact(flipped[0], flipped[1], value[0], value[1])
                 continue
@@ -1685,6 +1718,9 @@ def _ru_owned(reader: Reader, owner: str, a: Tok) -> Iterator[Extracted]:
         and a.lemma != "язык"
     ):
         title = _ru_title_after(reader, a)  # "моя любимая книга — «Мастер и Маргарита»", "любимая группа теперь Кино"
+        this = next((c for c in reader.s.children(a, "nsubj") if c.lower == "это"), None)
+        ante = reader.antecedent(this) if this is not None and not title else None
+        title = reader.value_text(ante) if ante is not None else title  # "подсел на Кино, теперь это моя любимая группа"
         if title:
             yield reader.fact(owner, f"favorite_{lx.FAVOURITE_NOUNS_RU.get(a.lemma, a.lemma)}", title, "concept")
     elif a.lemma in ("редактор", "язык", "ос", "база"):
