@@ -90,6 +90,7 @@ _USE_VERBS = frozenset(
     "придерживаться есть питаться иметь быть жить".split()
 )
 _RU_THIRD_PERSON = frozenset("него неё нее них ним ней нему ими нею его её ее их".split())
+_FILLERS = ("btw", "lol", "haha", "tbh", "fwiw", "lmao")  # chat words a parser reads as nouns
 _VAGUE = frozenset(
     "one thing part kind sort type bit way stuff lot time place anything everything something".split()
 )
@@ -948,6 +949,8 @@ class Reader:
         yield from self._copula_facts(v, subj)
 
     def fact(self, subject: str, attribute: str, value: str, vtype: str) -> Extracted:
+        if attribute == "hobby" and value.casefold() in lx.SPORTS:
+            attribute = "sport"  # "climbing is my thing now": a sport, whatever the noun said
         return Extracted(subject, attribute, value, vtype, self.s.text)
 
     def _sane(self, f: Extracted) -> bool:
@@ -1060,6 +1063,10 @@ class Reader:
                         g
                     ):
                         yield self.fact(subj, "city", self.city(g), "place")
+        if v.lemma == "marry" and (subj == SPEAKER or "'s " in subj):  # "Married Sam in June!"
+            for o in self.s.children(v, "obj", "dobj"):
+                if self._is_person(o):
+                    yield self.fact(subj, "spouse", self.value_text(o), "person")
         if lemma in ("ходить", "go"):  # "хожу на йогу", "I go to judo"
             for case, o in self.obliques(v):
                 if case in ("на", "to") and o.lemma in lx.SPORTS:
@@ -1071,7 +1078,7 @@ class Reader:
         if lemma in ("play", "играть", "do", "practice", "practise", "заниматься"):  # "I do yoga now"
             for o in self.s.children(v, "obj", "obl"):
                 if o.lemma in lx.INSTRUMENTS and lemma in ("play", "играть"):
-                    yield self.fact(subj, "instrument", o.lemma, "concept")
+                    yield self.fact(subj, "instrument", o.lower if o.lower in lx.INSTRUMENTS else o.lemma, "concept")
                 elif o.lemma in lx.SPORTS:
                     yield self.fact(subj, "sport", o.lemma, "concept")
         if lemma in ("go", "turn", "become", "стать", "перейти") or lemma == "be":
@@ -1287,7 +1294,7 @@ class Reader:
                 if (
                     nxt is None
                     or nxt.lower not in lx.UNITS
-                    and not (nxt.pos == "NOUN" and nxt.lower not in ("today", "years", "year", "yo"))
+                    and not (nxt.pos == "NOUN" and nxt.lower not in ("today", "years", "year", "yo", *_FILLERS))
                 ):
                     return t.text
             return None
@@ -1380,8 +1387,8 @@ class Reader:
     def _owned_attribute(self, t: Tok) -> tuple[str, str] | None:
         """(owner, attribute) for "my editor", "Anna's manager", "my favourite band", "my dog"."""
         owner = self.owner_of(t)
-        if owner is None and self._opens_with_favourite(t):
-            owner = SPEAKER  # "favorite book is The Name of the Wind": the speaker dropped "my"
+        if owner is None and (self._opens_with_favourite(t) or self._opens_with(t, "name")):
+            owner = SPEAKER  # "favorite book is The Name of the Wind", "Name's Tomasz": the speaker dropped "my"
         if owner is None or any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
             return None
         if t.lemma in lx.RELATION_FACTS:
@@ -1400,6 +1407,11 @@ class Reader:
         if t.lemma in lx.ATTRIBUTE_NOUNS:
             return owner, lx.ATTRIBUTE_NOUNS[t.lemma]
         return None
+
+    def _opens_with(self, t: Tok, lemma: str) -> bool:
+        """``t`` is the subject noun ``lemma`` and the sentence's first word ("Name's Tomasz")."""
+        first = next((w for w in self.toks if w.pos != "PUNCT"), None)
+        return t is first and t.lemma == lemma and t.dep.startswith("nsubj")
 
     def _opens_with_favourite(self, t: Tok) -> bool:
         """``t`` is the subject noun of a sentence that opens "favorite N" / "new favorite N"."""

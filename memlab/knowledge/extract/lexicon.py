@@ -105,6 +105,17 @@ RELATION_FACTS = {
 PETS: dict[str, str] = {
     "dog": "dog", "puppy": "dog", "pup": "dog", "cat": "cat", "kitten": "cat", "kitty": "cat", "parrot": "parrot",
     "hamster": "hamster", "rabbit": "rabbit", "bunny": "rabbit", "turtle": "turtle", "tortoise": "turtle",
+    # breeds name the species: "a corgi named Waffles", "щенка корги"
+    "beagle": "dog", "corgi": "dog", "labrador": "dog", "poodle": "dog", "husky": "dog", "pug": "dog",
+    "dachshund": "dog", "terrier": "dog", "retriever": "dog", "collie": "dog", "bulldog": "dog", "chihuahua": "dog",
+    "greyhound": "dog", "whippet": "dog", "spaniel": "dog", "schnauzer": "dog", "dalmatian": "dog", "shiba": "dog",
+    "doodle": "dog", "goldendoodle": "dog", "labradoodle": "dog", "tabby": "cat", "siamese": "cat",
+    "budgie": "parrot", "cockatiel": "parrot", "parakeet": "parrot", "gecko": "lizard", "lizard": "lizard",
+    "iguana": "lizard", "snake": "snake", "ferret": "ferret", "goldfish": "fish",
+    "корги": "dog", "хаски": "dog", "мопс": "dog", "такса": "dog", "лабрадор": "dog", "бигль": "dog",
+    "овчарка": "dog", "спаниель": "dog", "шпиц": "dog", "терьер": "dog", "дворняга": "dog", "мейн-кун": "cat",
+    "сфинкс": "cat", "британец": "cat", "котик": "cat", "попугайчик": "parrot", "хорёк": "ferret", "хорек": "ferret",
+    "рыбка": "fish", "ящерица": "lizard", "морская свинка": "guinea pig", "свинка": "guinea pig",
     "собака": "dog", "пёс": "dog", "пес": "dog", "щенок": "dog", "кошка": "cat", "кот": "cat", "котёнок": "cat",
     "котенок": "cat", "попугай": "parrot", "хомяк": "hamster", "кролик": "rabbit", "черепаха": "turtle",
 }  # fmt: skip
