@@ -90,6 +90,9 @@ _USE_VERBS = frozenset(
     "придерживаться есть питаться иметь быть жить".split()
 )
 _RU_THIRD_PERSON = frozenset("него неё нее них ним ней нему ими нею его её ее их".split())
+_VISIT_WORDS = frozenset(
+    "конференция командировка отпуск гость поездка отдых фестиваль trip vacation conference visit holiday".split()
+)
 _FILLERS = ("btw", "lol", "haha", "tbh", "fwiw", "lmao")  # chat words a parser reads as nouns
 _VAGUE = frozenset(
     "one thing part kind sort type bit way stuff lot time place anything everything something".split()
@@ -329,6 +332,7 @@ class Reader:
             }  # fmt: skip
             if now:
                 values |= {("employer", self.value_text(t), "organization") for t in part if self._now_at(t)}
+                values |= {("city", self.city(t), "place") for t in part if self._now_in(t)}
                 values |= {
                     ("sport", t.lemma, "concept")
                     for t in part
@@ -356,6 +360,17 @@ class Reader:
         """``t`` is what a verb of giving up takes: "йогу бросила", "quit tennis"."""
         head = self.toks[t.head]
         return head.i != t.i and _lex(head, lx.DROP_VERBS) in lx.DROP_VERBS
+
+    def _now_in(self, t: Tok) -> bool:
+        """"да, теперь в Питере": a Russian city the elliptical sentence puts the speaker in."""
+        if self.s.lang != "ru" or t.ent != "LOC" or t.i in self.quoted or not self._place(t):
+            return False
+        if any(x.lemma in _VISIT_WORDS for x in self.toks):
+            return False  # "теперь в Питере на конференции": a visit, not a home
+        if is_place_name(t.text) is False or not any(c.lemma in ("в", "во") for c in self.s.children(t, "case")):
+            return False
+        head = self.toks[t.head]
+        return head.i == t.i or _lex(head, CITY_VERBS) in CITY_VERBS
 
     def _now_at(self, t: Tok) -> bool:
         """ "ушёл из Тинькофф, теперь в Ozon", "left Wayfair, at Instacart now": an organisation
@@ -390,6 +405,11 @@ class Reader:
             if named is not None:
                 fav_attribute, k = named
                 if k < len(self.toks) and self.toks[k].text in (":", "—", "–", "-"):
+                    nxt = next((x for x in self.toks[k + 1 :] if x.pos != "PUNCT"), None)
+                    if fav_attribute == "city":  # "новая работа, новый город — Екатеринбург!"
+                        if nxt is not None and self._place(nxt) and is_place_name(nxt.text) is not False:
+                            yield self.fact(SPEAKER, "city", self.city(nxt), "place")
+                        return
                     found = self._title_run(k + 1)
                     if found is None and fav_attribute == "usual_order":  # "new usual order: iced americano"
                         run = list(itertools.takewhile(lambda x: x.pos != "PUNCT", self.toks[k + 1 : k + 6]))
@@ -426,7 +446,7 @@ class Reader:
             return None
         noun = self.toks[k]
         attribute = f"favorite_{noun.lemma}" if fav else lx.ATTRIBUTE_NOUNS.get(noun.lemma)
-        if attribute not in ("usual_order", None) and not attribute.startswith("favorite_"):
+        if attribute not in ("usual_order", "city", "car", "phone", None) and not attribute.startswith("favorite_"):
             return None
         if attribute is None:
             return None
@@ -764,9 +784,9 @@ class Reader:
             t for t in self.toks[: v.i] if t.pos not in ("PUNCT", "INTJ", "ADV", "CCONJ", "PART", "SCONJ")
         ]
         return all(
-            t.lower in ("ok", "so", "well", "yeah", "yes", "btw", "ну", "кстати", "короче", "вот")
+            t.lower in ("ok", "so", "well", "yeah", "yes", "btw", "ну", "кстати", "короче", "вот", "в", "итоге")
             for t in before
-        )
+        )  # "в итоге осел в Ереване"
 
     def subject_phrase(self, t: Tok) -> str | None:
         if t.lower in _SPEAKER_WORDS:
@@ -944,8 +964,9 @@ class Reader:
 
     # -- clauses ----------------------------------------------------------------------------------
     def _clause(self, v: Tok, subj: str | None) -> Iterator[Extracted]:
-        if subj is not None:
-            yield from self._verb_facts(v, subj)
+        named = v.lemma == "звать" and not self.s.children(v, "nsubj")  # "Меня зовут Тимур": the owner is the object
+        if subj is not None or named:
+            yield from self._verb_facts(v, subj or SPEAKER)
         yield from self._copula_facts(v, subj)
 
     def fact(self, subject: str, attribute: str, value: str, vtype: str) -> Extracted:
@@ -1177,7 +1198,7 @@ class Reader:
         mods = [
             c
             for c in self.s.children(o, "compound", "amod", "nmod", "flat")
-            if c.i < o.i and c.lower not in _SKIP_ADJ and c.pos != "DET" and c.lower not in _OWNER_WORDS
+            if c.i < o.i and c.lower not in _SKIP_ADJ and c.pos not in ("DET", "PRON") and c.lower not in _OWNER_WORDS
         ]
         idx = sorted([o.i, *(m.i for m in mods)])
         lo, hi = _contiguous(idx, o.i)
