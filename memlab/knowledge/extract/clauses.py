@@ -90,6 +90,12 @@ _USE_VERBS = frozenset(
     "придерживаться есть питаться иметь быть жить".split()
 )
 _RU_THIRD_PERSON = frozenset("него неё нее них ним ней нему ими нею его её ее их".split())
+# a verb that is a sport when it takes no object, or a distance ("I run half marathons")
+_SPORT_VERBS = {"swim": "swimming", "run": "running", "jog": "running", "плавать": "плавание", "бегать": "бег"}
+_RUN_OBJECTS = frozenset("marathon lap mile km k race ultra 5k 10k distance марафон полумарафон километр круг".split())
+_REGULARLY = frozenset(
+    "every daily weekly morning mornings evening weekend weekends time times week утро вечер день выходные неделя раз".split()
+)
 _VISIT_WORDS = frozenset(
     "конференция командировка отпуск гость поездка отдых фестиваль trip vacation conference visit holiday".split()
 )
@@ -1088,6 +1094,17 @@ class Reader:
             for o in self.s.children(v, "obj", "dobj"):
                 if self._is_person(o):
                     yield self.fact(subj, "spouse", self.value_text(o), "person")
+        if v.lemma in ("ездить", "кататься", "гонять") and v.feats.get("Tense") != "Past":  # "папа ездит на Камри"
+            for case, o in self.obliques(v):
+                car = self._car(o) if case == "на" and o.text[:1].isupper() else None
+                if car:
+                    yield self.fact(subj, "car", car, "concept")
+        sport = _SPORT_VERBS.get(v.lemma)
+        if sport and v.feats.get("Tense") != "Past" and v.tag not in ("VBD", "VBN"):  # "плаваю каждое утро"
+            objs = [o for o in self.s.children(v, "obj", "dobj") if o.lemma not in _RUN_OBJECTS | _REGULARLY]
+            regular = any(t.lemma in _RUN_OBJECTS | _REGULARLY for t in self.toks)  # "I run late" is no sport
+            if not objs and (regular or v.lemma not in ("run", "jog")) and not any(c.lemma in ("for", "into", "out") for c in self.s.children(v, "prep", "prt")):
+                yield self.fact(subj, "sport", sport, "concept")
         if lemma in ("ходить", "go"):  # "хожу на йогу", "I go to judo"
             for case, o in self.obliques(v):
                 if case in ("на", "to") and o.lemma in lx.SPORTS:
@@ -1174,6 +1191,9 @@ class Reader:
         return None
 
     def _car(self, o: Tok) -> str | None:
+        model = lx.CAR_MODELS_RU.get(o.lemma) or lx.CAR_MODELS_RU.get(o.lower)
+        if model and self.s.lang == "ru":
+            return model
         words = [t for t in self.toks if t.i in _subtree(self.s, o) and t.pos != "DET" and t.pos != "PUNCT"]
         brand = next((k for k, t in enumerate(words) if t.lower in lx.CAR_BRANDS), None)
         if brand is None:
