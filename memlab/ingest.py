@@ -15,6 +15,8 @@ from typing import Any
 
 from memlab.clock import InvalidTime
 from memlab.store import store as st
+from memlab.store import windows
+from memlab.text import stem_text
 
 _SURROGATES = re.compile("[\ud800-\udfff]")
 ROLES = ("user", "assistant", "system", "tool")
@@ -162,14 +164,43 @@ class SessionTracker:
             return [cur.id] if cur else []
 
 
+@dataclass(frozen=True)
+class _Tail:
+    """A session's last written episode, as the next one's rows need it."""
+
+    id: int
+    stem: str
+
+
 class EpisodeWriter:
-    """Builds the writer-thread function for one episode; caches each session's last episode."""
+    """Builds the writer-thread function for one episode; caches each session's last episode.
+
+    Also keeps the episode-window rows (see ``memlab.store.windows``), which triggers kept up to
+    migration 4, with the same text: an episode's pair row is final when it is written; its
+    window row still lacks the next episode, so rows written in the current transaction wait in
+    ``_windows`` (the next episode of the session is appended there) and are inserted by
+    ``flush_windows`` just before COMMIT. A row committed earlier gains its successor by one
+    UPDATE, as the trigger did. Python state changes only after a write's statements all ran,
+    and ``reset`` (on rollback) drops it, so a write replayed after a rollback rebuilds it.
+    """
 
     def __init__(self) -> None:
-        self._last: dict[str, int] = {}
+        self._last: dict[str, _Tail] = {}
+        self._pairs: dict[int, str] = {}  # this transaction's pair rows (final when written)
+        self._windows: dict[int, str] = {}  # this transaction's window rows, still growing
 
     def reset(self) -> None:
         self._last.clear()
+        self._pairs.clear()
+        self._windows.clear()
+
+    def flush_windows(self, con: Any) -> None:
+        """Write this transaction's window rows (the writer calls it before each COMMIT)."""
+        if not self._pairs and not self._windows:
+            return
+        windows.insert_rows(con, self._pairs.items(), self._windows.items())
+        self._pairs.clear()
+        self._windows.clear()
 
     def write_fn(
         self,
@@ -201,15 +232,18 @@ class EpisodeWriter:
                     (session_id, at, at),
                 )
                 row = con.execute(
-                    "SELECT id FROM nodes WHERE session_id = ? AND +type = 'episodic' "
+                    "SELECT id, stem FROM nodes WHERE session_id = ? AND +type = 'episodic' "
                     "ORDER BY event_time DESC, id DESC LIMIT 1",
                     (session_id,),
                 ).fetchone()
-                prev = row[0] if row else None
+                if row is not None:
+                    prev = _Tail(row[0], row[1])
+            stem = stem_text(text)
             node_id = st.insert_node(
                 con,
                 type="episodic",
                 content=text,
+                stem=stem,
                 event_time=at,
                 created_at=created_at,
                 decay_rate=0.0,
@@ -220,9 +254,20 @@ class EpisodeWriter:
                 user_id=user_id,
                 speaker=speaker,
             )
-            if prev is not None:
-                st.insert_edge(con, prev, node_id, "temporal", created_at=created_at, valid_from=at)
-            self._last[session_id] = node_id
+            if prev is None:
+                pair = window = stem
+            else:
+                st.insert_edge(con, prev.id, node_id, "temporal", created_at=created_at, valid_from=at)
+                if prev.id not in self._windows:  # its row is committed: it gains this successor now
+                    con.execute(windows.APPEND, (stem, prev.id))
+                pair = f"{prev.stem} {stem}"
+                window = windows.prefix_previous(con, prev.id, pair)
+            # every statement ran: only now the Python state (a failed write leaves it untouched)
+            if prev is not None and prev.id in self._windows:
+                self._windows[prev.id] += " " + stem
+            self._pairs[node_id] = pair
+            self._windows[node_id] = window
+            self._last[session_id] = _Tail(node_id, stem)
             return node_id
 
         return fn

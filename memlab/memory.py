@@ -144,6 +144,7 @@ class Memory:
             self._start_vectors()
             writer = self._writer
             writer.on_rollback.append(self._episodes.reset)
+            writer.before_commit.append(self._episodes.flush_windows)
             stale = self._restore_sessions(store.sessions("open"))
             self._opened = True
             from memlab.knowledge.consolidation import maybe_enable_auto

@@ -19,6 +19,7 @@ from memlab.bench.harness import Perf
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.memory import Memory
+from memlab.store import windows
 from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex, to_blob
 from memlab.text import stem_text
 
@@ -99,6 +100,8 @@ def _ingest_round(root: Path, n: int) -> dict[str, Any]:
             "INSERT INTO edges(src, dst, type, valid_from, created_at) VALUES (?, ?, 'temporal', ?, ?)",
             [(i, i + 1, T0 + i, T0) for i in range(1, n) if i % 50 != 0],
         )
+        for lo in range(0, n, 50):  # the episode-window rows ingest writes, one session at a time
+            windows.insert_rows(con, *windows.chain_rows([(r[0], r[3]) for r in rows[lo : lo + 50]]))
 
     started = time.perf_counter()
     raw_mem.store.writer.call(raw)
@@ -153,6 +156,7 @@ def bench_knn(root: Path, size: int, dim: int, queries: int = 50) -> dict[str, A
             "VALUES (?, 'episodic', 'x', 0, 0, 0)",
             [(i,) for i in ids],
         )
+        windows.insert_rows(con, [(i, "") for i in ids], [(i, "") for i in ids])  # empty stems, no sessions
 
     mem.store.writer.call(fill)
     out: dict[str, Any] = {"size": size, "dim": dim}

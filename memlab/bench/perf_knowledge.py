@@ -19,6 +19,7 @@ from memlab.bench.harness import Perf
 from memlab.clock import DAY, SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.memory import Memory
+from memlab.store import windows
 
 T0 = 1_700_000_000.0
 CFG = MemoryConfig().replace(consolidation={"auto": False})
@@ -110,6 +111,7 @@ def build_graph(path: Path, nodes: int, seed: int = 0) -> None:
                 "INSERT INTO edges(src, dst, type, created_at) VALUES (?, ?, 'temporal', ?)",
                 [(i, i + 1, T0) for i in range(1, eps) if (i - 1) // 20 == i // 20],
             )
+            windows.rebuild(con)  # written directly: ingest's episode-window rows are not built here
             con.executemany(
                 "INSERT INTO nodes(type, content, stem, event_time, created_at, valid_from, confidence, "
                 "base_strength, decay_rate) VALUES ('semantic', ?, '', ?, ?, ?, ?, ?, ?)",

@@ -445,6 +445,7 @@ def bulk_db(path: Path, texts: Sequence[str], embedder: Any, batch: int = 5000) 
     """A database of ``texts`` as episodes in 20-message sessions, written in big writer batches
     (not one ingest per message), vectors computed in bulk."""
     from memlab.store import store as st
+    from memlab.store import windows
 
     m = Memory(path, _config(), clock=SimulatedClock(1.6e9), embedder=embedder).start()
     vectors = embedder.embed_batch(list(texts))
@@ -472,6 +473,7 @@ def bulk_db(path: Path, texts: Sequence[str], embedder: Any, batch: int = 5000) 
                     st.insert_edge(con, prev, nid, "temporal", created_at=t)
                 ids.append(nid)
                 prev = nid
+            windows.rebuild(con, ids)  # written directly: ingest's window rows are not built here
             index.add(con, ids, vectors[chunk[0] : chunk[-1] + 1])
             return ids
 

@@ -203,10 +203,20 @@ CREATE TRIGGER window_fts_link AFTER INSERT ON edges WHEN new.type = 'temporal'
 END;
 """
 
+# The window rows are built by ingest in Python instead (``memlab.store.windows``), one insert
+# per row per transaction: the link trigger rewrote two FTS rows with correlated subqueries on
+# every temporal edge, and cut durable ingest to a third. Rows already present keep their text;
+# deleting an episode still drops its rows (``window_fts_ad`` stays).
+M004_WINDOWS_IN_INGEST = """
+DROP TRIGGER IF EXISTS window_fts_link;
+DROP TRIGGER IF EXISTS window_fts_ai;
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_core_graph", M001_CORE),
     Migration(2, "m002_users_and_speakers", M002_USERS),
     Migration(3, "m003_episode_windows", M003_EPISODE_WINDOWS),
+    Migration(4, "m004_episode_windows_in_ingest", M004_WINDOWS_IN_INGEST),
 )
 
 SCHEMA_TABLE = """CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -93,6 +93,9 @@ class SingleWriter:
         self._closed = False
         self._lock = threading.Lock()
         self.on_rollback: list[Callable[[], None]] = []
+        # run on the writer thread just before each COMMIT, inside the transaction (writes that
+        # buffer rows in Python insert them here); a failure fails the batch like a failed COMMIT
+        self.before_commit: list[Callable[[Any], None]] = []
 
     # -- lifecycle -------------------------------------------------------------------------
     def start(self) -> SingleWriter:
@@ -158,7 +161,10 @@ class SingleWriter:
     def call(self, fn: Callable[[Any], T]) -> T:
         """Run ``fn`` and wait; runs inline when already on the writer thread (no deadlock)."""
         if self.in_writer_thread:
-            return fn(self._con)
+            result = fn(self._con)
+            if not self._con.in_transaction:  # outside a batch (an after-commit hook): no COMMIT follows
+                self._before_commit()
+            return result
         return self.submit(fn).result()
 
     def flush(self, timeout: float | None = None) -> None:
@@ -277,6 +283,7 @@ class SingleWriter:
                 return
             outcomes = self._run_batch(batch, isolate=True)
         try:
+            self._before_commit()
             self._con.execute("COMMIT")
             self.stats.transactions += 1
         except BaseException as exc:
@@ -303,6 +310,10 @@ class SingleWriter:
                 con.execute("RELEASE w")
                 outcomes.append((item, None, exc))
         return outcomes
+
+    def _before_commit(self) -> None:
+        for hook in self.before_commit:
+            hook(self._con)
 
     def _rollback(self) -> None:
         if self._con.in_transaction:
