@@ -134,3 +134,12 @@ def test_the_store_imports_only_what_lies_below_it() -> None:
 def test_tarjan_finds_a_planted_cycle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert strongly_connected(graph) == [["a", "b", "c"]]
+
+
+def test_the_code_cites_nothing_outside_this_repository() -> None:
+    # the design notes a comment might cite (DESIGN.md) live outside the project: a reader of
+    # the code cannot open them, so the reason has to be written where it is needed
+    offenders = sorted(
+        str(p.relative_to(PACKAGE.parent)) for p in PACKAGE.rglob("*.py") if "DESIGN.md" in p.read_text("utf-8")
+    )
+    assert not offenders, f"these modules cite DESIGN.md, which is not in this repository: {offenders}"

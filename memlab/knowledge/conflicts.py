@@ -3,8 +3,7 @@
 Candidates come from two places: active facts with the same ``fact_key`` (exact, indexed), and,
 for facts without a key, a small hybrid search (FTS5 stems + vectors, fused by RRF) restricted
 to active facts of the same type about the same entities. That search reads through the store
-directly and never touches ``access_count``/``last_accessed``: conflict detection is not access
-(DESIGN.md §5).
+directly and never touches ``access_count``/``last_accessed``: conflict detection is not access.
 
 Resolution is soft: the old fact stays in history (``valid_until`` = the new fact's
 ``valid_from``, reason ``superseded``) and a ``supersedes`` edge new -> old keeps the chain

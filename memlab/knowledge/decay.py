@@ -1,6 +1,6 @@
 """Decay as a pure policy: effective strength is *computed* from the stored base, never
 compounded. A nightly job may evaluate ``weight`` any number of times; the answer at day 64 is
-the same whether or not it was evaluated at days 1..63 (see DESIGN.md §2).
+the same whether or not it was evaluated at days 1..63.
 
 Ebbinghaus-style curve with a stretched exponent (Wixted & Ebbesen 1991 found power-like
 forgetting; ``β < 1`` gives that long tail): ``w = base · exp(−λ · Δdays^β)``.

@@ -1,7 +1,7 @@
 """Entities: resolution, mention counts, alias merging, explicit merges and LLM enrichment.
 
-Resolution goes name -> ``entity_aliases`` (indexed on the normalised alias, DESIGN.md §5: no
-JSON alias columns) -> entity vectors. Names are compared through ``normalize_name`` (case,
+Resolution goes name -> ``entity_aliases`` (indexed on the normalised alias; a JSON
+alias column would force a full scan) -> entity vectors. Names are compared through ``normalize_name`` (case,
 diacritics, Russian endings), so "Вильнюсе" finds "Вильнюс". Merged entities keep a
 ``merged_into`` pointer; every lookup follows it to the surviving entity.
 

@@ -7,7 +7,7 @@ next run resumes it and skips the steps already done. Every step is idempotent o
 (consolidation is per-session, decay is recomputed from the stored base, enrichment only touches
 entities without a summary, causal inference keeps a cursor), so redoing a half-done step is safe.
 
-Decay is computed, never compounded (DESIGN.md §2): effective confidence is
+Decay is computed, never compounded: effective confidence is
 ``policy.weight(node, now)`` from ``base_strength`` and the time since the last access; the
 result is written to ``confidence`` as a cache for readers and never read back as a base.
 """

@@ -6,7 +6,8 @@ the graph channels (``causal``, ``temporal``, ``entity``, ``facts``) start from 
 text hits (the engine passes them in; computed here when called alone) or entity mentions.
 
 Graph walks never start at a fact: facts hop ``fact -> derived_from -> episode`` first, walk the
-episode graph, and hop back to the facts derived from what they reached (DESIGN.md §5).
+episode graph, and hop back to the facts derived from what they reached: a fact has no temporal or causal
+edges of its own.
 No LLM and no network here.
 """
 

@@ -9,7 +9,7 @@ name the one it used. Channels:
 - ``facts``: fact hits expanded fact -> derived_from -> episode (the key expansion that lets
   graph walks start from episodes).
 
-Text channels come at three granularities (DESIGN: multi-granularity indexing): ``fts`` (the turn),
+Text channels come at three granularities (multi-granularity indexing): ``fts`` (the turn),
 ``fts_pair`` (the previous turn + the turn), ``fts_window`` (two before + the turn + one after),
 ``fts_session`` (sessions scored as a whole, turns re-ranked within them); ``vector_window`` is
 the dense twin of ``fts_window``. HYBRID's weights and k were chosen by leave-one-conversation-out

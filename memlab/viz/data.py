@@ -2,7 +2,7 @@
 
 Everything here is a pure function of its arguments (plus reads of an open memory): the
 widgets in :mod:`memlab.viz.widgets` are thin shells around these, so tests call these directly.
-Reads never reinforce: looking at memory from the workbench is not an access (DESIGN.md §5).
+Reads never reinforce: looking at memory from the workbench is not an access.
 """
 
 from __future__ import annotations
