@@ -1,7 +1,8 @@
 """The composition root: a ``MemoryConfig`` becomes the parts a memory runs on.
 
 Config strings turn into objects here and nowhere else (embedder, intent classifier, recipe,
-decay policy, chat model, consolidator). ``Memory`` takes any part as an override, so tests pass
+decay policy, chat model, consolidator, and the vector index once the database says what its
+SQLite driver can load). ``Memory`` takes any part as an override, so tests pass
 fakes (``Memory(path, embedder=HashingEmbedder(64))``) instead of patching attributes.
 
 The environment is read at call time, never at import: the API-key variables the config names,
@@ -24,6 +25,7 @@ from memlab.knowledge.decay import DecayPolicy, EbbinghausDecay, NoDecay
 from memlab.knowledge.plan import Consolidator
 from memlab.retrieval.intent import IntentClassifier, build_intent_classifier
 from memlab.retrieval.recipes import Recipe, get_recipe
+from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex
 
 log = logging.getLogger("memlab")
 LLM_BASE_URL_ENV = "MEMLAB_LLM_BASE_URL"
@@ -80,6 +82,14 @@ def build_embedder(config: MemoryConfig, env: Mapping[str, str] | None = None) -
     env = os.environ if env is None else env
     cfg = config.embedder
     return from_section(cfg, api_key=env.get(cfg.api_key_env))
+
+
+def build_index(config: MemoryConfig, dim: int, can_load_extensions: bool) -> NumpyVectorIndex | SqliteVecIndex:
+    """The vector index ``store.vector_backend`` names, for ``dim``-d vectors (built after the
+    store opens: sqlite-vec needs a driver that can load extensions)."""
+    from memlab.store.vectors import make_index
+
+    return make_index(config.store.vector_backend, dim, can_load_extensions)
 
 
 def build_intent(config: MemoryConfig, embedder: Embedder | None) -> IntentClassifier:

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from memlab.clock import Clock, InvalidTime, SystemClock, maybe_epoch, to_epoch
-from memlab.compose import Parts, build_parts
+from memlab.compose import Parts, build_index, build_parts
 from memlab.config import MemoryConfig
 from memlab.embed.base import Embedder
 from memlab.embed.worker import EmbedWorker
@@ -39,7 +39,7 @@ from memlab.retry import CircuitBreaker, deadline_in, remaining
 from memlab.store import store as st
 from memlab.store.connect import DatabaseError, ReadOnlyDatabaseError
 from memlab.store.store import Store
-from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex, make_index
+from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex
 from memlab.store.writer import SingleWriter
 from memlab.types import DEFAULT_USER, Hit, Session
 
@@ -167,9 +167,7 @@ class Memory:
         try:
             self._check_embedder()
             if self.embedder is not None:
-                self.index = make_index(
-                    self.config.store.vector_backend, self.embedder.dim, self.store.driver.can_load_extensions
-                )
+                self.index = build_index(self.config, self.embedder.dim, self.store.driver.can_load_extensions)
         except BaseException:
             self.store.close()
             raise
@@ -263,9 +261,7 @@ class Memory:
     def _start_vectors(self) -> None:
         if self.embedder is None:
             return
-        self.index = make_index(
-            self.config.store.vector_backend, self.embedder.dim, self.store.driver.can_load_extensions
-        )
+        self.index = build_index(self.config, self.embedder.dim, self.store.driver.can_load_extensions)
         if isinstance(self.index, SqliteVecIndex):
             self._writer.call(self.index.ensure)
         cfg = self.config.ingest

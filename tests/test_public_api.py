@@ -198,3 +198,17 @@ def test_stats_is_a_typed_report(tmp_path: Path) -> None:
         assert s.nodes_total == s["nodes_total"] == 1 and s.nodes["episodic"] == 1
         assert s.writer is not None and s.writer["committed"] >= 1
         assert json.loads(json.dumps(s.to_dict()))["layers"]["fts5"] is True
+
+
+def test_the_vector_index_is_built_by_the_composition_root(tmp_path: Path) -> None:
+    from memlab.compose import build_index
+    from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex
+
+    cfg = MemoryConfig()
+    assert isinstance(build_index(cfg, 64, can_load_extensions=False), NumpyVectorIndex)
+    vec = cfg.replace(store={"vector_backend": "sqlite-vec"})
+    assert isinstance(build_index(vec, 64, can_load_extensions=True), SqliteVecIndex)
+    with pytest.raises(RuntimeError, match="load extensions"):
+        build_index(vec, 64, can_load_extensions=False)
+    with _mem(tmp_path) as m:  # the facade holds what the root built
+        assert isinstance(m.index, NumpyVectorIndex)

@@ -102,7 +102,7 @@ def run(
     want = limit or plan.limit
     pool = max(cfg.candidate_pool, rec.pool, want)
     dense = "vector" in rec.channels or "vector_window" in rec.channels
-    needs_vec = dense or cfg.intent_classifier == "embedding" or rec.use_graph
+    needs_vec = dense or hasattr(memory.parts.intent, "classify_vector") or rec.use_graph
     qvec = memory.embed_query(query) if needs_vec and query.strip() else None
     intent = classify(memory, query, qvec) if rec.use_graph else "general"
     names = rec.channels_for(intent)
