@@ -35,3 +35,12 @@ def test_scorer_counts_subject_attribute_and_value() -> None:
     assert scores["ru"].correct == 1 and scores["ru"].predicted == 2 and scores["ru"].found == 1
     assert not S.same(("Anna", "city", "Berlin"), ("Anna", "city", "Bern"))
     assert S.same(("speaker", "car", "VW Golf"), ("speaker", "car", "2015 VW Golf"))
+
+
+def test_scenario_values_may_be_russian_stems() -> None:
+    from memlab.bench.statements import names_value
+
+    assert names_value("- Пользователь живёт в городе Казань.", "Казан")  # a stem names every case form
+    assert names_value("- Пользователь работает в компании Лаборатория Касперского.", "Касперск")
+    assert not names_value("- Пользователь живёт в Казахстане.", "Казан")  # not a word that merely shares letters
+    assert not names_value("- User lives in Kazakhstan.", "Kazan")  # Latin values are whole words

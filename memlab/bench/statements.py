@@ -156,7 +156,7 @@ def run_scenario(scenario: dict[str, Any], config: Any = None, workdir: str | Pa
     ``maintain()``, then the question: does the Facts section give the current value and no stale one?"""
     import tempfile
 
-    from memlab.bench.metrics import mentions, stale_as_current
+    from memlab.bench.metrics import stale_as_current
     from memlab.clock import SimulatedClock
     from memlab.config import MemoryConfig
     from memlab.embed.hashing import HashingEmbedder
@@ -175,9 +175,9 @@ def run_scenario(scenario: dict[str, Any], config: Any = None, workdir: str | Pa
         ctx = m.context(scenario["question"])
     facts = ctx.split("\n\n")[0] if ctx.startswith("## Facts") else ""
     about = [line for line in facts.splitlines()[1:] if _about(line, target_markers(scenario))]
-    current = any(mentions(line, scenario["current"]) for line in about)
+    current = any(names_value(line, scenario["current"]) for line in about)
     stale = any(
-        mentions(line, s) for line in about for s in scenario["stale"] if s.casefold() != scenario["current"].casefold()
+        names_value(line, s) for line in about for s in scenario["stale"] if s.casefold() != scenario["current"].casefold()
     )
     others = [x for x in scenario["stale"] if x != scenario["current"]]
     return {
@@ -190,6 +190,19 @@ def run_scenario(scenario: dict[str, Any], config: Any = None, workdir: str | Pa
         "stale_as_current": stale_as_current(ctx, scenario["stale"], [scenario["current"]]),
         "facts": facts,
     }
+
+
+def names_value(line: str, value: str) -> bool:
+    """``value`` is a word of ``line``; a Russian value may be a stem that every case form shares
+    (the dev3/dev4 convention: "Казан" names "Казань" and "Казани"), so up to five more letters
+    may follow it."""
+    from memlab.bench.metrics import mentions
+
+    if mentions(line, value):
+        return True
+    if not re.search("[а-яё]$", value.casefold()):
+        return False
+    return re.search(rf"(?<!\w){re.escape(value)}[а-яё]{{1,5}}(?!\w)", line, re.IGNORECASE) is not None
 
 
 _RELATION_WORDS = {
