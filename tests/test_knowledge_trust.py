@@ -394,3 +394,21 @@ def test_open_attribute_shapes(text: str, attribute: str, value: str) -> None:
     from memlab.knowledge.extract.clauses import extract
 
     assert ("speaker", attribute, value) in {(f.subject, f.attribute, f.value) for f in extract(text)}
+
+
+def test_search_leads_with_the_fact_asked_for_by_key_in_any_language(tmp_path: Path) -> None:
+    """The question shares no word with the fact ("manager" / "начальник"), and chatter about the
+    same person outranks it by text; the keyed channel still puts the current fact first."""
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("У меня новый начальник — Дмитрий.", session_id="s1", speaker="Mark")
+        m.ingest("Mark's manager meeting ran late again, Mark says now.", session_id="s1", speaker="Anna")
+        m.ingest("I live in Oslo.", session_id="s1", speaker="Anna")
+        clock.advance(DAY)
+        m.maintain()
+        hits = m.search("Who is Mark's manager now?")
+        assert hits[0].node.type == "semantic" and "Дмитрий" in hits[0].node.content
+        assert "keyed" in hits[0].ranks
+        # a question with no attribute memory keys, or about nobody it knows, gets no keyed fact
+        assert all("keyed" not in h.ranks for h in m.search("What did Mark say about the weather?"))
+        assert all("keyed" not in h.ranks for h in m.search("Who is Olga's manager?"))

@@ -583,6 +583,32 @@ def facts(
     return apply_filter(memory, episodes, filters)[:limit]
 
 
+def keyed(
+    memory: MemoryView,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 0,
+) -> list[int]:
+    """The facts a question asks for by key: its subject and attribute (``retrieval/focus.py``:
+    "Where does Mark live now?" -> ``mark|city``), whatever words the fact is written in, newest
+    first. Empty unless the question names both a known subject and an attribute, so a question
+    about nothing memory has a key for costs two index probes."""
+    if limit <= 0 or (filters.types and not set(filters.types) & set(FACT_TYPES)) or not has_facts(memory):
+        return []
+    from memlab.retrieval.focus import focus_of
+    from memlab.types import DEFAULT_USER
+
+    store = memory.store
+    user = filters.user_id or DEFAULT_USER
+    focus = focus_of(query_text, store.fact_subjects(user, filters.as_of))
+    if not focus.subjects or not focus.attributes:
+        return []
+    found = [n.id for n in store.facts_about(focus.subjects, user, filters.as_of) if focus.matches(n.fact_key)]
+    return apply_filter(memory, found[:1] if focus.latest else found, filters)[:limit]
+
+
 def has_facts(memory: MemoryView) -> bool:
     """Whether any fact node exists (an index probe), so key expansion costs nothing before
     consolidation has run."""
@@ -606,7 +632,8 @@ CHANNEL_FUNCS: dict[str, Channel] = {
     "temporal": temporal,
     "entity": entity,
     "facts": facts,
+    "keyed": keyed,
 }
 SEEDED: frozenset[str] = frozenset({"causal", "temporal", "entity", "facts"})
-TEXT: tuple[str, ...] = ("fts", "fts_pair", "fts_window", "fts_session", "vector", "vector_window")  # run first, before the graph walks
+TEXT: tuple[str, ...] = ("fts", "fts_pair", "fts_window", "fts_session", "vector", "vector_window", "keyed")  # run first, before the graph walks
 SEED_TEXT: tuple[str, ...] = ("fts", "vector")  # whose fused hits the graph walks start from

