@@ -412,3 +412,43 @@ def test_search_leads_with_the_fact_asked_for_by_key_in_any_language(tmp_path: P
         # a question with no attribute memory keys, or about nobody it knows, gets no keyed fact
         assert all("keyed" not in h.ranks for h in m.search("What did Mark say about the weather?"))
         assert all("keyed" not in h.ranks for h in m.search("Who is Olga's manager?"))
+
+
+def test_a_fact_decayed_out_of_memory_is_still_replaced_by_a_new_value(tmp_path: Path) -> None:
+    """Two months unused, "works at Soylent" is archived by decay; a new employer must still end
+    it, or both would be true at once the day the old one is recalled (as-of, history, tools)."""
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("I work at Soylent now.", session_id="s1", speaker="Julia")
+        clock.advance(DAY)
+        m.maintain()
+        clock.advance(120 * DAY)
+        m.maintain()
+        (old,) = m.store.find_nodes("n.fact_key = 'julia|employer'")
+        assert old.archived_at is not None and old.valid_until is None  # decayed, not replaced
+        m.ingest("Started a new job at Northwind today!", session_id="s2", speaker="Julia")
+        clock.advance(DAY)
+        m.maintain()
+        rows = {n.content: n for n in m.store.find_nodes("n.fact_key = 'julia|employer'")}
+        assert rows["Julia works at Soylent."].valid_until is not None  # superseded, still archived
+        assert rows["Julia works at Northwind."].valid_until is None
+        ctx = m.context("Which company does Julia work for now?")
+        assert not stale_as_current(ctx, ["Soylent"], ["Northwind"])
+
+
+def test_an_archived_fact_said_again_comes_back(tmp_path: Path) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("I live in Porto.", session_id="s1")
+        clock.advance(DAY)
+        m.maintain()
+        clock.advance(120 * DAY)
+        m.maintain()
+        assert m.store.find_nodes("n.fact_key = 'user|city'")[0].archived_at is not None
+        m.ingest("Still in Porto, still love it.", session_id="s2")
+        m.ingest("I live in Porto.", session_id="s3")
+        clock.advance(DAY)
+        m.maintain()
+        (fact,) = m.store.find_nodes("n.fact_key = 'user|city'")
+        assert fact.archived_at is None and fact.valid_until is None and "Porto" in fact.content
+        assert "Porto" in m.context("Where do I live?").split("\n\n")[0]

@@ -40,6 +40,7 @@ class Candidate:
     value: str | None
     valid_from: float
     cosine: float | None = None
+    archived: bool = False  # decayed out of active memory, still true in the world
 
 
 def same_content(a: str, b: str) -> bool:
@@ -60,18 +61,21 @@ def _value(attributes_json: str | None) -> str | None:
 
 def _candidates(rows: Sequence[Sequence[Any]], cosines: dict[int, float] | None = None) -> list[Candidate]:
     cos = cosines or {}
-    return [Candidate(r[0], r[1], r[2], _value(r[3]), r[4], cos.get(r[0])) for r in rows]
+    return [Candidate(r[0], r[1], r[2], _value(r[3]), r[4], cos.get(r[0]), bool(r[5])) for r in rows]
 
 
-_COLS = "n.id, n.content, n.fact_key, n.attributes, n.valid_from"
+_COLS = "n.id, n.content, n.fact_key, n.attributes, n.valid_from, n.archived_at IS NOT NULL"
 
 
 def keyed_candidates(
     con: Any, key: str, exclude: int | None = None, user_id: str | None = None
 ) -> list[Candidate]:
-    """Active facts with the same subject|attribute key (of the same user), oldest first."""
+    """Facts with the same subject|attribute key (of the same user) that are still true, oldest
+    first: archived ones too. Decay takes a fact out of active memory, not out of the world, so a
+    new employer must still end the old one ("works at Soylent", unused for two months and
+    archived, would otherwise stay current beside "works at Northwind")."""
     rows = con.execute(
-        f"SELECT {_COLS} FROM nodes n WHERE n.fact_key = ? AND {ACTIVE} AND {FACT} AND n.id != ? "
+        f"SELECT {_COLS} FROM nodes n WHERE n.fact_key = ? AND n.valid_until IS NULL AND {FACT} AND n.id != ? "
         "AND (? IS NULL OR n.user_id = ?) ORDER BY n.valid_from, n.id",
         (key, exclude if exclude is not None else -1, user_id, user_id),
     ).fetchall()

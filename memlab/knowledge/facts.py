@@ -95,11 +95,11 @@ def supersede(con: Any, old_id: int, new_id: int, now: float, cfg: Consolidation
 
 def end(con: Any, fact_id: int, until: float) -> bool:
     """The fact stopped being true at ``until`` with no successor ("I quit tennis"); it stays in
-    history. False when it is no longer active.
+    history (archived or not). False when it already ended.
 
     Its reason is "superseded" (by the statement that ended it, which has no node of its own): the
     schema's CHECK allows two reasons, and a third would mean rebuilding the nodes table."""
-    if not fact_rows.is_active(con, fact_id):
+    if not fact_rows.is_current(con, fact_id):
         return False
     st.invalidate(con, fact_id, until, "superseded")
     return True

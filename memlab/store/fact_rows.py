@@ -87,6 +87,22 @@ def is_active(con: Any, node_id: int) -> bool:
     return bool(row and row[0])
 
 
+def is_current(con: Any, node_id: int) -> bool:
+    """Not superseded or forgotten: still true in the world, archived or not."""
+    row = con.execute("SELECT valid_until IS NULL FROM nodes WHERE id = ?", (node_id,)).fetchone()
+    return bool(row and row[0])
+
+
+def restore(con: Any, node_id: int, strength: float, now: float) -> None:
+    """An archived fact said again: back in active memory, at least as strong as the new
+    statement, its decay counted from now (a restatement is the strongest access)."""
+    con.execute(
+        "UPDATE nodes SET archived_at = NULL, base_strength = max(base_strength, ?), "
+        "confidence = max(base_strength, ?), last_accessed = ? WHERE id = ?",
+        (strength, strength, now, node_id),
+    )
+
+
 def copy_entity_links(con: Any, src: int, dst: int) -> None:
     """Give node ``dst`` every entity link (and role) that ``src`` has."""
     con.execute(

@@ -199,6 +199,8 @@ def _apply_fact(
     verdicts = [(c, cf.verdict(fact.content, fact.key, fact.value, c, dedup)) for c in candidates]
     dup = next((c for c, v in verdicts if v == "duplicate"), None)
     if dup is not None:
+        if dup.archived:
+            fact_rows.restore(con, dup.id, fact.confidence, now)
         fw.derive(con, dup.id, [(s, times[s]) for s in fact.source_ids], now)
         out.facts_deduplicated += 1
         return
