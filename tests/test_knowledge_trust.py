@@ -452,3 +452,20 @@ def test_an_archived_fact_said_again_comes_back(tmp_path: Path) -> None:
         (fact,) = m.store.find_nodes("n.fact_key = 'user|city'")
         assert fact.archived_at is None and fact.valid_until is None and "Porto" in fact.content
         assert "Porto" in m.context("Where do I live?").split("\n\n")[0]
+
+
+def test_asked_for_the_newest_the_older_ones_are_history_not_current(tmp_path: Path) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("We adopted a cat, her name is Luna.", session_id="s1", speaker="Mark")
+        clock.advance(20 * DAY)
+        m.ingest("We adopted a puppy named Milo!", session_id="s2", speaker="Mark")
+        clock.advance(DAY)
+        m.maintain()
+        ctx = m.context("What is the name of the pet Mark adopted most recently?")
+        assert "Milo" in ctx.split("\n\n")[0] and "Luna" not in ctx.split("\n\n")[0]
+        assert not stale_as_current(ctx, ["Luna"], ["Milo"])
+        history = ctx.split("## History\n", 1)[1]
+        assert "Luna" in history and "earlier; the newest" in history and "no longer current" not in history
+        both = m.context("Which pets does Mark have?")  # not asked for the newest: both are current
+        assert "Luna" in both.split("\n\n")[0] and "Milo" in both.split("\n\n")[0]

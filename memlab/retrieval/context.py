@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from memlab.clock import iso
-from memlab.retrieval.staleness import replaced_in, replaced_values
+from memlab.retrieval.staleness import earlier_values, replaced_in, replaced_values
 from memlab.retrieval.tokens import TokenCounter, default_counter
 from memlab.types import DEFAULT_USER, Hit, Node
 
@@ -141,18 +141,23 @@ class ContextProvider:
 
     # -- items per section -------------------------------------------------------------------------
     def _items(self, hits: Sequence[Hit], prompt: str = "") -> dict[str, list[tuple[str, str]]]:
-        facts, related = self._focused([h.node for h in hits if h.node.type != "episodic" and h.node.active], prompt)
+        facts, related, older = self._focused(
+            [h.node for h in hits if h.node.type != "episodic" and h.node.active], prompt
+        )
         episodes = [h.node for h in hits if h.node.type == "episodic" and h.node.active]
         stale = self._stale([n.id for n in episodes])
         store = self.memory.store
         assert store is not None
         replaced = replaced_values(store, facts, self.user_id or DEFAULT_USER)
+        earlier = earlier_values(older, facts)
         for n in episodes:
             if n.id not in stale and replaced_in(n.content, replaced) is not None:
                 stale.add(n.id)  # "Still loving Berlin!" after the move: history, not context
+            elif n.id not in stale and replaced_in(n.content, earlier) is not None:
+                stale.add(n.id)  # "the pet Mark adopted most recently": the older pets are history
         history = [n for n in episodes if n.id in stale]
         episodes = [n for n in episodes if n.id not in stale]
-        olds = {v.casefold() for v in replaced}
+        olds = {v.casefold() for v in (*replaced, *earlier)}
         return {
             "Facts": [(n.content, self._fact_line(n)) for n in facts],
             "Related facts": [(n.content, self._fact_line(n)) for n in related],
@@ -164,14 +169,16 @@ class ContextProvider:
                 (n.content, _episode_line(n)) for n in sorted(episodes, key=lambda n: (n.event_time, n.id))
             ],
             "Evidence": self._evidence_items([*facts, *related]),
-            "History": self._history_items(history, replaced),
+            "History": self._history_items(history, replaced, earlier),
         }
 
-    def _focused(self, facts: list[Node], prompt: str) -> tuple[list[Node], list[Node]]:
-        """(Facts, Related facts): when the prompt names whose fact it asks for ("Where does Mark
-        live now?", "Где я работаю?"), that subject's facts on the asked attribute lead, looked up by
-        key even when retrieval ranked them low, and facts about anyone else move to Related facts.
-        A prompt with no recognised subject keeps every fact in retrieval order."""
+    def _focused(self, facts: list[Node], prompt: str) -> tuple[list[Node], list[Node], list[Node]]:
+        """(Facts, Related facts, older): when the prompt names whose fact it asks for ("Where does
+        Mark live now?", "Где я работаю?"), that subject's facts on the asked attribute lead, looked up
+        by key even when retrieval ranked them low, and facts about anyone else move to Related facts.
+        A question for the newest one ("the pet Mark adopted most recently") keeps the newest; the
+        others on that attribute are ``older``, shown only as history. A prompt with no recognised
+        subject keeps every fact in retrieval order."""
         from memlab.retrieval.focus import focus_of
 
         store = self.memory.store
@@ -179,21 +186,25 @@ class ContextProvider:
         user = self.user_id or DEFAULT_USER
         focus = focus_of(prompt, store.fact_subjects(user, self.as_of))
         if not focus.subjects:
-            return facts, []
+            return facts, [], []
         seen = {n.id: n for n in facts}  # as retrieval read them, before this read reinforced them
         keyed = [seen.get(n.id, n) for n in store.facts_about(focus.subjects, user, self.as_of)]
         lead = [n for n in keyed if focus.matches(n.fact_key)]
         if not lead:
             lead = [n for n in facts if focus.matches_subject(n.fact_key)]
         if not lead:
-            return facts, []
+            return facts, [], []
+        older: list[Node] = []
         if focus.latest and focus.attributes:
-            lead = lead[:1]  # newest first: "the pet Mark adopted most recently"
-        ids = {n.id for n in lead}
-        return lead, [n for n in facts if n.id not in ids]
+            lead, older = lead[:1], lead[1:]  # newest first: "the pet Mark adopted most recently"
+        ids = {n.id for n in (*lead, *older)}
+        return lead, [n for n in facts if n.id not in ids], older
 
-    def _history_items(self, episodes: Sequence[Node], replaced: dict[str, Node] | None = None) -> list[tuple[str, str]]:
-        """Superseded statements, each with its date and what replaced it (never shown as current)."""
+    def _history_items(
+        self, episodes: Sequence[Node], replaced: dict[str, Node] | None = None, earlier: dict[str, Node] | None = None
+    ) -> list[tuple[str, str]]:
+        """Superseded statements, each with its date and what replaced it, and statements of an
+        older value when the question asks for the newest (never shown as current)."""
         from memlab.knowledge.conflicts import replaced_by
 
         assert self.memory.store is not None
@@ -204,8 +215,12 @@ class ContextProvider:
             now = replaced_in(n.content, replaced or {}) if new is None else None
             if now is not None:
                 new = (now.valid_from, now.content)
-            after = f"; replaced {iso(new[0])[:10]} by: {clip(new[1], 120)}" if new else ""
-            items.append((f"history {n.id}", f"- {iso(n.event_time)[:10]} (no longer current{after}): {clip(n.content, 160)}"))
+            newest = replaced_in(n.content, earlier or {}) if new is None else None
+            if newest is not None:
+                state = f"earlier; the newest, since {iso(newest.valid_from)[:10]}: {clip(newest.content, 120)}"
+            else:
+                state = "no longer current" + (f"; replaced {iso(new[0])[:10]} by: {clip(new[1], 120)}" if new else "")
+            items.append((f"history {n.id}", f"- {iso(n.event_time)[:10]} ({state}): {clip(n.content, 160)}"))
         return items
 
     def _stale(self, episode_ids: Sequence[int]) -> set[int]:

@@ -29,6 +29,19 @@ def replaced_values(store: Any, facts: Sequence[Node], user_id: str) -> dict[str
     return out
 
 
+def earlier_values(older: Sequence[Node], newest: Sequence[Node]) -> dict[str, Node]:
+    """The values of ``older`` facts, each with the newest fact (a question asked for the newest
+    pet: the others are still true, but not the answer); values the newest has are left out."""
+    if not older or not newest:
+        return {}
+    current = {str(n.attributes.get("value") or "").casefold() for n in newest}
+    return {
+        v: newest[0]
+        for n in older
+        if (v := str(n.attributes.get("value") or "")) and len(v) > 1 and v.casefold() not in current
+    }
+
+
 def mentions(text: str, value: str) -> bool:
     """``value`` starts a word of ``text``; a Russian value by its stem ("Казани" names "Казань")."""
     v = value.casefold()
