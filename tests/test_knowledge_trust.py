@@ -239,6 +239,15 @@ def test_a_change_to_a_known_fact_is_read_without_a_clause_for_it(
     assert facts.startswith("## Facts") and current in facts and stale not in facts
 
 
+@pytest.mark.parametrize("new", ["Moved my whole dev setup over to Helix.", "Finally moved everything to VS Code."])
+def test_moving_to_a_tool_is_no_move_of_home(tmp_path: Path, new: str) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        _update_then_night(m, clock, "I live in Ghent.", new)
+        facts = m.context("Where do I live?").split("\n\n")[0]
+    assert "Ghent" in facts and "Helix" not in facts and "VS Code" not in facts
+
+
 def test_someone_elses_change_leaves_the_speakers_fact_alone(tmp_path: Path) -> None:
     clock = SimulatedClock(T0)
     with _open(tmp_path, clock) as m:

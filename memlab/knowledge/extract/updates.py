@@ -240,6 +240,8 @@ def _typed(r: Reader, attribute: str) -> Iterable[tuple[str, str, Tok]]:
             span = r.toks[first:last]
             if span[0].lower in lx.FIRST_PERSON or not span[0].text[:1].isupper():
                 continue
+            if any(r.tool(w) is not None for w in span):  # "moved my whole setup to Zed" is no move
+                continue
             value = normal if r.s.lang == "ru" else " ".join(w.text for w in span)
             if attribute == "city":
                 value = lx.CITY_ALIASES.get(value.casefold(), value)
