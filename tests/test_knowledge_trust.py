@@ -478,3 +478,21 @@ def test_asked_for_the_newest_the_older_ones_are_history_not_current(tmp_path: P
         assert "Luna" in history and "earlier; the newest" in history and "no longer current" not in history
         both = m.context("Which pets does Mark have?")  # not asked for the newest: both are current
         assert "Luna" in both.split("\n\n")[0] and "Milo" in both.split("\n\n")[0]
+
+
+def test_statements_about_someone_else_stay_out_of_an_answered_question(tmp_path: Path) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("I live in Warsaw.", session_id="s1", speaker="Anna")
+        clock.advance(20 * DAY)
+        m.ingest("Moved to Tbilisi last month, loving it.", session_id="s2", speaker="Anna")
+        m.ingest("My friend Lisa lives in Warsaw.", session_id="s2", speaker="Anna")
+        clock.advance(DAY)
+        m.maintain()
+        ctx = m.context("Where does Anna live now?")
+        sections = {s.split("\n", 1)[0]: s for s in ctx.split("\n\n")}
+        assert "Tbilisi" in sections["## Facts"] and "Warsaw" not in sections["## Facts"]
+        assert "Lisa lives in Warsaw." in sections["## Related facts"]  # labelled as Lisa's
+        assert "My friend Lisa" not in sections.get("## Temporal context", "")  # the episode is not context
+        assert "My friend Lisa" not in sections["## History"]  # nor "no longer current": Lisa did not move
+        assert "Lisa" in m.context("Where does Lisa live?").split("\n\n")[0]  # asked about, it leads

@@ -141,13 +141,16 @@ class ContextProvider:
 
     # -- items per section -------------------------------------------------------------------------
     def _items(self, hits: Sequence[Hit], prompt: str = "") -> dict[str, list[tuple[str, str]]]:
-        facts, related, older = self._focused(
+        facts, related, older, subjects = self._focused(
             [h.node for h in hits if h.node.type != "episodic" and h.node.active], prompt
         )
-        episodes = [h.node for h in hits if h.node.type == "episodic" and h.node.active]
-        stale = self._stale([n.id for n in episodes])
         store = self.memory.store
         assert store is not None
+        episodes = [h.node for h in hits if h.node.type == "episodic" and h.node.active]
+        if subjects:  # the question is answered by its subject's facts: statements about others are noise
+            about = store.derived_subjects([n.id for n in episodes])
+            episodes = [n for n in episodes if not about.get(n.id) or about[n.id] & subjects]
+        stale = self._stale([n.id for n in episodes])
         replaced = replaced_values(store, facts, self.user_id or DEFAULT_USER)
         earlier = earlier_values(older, facts)
         for n in episodes:
@@ -172,13 +175,16 @@ class ContextProvider:
             "History": self._history_items(history, replaced, earlier),
         }
 
-    def _focused(self, facts: list[Node], prompt: str) -> tuple[list[Node], list[Node], list[Node]]:
-        """(Facts, Related facts, older): when the prompt names whose fact it asks for ("Where does
-        Mark live now?", "Где я работаю?"), that subject's facts on the asked attribute lead, looked up
-        by key even when retrieval ranked them low, and facts about anyone else move to Related facts.
-        A question for the newest one ("the pet Mark adopted most recently") keeps the newest; the
-        others on that attribute are ``older``, shown only as history. A prompt with no recognised
-        subject keeps every fact in retrieval order."""
+    def _focused(
+        self, facts: list[Node], prompt: str
+    ) -> tuple[list[Node], list[Node], list[Node], frozenset[str]]:
+        """(Facts, Related facts, older, subjects): when the prompt names whose fact it asks for
+        ("Where does Mark live now?", "Где я работаю?"), that subject's facts on the asked attribute
+        lead, looked up by key even when retrieval ranked them low, and facts about anyone else move
+        to Related facts. A question for the newest one ("the pet Mark adopted most recently") keeps
+        the newest; the others on that attribute are ``older``, shown only as history. ``subjects``:
+        whom the leading facts are about (empty when none lead). A prompt with no recognised subject
+        keeps every fact in retrieval order."""
         from memlab.retrieval.focus import focus_of
 
         store = self.memory.store
@@ -186,19 +192,20 @@ class ContextProvider:
         user = self.user_id or DEFAULT_USER
         focus = focus_of(prompt, store.fact_subjects(user, self.as_of))
         if not focus.subjects:
-            return facts, [], []
+            return facts, [], [], frozenset()
         seen = {n.id: n for n in facts}  # as retrieval read them, before this read reinforced them
         keyed = [seen.get(n.id, n) for n in store.facts_about(focus.subjects, user, self.as_of)]
         lead = [n for n in keyed if focus.matches(n.fact_key)]
         if not lead:
             lead = [n for n in facts if focus.matches_subject(n.fact_key)]
         if not lead:
-            return facts, [], []
+            return facts, [], [], frozenset()
         older: list[Node] = []
         if focus.latest and focus.attributes:
             lead, older = lead[:1], lead[1:]  # newest first: "the pet Mark adopted most recently"
         ids = {n.id for n in (*lead, *older)}
-        return lead, [n for n in facts if n.id not in ids], older
+        subjects = frozenset(n.fact_key.split("|", 1)[0].casefold() for n in lead if n.fact_key)
+        return lead, [n for n in facts if n.id not in ids], older, subjects
 
     def _history_items(
         self, episodes: Sequence[Node], replaced: dict[str, Node] | None = None, earlier: dict[str, Node] | None = None
@@ -220,7 +227,8 @@ class ContextProvider:
                 state = f"earlier; the newest, since {iso(newest.valid_from)[:10]}: {clip(newest.content, 120)}"
             else:
                 state = "no longer current" + (f"; replaced {iso(new[0])[:10]} by: {clip(new[1], 120)}" if new else "")
-            items.append((f"history {n.id}", f"- {iso(n.event_time)[:10]} ({state}): {clip(n.content, 160)}"))
+            who = f" {n.speaker}" if n.speaker else ""
+            items.append((f"history {n.id}", f"- {iso(n.event_time)[:10]}{who} ({state}): {clip(n.content, 160)}"))
         return items
 
     def _stale(self, episode_ids: Sequence[int]) -> set[int]:
@@ -282,14 +290,19 @@ class ContextProvider:
                         (
                             f"evidence {f.id} {e}",
                             f"- #{f.id} <- {iso(ep.event_time)[:10]} "
-                            f'{ep.source_role or "user"}: "{clip(ep.content, 100)}"',
+                            f'{_who(ep)}: "{clip(ep.content, 100)}"',
                         )
                     )
         return items
 
 
 def _episode_line(n: Node) -> str:
-    return f"- {iso(n.event_time)} {n.source_role or 'user'}: {clip(n.content)}"
+    return f"- {iso(n.event_time)} {_who(n)}: {clip(n.content)}"
+
+
+def _who(n: Node) -> str:
+    """Who said it: the speaker's name when memory has one, else the role."""
+    return n.speaker or n.source_role or "user"
 
 
 def _json(ids: Sequence[int]) -> str:

@@ -268,6 +268,23 @@ class Store:
             if s
         ]
 
+    def derived_subjects(self, episode_ids: Sequence[int]) -> dict[int, set[str]]:
+        """For each episode, the subjects of the keyed facts derived from it (``mark`` of
+        ``mark|city``); episodes that gave no keyed fact are absent."""
+        if not episode_ids:
+            return {}
+        rows = self.execute_read(
+            "SELECT e.dst, substr(f.fact_key, 1, instr(f.fact_key, '|') - 1) FROM edges e "
+            "JOIN nodes f ON f.id = e.src WHERE e.type = 'derived_from' AND f.fact_key IS NOT NULL "
+            "AND e.dst IN (SELECT value FROM json_each(?))",
+            (json.dumps([int(i) for i in episode_ids]),),
+        )
+        out: dict[int, set[str]] = {}
+        for episode, subject in rows:
+            if subject:
+                out.setdefault(int(episode), set()).add(str(subject).casefold())
+        return out
+
     def facts_about(
         self,
         subjects: Sequence[str],
