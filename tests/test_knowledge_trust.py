@@ -496,3 +496,19 @@ def test_statements_about_someone_else_stay_out_of_an_answered_question(tmp_path
         assert "My friend Lisa" not in sections.get("## Temporal context", "")  # the episode is not context
         assert "My friend Lisa" not in sections["## History"]  # nor "no longer current": Lisa did not move
         assert "Lisa" in m.context("Where does Lisa live?").split("\n\n")[0]  # asked about, it leads
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Пробки сегодня были просто кошмар.", set()),  # a common noun opening the sentence, not a place
+        ("Соседка говорит, что кето — ерунда.", set()),
+        ("Татьяна сказала, что придёт.", {("Татьяна", "person")}),  # a name in the dictionary stays
+        ("Москва сегодня красивая.", {("Москва", "place")}),
+        ("Ксюша переехала в Тбилиси.", {("Ксюша", "person"), ("Тбилиси", "place")}),
+    ],
+)
+def test_russian_entities_are_names_not_capitalised_openers(text: str, names: set[tuple[str, str]]) -> None:
+    from memlab.knowledge.extract.clauses import analyze
+
+    assert set(analyze(text, "ru")[1]) == names

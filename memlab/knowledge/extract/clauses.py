@@ -26,7 +26,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.nlp import Sent, Tok, is_place_name, normalize_en, parse, parse_many
+from memlab.knowledge.extract.nlp import (
+    Sent,
+    Tok,
+    is_common_word,
+    is_place_name,
+    normalize_en,
+    parse,
+    parse_many,
+)
 
 SPEAKER = "speaker"
 _WORD = re.compile(r"[\w+#\-]+", re.UNICODE)
@@ -195,6 +203,9 @@ def _mention(reader: Reader, first: int, last: int, label: str, normal: str) -> 
         t = words[0]
         opener = all(x.pos in ("PUNCT", "INTJ") for x in reader.s.toks[: t.i])
         if opener or t.pos not in ("PROPN",) or t.lemma in _CALENDAR or t.lower in _NOT_NAMES:
+            return None
+    if len(words) == 1 and reader.s.lang == "ru" and all(x.pos == "PUNCT" for x in reader.s.toks[: words[0].i]):
+        if is_common_word(words[0].text):  # "Пробки сегодня были кошмар": natasha's NER sees a place
             return None
     if reader.s.lang == "ru" and len(words) == last - first:
         name = normal

@@ -271,3 +271,16 @@ def is_place_name(word: str) -> bool | None:
     if morph is None or not morph.word_is_known(word.lower()):
         return None  # a guess from the ending would call "Скайенге" a town
     return any("Geox" in p.tag for p in morph.parse(word)[:2])
+
+
+_NAME_GRAMMEMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
+
+
+def is_common_word(word: str) -> bool:
+    """Whether a Russian word is in the OpenCorpora dictionary and never as a name ("Пробки",
+    "Соседка", "Луна": no Name, Surn, Geox, Orgn or Trad in any of its parses). False for names and
+    for words the dictionary does not know ("Авито"), and without pymorphy3."""
+    morph = _morph()
+    if morph is None or not morph.word_is_known(word.lower()):
+        return False
+    return not any(_NAME_GRAMMEMES & set(p.tag.grammemes) for p in morph.parse(word))
