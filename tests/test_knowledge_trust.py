@@ -512,3 +512,21 @@ def test_russian_entities_are_names_not_capitalised_openers(text: str, names: se
     from memlab.knowledge.extract.clauses import analyze
 
     assert set(analyze(text, "ru")[1]) == names
+
+
+@pytest.mark.parametrize(
+    ("new", "replaced"),
+    [
+        ("These days all my weekends go to climbing, three times a week at the gym.", True),
+        ("Lately I've been really into climbing.", True),
+        ("Теперь занимаюсь скалолазанием, три раза в неделю.", True),
+        ("I also started climbing, it's a nice change.", False),  # also: a second pastime
+        ("My brother is really into climbing lately.", False),  # someone else's pastime
+    ],
+)
+def test_a_pastime_taken_up_with_a_change_word_replaces_the_old_one(tmp_path: Path, new: str, replaced: bool) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        _update_then_night(m, clock, "I play tennis every Sunday.", new)
+        tennis = [n for n in m.store.find_nodes("n.fact_key LIKE 'user|%'") if "tennis" in (n.fact_key or "")]
+    assert tennis and (tennis[0].valid_until is not None) == replaced

@@ -20,7 +20,7 @@ from dataclasses import replace
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.clauses import SPEAKER, Analysis, Extracted, ended, read
 from memlab.knowledge.extract.nlp import Sent, language, parse_many
-from memlab.knowledge.extract.updates import updates
+from memlab.knowledge.extract.updates import CHANGE_CUES, updates
 from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
 
 NLP_CONFIDENCE = 0.8
@@ -28,6 +28,11 @@ USER = "user"
 # attributes a person holds several of at once: a new value joins the others instead of replacing
 # them, so the value is part of the key ("I'm a fan of pottery" never supersedes "... of jazz")
 SET_VALUED = frozenset({"likes", "hobby", "sport", "instrument"})
+# ...except a pastime taken up with a change word and no "also": "been really into bouldering
+# lately" (after "I play tennis") replaces the old pastime; "I also play chess now" joins it
+PASTIMES = frozenset({"hobby", "sport"})
+_ADDITIVE = frozenset("also too well another second addition besides тоже также ещё кроме вдобавок".split())
+_CHANGE_PHRASES = ("these days", "last few weeks", "последнее время", "в последние")
 
 EN: dict[str, str] = {
     "city": "{s} lives in {v}.",
@@ -115,6 +120,7 @@ class NLPConsolidator:
         spoken = [(ep, text) for ep, text in spoken if speaker_of(ep) is not None]
         analyses = _analyses([text for _, text in spoken])
         known = _known(context, spoken, analyses)
+        pastimes = _known_pastimes(context, spoken)
         for (ep, text), (lang, (facts, names), sents) in zip(spoken, analyses, strict=True):
             speaker = speaker_of(ep)
             assert speaker is not None
@@ -130,6 +136,8 @@ class NLPConsolidator:
             ]
             for f in ended(text, sents):  # "quit tennis": that sport is over, nothing replaces it
                 key = f"{subject_name(f.subject, speaker).casefold()}|{f.attribute}:{f.value.casefold()}"
+                ends[key] = FactEnd(key, (ep.id,))
+            for key in _replaced_pastimes(facts, sents, text, speaker, pastimes):
                 ends[key] = FactEnd(key, (ep.id,))
             for f in [*facts, *changed]:
                 proposal = self._proposal(f, speaker, lang, ep.id)
@@ -201,6 +209,40 @@ def _known(
         if ":" not in attribute and attribute not in SET_VALUED:
             known.setdefault(subject, {}).setdefault(attribute, value)
     return known
+
+
+def _known_pastimes(
+    context: ConsolidationContext, spoken: Sequence[tuple[EpisodeRef, str]]
+) -> dict[str, list[str]]:
+    """The speakers' current pastime keys (``mark|sport:tennis``) by subject."""
+    if context.facts_about is None:
+        return {}
+    people = sorted({(speaker_of(ep) or USER).casefold() for ep, _ in spoken})
+    out: dict[str, list[str]] = {}
+    for key, _ in context.facts_about(people):
+        subject, attribute = key.split("|", 1)
+        if attribute.split(":", 1)[0] in PASTIMES and ":" in attribute:
+            out.setdefault(subject, []).append(key)
+    return out
+
+
+def _replaced_pastimes(
+    facts: Sequence[Extracted], sents: Sequence[Sent], text: str, speaker: str, known: dict[str, list[str]]
+) -> list[str]:
+    """Keys of the speaker's pastimes that a new one stated with a change word replaces."""
+    new = [f for f in facts if f.attribute in PASTIMES and f.subject == SPEAKER]
+    if not new:
+        return []
+    words = {t.lower for s in sents for t in s.toks} | {t.lemma for s in sents for t in s.toks}
+    low = text.casefold()
+    changed = bool(words & CHANGE_CUES) or any(p in low for p in _CHANGE_PHRASES)
+    if not changed or words & _ADDITIVE:
+        return []
+    me = speaker.casefold()
+    keep = {f"{me}|{f.attribute}:{f.value.casefold()}" for f in new} | {
+        f"{me}|{a}:{f.value.casefold()}" for f in new for a in PASTIMES
+    }
+    return [k for k in known.get(me, []) if k not in keep]
 
 
 def _as_speaker(known: Known, speaker: str) -> dict[str, list[tuple[str, str]]]:
