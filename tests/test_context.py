@@ -184,3 +184,15 @@ def test_token_counter_is_pluggable(mem: Memory) -> None:
     fill_memory(mem, n=10)
     text = ContextProvider(mem, budget=400, counter=CharCounter()).get_context("tomatoes garden")
     assert text is not None and len(text) <= 400 + 8
+
+
+def test_a_replaced_value_is_recognised_in_any_form_the_gazetteers_know() -> None:
+    from memlab.retrieval.staleness import mentions
+
+    assert mentions("Сейчас у меня пескетарианская диета.", "pescatarian")  # the Russian adjective
+    assert mentions("Пишу в основном на питоне.", "Python")  # a Russian name of the language
+    assert mentions("Гуляли вчера по Питеру.", "Санкт-Петербург")  # a city's nickname, inflected
+    assert not mentions("Dinner was pasta again.", "pescatarian")
+    assert not mentions("Let's go for a walk.", "Go")  # forms under three letters never count
+    assert not mentions("I'm getting rusty at this.", "Rust") and mentions("Wrote it in Rust.", "Rust")
+    assert mentions("Moved to Berlin's Mitte.", "Berlin")

@@ -43,11 +43,25 @@ def earlier_values(older: Sequence[Node], newest: Sequence[Node]) -> dict[str, N
 
 
 def mentions(text: str, value: str) -> bool:
-    """``value`` starts a word of ``text``; a Russian value by its stem ("Казани" names "Казань")."""
-    v = value.casefold()
-    if len(v) >= 5 and re.search("[а-яё]$", v):
-        v = v[:-1]
-    return re.search(rf"(?<!\w){re.escape(v)}", text.casefold()) is not None
+    """``value`` starts a word of ``text``; a Russian value by its stem ("Казани" names "Казань"),
+    and any form the gazetteers know for it ("пескетарианская" names "pescatarian")."""
+    from memlab.knowledge.extract.lexicon import forms_of
+
+    low = text.casefold()
+    return any(_names(text, low, form) for form in forms_of(value))
+
+
+def _names(text: str, low: str, form: str) -> bool:
+    """A Cyrillic form starts a word (by its stem: inflection follows); a Latin one is a whole word,
+    and a short one keeps its case ("Go" is not "go for a walk", "Rust" is not "rusty")."""
+    v = form.casefold()
+    if re.search("[а-яё]", v):
+        if len(v) >= 5 and re.search("[а-яё]$", v):
+            v = v[:-1]
+        return re.search(rf"(?<!\w){re.escape(v)}", low) is not None
+    if len(form) <= 3:
+        return re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text) is not None
+    return re.search(rf"(?<!\w){re.escape(v)}(?!\w)", low) is not None
 
 
 def replaced_in(text: str, replaced: dict[str, Node]) -> Node | None:

@@ -76,9 +76,11 @@ DIETS: dict[str, tuple[str, ...]] = {
         "вегетарианка",
         "вегетарианство",
         "вегетарианский",
+        "вегетарианская",
     ),
-    "pescatarian": ("pescatarian", "pescetarian", "пескетарианец", "пескетарианка"),
-    "keto": ("keto", "кето", "кетогенный"),
+    "pescatarian": ("pescatarian", "pescetarian", "пескетарианец", "пескетарианка", "пескетарианство",
+                    "пескетарианский", "пескетарианская"),
+    "keto": ("keto", "кето", "кетогенный", "кетогенная"),
     "gluten-free": ("gluten-free", "безглютеновый", "безглютеновая"),
     "paleo": ("paleo", "палео"),
     "Mediterranean": ("mediterranean", "средиземноморская", "средиземноморский"),
@@ -301,3 +303,25 @@ STATUS_PHRASES = (
 )
 DIET_NOUNS = frozenset({"diet", "диета"})
 HOME_NOUNS = frozenset({"lease", "apartment", "flat", "place", "house", "квартира", "дом"})
+
+
+def forms_of(value: str) -> tuple[str, ...]:
+    """Every way the gazetteers know to write ``value``, the value first: "pescatarian" ->
+    "пескетарианская", ..., "Python" -> "питон", "Санкт-Петербург" -> "питер". Forms shorter than
+    three letters are left out (they would match too much as word starts)."""
+    return (value, *(f for f in _FORMS.get(value.casefold(), ()) if len(f) >= 3 and f != value.casefold()))
+
+
+def _all_forms() -> dict[str, tuple[str, ...]]:
+    out: dict[str, set[str]] = {}
+    for canon, words in DIETS.items():
+        out.setdefault(canon.casefold(), set()).update(words)
+    for table in TOOLS.values():
+        for canon, words in table.items():
+            out.setdefault(canon.casefold(), set()).update(words)
+    for alias, canon in CITY_ALIASES.items():
+        out.setdefault(canon.casefold(), set()).add(alias)
+    return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+_FORMS = _all_forms()
