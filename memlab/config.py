@@ -82,6 +82,9 @@ class DecayConfig:
 class ConsolidationConfig:
     consolidator: str = "nlp"  # nlp (spaCy + natasha parses; falls back to rules) | rules | llm
     auto: bool = True  # consolidate when a session completes
+    # a read that closes an idle conversation waits this long for its consolidation, so its answer
+    # already knows what was said there (0: answer at once, the facts follow in the background)
+    read_wait_s: float = 5.0
     base_url: str = ""
     model: str = ""
     api_key_env: str = "OPENAI_API_KEY"

@@ -593,11 +593,21 @@ class Memory:
 
     def _visible(self) -> None:
         """Before a read: what this process queued is committed (a reader has no queue), and a
-        conversation idle past the timeout is closed (its consolidation runs in the background)."""
+        conversation idle past the timeout is closed and consolidated, waited for up to
+        ``consolidation.read_wait_s`` (a dead LLM server delays one read by that much, never more;
+        the session then stays queued in the background and maintain() retries it)."""
         if self.read_only:
             return
-        self._complete(self._expire_current(self.clock.now()))
+        closed = self._expire_current(self.clock.now())
+        self._complete(closed)
         self._writer.flush()
+        wait = self.config.consolidation.read_wait_s
+        if closed and wait > 0:
+            from memlab.knowledge.consolidation import EXT_AUTO
+
+            auto = self.extensions.get(EXT_AUTO)
+            if auto is not None and not auto.wait_for(closed, wait):
+                log.warning("memlab: consolidation of %s still running after %.1f s; reading without it", closed, wait)
 
     def consolidate(self, session_id: str | None = None) -> ConsolidationReport:
         """Consolidate one completed session, or every pending one, with the configured consolidator."""

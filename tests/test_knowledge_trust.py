@@ -530,3 +530,16 @@ def test_a_pastime_taken_up_with_a_change_word_replaces_the_old_one(tmp_path: Pa
         _update_then_night(m, clock, "I play tennis every Sunday.", new)
         tennis = [n for n in m.store.find_nodes("n.fact_key LIKE 'user|%'") if "tennis" in (n.fact_key or "")]
     assert tennis and (tennis[0].valid_until is not None) == replaced
+
+
+def test_the_first_read_after_a_conversation_idles_out_already_knows_it(tmp_path: Path) -> None:
+    """No maintain(), no restart: the read that closes the idle conversation waits for its
+    consolidation (consolidation.read_wait_s), so its own answer is current, not the next one's."""
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("I prefer Python.", session_id="chat-1")
+        clock.advance(10 * DAY)
+        m.ingest("These days I write everything in Rust.", session_id="chat-2")
+        clock.advance(2 * 3600)  # chat-2 idles past the 30-minute timeout
+        facts = m.context("Which language should I use for a small CLI?").split("\n\n")[0]
+    assert "Rust" in facts and "Python" not in facts

@@ -185,3 +185,24 @@ def test_failed_sessions_are_retried_by_maintain_after_backoff(tmp_path: Path) -
         clock.advance(m.config.consolidation.retry_backoff_s + 1)
         m.maintain(steps=["consolidate"])
         assert m.store.session("s").status == "consolidated"  # type: ignore[union-attr]
+
+
+def test_a_read_that_closes_a_conversation_waits_for_a_silent_llm_only_read_wait_s(
+    tmp_path: Path, silent: SilentServer
+) -> None:
+    import time
+
+    cfg = MemoryConfig().replace(consolidation={"consolidator": "llm", "read_wait_s": 0.5})
+    clock = SimulatedClock(T0)
+    chat = OpenAICompatChat(silent.base_url, "m", timeout_s=30.0, retries=1)
+    m = Memory.open(tmp_path / "m.db", cfg, clock=clock, embedder=None, chat=chat)
+    try:
+        m.ingest("I moved to Porto.", session_id="s1")
+        clock.advance(3600)  # idle past the timeout: the next read closes s1
+        t0 = time.perf_counter()
+        assert m.search("Porto")  # answered from the episode, without the facts
+        waited = time.perf_counter() - t0
+        assert 0.4 < waited < 5.0
+        assert m.store.session("s1").status == "pending"  # type: ignore[union-attr]
+    finally:
+        m.close(timeout=0.5)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from memlab.knowledge.consolidation.run import consolidate
@@ -28,6 +28,8 @@ class AutoConsolidation:
         self.done = 0
         self._thread = threading.Thread(target=self._loop, name="memlab-consolidate", daemon=True)
         self._closed = False
+        self._pending: set[str] = set()  # queued or in progress
+        self._settled = threading.Condition()
 
     def start(self) -> AutoConsolidation:
         self._thread.start()
@@ -35,6 +37,8 @@ class AutoConsolidation:
 
     def enqueue(self, session_id: str) -> None:
         if not self._closed:
+            with self._settled:
+                self._pending.add(session_id)
             self.queue.put(session_id)
 
     def _loop(self) -> None:
@@ -49,7 +53,19 @@ class AutoConsolidation:
                 self.errors = (self.errors + [f"{sid}: {exc!r}"])[-20:]
                 log.warning("memlab: background consolidation of %s failed: %r", sid, exc)
             finally:
+                with self._settled:
+                    self._pending.discard(sid or "")
+                    self._settled.notify_all()
                 self.queue.task_done()
+
+    def wait_for(self, session_ids: Iterable[str], timeout: float) -> bool:
+        """Block until these sessions are consolidated (or failed), at most ``timeout`` seconds;
+        False when some are still queued then."""
+        ids = set(session_ids)
+        if not self._thread.is_alive():
+            return not ids & self._pending
+        with self._settled:
+            return self._settled.wait_for(lambda: not ids & self._pending, timeout)
 
     def wait(self) -> None:
         """Block until every queued session has been processed."""
