@@ -14,6 +14,7 @@ fact stated twice is one fact and a Russian question finds a Russian fact.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -284,6 +285,10 @@ def subject_name(subject: str, speaker: str) -> str:
     return subject
 
 
+# sports one does rather than plays: activities in -ing, and disciplines without a ball
+_DONE_NOT_PLAYED = re.compile(r"ing\b|^(yoga|pilates|crossfit|karate|judo|aikido|taekwondo|kung fu|parkour|athletics|gymnastics|triathlon|ballet)$", re.I)
+
+
 def render(subject: str, attribute: str, value: str, lang: str) -> str:
     """The fact as a sentence in the message's language (a fixed template per attribute)."""
     if lang == "ru" and attribute in RU:
@@ -293,6 +298,8 @@ def render(subject: str, attribute: str, value: str, lang: str) -> str:
         return RU[attribute].format(s=nom, g=gen, v=value)
     if attribute in EN:
         shown = "User" if subject == USER else subject.replace(f"{USER}'s ", "User's ")
+        if attribute == "sport" and _DONE_NOT_PLAYED.search(value):
+            return f"{shown} does {value}."  # "Melanie does swimming", not "plays swimming"
         return EN[attribute].format(s=shown, v=value)
     words = attribute.replace("_", " ")
     if lang == "ru" and attribute.startswith("favorite_"):  # "Любимая книга пользователя — Щегол."
