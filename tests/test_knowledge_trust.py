@@ -543,3 +543,12 @@ def test_the_first_read_after_a_conversation_idles_out_already_knows_it(tmp_path
         clock.advance(2 * 3600)  # chat-2 idles past the 30-minute timeout
         facts = m.context("Which language should I use for a small CLI?").split("\n\n")[0]
     assert "Rust" in facts and "Python" not in facts
+
+
+@pytest.mark.parametrize("new", ["We adopted a puppy named Rex now!", "Our new cat is called Bella."])
+def test_a_pet_named_in_a_change_is_not_also_the_new_manager(tmp_path: Path, new: str) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        _update_then_night(m, clock, "My manager is Konstantin.", new)
+        facts = m.context("Who is my manager now?").split("\n\n")[0]
+    assert "Konstantin" in facts and "manager is Rex" not in facts and "manager is Bella" not in facts

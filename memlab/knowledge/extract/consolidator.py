@@ -130,10 +130,12 @@ class NLPConsolidator:
             for name, etype in names:
                 _mention(mentions, EntityMention(name, etype))
             stated = {(subject_name(f.subject, speaker).casefold(), f.attribute) for f in facts}
+            values = {f.value.casefold() for f in facts}  # one mention has one role: "a puppy named Rex" is no manager
             changed = [
                 f
                 for f in updates(sents, _as_speaker(known, speaker), text)
                 if (subject_name(f.subject, speaker).casefold(), f.attribute) not in stated
+                and f.value.casefold() not in values
             ]
             for f in ended(text, sents):  # "quit tennis": that sport is over, nothing replaces it
                 key = f"{subject_name(f.subject, speaker).casefold()}|{f.attribute}:{f.value.casefold()}"
