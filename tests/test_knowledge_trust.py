@@ -552,3 +552,33 @@ def test_a_pet_named_in_a_change_is_not_also_the_new_manager(tmp_path: Path, new
         _update_then_night(m, clock, "My manager is Konstantin.", new)
         facts = m.context("Who is my manager now?").split("\n\n")[0]
     assert "Konstantin" in facts and "manager is Rex" not in facts and "manager is Bella" not in facts
+
+
+def test_a_replaced_manager_is_known_by_the_alias_the_user_gave(tmp_path: Path) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("I report to Konstantin these days, everyone calls him Kostya.", session_id="s1")
+        m.ingest("Had a long one-on-one with Kostya today.", session_id="s1")
+        clock.advance(20 * DAY)
+        m.ingest("My manager is Olga now, the reorg finally happened.", session_id="s2")
+        clock.advance(DAY)
+        m.maintain()
+        aliases = {a for (a,) in m.store.execute_read("SELECT alias FROM entity_aliases")}
+        assert {"Konstantin", "Kostya"} <= aliases
+        ctx = m.context("Who is my manager now?")
+    assert "Olga" in ctx.split("\n\n")[0]
+    assert not stale_as_current(ctx, ["Konstantin", "Kostya"], ["Olga"])  # the one-on-one is history
+
+
+@pytest.mark.parametrize(
+    ("text", "people", "pairs"),
+    [
+        ("I report to Konstantin now, everyone calls him Kostya.", ["Konstantin", "Kostya"], [("Konstantin", "Kostya")]),
+        ("Мой начальник — Дмитрий (Дима).", ["Дмитрий"], [("Дмитрий", "Дима")]),
+        ("Anna and Konstantin came, we call him Kostya.", ["Anna", "Konstantin"], []),  # whose alias?
+    ],
+)
+def test_aliases_are_read_only_for_the_one_person_named(text: str, people: list[str], pairs: list[tuple[str, str]]) -> None:
+    from memlab.knowledge.extract.consolidator import _aliases
+
+    assert _aliases(text, people, "user") == pairs

@@ -26,6 +26,26 @@ def replaced_values(store: Any, facts: Sequence[Node], user_id: str) -> dict[str
     for key, value in store.replaced_values(list(by_key), user_id):
         if value.casefold() not in current and len(value) > 1:
             out[value] = by_key[key]
+    return _with_aliases(store, out, current, user_id)
+
+
+def _with_aliases(store: Any, replaced: dict[str, Node], current: set[str], user_id: str) -> dict[str, Node]:
+    """``replaced`` plus the entity aliases of each value: after Konstantin, called Kostya, stopped
+    being the manager, "Had a one-on-one with Kostya" speaks of him too. Aliases of a current value
+    are left out."""
+    from memlab.knowledge.names import normalize_name
+
+    if not replaced:
+        return replaced
+    keys = {normalize_name(v): v for v in [*replaced, *current] if v}
+    found = store.aliases_of(list(keys), user_id)
+    now = {a.casefold() for k, v in keys.items() if v.casefold() in current for a in found.get(k, [])} | current
+    out = dict(replaced)
+    for k, value in keys.items():
+        if value in replaced:
+            for alias in found.get(k, []):
+                if alias.casefold() not in now and len(alias) > 1:
+                    out.setdefault(alias, replaced[value])
     return out
 
 

@@ -268,6 +268,22 @@ class Store:
             if s
         ]
 
+    def aliases_of(self, keys: Sequence[str], user_id: str) -> dict[str, list[str]]:
+        """For each normalised name in ``keys``, every alias of the user's entities that it names
+        ("konstantin" -> ["Konstantin", "Kostya"]); names no entity has are absent."""
+        if not keys:
+            return {}
+        rows = self.execute_read(
+            "SELECT a0.alias_norm, a.alias FROM entity_aliases a0 JOIN entities e ON e.id = a0.entity_id "
+            "JOIN entity_aliases a ON a.entity_id = a0.entity_id "
+            "WHERE a0.alias_norm IN (SELECT value FROM json_each(?)) AND e.user_id = ? AND e.merged_into IS NULL",
+            (json.dumps(list(keys)), user_id),
+        )
+        out: dict[str, list[str]] = {}
+        for key, alias in rows:
+            out.setdefault(str(key), []).append(str(alias))
+        return out
+
     def derived_subjects(self, episode_ids: Sequence[int]) -> dict[int, set[str]]:
         """For each episode, the subjects of the keyed facts derived from it (``mark`` of
         ``mark|city``); episodes that gave no keyed fact are absent."""

@@ -129,6 +129,9 @@ class NLPConsolidator:
                 _mention(mentions, EntityMention(ep.speaker, "person", "speaker"))
             for name, etype in names:
                 _mention(mentions, EntityMention(name, etype))
+            for name, alias in _aliases(text, [*(n for n, e in names if e == "person"),
+                                              *(f.value for f in facts if f.value_type == "person")], speaker):
+                _mention(mentions, EntityMention(name, "person", aliases=(alias,)))
             stated = {(subject_name(f.subject, speaker).casefold(), f.attribute) for f in facts}
             values = {f.value.casefold() for f in facts}  # one mention has one role: "a puppy named Rex" is no manager
             changed = [
@@ -152,7 +155,7 @@ class NLPConsolidator:
         return Plan(
             session_id=context.session_id,
             facts=tuple(merged.values()),
-            entities=tuple(mentions.values()),
+            entities=tuple(_fold_aliases(mentions).values()),
             ends=tuple(ends.values()),
         )
 
@@ -331,8 +334,50 @@ def _ru_subject(subject: str) -> tuple[str, str]:
 def _mention(mentions: dict[str, EntityMention], e: EntityMention) -> None:
     k = e.name.casefold()
     old = mentions.get(k)
-    if old is None or (old.role is None and e.role is not None):
-        mentions[k] = e if old is None else replace(e, aliases=tuple(dict.fromkeys(old.aliases + e.aliases)))
+    if old is None:
+        mentions[k] = e
+        return
+    kept = e if old.role is None and e.role is not None else old
+    mentions[k] = replace(kept, aliases=tuple(dict.fromkeys(old.aliases + e.aliases)))
+
+
+def _fold_aliases(mentions: dict[str, EntityMention]) -> dict[str, EntityMention]:
+    """A mention that is another mention's alias ("Kostya" beside "Konstantin, aka Kostya") is
+    that entity, not a second one."""
+    alias_of = {a.casefold(): k for k, e in mentions.items() for a in e.aliases if a.casefold() != k}
+    out: dict[str, EntityMention] = {}
+    for k, e in mentions.items():
+        if k in alias_of and alias_of[k] in mentions and e.type == mentions[alias_of[k]].type:
+            continue
+        out[k] = e
+    return out
+
+
+_NAME = r"[A-ZА-ЯЁ][\w'-]+"
+# "Konstantin (Kostya)", "Konstantin, Kostya for short", "aka Kostya", "everyone calls him Kostya"
+_ALIAS_PATTERNS = (
+    re.compile(rf"(?P<name>{_NAME})\s*\((?P<alias>{_NAME})\)"),
+    re.compile(rf"(?P<alias>{_NAME}) for short"),
+    re.compile(rf"\b(?:aka|a\.k\.a\.)\s+(?P<alias>{_NAME})"),
+    re.compile(rf"\b(?:calls?|called|call)\s+(?:him|her|them)\s+(?P<alias>{_NAME})"),
+)
+
+
+def _aliases(text: str, people: Sequence[str], speaker: str) -> list[tuple[str, str]]:
+    """(name, alias) pairs a message gives for the one person it names ("I report to Konstantin,
+    everyone calls him Kostya"); nothing when it names several or none (whose alias would it be?)."""
+    names = list(dict.fromkeys(p for p in people if p.casefold() != speaker.casefold()))
+    out = []
+    for rx in _ALIAS_PATTERNS:
+        for m in rx.finditer(text):
+            alias = m.group("alias")
+            name = m.groupdict().get("name")
+            others = [n for n in names if n.casefold() != alias.casefold()]  # NER may list the alias too
+            if name is not None and name in others:
+                out.append((name, alias))
+            elif name is None and len(others) == 1:
+                out.append((others[0], alias))
+    return out
 
 
 def _add(merged: dict[tuple[str, str], FactProposal], p: FactProposal) -> None:
