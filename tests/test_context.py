@@ -196,3 +196,12 @@ def test_a_replaced_value_is_recognised_in_any_form_the_gazetteers_know() -> Non
     assert not mentions("Let's go for a walk.", "Go")  # forms under three letters never count
     assert not mentions("I'm getting rusty at this.", "Rust") and mentions("Wrote it in Rust.", "Rust")
     assert mentions("Moved to Berlin's Mitte.", "Berlin")
+
+
+def test_an_assistants_acknowledgements_take_no_context(tmp_path: Path) -> None:
+    with Memory.open(tmp_path / "m.db", MemoryConfig(), embedder=HashingEmbedder(64)) as m:
+        m.ingest("The Lisbon trip is booked for June.", session_id="s", wait=True)
+        m.ingest("Got it, Lisbon!", session_id="s", role="assistant", wait=True)
+        m.ingest("Lisbon in June is hot: pack for 30 degrees.", session_id="s", role="assistant", wait=True)
+        ctx = m.context("When is the Lisbon trip?")
+    assert "booked for June" in ctx and "30 degrees" in ctx and "Got it" not in ctx

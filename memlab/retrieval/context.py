@@ -146,7 +146,7 @@ class ContextProvider:
         )
         store = self.memory.store
         assert store is not None
-        episodes = [h.node for h in hits if h.node.type == "episodic" and h.node.active]
+        episodes = [h.node for h in hits if h.node.type == "episodic" and h.node.active and not _filler(h.node)]
         if subjects:  # the question is answered by its subject's facts: statements about others are noise
             about = store.derived_subjects([n.id for n in episodes])
             episodes = [n for n in episodes if not about.get(n.id) or about[n.id] & subjects]
@@ -298,6 +298,12 @@ class ContextProvider:
 
 def _episode_line(n: Node) -> str:
     return f"- {iso(n.event_time)} {_who(n)}: {clip(n.content)}"
+
+
+def _filler(n: Node) -> bool:
+    """An assistant's acknowledgement ("Got it.", "Thanks for sharing!"): no memory in it, only
+    tokens taken from the budget."""
+    return n.source_role == "assistant" and len(n.content.split()) <= 4 and not any(c.isdigit() for c in n.content)
 
 
 def _who(n: Node) -> str:
