@@ -302,8 +302,9 @@ def _episode_line(n: Node) -> str:
 
 def _filler(n: Node) -> bool:
     """An assistant's acknowledgement ("Got it.", "Thanks for sharing!"): no memory in it, only
-    tokens taken from the budget."""
-    return n.source_role == "assistant" and len(n.content.split()) <= 4 and not any(c.isdigit() for c in n.content)
+    tokens taken from the budget. A named speaker (a LoCoMo participant) is never filler."""
+    short = len(n.content.split()) <= 4 and not any(c.isdigit() for c in n.content)
+    return n.source_role == "assistant" and not n.speaker and short
 
 
 def _who(n: Node) -> str:
