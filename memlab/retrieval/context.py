@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memlab.clock import iso
 from memlab.retrieval.staleness import earlier_values, replaced_in, replaced_values
@@ -44,6 +44,15 @@ def norm_key(text: str) -> str:
 def clip(text: str, n: int = MAX_ITEM_CHARS) -> str:
     text = " ".join(text.split())
     return text if len(text) <= n else text[: n - 1] + "…"
+
+
+class Focused(NamedTuple):
+    """What a question's focus makes of the retrieved facts (``ContextProvider._focused``)."""
+
+    lead: Sequence[Node]  # the Facts section
+    related: Sequence[Node] = ()  # facts about anyone else: Related facts
+    older: Sequence[Node] = ()  # asked for the newest: the others, shown only as history
+    subjects: frozenset[str] = frozenset()  # whom the lead is about (empty when nothing leads)
 
 
 @dataclass
@@ -175,9 +184,7 @@ class ContextProvider:
             "History": self._history_items(history, replaced, earlier),
         }
 
-    def _focused(
-        self, facts: list[Node], prompt: str
-    ) -> tuple[list[Node], list[Node], list[Node], frozenset[str]]:
+    def _focused(self, facts: list[Node], prompt: str) -> Focused:
         """(Facts, Related facts, older, subjects): when the prompt names whose fact it asks for
         ("Where does Mark live now?", "Где я работаю?"), that subject's facts on the asked attribute
         lead, looked up by key even when retrieval ranked them low, and facts about anyone else move
@@ -192,20 +199,20 @@ class ContextProvider:
         user = self.user_id or DEFAULT_USER
         focus = focus_of(prompt, store.fact_subjects(user, self.as_of))
         if not focus.subjects:
-            return facts, [], [], frozenset()
+            return Focused(facts)
         seen = {n.id: n for n in facts}  # as retrieval read them, before this read reinforced them
         keyed = [seen.get(n.id, n) for n in store.facts_about(focus.subjects, user, self.as_of)]
         lead = [n for n in keyed if focus.matches(n.fact_key)]
         if not lead:
             lead = [n for n in facts if focus.matches_subject(n.fact_key)]
         if not lead:
-            return facts, [], [], frozenset()
+            return Focused(facts)
         older: list[Node] = []
         if focus.latest and focus.attributes:
             lead, older = lead[:1], lead[1:]  # newest first: "the pet Mark adopted most recently"
         ids = {n.id for n in (*lead, *older)}
         subjects = frozenset(n.fact_key.split("|", 1)[0].casefold() for n in lead if n.fact_key)
-        return lead, [n for n in facts if n.id not in ids], older, subjects
+        return Focused(lead, [n for n in facts if n.id not in ids], older, subjects)
 
     def _history_items(
         self, episodes: Sequence[Node], replaced: dict[str, Node] | None = None, earlier: dict[str, Node] | None = None
