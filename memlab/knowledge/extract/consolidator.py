@@ -32,6 +32,13 @@ SET_VALUED = frozenset({"likes", "hobby", "sport", "instrument"})
 # ...except a pastime taken up with a change word and no "also": "been really into bouldering
 # lately" (after "I play tennis") replaces the old pastime; "I also play chess now" joins it
 PASTIMES = frozenset({"hobby", "sport"})
+# words that fill a value's place in real chat without naming anything (LoCoMo: "my hobby is
+# playing", "adventures", "the top team")
+_VAGUE = frozenset(
+    "playing games game adventures adventure stuff things thing it this that top best fun sports sport "
+    "hobby hobbies something everything nothing lots more всё это то игры "
+    "спорт хобби что-то".split()
+)
 _ADDITIVE = frozenset("also too well another second addition besides тоже также ещё кроме вдобавок".split())
 _CHANGE_PHRASES = ("these days", "last few weeks", "последнее время", "в последние")
 
@@ -146,6 +153,8 @@ class NLPConsolidator:
             for key in _replaced_pastimes(facts, sents, text, speaker, pastimes):
                 ends[key] = FactEnd(key, (ep.id,))
             for f in [*facts, *changed]:
+                if f.value.casefold() in _VAGUE:
+                    continue  # "Nate's hobby is playing", "on the top team": no value in it
                 proposal = self._proposal(f, speaker, lang, ep.id)
                 _add(merged, proposal)
                 if proposal.key and "|" in proposal.key and f.attribute not in SET_VALUED:
