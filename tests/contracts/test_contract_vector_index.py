@@ -11,15 +11,33 @@ import numpy as np
 import pytest
 
 from memlab.store import store as st
+from memlab.store import vectors
 from memlab.store.connect import choose_driver, connect
 from memlab.store.migrations import migrate
-from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex, VectorIndex
+from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex, VectorIndex, sidecar_for
 
 DIM = 8
 N = 40
 DRIVER = choose_driver()
+
+
+class SidecarNumpyIndex(NumpyVectorIndex):
+    """The numpy index with its .npy sidecar beside the test's database, saved after every search
+    (threshold 1), so every later instance reads the sidecar first and SQLite only for the rest."""
+
+    def search(self, con: Any, query: np.ndarray, k: int, keep: Any = None) -> list[tuple[int, float]]:
+        if self.sidecar is None:
+            self.sidecar = sidecar_for(con.execute("PRAGMA database_list").fetchone()[2], self.dim)
+        hits = super().search(con, query, k, keep)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(vectors, "SIDECAR_MIN_NEW", 1)
+            self.save(con)
+        return hits
+
+
 BACKENDS = [
     pytest.param(NumpyVectorIndex, id="numpy"),
+    pytest.param(SidecarNumpyIndex, id="numpy-sidecar"),
     pytest.param(
         SqliteVecIndex,
         id="sqlite-vec",
