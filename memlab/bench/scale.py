@@ -332,6 +332,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p.add_argument("--embedder", default="wordllama")
     p.add_argument("--dim", type=int, default=256)
+    p.add_argument("--consolidator", default="rules", help="consolidation.consolidator (rules: flat per-session cost)")
     p.add_argument("--queries", type=int, default=100)
     p.add_argument("--consolidate", action="store_true")
     p.add_argument("--no-maintain", action="store_true", help="skip timing maintain() after the import")
@@ -339,7 +340,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--probe", default="", help="(internal) measure a fresh open of this database")
     args = p.parse_args(argv)
-    config = MemoryConfig().replace(embedder={"name": args.embedder, "dim": args.dim})
+    config = MemoryConfig().replace(
+        embedder={"name": args.embedder, "dim": args.dim}, consolidation={"consolidator": args.consolidator}
+    )
     if args.probe:
         import json
 
