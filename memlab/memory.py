@@ -39,7 +39,14 @@ from memlab.retry import CircuitBreaker, deadline_in, remaining
 from memlab.store import store as st
 from memlab.store.connect import DatabaseError, ReadOnlyDatabaseError
 from memlab.store.store import Store
-from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex, make_index, sidecar_for
+from memlab.store.vectors import (
+    AnyIndex,
+    FaissIVFIndex,
+    NumpyVectorIndex,
+    SqliteVecIndex,
+    make_index,
+    sidecar_for,
+)
 from memlab.store.writer import SingleWriter
 from memlab.types import DEFAULT_USER, Hit, Session
 
@@ -97,7 +104,7 @@ class Memory:
         self.chat: Any = None  # the memlab.llm ChatModel for LLM consolidation, when configured
         self.embedder: Embedder | None = None
         self._store: Store | None = None
-        self.index: NumpyVectorIndex | SqliteVecIndex | None = None
+        self.index: AnyIndex | None = None
         self._worker: EmbedWorker | None = None
         self._episodes = EpisodeWriter()
         self._trackers: dict[str, SessionTracker] = {}  # one current conversation per user
@@ -260,14 +267,14 @@ class Memory:
                 "(Memory.open(path, config, reembed=True) in Python)."
             )
 
-    def _make_index(self, dim: int) -> NumpyVectorIndex | SqliteVecIndex:
+    def _make_index(self, dim: int) -> AnyIndex:
         cfg = self.config.store
         sidecar = sidecar_for(self.path, dim) if cfg.vector_cache else None
         return make_index(cfg.vector_backend, dim, self.store.driver.can_load_extensions, sidecar)
 
     def _save_vectors(self) -> None:
         """Leave the loaded vector matrix in its sidecar file for the next process (not read-only)."""
-        if isinstance(self.index, NumpyVectorIndex) and not self.read_only:
+        if isinstance(self.index, (NumpyVectorIndex, FaissIVFIndex)) and not self.read_only:
             try:
                 self.index.save(self.store.reader())
             except Exception as exc:  # a cache: never fail a close over it
@@ -724,7 +731,7 @@ def _warm_in_background(embedder: Any) -> None:
     threading.Thread(target=run, name="memlab-embedder-warm", daemon=True).start()
 
 
-def vector_sink(store: Store, index: NumpyVectorIndex | SqliteVecIndex) -> Callable[[list[int], np.ndarray], None]:
+def vector_sink(store: Store, index: AnyIndex) -> Callable[[list[int], np.ndarray], None]:
     def store_vectors(ids: list[int], vectors: np.ndarray) -> None:
         store.writer.submit_nowait(lambda con: index.add(con, ids, vectors))
 

@@ -14,7 +14,7 @@ from memlab.store import store as st
 from memlab.store import vectors
 from memlab.store.connect import choose_driver, connect
 from memlab.store.migrations import migrate
-from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex, VectorIndex, sidecar_for
+from memlab.store.vectors import FaissIVFIndex, NumpyVectorIndex, SqliteVecIndex, VectorIndex, sidecar_for
 
 DIM = 8
 N = 40
@@ -35,9 +35,27 @@ class SidecarNumpyIndex(NumpyVectorIndex):
         return hits
 
 
+try:
+    import faiss  # noqa: F401
+
+    HAS_FAISS = True
+except ImportError:
+    HAS_FAISS = False
+
+
+class ExhaustiveIVFIndex(FaissIVFIndex):
+    """The FAISS IVF backend built synchronously at any size, probing every cell (so exact)."""
+
+    def __init__(self, dim: int) -> None:
+        super().__init__(dim, min_rows=1, nlist=4, nprobe=4, background=False)
+
+
 BACKENDS = [
     pytest.param(NumpyVectorIndex, id="numpy"),
     pytest.param(SidecarNumpyIndex, id="numpy-sidecar"),
+    pytest.param(
+        ExhaustiveIVFIndex, id="faiss-ivf", marks=pytest.mark.skipif(not HAS_FAISS, reason="faiss-cpu not installed")
+    ),
     pytest.param(
         SqliteVecIndex,
         id="sqlite-vec",
@@ -69,13 +87,13 @@ def add_nodes(con: Any, index: VectorIndex, vectors: np.ndarray) -> list[int]:
 
 
 @pytest.fixture(params=BACKENDS)
-def index_cls(request: pytest.FixtureRequest) -> type[NumpyVectorIndex | SqliteVecIndex]:
+def index_cls(request: pytest.FixtureRequest) -> type[Any]:
     return request.param  # type: ignore[no-any-return]
 
 
 @pytest.fixture
 def filled(
-    tmp_path: Path, index_cls: type[NumpyVectorIndex | SqliteVecIndex]
+    tmp_path: Path, index_cls: type[Any]
 ) -> Iterator[tuple[Any, NumpyVectorIndex | SqliteVecIndex, list[int], np.ndarray]]:
     con = open_db(tmp_path / "v.db")
     index = index_cls(DIM)
@@ -149,7 +167,7 @@ def test_removed_vectors_are_not_found(filled: Any) -> None:
     assert len(hits) == N - 1
 
 
-def test_vectors_persist_in_the_file(tmp_path: Path, index_cls: type[NumpyVectorIndex | SqliteVecIndex]) -> None:
+def test_vectors_persist_in_the_file(tmp_path: Path, index_cls: type[Any]) -> None:
     con = open_db(tmp_path / "p.db")
     index = index_cls(DIM)
     if isinstance(index, SqliteVecIndex):
@@ -165,7 +183,7 @@ def test_vectors_persist_in_the_file(tmp_path: Path, index_cls: type[NumpyVector
         con.close()
 
 
-def test_empty_index_returns_nothing(tmp_path: Path, index_cls: type[NumpyVectorIndex | SqliteVecIndex]) -> None:
+def test_empty_index_returns_nothing(tmp_path: Path, index_cls: type[Any]) -> None:
     con = open_db(tmp_path / "e.db")
     try:
         index = index_cls(DIM)
