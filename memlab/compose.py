@@ -16,6 +16,7 @@ import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 from memlab.clock import Clock, SystemClock
@@ -25,7 +26,7 @@ from memlab.knowledge.decay import DecayPolicy, EbbinghausDecay, NoDecay
 from memlab.knowledge.plan import Consolidator
 from memlab.retrieval.intent import IntentClassifier, build_intent_classifier
 from memlab.retrieval.recipes import Recipe, get_recipe
-from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex
+from memlab.store.vectors import AnyIndex
 
 log = logging.getLogger("memlab")
 LLM_BASE_URL_ENV = "MEMLAB_LLM_BASE_URL"
@@ -84,12 +85,15 @@ def build_embedder(config: MemoryConfig, env: Mapping[str, str] | None = None) -
     return from_section(cfg, api_key=env.get(cfg.api_key_env))
 
 
-def build_index(config: MemoryConfig, dim: int, can_load_extensions: bool) -> NumpyVectorIndex | SqliteVecIndex:
+def build_index(
+    config: MemoryConfig, dim: int, can_load_extensions: bool, sidecar: str | Path | None = None
+) -> AnyIndex:
     """The vector index ``store.vector_backend`` names, for ``dim``-d vectors (built after the
-    store opens: sqlite-vec needs a driver that can load extensions)."""
+    store opens: sqlite-vec needs a driver that can load extensions); ``sidecar``: the file the
+    numpy matrix is cached in between processes."""
     from memlab.store.vectors import make_index
 
-    return make_index(config.store.vector_backend, dim, can_load_extensions)
+    return make_index(config.store.vector_backend, dim, can_load_extensions, sidecar)
 
 
 def build_intent(config: MemoryConfig, embedder: Embedder | None) -> IntentClassifier:

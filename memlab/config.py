@@ -31,7 +31,8 @@ class EmbedderConfig:
 @dataclass(frozen=True)
 class StoreConfig:
     driver: str = "auto"  # auto | sqlite3 | sqlean | pysqlite3
-    vector_backend: str = "auto"  # auto | numpy | sqlite-vec
+    vector_backend: str = "auto"  # auto | numpy | faiss-ivf (memlab[ann]) | sqlite-vec
+    vector_cache: bool = True  # numpy backend: keep the matrix in a .npy sidecar beside the file (fast reopen)
     busy_timeout_ms: int = 5000
     synchronous: str = "NORMAL"  # WAL + NORMAL survives a process crash
     writer_batch: int = 512  # queued writes that may share one transaction

@@ -39,6 +39,7 @@ class ScaleSettings:
     seed: int = 0
     queries: int = 100
     consolidate: bool = False
+    maintain: bool = True  # time maintain() after the import (consolidation of every session first)
     recipe: str | None = None  # None: the config's recipe
 
 
@@ -64,6 +65,12 @@ class ScalePoint:
     build_peak_rss_mb: float = float("nan")  # this process's peak so far (building the memory)
     reopen_first_search_ms: float = float("nan")  # a fresh process: open + first search
     reopen_peak_rss_mb: float = float("nan")  # a fresh process after open + the query set
+    ingest_peak_rss_mb: float = float("nan")  # peak after the import + flush (before maintain, queries)
+    maintain_s: float | None = None  # maintain() after the import: every step
+    consolidate_step_s: float | None = None  # its consolidation step
+    sessions: int = 0  # sessions that step consolidated
+    sessions_per_s: float = float("nan")  # sessions / consolidate_step_s
+    reopen_open_ms: float = float("nan")  # a fresh process: Memory.open alone
 
 
 def query_texts(seed: int, n: int) -> list[str]:
@@ -94,6 +101,20 @@ def _ingest(memory: Any, clock: SimulatedClock, size: int, seed: int, progress: 
                 b.update(1)
     memory.end_session()
     return calls
+
+
+def _maintain(memory: Any, clock: SimulatedClock) -> dict[str, Any]:
+    """maintain() past the idle timeout (every session closes and is consolidated): its seconds,
+    its consolidation step's seconds and sessions per second."""
+    clock.set(clock.now() + memory.config.ingest.session_idle_minutes * 60 + 1)
+    t0 = time.perf_counter()
+    report = memory.maintain()
+    memory.flush()
+    seconds = time.perf_counter() - t0
+    step = report.steps.get("consolidate", {})
+    sessions, step_s = int(step.get("consolidated", 0)), float(step.get("seconds", 0.0))
+    return {"maintain_s": seconds, "consolidate_step_s": step_s, "sessions": sessions,
+            "sessions_per_s": sessions / step_s if step_s > 0 else float("nan")}  # fmt: skip
 
 
 def _queries(memory: Any, texts: Sequence[str], recipe: str | None) -> tuple[list[float], list[float]]:
@@ -141,6 +162,7 @@ def probe(db: Path, config: MemoryConfig, texts: Sequence[str]) -> dict[str, flo
 
     t0 = time.perf_counter()
     memory = Memory.open(db, config.replace(consolidation={"auto": False}), embedder=build_embedder(config))
+    opened = time.perf_counter() - t0
     try:
         memory.search(texts[0], limit=10, reinforce=False)
         first = time.perf_counter() - t0
@@ -148,7 +170,7 @@ def probe(db: Path, config: MemoryConfig, texts: Sequence[str]) -> dict[str, flo
             memory.context(text)
     finally:
         memory.close()
-    return {"reopen_first_search_ms": first * 1000, "reopen_peak_rss_mb": peak_rss_mb()}
+    return {"reopen_first_search_ms": first * 1000, "reopen_open_ms": opened * 1000, "reopen_peak_rss_mb": peak_rss_mb()}
 
 
 def probe_fresh(db: Path, config: MemoryConfig, seed: int, queries: int) -> dict[str, float]:
@@ -178,18 +200,20 @@ def measure(size: int, config: MemoryConfig, workdir: Path, settings: ScaleSetti
         calls = _ingest(memory, clock, size, settings.seed, progress)
         memory.flush()
         ingest_s = time.perf_counter() - t0
+        ingest_rss = peak_rss_mb()
         consolidate_s = None
         if settings.consolidate:
             t1 = time.perf_counter()
             memory.consolidate()
             memory.flush()
             consolidate_s = time.perf_counter() - t1
+        maintained = _maintain(memory, clock) if settings.maintain else {}
         memory.search("warm up the caches", limit=10)
         search, context = _queries(memory, query_texts(settings.seed, settings.queries), settings.recipe)
         stats = memory.stats()
     finally:
         memory.close()
-    fresh = probe_fresh(workdir / f"scale-{size}.db", config, settings.seed, settings.queries)
+    fresh: dict[str, Any] = probe_fresh(workdir / f"scale-{size}.db", config, settings.seed, settings.queries)
     hot = M.percentiles(calls or [0.0], (50, 95))
     nan = float("nan")
     s = M.percentiles(search, (50, 95))
@@ -201,7 +225,7 @@ def measure(size: int, config: MemoryConfig, workdir: Path, settings: ScaleSetti
         db_bytes=int(stats["db_bytes"]), nodes=nodes, bytes_per_node=stats["db_bytes"] / max(nodes, 1),
         search_p50_ms=s[50] * 1000, search_p95_ms=s[95] * 1000, context_p50_ms=c[50] * 1000,
         context_p95_ms=c[95] * 1000, p50_ms=c[50] * 1000, p95_ms=c[95] * 1000,
-        build_peak_rss_mb=peak_rss_mb(), **fresh,
+        build_peak_rss_mb=peak_rss_mb(), ingest_peak_rss_mb=ingest_rss, **maintained, **fresh,
     )  # fmt: skip
 
 
@@ -227,8 +251,10 @@ SCALE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("size", "size"), ("ingest s", "ingest_s"), ("msg/s", "ingest_per_s"), ("hot p95 µs", "hot_path_p95_us"),
     ("DB MB", "db_mb"), ("bytes/node", "bytes_per_node"), ("search p50", "search_p50_ms"),
     ("search p95", "search_p95_ms"), ("context p50", "context_p50_ms"), ("context p95", "context_p95_ms"),
-    ("build RSS MB", "build_peak_rss_mb"), ("reopen 1st search ms", "reopen_first_search_ms"),
-    ("reopen RSS MB", "reopen_peak_rss_mb"),
+    ("ingest RSS MB", "ingest_peak_rss_mb"), ("build RSS MB", "build_peak_rss_mb"),
+    ("reopen open ms", "reopen_open_ms"), ("reopen 1st search ms", "reopen_first_search_ms"),
+    ("reopen RSS MB", "reopen_peak_rss_mb"), ("maintain s", "maintain_s"), ("sessions", "sessions"),
+    ("sessions/s", "sessions_per_s"),
 )  # fmt: skip
 
 
@@ -239,7 +265,8 @@ def scale_table(rows: Sequence[dict[str, Any]], markdown: bool = False) -> str:
         value = row["db_bytes"] / 1e6 if key == "db_mb" else row.get(key)
         if value is None:
             return "-"
-        return f"{value:,.0f}" if key in ("size", "ingest_per_s", "bytes_per_node") else f"{value:,.1f}"
+        whole = ("size", "ingest_per_s", "bytes_per_node", "sessions", "sessions_per_s")
+        return f"{value:,.0f}" if key in whole else f"{value:,.1f}"
 
     body = [[cell(r, key) for _, key in SCALE_COLUMNS] for r in rows]
     return table([h for h, _ in SCALE_COLUMNS], body, markdown)
@@ -248,11 +275,12 @@ def scale_table(rows: Sequence[dict[str, Any]], markdown: bool = False) -> str:
 def write_scale_report(
     rows: Sequence[dict[str, Any]], out_dir: str | Path, title: str = "memlab scale curve"
 ) -> Path:
-    from memlab.viz.plots import plot_scale_curve
+    from memlab.viz.plots import plot_scale_curve, plot_scale_resources
 
     out = Path(out_dir)
     (out / "plots").mkdir(parents=True, exist_ok=True)
     plot_scale_curve(rows).savefig(out / "plots" / "scale.png", dpi=110)
+    plot_scale_resources(rows).savefig(out / "plots" / "scale_resources.png", dpi=110)
     env = rows[0]["env"] if rows else {}
     emb = rows[0]["config"]["embedder"] if rows else {}
     text = [
@@ -261,7 +289,10 @@ def write_scale_report(
         f"{env.get('machine', {}).get('cpus')} CPUs · embedder {emb.get('name')} ({emb.get('dim')}-d)", "",
         "Ingest = hot path + embeddings until flushed; latencies in ms over the same question set at every size;",
         "context latency is what an agent waits for before each answer.", "",
+        "RSS: peak resident set (file-backed pages of the memory-mapped vector sidecar included);",
+        "maintain = maintain() after the import, every session closed; sessions/s = its consolidation step.", "",
         scale_table(rows, markdown=True), "", "![Scale curve](plots/scale.png)", "",
+        "![Memory, reopen and maintenance](plots/scale_resources.png)", "",
     ]  # fmt: skip
     path = out / "scale.md"
     path.write_text("\n".join(text), encoding="utf-8")
@@ -270,7 +301,7 @@ def write_scale_report(
 
 def settings_from(table: dict[str, Any], quick: bool = False) -> ScaleSettings:
     """``[scale]`` of a suite file: sizes, extra_sizes + extra (the 1M point), quick_sizes, seed, queries..."""
-    known = {"sizes", "extra_sizes", "extra", "quick_sizes", "seed", "queries", "consolidate", "recipe"}
+    known = {"sizes", "extra_sizes", "extra", "quick_sizes", "seed", "queries", "consolidate", "maintain", "recipe"}
     unknown = sorted(set(table) - known)
     if unknown:
         raise ValueError(f"[scale]: unknown key(s) {unknown}; known: {sorted(known)}")
@@ -280,7 +311,8 @@ def settings_from(table: dict[str, Any], quick: bool = False) -> ScaleSettings:
     if quick:
         sizes = [int(s) for s in table.get("quick_sizes", [s for s in sizes if s <= 10_000])]
     return ScaleSettings(sizes=tuple(sizes), seed=int(table.get("seed", 0)), queries=int(table.get("queries", 100)),
-                         consolidate=bool(table.get("consolidate", False)), recipe=table.get("recipe"))  # fmt: skip
+                         consolidate=bool(table.get("consolidate", False)), maintain=bool(table.get("maintain", True)),
+                         recipe=table.get("recipe"))  # fmt: skip
 
 
 def run_scale_suite(suite: Suite, out_dir: str | Path, *, quick: bool = False, progress: bool = True) -> int:
@@ -300,20 +332,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     p.add_argument("--embedder", default="wordllama")
     p.add_argument("--dim", type=int, default=256)
+    p.add_argument("--consolidator", default="rules", help="consolidation.consolidator (rules: flat per-session cost)")
     p.add_argument("--queries", type=int, default=100)
     p.add_argument("--consolidate", action="store_true")
+    p.add_argument("--no-maintain", action="store_true", help="skip timing maintain() after the import")
     p.add_argument("--out", default="out/bench/scale")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--probe", default="", help="(internal) measure a fresh open of this database")
     args = p.parse_args(argv)
-    config = MemoryConfig().replace(embedder={"name": args.embedder, "dim": args.dim})
+    config = MemoryConfig().replace(
+        embedder={"name": args.embedder, "dim": args.dim}, consolidation={"consolidator": args.consolidator}
+    )
     if args.probe:
         import json
 
         print(json.dumps(probe(Path(args.probe), config, query_texts(args.seed, args.queries))))
         return 0
     settings = ScaleSettings(sizes=tuple(int(s) for s in args.sizes.split(",")), queries=args.queries,
-                             consolidate=args.consolidate)  # fmt: skip
+                             consolidate=args.consolidate, maintain=not args.no_maintain)  # fmt: skip
     rows = run_scale(config, settings, args.out)
     write_scale_report(rows, args.out)
     print(scale_table(rows))

@@ -98,6 +98,10 @@ class MiniLMEmbedder:
                     self._loaded = _load_minilm(self.max_length, self.threads)
         return self._loaded
 
+    def warm(self) -> None:
+        """Load the model now (``Memory.open`` calls this on a background thread)."""
+        self._load()
+
     def _run(self, loaded: _Loaded, texts: list[str]) -> np.ndarray:
         encodings = loaded.tokenizer.encode_batch(texts)
         ids, mask = pad_batch([e.ids for e in encodings], self.pad_to)

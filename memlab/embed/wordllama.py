@@ -58,6 +58,10 @@ class WordLlamaEmbedder:
                     self._model = _load_wordllama()
         return self._model
 
+    def warm(self) -> None:
+        """Load the model now (``Memory.open`` calls this on a background thread)."""
+        self._load()
+
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)

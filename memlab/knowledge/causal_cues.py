@@ -39,11 +39,13 @@ _BACKWARD = re.compile(
     r"потому\s+что|так\s+как|из-за|ведь|дело\s+в\s+том,?\s+что)\b",
     re.I,
 )
-_INTRA = re.compile(
-    r"\w.*?\b(?P<cue>because|so\s+that|which\s+led\s+to|as\s+a\s+result|that'?s\s+why|due\s+to|"
-    r"из-за|поэтому|потому\s+что|в\s+результате|так\s+как)\b",
-    re.I,
+_INTRA_CUES = (
+    r"because|so\s+that|which\s+led\s+to|as\s+a\s+result|that'?s\s+why|due\s+to|"
+    r"из-за|поэтому|потому\s+что|в\s+результате|так\s+как"
 )
+# every position where an intra-message cue starts (zero width, so overlapping cues all count)
+_INTRA_AT = re.compile(r"\b(?=(?:" + _INTRA_CUES + r")\b)", re.I)
+_WORD = re.compile(r"\w")
 
 
 @runtime_checkable
@@ -81,9 +83,20 @@ def cue_link(a: EpisodeRef, b: EpisodeRef, confidence: float = CUE_CONFIDENCE) -
     return None
 
 
+def _states_a_cause(text: str) -> bool:
+    """A cue with a word before it on its line ("X because Y"; not "Because Y" alone). Linear in
+    the text: the former ``\\w.*?\\bcue`` search retried the lazy scan from every word character,
+    quadratic in a cue-less message (measured: 28 s of maintain() at 100K episodes)."""
+    for m in _INTRA_AT.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if _WORD.search(text, line_start, m.start()):
+            return True
+    return False
+
+
 def self_explained(episodes: Sequence[EpisodeRef]) -> tuple[int, ...]:
     """Ids of episodes that state a cause and its effect inside themselves ("X because Y")."""
-    return tuple(e.id for e in episodes if not _is_question(e.content) and _INTRA.search(e.content))
+    return tuple(e.id for e in episodes if not _is_question(e.content) and _states_a_cause(e.content))
 
 
 class CueCausalDetector:

@@ -20,7 +20,7 @@ import numpy as np
 
 from memlab.knowledge.names import normalize_name
 from memlab.knowledge.plan import EntityMention
-from memlab.store.vectors import from_blob, to_blob
+from memlab.store.vectors import to_blob
 from memlab.types import DEFAULT_USER, ENTITY_TYPES
 
 if TYPE_CHECKING:
@@ -101,9 +101,9 @@ def find_by_vector(
     ).fetchall()
     if not rows:
         return None
-    mat = np.stack([from_blob(r[1]) for r in rows])
-    if mat.shape[1] != vec.shape[0]:
+    if len(rows[0][1]) != 4 * vec.shape[0]:
         return None
+    mat = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)  # one copy
     scores = mat @ np.asarray(vec, dtype=np.float32)
     best = int(np.argmax(scores))
     return int(rows[best][0]) if float(scores[best]) >= threshold else None

@@ -179,6 +179,40 @@ def plot_scale_curve(rows: Sequence[Mapping[str, float] | Any]) -> Figure:
     return fig
 
 
+def plot_scale_resources(rows: Sequence[Mapping[str, float] | Any]) -> Figure:
+    """Peak RSS (building, reopened), the first search after a reopen, and maintain() seconds with
+    consolidation sessions/s, against corpus size (log x); missing values are skipped."""
+    fig, axes = _figure(12.0, 3.8, ncols=3)
+    ax_rss, ax_reopen, ax_maint = axes
+    for key, label in (("build_peak_rss_mb", "build"), ("reopen_peak_rss_mb", "reopen")):
+        xs, ys = _series(rows, key)
+        if xs:
+            ax_rss.plot(xs, ys, marker="o", label=label)
+    ax_rss.set(ylabel="peak RSS (MB)", title="Memory")
+    for key, label in (("reopen_first_search_ms", "open + 1st search"), ("reopen_open_ms", "open")):
+        xs, ys = _series(rows, key)
+        if xs:
+            ax_reopen.plot(xs, ys, marker="o", label=label)
+    ax_reopen.set(ylabel="ms", title="After a reopen")
+    xs, ys = _series(rows, "maintain_s")
+    if xs:
+        ax_maint.plot(xs, ys, marker="o", color="#e15759", label="maintain s")
+    ax_maint.set(ylabel="maintain() s", title="Maintenance")
+    xs, ys = _series(rows, "sessions_per_s")
+    if xs:
+        twin = ax_maint.twinx()
+        twin.plot(xs, ys, marker="s", linestyle="--", color="#76b7b2", label="sessions/s")
+        twin.set_ylabel("sessions/s")
+    for ax in axes:
+        ax.set_xlabel("size")
+        ax.grid(alpha=0.3, which="both")
+        if _positive(line.get_xdata() for line in ax.lines):
+            ax.set_xscale("log")
+        if ax.lines:
+            ax.legend(loc="upper left")
+    return fig
+
+
 def plot_confusion(matrix: Sequence[Sequence[float]] | Any, labels: Sequence[str]) -> Figure:
     """Confusion matrix (rows = true, columns = predicted), e.g. for the intent classifier.
 

@@ -11,15 +11,51 @@ import numpy as np
 import pytest
 
 from memlab.store import store as st
+from memlab.store import vectors
 from memlab.store.connect import choose_driver, connect
 from memlab.store.migrations import migrate
-from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex, VectorIndex
+from memlab.store.vectors import FaissIVFIndex, NumpyVectorIndex, SqliteVecIndex, VectorIndex, sidecar_for
 
 DIM = 8
 N = 40
 DRIVER = choose_driver()
+
+
+class SidecarNumpyIndex(NumpyVectorIndex):
+    """The numpy index with its .npy sidecar beside the test's database, saved after every search
+    (threshold 1), so every later instance reads the sidecar first and SQLite only for the rest."""
+
+    def search(self, con: Any, query: np.ndarray, k: int, keep: Any = None) -> list[tuple[int, float]]:
+        if self.sidecar is None:
+            self.sidecar = sidecar_for(con.execute("PRAGMA database_list").fetchone()[2], self.dim)
+        hits = super().search(con, query, k, keep)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(vectors, "SIDECAR_MIN_NEW", 1)
+            self.save(con)
+        return hits
+
+
+try:
+    import faiss  # noqa: F401
+
+    HAS_FAISS = True
+except ImportError:
+    HAS_FAISS = False
+
+
+class ExhaustiveIVFIndex(FaissIVFIndex):
+    """The FAISS IVF backend built synchronously at any size, probing every cell (so exact)."""
+
+    def __init__(self, dim: int) -> None:
+        super().__init__(dim, min_rows=1, nlist=4, nprobe=4, background=False)
+
+
 BACKENDS = [
     pytest.param(NumpyVectorIndex, id="numpy"),
+    pytest.param(SidecarNumpyIndex, id="numpy-sidecar"),
+    pytest.param(
+        ExhaustiveIVFIndex, id="faiss-ivf", marks=pytest.mark.skipif(not HAS_FAISS, reason="faiss-cpu not installed")
+    ),
     pytest.param(
         SqliteVecIndex,
         id="sqlite-vec",
@@ -51,13 +87,13 @@ def add_nodes(con: Any, index: VectorIndex, vectors: np.ndarray) -> list[int]:
 
 
 @pytest.fixture(params=BACKENDS)
-def index_cls(request: pytest.FixtureRequest) -> type[NumpyVectorIndex | SqliteVecIndex]:
+def index_cls(request: pytest.FixtureRequest) -> type[Any]:
     return request.param  # type: ignore[no-any-return]
 
 
 @pytest.fixture
 def filled(
-    tmp_path: Path, index_cls: type[NumpyVectorIndex | SqliteVecIndex]
+    tmp_path: Path, index_cls: type[Any]
 ) -> Iterator[tuple[Any, NumpyVectorIndex | SqliteVecIndex, list[int], np.ndarray]]:
     con = open_db(tmp_path / "v.db")
     index = index_cls(DIM)
@@ -131,7 +167,7 @@ def test_removed_vectors_are_not_found(filled: Any) -> None:
     assert len(hits) == N - 1
 
 
-def test_vectors_persist_in_the_file(tmp_path: Path, index_cls: type[NumpyVectorIndex | SqliteVecIndex]) -> None:
+def test_vectors_persist_in_the_file(tmp_path: Path, index_cls: type[Any]) -> None:
     con = open_db(tmp_path / "p.db")
     index = index_cls(DIM)
     if isinstance(index, SqliteVecIndex):
@@ -147,7 +183,7 @@ def test_vectors_persist_in_the_file(tmp_path: Path, index_cls: type[NumpyVector
         con.close()
 
 
-def test_empty_index_returns_nothing(tmp_path: Path, index_cls: type[NumpyVectorIndex | SqliteVecIndex]) -> None:
+def test_empty_index_returns_nothing(tmp_path: Path, index_cls: type[Any]) -> None:
     con = open_db(tmp_path / "e.db")
     try:
         index = index_cls(DIM)
