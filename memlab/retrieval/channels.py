@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 FACT_TYPES: tuple[str, ...] = ("semantic", "procedural", "opinion")
 FTS_POSTING_BUDGET = 2000  # matching rows BM25 may score per query (see fts())
+WINDOW_POSTING_BUDGET = 4000  # the same for a window table (counted in its own rows; see window_rows())
 MAX_NGRAM = 4  # longest entity mention looked up ("New York City Marathon")
 ENTITY_VECTOR_MIN_COSINE = 0.6  # an entity vector this close to the query counts as a mention
 ENTITY_VECTOR_TOP = 3
@@ -73,12 +74,6 @@ Channel = Callable[..., list[int]]
 
 
 # -- SQL builders (pure) ----------------------------------------------------------------------------
-def keep_json(where: str, params: list[Any]) -> tuple[str, list[Any]]:
-    """Which ids of one JSON-array parameter pass a node filter; one parameter whatever the count
-    (a plain ``IN (?, ?, ...)`` list overflows SQLite's variable limit on large candidate sets)."""
-    return f"SELECT n.id FROM nodes n WHERE n.id IN (SELECT value FROM json_each(?)) AND {where}", params
-
-
 def hop_sql(edge_type: str, direction: str) -> str:
     """One hop along ``edge_type`` from a JSON array of ids: (from_id, to_id) pairs."""
     if direction == "out":
@@ -98,18 +93,25 @@ def keep_fn(memory: MemoryView, filters: Filters) -> Callable[[list[int]], set[i
     def keep(ids: list[int]) -> set[int]:
         if not ids:
             return set()
-        sql, p = keep_json(where, params)
+        sql, p = q.keep_json(where, params)
         return {r[0] for r in _read(memory, sql, [json.dumps(ids), *p])}
 
     return keep
 
 
 def apply_filter(memory: MemoryView, ids: Sequence[int], filters: Filters) -> list[int]:
-    """``ids`` that pass ``filters``, in their order."""
+    """``ids`` that pass ``filters``, in their order. Within one search each id is checked once
+    per filter (the vector, window and graph channels see many of the same ids)."""
     if not ids:
         return []
-    allowed = keep_fn(memory, filters)(list(dict.fromkeys(ids)))
-    return [i for i in dict.fromkeys(ids) if i in allowed]
+    order = list(dict.fromkeys(ids))
+    memo = search_memo(memory)
+    passed: dict[int, bool] = memo.setdefault(("keep", filters), {}) if memo is not None else {}
+    todo = [i for i in order if i not in passed]
+    if todo:
+        allowed = keep_fn(memory, filters)(todo)
+        passed.update((i, i in allowed) for i in todo)
+    return [i for i in order if passed[i]]
 
 
 def _dedup(ids: Iterable[int]) -> list[int]:
@@ -177,50 +179,69 @@ def fts(
     terms = query_terms(query_text)
     if not terms or limit <= 0:
         return []
-    terms = affordable_terms(memory, terms)
+    return [r[0] for r in best_matches(memory, "nodes_fts", affordable_terms(memory, terms), filters, limit)]
+
+
+FILTER_HEAD = 2  # rank this many times ``limit`` rows inside FTS before the node filters join
+
+
+def best_matches(
+    memory: MemoryView, table: str, terms: Sequence[str], filters: Filters, limit: int
+) -> list[tuple[int, float, Any]]:
+    """(node id, BM25 score (lower is better), session id) of the best ``limit`` rows of ``table``
+    matching any of ``terms`` that pass ``filters``. The filters first see only the FTS table's
+    best ``FILTER_HEAD * limit`` rows; when fewer than ``limit`` of those pass (or fewer rows
+    match), every match is ranked again with the filters (exact either way)."""
     where, params = filters.where()
-    sql, p = q.fts_search(" OR ".join(f'"{t}"' for t in terms), where, params, limit)
-    return [r[0] for r in _read(memory, sql, p)]
+    match = " OR ".join(f'"{t}"' for t in terms)
+    sql, p = q.best_matches(table, match, where, params, limit, head=FILTER_HEAD * limit)
+    rows = _read(memory, sql, p)
+    if len(rows) < limit:
+        rows = _read(memory, *q.best_matches(table, match, where, params, limit))
+    return [(int(r[0]), float(r[1]), r[2]) for r in rows]
 
 
 WINDOW_TABLES: dict[str, str] = {"fts_pair": "window_fts_pair", "fts_window": "window_fts_window"}
+MEMO_KEY = "search_memo"  # per-search memo (window and vector hits), opened and dropped by engine.run
 
 
-def window_sql(table: str, match: str, where: str, params: list[Any], limit: int) -> tuple[str, list[Any]]:
-    """BM25 over one episode-window FTS table (rowid = episode id), joined to nodes for the filters."""
-    if table not in WINDOW_TABLES.values():
-        raise ValueError(f"unknown window table {table!r}")
-    sql = (
-        f"SELECT n.id, bm25({table}) AS score FROM {table} JOIN nodes n ON n.id = {table}.rowid "
-        f"WHERE {table} MATCH ? AND {where} ORDER BY score LIMIT ?"
-    )
-    return sql, [match, *params, limit]
+def search_memo(memory: MemoryView) -> dict[Any, Any] | None:
+    """The memo of the search under way: channels of one search share window and vector hits
+    through it. None outside ``engine.run`` (a channel called alone computes afresh)."""
+    memo = memory.extensions.setdefault("memlab.retrieval", {}).get(MEMO_KEY)
+    return memo if isinstance(memo, dict) else None
 
 
-MEMO_KEY = "window_memo"  # per-search memo of window hits (the engine clears it before each search)
+def _memoised(memory: MemoryView, key: Any, limit: int, compute: Callable[[int], list[Any]]) -> list[Any]:
+    """``compute(limit)`` once per search: a later call with a smaller ``limit`` (or any limit,
+    when the first found fewer rows than it asked for) reads the memo."""
+    memo = search_memo(memory)
+    cached = memo.get(key) if memo is not None else None
+    if cached is not None and (cached[0] >= limit or len(cached[1]) < cached[0]):
+        return cached[1][:limit]  # type: ignore[no-any-return]
+    rows = compute(limit)
+    if memo is not None:
+        memo[key] = (limit, rows)
+    return rows
 
 
 def window_rows(
     memory: MemoryView, table: str, query_text: str, filters: Filters, limit: int
 ) -> list[tuple[int, float, Any]]:
     """(episode id, BM25 score (lower is better), session id) of the best ``limit`` window hits.
-    fts_window and fts_session read the same hits: the second reads them from the memo."""
-    state = memory.extensions.setdefault("memlab.retrieval", {})
-    memo = state.setdefault(MEMO_KEY, {})
-    key = (table, query_text, filters)
-    cached = memo.get(key)
-    if cached is not None and (cached[0] >= limit or len(cached[1]) < cached[0]):
-        return cached[1][:limit]  # type: ignore[no-any-return]
+    Terms are chosen against the window table's own postings (a term's window rows are up to 4x
+    its turns), within ``WINDOW_POSTING_BUDGET``. fts_window and fts_session read the same hits."""
     terms = query_terms(query_text)
     if not terms or limit <= 0:
         return []
-    terms = affordable_terms(memory, terms)
-    where, params = filters.where()
-    sql, p = window_sql(table, " OR ".join(f'"{t}"' for t in terms), where, params, limit)
-    sql = f"SELECT h.id, h.score, n.session_id FROM ({sql}) h JOIN nodes n ON n.id = h.id ORDER BY h.score"
-    rows = [(int(r[0]), float(r[1]), r[2]) for r in _read(memory, sql, p)]
-    memo[key] = (limit, rows)
-    return rows
+
+    if table not in WINDOW_TABLES.values():
+        raise ValueError(f"unknown window table {table!r}")
+
+    def compute(n: int) -> list[tuple[int, float, Any]]:
+        return best_matches(memory, table, affordable_terms(memory, terms, WINDOW_POSTING_BUDGET, table), filters, n)
+
+    return _memoised(memory, (table, query_text, filters), limit, compute)
 
 
 def _window(table: str, fetch: int = 0) -> Channel:
@@ -267,28 +288,33 @@ def fts_session(
     return [node_id for sid in order for node_id, _ in by_session[sid]][:limit]
 
 
-def doc_freq(memory: MemoryView, term: str) -> int:
-    """Rows matching ``term``, cached per memory; the cache is dropped when the node count has grown
-    by more than 1% (an approximate count is all the posting budget needs)."""
+def doc_freqs(memory: MemoryView, terms: Sequence[str], table: str = "nodes_fts") -> dict[str, int]:
+    """Rows of ``table`` matching each term, cached per memory and table; a cache is dropped when
+    the node count has grown by more than 1% (an approximate count is all a posting budget needs)."""
     state = memory.extensions.setdefault("memlab.retrieval", {})
     size = _read(memory, "SELECT coalesce(max(id), 0) FROM nodes", [])[0][0]
-    cache = state.get("df")
+    caches = state.setdefault("df", {})
+    cache = caches.get(table)
     if cache is None or size > cache[0] * 1.01 + 10:
-        cache = state["df"] = (size, {})
-    if term not in cache[1]:
-        if len(cache[1]) > 100_000:
-            cache[1].clear()
-        sql = "SELECT count(*) FROM nodes_fts WHERE nodes_fts MATCH ?"
-        cache[1][term] = _read(memory, sql, [f'"{term}"'])[0][0]
-    return int(cache[1][term])
+        cache = caches[table] = (size, {})
+    counts: dict[str, int] = cache[1]
+    for term in terms:
+        if term not in counts:
+            if len(counts) > 100_000:
+                counts.clear()
+            counts[term] = int(_read(memory, q.fts_doc_freq(table), [f'"{term}"'])[0][0])
+    return {t: counts[t] for t in terms}
 
 
-def affordable_terms(memory: MemoryView, terms: list[str], budget: int | None = None) -> list[str]:
-    """The query terms to rank with: rarest first while total postings stay within ``budget``."""
+def affordable_terms(
+    memory: MemoryView, terms: list[str], budget: int | None = None, table: str = "nodes_fts"
+) -> list[str]:
+    """The query terms to rank with: rarest first while their postings in ``table`` stay within
+    ``budget``; the rarest term always stays."""
     budget = FTS_POSTING_BUDGET if budget is None else budget
     if len(terms) == 1:
         return terms
-    df = {t: doc_freq(memory, t) for t in terms}
+    df = doc_freqs(memory, terms, table)
     if sum(df.values()) <= budget:
         return terms
     kept: set[str] = set()
@@ -301,6 +327,15 @@ def affordable_terms(memory: MemoryView, terms: list[str], budget: int | None = 
     return [t for t in terms if t in kept]
 
 
+def dense_hits(memory: MemoryView, query_vec: np.ndarray, count: int) -> list[tuple[int, float]]:
+    """The top ``count`` (node id, cosine) of the vector index before any filter: one scan of the
+    index per search, shared by ``vector`` and ``vector_window``."""
+    assert memory.index is not None and memory.store is not None
+    index, reader = memory.index, memory.store.reader()
+    key = ("dense", np.asarray(query_vec, dtype=np.float32).tobytes())
+    return _memoised(memory, key, count, lambda n: index.search(reader, query_vec, n))
+
+
 def vector(
     memory: MemoryView,
     query_text: str,
@@ -309,9 +344,15 @@ def vector(
     limit: int,
     depth: int = 0,
 ) -> list[int]:
-    """Cosine KNN over stored vectors, post-filtered in SQL (the index over-fetches until enough pass)."""
+    """Cosine KNN over stored vectors, post-filtered in SQL. The search's shared dense hits serve
+    when enough of them pass the filters; otherwise the index over-fetches until enough pass."""
     if memory.index is None or query_vec is None or limit <= 0:
         return []
+    fetch = max(limit, VECTOR_WINDOW_POOL)
+    hits = dense_hits(memory, query_vec, fetch)
+    kept = apply_filter(memory, [i for i, _ in hits], filters)
+    if len(kept) >= limit or len(hits) < fetch:  # enough passed, or the index holds no more
+        return kept[:limit]
     assert memory.store is not None
     hits = memory.index.search(memory.store.reader(), query_vec, limit, keep=keep_fn(memory, filters))
     return [i for i, _ in hits]
@@ -326,11 +367,7 @@ def neighbours(memory: MemoryView, ids: Sequence[int]) -> dict[int, list[int]]:
     if not ids:
         return out
     arr = json.dumps(list(ids))
-    sql = (
-        "SELECT src, dst FROM edges WHERE type = 'temporal' AND src IN (SELECT value FROM json_each(?)) "
-        "UNION SELECT src, dst FROM edges WHERE type = 'temporal' AND dst IN (SELECT value FROM json_each(?))"
-    )
-    for a, b in _read(memory, sql, [arr, arr]):
+    for a, b in _read(memory, q.temporal_neighbours(), [arr, arr]):
         out.setdefault(a, []).append(b)
         out.setdefault(b, []).append(a)
     return out
@@ -340,9 +377,7 @@ def _similarities(memory: MemoryView, ids: Iterable[int], query_vec: np.ndarray)
     todo = list(ids)
     if not todo:
         return {}
-    rows = _read(
-        memory, "SELECT node_id, vec FROM node_vectors WHERE node_id IN (SELECT value FROM json_each(?))", [json.dumps(todo)]
-    )
+    rows = _read(memory, q.vectors_json(), [json.dumps(todo)])
     if not rows:
         return {}
     mat = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)
@@ -363,9 +398,7 @@ def vector_window(
     the top vector hits and their neighbours."""
     if memory.index is None or query_vec is None or limit <= 0:
         return []
-    assert memory.store is not None
-    hits = memory.index.search(memory.store.reader(), query_vec, max(limit, VECTOR_WINDOW_POOL))
-    sims = {i: s for i, s in hits}
+    sims = dict(dense_hits(memory, query_vec, max(limit, VECTOR_WINDOW_POOL)))
     near = neighbours(memory, list(sims))  # a neighbour's own other neighbour stays unscored
     cands = set(sims) | {n for ns in near.values() for n in ns}
     sims.update(_similarities(memory, cands - sims.keys(), query_vec))
@@ -374,7 +407,8 @@ def vector_window(
         around = [sims[n] for n in near.get(c, []) if n in sims]
         return sims.get(c, 0.0) + (sum(around) / len(around) if around else 0.0)
 
-    ranked = sorted(cands, key=lambda c: (-score(c), c))
+    scores = {c: score(c) for c in cands}
+    ranked = sorted(cands, key=lambda c: (-scores[c], c))
     return apply_filter(memory, ranked, filters)[:limit]
 
 
