@@ -47,3 +47,28 @@ def test_a_channel_called_alone_does_not_keep_a_memo(tmp_path: Path) -> None:
         assert ch.search_memo(m) is None
         engine.run(m, "blue whale")
         assert ch.search_memo(m) is None  # dropped when the search ends
+
+
+def test_a_named_speaker_boosts_their_own_turns(tmp_path: Path) -> None:
+    with _memory(tmp_path) as m:
+        ids = {}
+        for i, (who, text) in enumerate(
+            [("Anna", "my kite broke"), ("Mark", "kites are fun"), ("Anna", "a new kite then"), ("Mark", "sure")]
+        ):
+            ids[text] = m.ingest(text, session_id="s", at=T0 + i, speaker=who, wait=True)
+        f = ch.Filters(user_id="default")
+        assert set(ch.fts_speaker(m, "What did Anna do with the kite?", None, f, 10)) == {
+            ids["my kite broke"], ids["a new kite then"]
+        }
+        assert ch.fts_speaker(m, "Who has a kite?", None, f, 10) == []  # nobody named
+        assert ch.fts_speaker(m, "Did Anna or Mark fly a kite?", None, f, 10) == []  # everyone named
+
+
+def test_feedback_terms_reach_a_turn_without_the_query_word(tmp_path: Path) -> None:
+    with _memory(tmp_path) as m:
+        a = m.ingest("I flew my kite", session_id="s1", at=T0, wait=True)
+        m.ingest("on the windy hill", session_id="s1", at=T0 + 1, wait=True)
+        c = m.ingest("back to the windy hill tomorrow", session_id="s2", at=T0 + 1000, wait=True)
+        f = ch.Filters(user_id="default")
+        assert ch.fts(m, "kite", None, f, 10) == [a]
+        assert c in ch.fts_prf(m, "kite", None, f, 10)

@@ -13,6 +13,7 @@ No LLM and no network here.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -185,10 +186,13 @@ def fts(
 FILTER_HEAD = 2  # rank this many times ``limit`` rows inside FTS before the node filters join
 
 
+Match = tuple[int, float, Any, Any]  # (node id, BM25 score (lower is better), session id, speaker)
+
+
 def best_matches(
     memory: MemoryView, table: str, terms: Sequence[str], filters: Filters, limit: int
-) -> list[tuple[int, float, Any]]:
-    """(node id, BM25 score (lower is better), session id) of the best ``limit`` rows of ``table``
+) -> list[Match]:
+    """(node id, BM25 score (lower is better), session id, speaker) of the best ``limit`` rows of ``table``
     matching any of ``terms`` that pass ``filters``. The filters first see only the FTS table's
     best ``FILTER_HEAD * limit`` rows; when fewer than ``limit`` of those pass (or fewer rows
     match), every match is ranked again with the filters (exact either way)."""
@@ -198,7 +202,7 @@ def best_matches(
     rows = _read(memory, sql, p)
     if len(rows) < limit:
         rows = _read(memory, *q.best_matches(table, match, where, params, limit))
-    return [(int(r[0]), float(r[1]), r[2]) for r in rows]
+    return [(int(r[0]), float(r[1]), r[2], r[3]) for r in rows]
 
 
 WINDOW_TABLES: dict[str, str] = {"fts_pair": "window_fts_pair", "fts_window": "window_fts_window"}
@@ -225,10 +229,8 @@ def _memoised(memory: MemoryView, key: Any, limit: int, compute: Callable[[int],
     return rows
 
 
-def window_rows(
-    memory: MemoryView, table: str, query_text: str, filters: Filters, limit: int
-) -> list[tuple[int, float, Any]]:
-    """(episode id, BM25 score (lower is better), session id) of the best ``limit`` window hits.
+def window_rows(memory: MemoryView, table: str, query_text: str, filters: Filters, limit: int) -> list[Match]:
+    """(episode id, BM25 score (lower is better), session id, speaker) of the best ``limit`` window hits.
     Terms are chosen against the window table's own postings (a term's window rows are up to 4x
     its turns), within ``WINDOW_POSTING_BUDGET``. fts_window and fts_session read the same hits."""
     terms = query_terms(query_text)
@@ -238,8 +240,9 @@ def window_rows(
     if table not in WINDOW_TABLES.values():
         raise ValueError(f"unknown window table {table!r}")
 
-    def compute(n: int) -> list[tuple[int, float, Any]]:
-        return best_matches(memory, table, affordable_terms(memory, terms, WINDOW_POSTING_BUDGET, table), filters, n)
+    def compute(n: int) -> list[Match]:
+        chosen = affordable_terms(memory, terms, WINDOW_POSTING_BUDGET, table)
+        return best_matches(memory, table, chosen, filters, n)
 
     return _memoised(memory, (table, query_text, filters), limit, compute)
 
@@ -281,18 +284,88 @@ def fts_session(
     if limit <= 0:
         return []
     by_session: dict[Any, list[tuple[int, float]]] = {}
-    for node_id, score, session in window_rows(memory, "window_fts_window", query_text, filters, SESSION_POOL):
+    for node_id, score, session, _ in window_rows(memory, "window_fts_window", query_text, filters, SESSION_POOL):
         by_session.setdefault(session, []).append((node_id, -score))  # bm25(): lower is better
     total = {sid: sum(sorted((s for _, s in hits), reverse=True)[:SESSION_TOP]) for sid, hits in by_session.items()}
     order = sorted(by_session, key=lambda sid: -total[sid])
     return [node_id for sid in order for node_id, _ in by_session[sid]][:limit]
 
 
+def fts_speaker(
+    memory: MemoryView,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 0,
+) -> list[int]:
+    """A named person boosts their own turns: the window hits (``fts_window``'s, shared) spoken by
+    a speaker the question names ("What did Caroline research?" -> Caroline's turns), in window
+    order. Nothing when no speaker is named, or when every speaker among the hits is (no one is
+    singled out)."""
+    if limit <= 0:
+        return []
+    rows = window_rows(memory, "window_fts_window", query_text, filters, SESSION_POOL)
+    speakers = {r[3] for r in rows if r[3]}
+    named = {s for s in speakers if speaker_named(query_text, s)}
+    if not named or named == speakers:
+        return []
+    return [r[0] for r in rows if r[3] in named][:limit]
+
+
+def speaker_named(query_text: str, speaker: str) -> bool:
+    """Whether the question names ``speaker`` (a word of it; Russian inflections and the other
+    alphabet count, as for fact subjects)."""
+    from memlab.retrieval.focus import names
+
+    return names(query_text, speaker)
+
+
+PRF_DOCS = 10  # pseudo-relevance feedback reads the best few window hits
+PRF_TERMS = 8  # and adds this many of their terms to the query
+PRF_CANDIDATES = 40  # most frequent feedback terms whose document frequency is looked up
+
+
+def fts_prf(
+    memory: MemoryView,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 0,
+) -> list[int]:
+    """Pseudo-relevance feedback on FTS (RM-style, Rocchio's lexical form): the query's terms plus
+    the ``PRF_TERMS`` terms of the best ``PRF_DOCS`` window hits with the highest tf x idf (idf
+    from the window table), ranked by BM25 over the turns within the posting budget."""
+    terms = query_terms(query_text)
+    if not terms or limit <= 0:
+        return []
+    top = [r[0] for r in window_rows(memory, "window_fts_window", query_text, filters, SESSION_POOL)[:PRF_DOCS]]
+    extra = feedback_terms(memory, top, set(terms))
+    return [r[0] for r in best_matches(memory, "nodes_fts", affordable_terms(memory, terms + extra), filters, limit)]
+
+
+def feedback_terms(memory: MemoryView, ids: Sequence[int], skip: set[str]) -> list[str]:
+    """The best ``PRF_TERMS`` terms of these episodes' windows by tf x idf, ``skip`` left out."""
+    if not ids:
+        return []
+    tf: dict[str, int] = {}
+    for _, text in _read(memory, q.window_stems(), [json.dumps(list(ids))]):
+        for t in str(text).split():
+            if t not in skip and t not in STOPWORDS and len(t) > 2:
+                tf[t] = tf.get(t, 0) + 1
+    cands = sorted(tf, key=lambda t: -tf[t])[:PRF_CANDIDATES]
+    df = doc_freqs(memory, cands, "window_fts_window")
+    n = max(1, int(_read(memory, q.max_node_id(), [])[0][0]))
+    score = {t: tf[t] * math.log(n / (1 + df[t])) for t in cands}
+    return sorted(cands, key=lambda t: -score[t])[:PRF_TERMS]
+
+
 def doc_freqs(memory: MemoryView, terms: Sequence[str], table: str = "nodes_fts") -> dict[str, int]:
     """Rows of ``table`` matching each term, cached per memory and table; a cache is dropped when
     the node count has grown by more than 1% (an approximate count is all a posting budget needs)."""
     state = memory.extensions.setdefault("memlab.retrieval", {})
-    size = _read(memory, "SELECT coalesce(max(id), 0) FROM nodes", [])[0][0]
+    size = _read(memory, q.max_node_id(), [])[0][0]
     caches = state.setdefault("df", {})
     cache = caches.get(table)
     if cache is None or size > cache[0] * 1.01 + 10:
@@ -633,6 +706,8 @@ CHANNEL_FUNCS: dict[str, Channel] = {
     "fts_pair": fts_pair,
     "fts_window": fts_window,
     "fts_session": fts_session,
+    "fts_speaker": fts_speaker,
+    "fts_prf": fts_prf,
     "vector": vector,
     "vector_window": vector_window,
     "causal": causal,
@@ -641,5 +716,7 @@ CHANNEL_FUNCS: dict[str, Channel] = {
     "facts": facts,
 }
 SEEDED: frozenset[str] = frozenset({"causal", "temporal", "entity", "facts"})
-TEXT: tuple[str, ...] = ("fts", "fts_pair", "fts_window", "fts_session", "vector", "vector_window")  # run first, before the graph walks
+TEXT: tuple[str, ...] = (
+    "fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window"
+)  # run first, before the graph walks
 SEED_TEXT: tuple[str, ...] = ("fts", "vector")  # whose fused hits the graph walks start from

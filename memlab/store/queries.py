@@ -129,7 +129,7 @@ FTS_TABLES: tuple[str, ...] = ("nodes_fts", *WINDOW_TABLES)
 
 def best_matches(table: str, match: str, where: str, params: Params, limit: int, head: int = 0) -> tuple[str, Params]:
     """BM25 over one FTS table (``nodes_fts`` or an episode-window table; rowid = node id) joined
-    to nodes for the filters: (node id, bm25 score (lower is better), session id), best first.
+    to nodes for the filters: (node id, bm25 score (lower is better), session id, speaker), best first.
 
     ``head`` > 0 ranks inside the FTS table first and joins only its best ``head`` rows (a
     filter then sees ``head`` rows, not every posting): exact whenever at least ``limit`` of
@@ -138,12 +138,12 @@ def best_matches(table: str, match: str, where: str, params: Params, limit: int,
         raise ValueError(f"unknown FTS table {table!r}")
     if head <= 0:
         sql = (
-            f"SELECT n.id, bm25({table}) AS score, n.session_id FROM {table} JOIN nodes n ON n.id = {table}.rowid "
+            f"SELECT n.id, bm25({table}) AS score, n.session_id, n.speaker FROM {table} JOIN nodes n ON n.id = {table}.rowid "
             f"WHERE {table} MATCH ? AND {where} ORDER BY score LIMIT ?"
         )
         return sql, [match, *params, limit]
     sql = (
-        f"SELECT n.id, h.score, n.session_id FROM (SELECT rowid AS id, bm25({table}) AS score FROM {table} "
+        f"SELECT n.id, h.score, n.session_id, n.speaker FROM (SELECT rowid AS id, bm25({table}) AS score FROM {table} "
         f"WHERE {table} MATCH ? ORDER BY score LIMIT ?) h CROSS JOIN nodes n ON n.id = h.id "
         f"WHERE {where} ORDER BY h.score LIMIT ?"
     )
@@ -168,3 +168,14 @@ def fts_doc_freq(table: str = "nodes_fts") -> str:
     if table not in FTS_TABLES:
         raise ValueError(f"unknown FTS table {table!r}")
     return f"SELECT count(*) FROM {table} WHERE {table} MATCH ?"
+
+
+def window_stems(table: str = "window_fts_window") -> str:
+    """(episode id, window text) of the ids of a JSON array."""
+    if table not in WINDOW_TABLES:
+        raise ValueError(f"unknown window table {table!r}")
+    return f"SELECT rowid, stem FROM {table} WHERE rowid IN (SELECT value FROM json_each(?))"
+
+
+def max_node_id() -> str:
+    return "SELECT coalesce(max(id), 0) FROM nodes"
