@@ -157,11 +157,11 @@ def test_recipes_registry_and_lookup() -> None:
 @pytest.mark.parametrize(
     ("intent", "channels"),
     [
-        ("why", ("fts", "fts_pair", "fts_window", "fts_session", "vector", "vector_window", "causal", "facts")),
-        ("when", ("fts", "fts_pair", "fts_window", "fts_session", "vector", "vector_window", "temporal", "facts")),
-        ("who", ("fts", "fts_pair", "fts_window", "fts_session", "vector", "vector_window", "entity", "facts")),
-        ("what", ("fts", "fts_pair", "fts_window", "fts_session", "vector", "vector_window", "entity", "facts")),
-        ("general", ("fts", "fts_pair", "fts_window", "fts_session", "vector", "vector_window", "facts")),
+        ("why", ("fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "causal", "facts", "keyed")),
+        ("when", ("fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "temporal", "facts", "keyed")),
+        ("who", ("fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "entity", "facts", "keyed")),
+        ("what", ("fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "entity", "facts", "keyed")),
+        ("general", ("fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "facts", "keyed")),
     ],
 )
 def test_hybrid_routes_graph_channels_by_intent(intent: str, channels: tuple[str, ...]) -> None:
@@ -181,6 +181,6 @@ def test_every_recipe_channel_is_known_and_weighted() -> None:
 
 def test_with_weights_copies_and_validates() -> None:
     tuned = HYBRID.with_weights({"vector": 0.9})
-    assert tuned.weights["vector"] == 0.9 and HYBRID.weights["vector"] == 3.0  # the original is untouched
+    assert tuned.weights["vector"] == 0.9 and HYBRID.weights["vector"] == 2.0  # the original is untouched
     with pytest.raises(ValueError, match="unknown channel"):
         HYBRID.with_weights({"bm25": 1.0})

@@ -37,7 +37,7 @@ BUDGET: dict[str, int] = {
     "knowledge/entities.py": 23,
     "knowledge/maintenance.py": 7,
     "memory.py": 5,
-    "retrieval/channels.py": 15,
+    "retrieval/channels.py": 9,
     "retrieval/context.py": 2,
     "retrieval/engine.py": 3,
     "viz/data.py": 2,

@@ -14,6 +14,7 @@ No LLM and no network here.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 FACT_TYPES: tuple[str, ...] = ("semantic", "procedural", "opinion")
 FTS_POSTING_BUDGET = 2000  # matching rows BM25 may score per query (see fts())
+WINDOW_POSTING_BUDGET = 4000  # the same for a window table (counted in its own rows; see window_rows())
 MAX_NGRAM = 4  # longest entity mention looked up ("New York City Marathon")
 ENTITY_VECTOR_MIN_COSINE = 0.6  # an entity vector this close to the query counts as a mention
 ENTITY_VECTOR_TOP = 3
@@ -74,12 +76,6 @@ Channel = Callable[..., list[int]]
 
 
 # -- SQL builders (pure) ----------------------------------------------------------------------------
-def keep_json(where: str, params: list[Any]) -> tuple[str, list[Any]]:
-    """Which ids of one JSON-array parameter pass a node filter; one parameter whatever the count
-    (a plain ``IN (?, ?, ...)`` list overflows SQLite's variable limit on large candidate sets)."""
-    return f"SELECT n.id FROM nodes n WHERE n.id IN (SELECT value FROM json_each(?)) AND {where}", params
-
-
 def hop_sql(edge_type: str, direction: str) -> str:
     """One hop along ``edge_type`` from a JSON array of ids: (from_id, to_id) pairs."""
     if direction == "out":
@@ -99,18 +95,25 @@ def keep_fn(memory: MemoryView, filters: Filters) -> Callable[[list[int]], set[i
     def keep(ids: list[int]) -> set[int]:
         if not ids:
             return set()
-        sql, p = keep_json(where, params)
+        sql, p = q.keep_json(where, params)
         return {r[0] for r in _read(memory, sql, [json.dumps(ids), *p])}
 
     return keep
 
 
 def apply_filter(memory: MemoryView, ids: Sequence[int], filters: Filters) -> list[int]:
-    """``ids`` that pass ``filters``, in their order."""
+    """``ids`` that pass ``filters``, in their order. Within one search each id is checked once
+    per filter (the vector, window and graph channels see many of the same ids)."""
     if not ids:
         return []
-    allowed = keep_fn(memory, filters)(list(dict.fromkeys(ids)))
-    return [i for i in dict.fromkeys(ids) if i in allowed]
+    order = list(dict.fromkeys(ids))
+    memo = search_memo(memory)
+    passed: dict[int, bool] = memo.setdefault(("keep", filters), {}) if memo is not None else {}
+    todo = [i for i in order if i not in passed]
+    if todo:
+        allowed = keep_fn(memory, filters)(todo)
+        passed.update((i, i in allowed) for i in todo)
+    return [i for i in order if passed[i]]
 
 
 def _dedup(ids: Iterable[int]) -> list[int]:
@@ -178,50 +181,71 @@ def fts(
     terms = query_terms(query_text)
     if not terms or limit <= 0:
         return []
-    terms = affordable_terms(memory, terms)
+    return [r[0] for r in best_matches(memory, "nodes_fts", affordable_terms(memory, terms), filters, limit)]
+
+
+FILTER_HEAD = 2  # rank this many times ``limit`` rows inside FTS before the node filters join
+
+
+Match = tuple[int, float, Any, Any]  # (node id, BM25 score (lower is better), session id, speaker)
+
+
+def best_matches(
+    memory: MemoryView, table: str, terms: Sequence[str], filters: Filters, limit: int
+) -> list[Match]:
+    """(node id, BM25 score (lower is better), session id, speaker) of the best ``limit`` rows of ``table``
+    matching any of ``terms`` that pass ``filters``. The filters first see only the FTS table's
+    best ``FILTER_HEAD * limit`` rows; when fewer than ``limit`` of those pass (or fewer rows
+    match), every match is ranked again with the filters (exact either way)."""
     where, params = filters.where()
-    sql, p = q.fts_search(" OR ".join(f'"{t}"' for t in terms), where, params, limit)
-    return [r[0] for r in _read(memory, sql, p)]
+    match = " OR ".join(f'"{t}"' for t in terms)
+    sql, p = q.best_matches(table, match, where, params, limit, head=FILTER_HEAD * limit)
+    rows = _read(memory, sql, p)
+    if len(rows) < limit:
+        rows = _read(memory, *q.best_matches(table, match, where, params, limit))
+    return [(int(r[0]), float(r[1]), r[2], r[3]) for r in rows]
 
 
 WINDOW_TABLES: dict[str, str] = {"fts_pair": "window_fts_pair", "fts_window": "window_fts_window"}
+MEMO_KEY = "search_memo"  # per-search memo (window and vector hits), opened and dropped by engine.run
 
 
-def window_sql(table: str, match: str, where: str, params: list[Any], limit: int) -> tuple[str, list[Any]]:
-    """BM25 over one episode-window FTS table (rowid = episode id), joined to nodes for the filters."""
-    if table not in WINDOW_TABLES.values():
-        raise ValueError(f"unknown window table {table!r}")
-    sql = (
-        f"SELECT n.id, bm25({table}) AS score FROM {table} JOIN nodes n ON n.id = {table}.rowid "
-        f"WHERE {table} MATCH ? AND {where} ORDER BY score LIMIT ?"
-    )
-    return sql, [match, *params, limit]
+def search_memo(memory: MemoryView) -> dict[Any, Any] | None:
+    """The memo of the search under way: channels of one search share window and vector hits
+    through it. None outside ``engine.run`` (a channel called alone computes afresh)."""
+    memo = memory.extensions.setdefault("memlab.retrieval", {}).get(MEMO_KEY)
+    return memo if isinstance(memo, dict) else None
 
 
-MEMO_KEY = "window_memo"  # per-search memo of window hits (the engine clears it before each search)
-
-
-def window_rows(
-    memory: MemoryView, table: str, query_text: str, filters: Filters, limit: int
-) -> list[tuple[int, float, Any]]:
-    """(episode id, BM25 score (lower is better), session id) of the best ``limit`` window hits.
-    fts_window and fts_session read the same hits: the second reads them from the memo."""
-    state = memory.extensions.setdefault("memlab.retrieval", {})
-    memo = state.setdefault(MEMO_KEY, {})
-    key = (table, query_text, filters)
-    cached = memo.get(key)
+def _memoised(memory: MemoryView, key: Any, limit: int, compute: Callable[[int], list[Any]]) -> list[Any]:
+    """``compute(limit)`` once per search: a later call with a smaller ``limit`` (or any limit,
+    when the first found fewer rows than it asked for) reads the memo."""
+    memo = search_memo(memory)
+    cached = memo.get(key) if memo is not None else None
     if cached is not None and (cached[0] >= limit or len(cached[1]) < cached[0]):
         return cached[1][:limit]  # type: ignore[no-any-return]
+    rows = compute(limit)
+    if memo is not None:
+        memo[key] = (limit, rows)
+    return rows
+
+
+def window_rows(memory: MemoryView, table: str, query_text: str, filters: Filters, limit: int) -> list[Match]:
+    """(episode id, BM25 score (lower is better), session id, speaker) of the best ``limit`` window hits.
+    Terms are chosen against the window table's own postings (a term's window rows are up to 4x
+    its turns), within ``WINDOW_POSTING_BUDGET``. fts_window and fts_session read the same hits."""
     terms = query_terms(query_text)
     if not terms or limit <= 0:
         return []
-    terms = affordable_terms(memory, terms)
-    where, params = filters.where()
-    sql, p = window_sql(table, " OR ".join(f'"{t}"' for t in terms), where, params, limit)
-    sql = f"SELECT h.id, h.score, n.session_id FROM ({sql}) h JOIN nodes n ON n.id = h.id ORDER BY h.score"
-    rows = [(int(r[0]), float(r[1]), r[2]) for r in _read(memory, sql, p)]
-    memo[key] = (limit, rows)
-    return rows
+
+    if table not in WINDOW_TABLES.values():
+        raise ValueError(f"unknown window table {table!r}")
+
+    def compute(n: int) -> list[Match]:
+        chosen = affordable_terms(memory, terms, WINDOW_POSTING_BUDGET, table)
+        return best_matches(memory, table, chosen, filters, n)
+
+    return _memoised(memory, (table, query_text, filters), limit, compute)
 
 
 def _window(table: str, fetch: int = 0) -> Channel:
@@ -261,35 +285,110 @@ def fts_session(
     if limit <= 0:
         return []
     by_session: dict[Any, list[tuple[int, float]]] = {}
-    for node_id, score, session in window_rows(memory, "window_fts_window", query_text, filters, SESSION_POOL):
+    for node_id, score, session, _ in window_rows(memory, "window_fts_window", query_text, filters, SESSION_POOL):
         by_session.setdefault(session, []).append((node_id, -score))  # bm25(): lower is better
     total = {sid: sum(sorted((s for _, s in hits), reverse=True)[:SESSION_TOP]) for sid, hits in by_session.items()}
     order = sorted(by_session, key=lambda sid: -total[sid])
     return [node_id for sid in order for node_id, _ in by_session[sid]][:limit]
 
 
-def doc_freq(memory: MemoryView, term: str) -> int:
-    """Rows matching ``term``, cached per memory; the cache is dropped when the node count has grown
-    by more than 1% (an approximate count is all the posting budget needs)."""
+def fts_speaker(
+    memory: MemoryView,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 0,
+) -> list[int]:
+    """A named person boosts their own turns: the window hits (``fts_window``'s, shared) spoken by
+    a speaker the question names ("What did Caroline research?" -> Caroline's turns), in window
+    order. Nothing when no speaker is named, or when every speaker among the hits is (no one is
+    singled out)."""
+    if limit <= 0:
+        return []
+    rows = window_rows(memory, "window_fts_window", query_text, filters, SESSION_POOL)
+    speakers = {r[3] for r in rows if r[3]}
+    named = {s for s in speakers if speaker_named(query_text, s)}
+    if not named or named == speakers:
+        return []
+    return [r[0] for r in rows if r[3] in named][:limit]
+
+
+def speaker_named(query_text: str, speaker: str) -> bool:
+    """Whether the question names ``speaker`` (a word of it; Russian inflections and the other
+    alphabet count, as for fact subjects)."""
+    from memlab.retrieval.focus import names
+
+    return names(query_text, speaker)
+
+
+PRF_DOCS = 10  # pseudo-relevance feedback reads the best few window hits
+PRF_TERMS = 8  # and adds this many of their terms to the query
+PRF_CANDIDATES = 40  # most frequent feedback terms whose document frequency is looked up
+
+
+def fts_prf(
+    memory: MemoryView,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 0,
+) -> list[int]:
+    """Pseudo-relevance feedback on FTS (RM-style, Rocchio's lexical form): the query's terms plus
+    the ``PRF_TERMS`` terms of the best ``PRF_DOCS`` window hits with the highest tf x idf (idf
+    from the window table), ranked by BM25 over the turns within the posting budget."""
+    terms = query_terms(query_text)
+    if not terms or limit <= 0:
+        return []
+    top = [r[0] for r in window_rows(memory, "window_fts_window", query_text, filters, SESSION_POOL)[:PRF_DOCS]]
+    extra = feedback_terms(memory, top, set(terms))
+    return [r[0] for r in best_matches(memory, "nodes_fts", affordable_terms(memory, terms + extra), filters, limit)]
+
+
+def feedback_terms(memory: MemoryView, ids: Sequence[int], skip: set[str]) -> list[str]:
+    """The best ``PRF_TERMS`` terms of these episodes' windows by tf x idf, ``skip`` left out."""
+    if not ids:
+        return []
+    tf: dict[str, int] = {}
+    for _, text in _read(memory, q.window_stems(), [json.dumps(list(ids))]):
+        for t in str(text).split():
+            if t not in skip and t not in STOPWORDS and len(t) > 2:
+                tf[t] = tf.get(t, 0) + 1
+    cands = sorted(tf, key=lambda t: -tf[t])[:PRF_CANDIDATES]
+    df = doc_freqs(memory, cands, "window_fts_window")
+    n = max(1, int(_read(memory, q.max_node_id(), [])[0][0]))
+    score = {t: tf[t] * math.log(n / (1 + df[t])) for t in cands}
+    return sorted(cands, key=lambda t: -score[t])[:PRF_TERMS]
+
+
+def doc_freqs(memory: MemoryView, terms: Sequence[str], table: str = "nodes_fts") -> dict[str, int]:
+    """Rows of ``table`` matching each term, cached per memory and table; a cache is dropped when
+    the node count has grown by more than 1% (an approximate count is all a posting budget needs)."""
     state = memory.extensions.setdefault("memlab.retrieval", {})
-    size = _read(memory, "SELECT coalesce(max(id), 0) FROM nodes", [])[0][0]
-    cache = state.get("df")
+    size = _read(memory, q.max_node_id(), [])[0][0]
+    caches = state.setdefault("df", {})
+    cache = caches.get(table)
     if cache is None or size > cache[0] * 1.01 + 10:
-        cache = state["df"] = (size, {})
-    if term not in cache[1]:
-        if len(cache[1]) > 100_000:
-            cache[1].clear()
-        sql = "SELECT count(*) FROM nodes_fts WHERE nodes_fts MATCH ?"
-        cache[1][term] = _read(memory, sql, [f'"{term}"'])[0][0]
-    return int(cache[1][term])
+        cache = caches[table] = (size, {})
+    counts: dict[str, int] = cache[1]
+    for term in terms:
+        if term not in counts:
+            if len(counts) > 100_000:
+                counts.clear()
+            counts[term] = int(_read(memory, q.fts_doc_freq(table), [f'"{term}"'])[0][0])
+    return {t: counts[t] for t in terms}
 
 
-def affordable_terms(memory: MemoryView, terms: list[str], budget: int | None = None) -> list[str]:
-    """The query terms to rank with: rarest first while total postings stay within ``budget``."""
+def affordable_terms(
+    memory: MemoryView, terms: list[str], budget: int | None = None, table: str = "nodes_fts"
+) -> list[str]:
+    """The query terms to rank with: rarest first while their postings in ``table`` stay within
+    ``budget``; the rarest term always stays."""
     budget = FTS_POSTING_BUDGET if budget is None else budget
     if len(terms) == 1:
         return terms
-    df = {t: doc_freq(memory, t) for t in terms}
+    df = doc_freqs(memory, terms, table)
     if sum(df.values()) <= budget:
         return terms
     kept: set[str] = set()
@@ -302,6 +401,15 @@ def affordable_terms(memory: MemoryView, terms: list[str], budget: int | None = 
     return [t for t in terms if t in kept]
 
 
+def dense_hits(memory: MemoryView, query_vec: np.ndarray, count: int) -> list[tuple[int, float]]:
+    """The top ``count`` (node id, cosine) of the vector index before any filter: one scan of the
+    index per search, shared by ``vector`` and ``vector_window``."""
+    assert memory.index is not None and memory.store is not None
+    index, reader = memory.index, memory.store.reader()
+    key = ("dense", np.asarray(query_vec, dtype=np.float32).tobytes())
+    return _memoised(memory, key, count, lambda n: index.search(reader, query_vec, n))
+
+
 def vector(
     memory: MemoryView,
     query_text: str,
@@ -310,9 +418,15 @@ def vector(
     limit: int,
     depth: int = 0,
 ) -> list[int]:
-    """Cosine KNN over stored vectors, post-filtered in SQL (the index over-fetches until enough pass)."""
+    """Cosine KNN over stored vectors, post-filtered in SQL. The search's shared dense hits serve
+    when enough of them pass the filters; otherwise the index over-fetches until enough pass."""
     if memory.index is None or query_vec is None or limit <= 0:
         return []
+    fetch = max(limit, VECTOR_WINDOW_POOL)
+    hits = dense_hits(memory, query_vec, fetch)
+    kept = apply_filter(memory, [i for i, _ in hits], filters)
+    if len(kept) >= limit or len(hits) < fetch:  # enough passed, or the index holds no more
+        return kept[:limit]
     assert memory.store is not None
     hits = memory.index.search(memory.store.reader(), query_vec, limit, keep=keep_fn(memory, filters))
     return [i for i, _ in hits]
@@ -327,11 +441,7 @@ def neighbours(memory: MemoryView, ids: Sequence[int]) -> dict[int, list[int]]:
     if not ids:
         return out
     arr = json.dumps(list(ids))
-    sql = (
-        "SELECT src, dst FROM edges WHERE type = 'temporal' AND src IN (SELECT value FROM json_each(?)) "
-        "UNION SELECT src, dst FROM edges WHERE type = 'temporal' AND dst IN (SELECT value FROM json_each(?))"
-    )
-    for a, b in _read(memory, sql, [arr, arr]):
+    for a, b in _read(memory, q.temporal_neighbours(), [arr, arr]):
         out.setdefault(a, []).append(b)
         out.setdefault(b, []).append(a)
     return out
@@ -341,9 +451,7 @@ def _similarities(memory: MemoryView, ids: Iterable[int], query_vec: np.ndarray)
     todo = list(ids)
     if not todo:
         return {}
-    rows = _read(
-        memory, "SELECT node_id, vec FROM node_vectors WHERE node_id IN (SELECT value FROM json_each(?))", [json.dumps(todo)]
-    )
+    rows = _read(memory, q.vectors_json(), [json.dumps(todo)])
     if not rows:
         return {}
     mat = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)
@@ -364,9 +472,7 @@ def vector_window(
     the top vector hits and their neighbours."""
     if memory.index is None or query_vec is None or limit <= 0:
         return []
-    assert memory.store is not None
-    hits = memory.index.search(memory.store.reader(), query_vec, max(limit, VECTOR_WINDOW_POOL))
-    sims = {i: s for i, s in hits}
+    sims = dict(dense_hits(memory, query_vec, max(limit, VECTOR_WINDOW_POOL)))
     near = neighbours(memory, list(sims))  # a neighbour's own other neighbour stays unscored
     cands = set(sims) | {n for ns in near.values() for n in ns}
     sims.update(_similarities(memory, cands - sims.keys(), query_vec))
@@ -375,7 +481,8 @@ def vector_window(
         around = [sims[n] for n in near.get(c, []) if n in sims]
         return sims.get(c, 0.0) + (sum(around) / len(around) if around else 0.0)
 
-    ranked = sorted(cands, key=lambda c: (-score(c), c))
+    scores = {c: score(c) for c in cands}
+    ranked = sorted(cands, key=lambda c: (-scores[c], c))
     return apply_filter(memory, ranked, filters)[:limit]
 
 
@@ -626,6 +733,8 @@ CHANNEL_FUNCS: dict[str, Channel] = {
     "fts_pair": fts_pair,
     "fts_window": fts_window,
     "fts_session": fts_session,
+    "fts_speaker": fts_speaker,
+    "fts_prf": fts_prf,
     "vector": vector,
     "vector_window": vector_window,
     "causal": causal,
@@ -635,5 +744,7 @@ CHANNEL_FUNCS: dict[str, Channel] = {
     "keyed": keyed,
 }
 SEEDED: frozenset[str] = frozenset({"causal", "temporal", "entity", "facts"})
-TEXT: tuple[str, ...] = ("fts", "fts_pair", "fts_window", "fts_session", "vector", "vector_window", "keyed")  # run first, before the graph walks
+TEXT: tuple[str, ...] = (
+    "fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "keyed"
+)  # run first, before the graph walks
 SEED_TEXT: tuple[str, ...] = ("fts", "vector")  # whose fused hits the graph walks start from

