@@ -394,3 +394,22 @@ def test_open_attribute_shapes(text: str, attribute: str, value: str) -> None:
     from memlab.knowledge.extract.clauses import extract
 
     assert ("speaker", attribute, value) in {(f.subject, f.attribute, f.value) for f in extract(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a role in the instrumental after a verb of work, by the dictionary
+        ("Дима работает в Авито курьером.", {("Дима", "employer", "Авито"), ("Дима", "job_title", "курьер")}),
+        ("я уже год работаю старшим экономистом", {("speaker", "job_title", "старший экономист")}),
+        ("работаю сменами, устаю", set()),
+        # a name in the nominative by the dictionary, not the parser's lemma
+        ("я женился на Оксане, всё было тихо", {("speaker", "spouse", "Оксана")}),
+        # a named subject goes on through a stretch with no person of its own
+        ("Тимофей ушёл из Сбера, теперь в Альфе", {("Тимофей", "employer", "Альфа")}),
+    ],
+)
+def test_extract_constructions(text: str, expected: set[tuple[str, str, str]]) -> None:
+    from memlab.knowledge.extract.clauses import extract
+
+    assert {(f.subject, f.attribute, f.value) for f in extract(text, "ru" if text[0] >= "А" else "en")} == expected

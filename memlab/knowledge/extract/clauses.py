@@ -26,7 +26,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.nlp import Sent, Tok, is_place_name, normalize_en, parse, parse_many
+from memlab.knowledge.extract.nlp import (
+    Sent,
+    Tok,
+    is_place_name,
+    normalize_en,
+    parse,
+    parse_many,
+    ru_instrumental_noun,
+    ru_name,
+)
 
 SPEAKER = "speaker"
 _WORD = re.compile(r"[\w+#\-]+", re.UNICODE)
@@ -105,6 +114,7 @@ _VAGUE = frozenset(
 )
 _NOW_WORDS = frozenset("now nowadays lately currently теперь сейчас нынче отныне".split())
 _NOW_PHRASES = (("these", "days"), ("в", "последнее", "время"), ("these", "past", "weeks"))
+_RU_WORK_AS = frozenset("работать трудиться устроиться подрабатывать".split())  # "работаю курьером"
 _BEGIN_VERBS = frozenset("start begin go switch adopt начать перейти сесть стать".split())
 
 
@@ -311,7 +321,7 @@ class Reader:
         negates, conditions, plans or quotes: "honestly Rust is what all my stuff is in now",
         "Продал Солярис, теперь у меня Skoda Octavia". A value the sentence drops ("sold the
         Civic", "снёс винду") is the old one."""
-        subject = self._plain_subject()
+        subject = self._plain_subject() or self._named_subject()
         if subject is None:
             return
         for part in self._stretches():
@@ -508,9 +518,13 @@ class Reader:
                 yield self.fact(subject, attribute, value, vtype)
 
     def _speaks_of(self, subject: str, part: list[Tok]) -> bool:
-        """The stretch names its subject: the speaker in the first person, a relative by name."""
+        """The stretch names its subject: the speaker in the first person, a relative by name;
+        a named subject of the sentence's main verb goes on through stretches in no person
+        ("Серёжа ушёл из МТС, теперь в Ростелекоме")."""
         if subject == SPEAKER:
             return self._first_person(part)
+        if "'s " not in subject:
+            return not self._first_person(part)
         rel = subject.split("'s ", 1)[1]  # named, or "she"/"она" for the one relative of the sentence
         return any(lx.RELATIONS.get(t.lemma) == rel or t.lower in _OTHER_PRONOUNS for t in part)
 
@@ -535,6 +549,20 @@ class Reader:
         ):
             return f"{SPEAKER}'s {rels.pop()}"
         return None
+
+    def _named_subject(self) -> str | None:
+        """The one person the sentence names, when they are the subject of its main verb and no
+        one else (no first person, pronoun or relative) is in it."""
+        others = [t for t in self.toks if self._someone_else(t)]
+        if len(others) != 1 or any(t.lower in lx.FIRST_PERSON for t in self.toks):
+            return None
+        t = others[0]
+        root = self.toks[t.head]
+        if not t.dep.startswith("nsubj") or root.dep != "root" or t.i in self.quoted or not self._is_person(t):
+            return None
+        if self.s.lang == "ru" and root.feats.get("Person") == "1":
+            return None
+        return self.value_text(t)
 
     def modifier(self, t: Tok) -> bool:
         """The value only qualifies another word: "Rust's borrow checker", "iPhone 15 reviews",
@@ -600,6 +628,7 @@ class Reader:
             or t.lemma in lx.RELATIONS
             or t.ent == "PER"
             and self.tool(t) is None  # the small model calls Fedora a person
+            or self.s.lang == "ru" and t.pos == "PROPN" and self._ru_name(t) is not None  # NER missed "Серёжа"
         )
 
     def _new_value(self, t: Tok) -> tuple[str, str] | None:
@@ -860,6 +889,9 @@ class Reader:
             span_toks = self.toks[span[0] : span[1]]
             if all(w.feats.get("Case") == "Nom" for w in span_toks):  # already nominative: keep as written
                 return " ".join(w.text for w in span_toks)
+            names = [self._ru_name(w) for w in span_toks] if span[2] == "PER" else []
+            if names and all(names):
+                return " ".join(n for n in names if n)  # "на Кристине" -> "Кристина" (natasha keeps "Кристине")
             if span[3] != " ".join(w.text for w in span_toks):
                 return span[3]  # natasha's nominative; when it left the form as is, the lemmas below do
         parts = [t] + [
@@ -884,6 +916,9 @@ class Reader:
     def _form(self, t: Tok) -> str:
         if self.s.lang == "ru" and t.feats.get("Case") == "Nom" and t.text[:1].isupper():
             return t.text  # already the dictionary form; lemmas of rare names go wrong (Света -> свет)
+        name = self._ru_name(t) if self.s.lang == "ru" else None
+        if name:
+            return name
         if self.s.lang == "ru" and re.search("[а-яё]", t.lower) and t.pos in ("PROPN", "NOUN", "ADJ"):
             lemma = t.lemma
             if lemma.endswith(_RU_VERB_ENDINGS) and t.text[:1].isupper():
@@ -892,6 +927,13 @@ class Reader:
                 return lemma.upper() if len(lemma) == len(t.text) else t.text
             return lemma[:1].upper() + lemma[1:] if t.text[:1].isupper() else lemma
         return t.text
+
+    def _ru_name(self, t: Tok) -> str | None:
+        """A person's name in the nominative by the dictionary (the parser's lemma of a rare name
+        is often another word: "Света" -> "свет"); only for a proper noun or a PER mention."""
+        if t.ent != "PER" and (t.pos != "PROPN" or t.ent):
+            return None  # not an organisation or a place NER found ("в «Тинькофф»")
+        return ru_name(t.text, t.feats.get("Case", ""), t.feats.get("Gender", ""))
 
     def tool(self, t: Tok) -> tuple[str, str] | None:
         """(category, canonical name) when ``t`` starts or is part of a gazetteer value (a verb
@@ -1052,13 +1094,13 @@ class Reader:
                     yield self.fact(
                         SPEAKER if subj in (SPEAKER, None) else subj, "job_title", title, "concept"
                     )
-            if (
-                case in ("as",)
-                and lemma in ("work", "join", "start", "hire")
-                or (lemma == "работать" and o.feats.get("Case") == "Ins" and _job_word(o))
-            ):
+            if case in ("as",) and lemma in ("work", "join", "start", "hire"):
                 title = self.job_title(o)
                 if title:
+                    yield self.fact(subj, "job_title", title, "concept")
+            elif lemma in _RU_WORK_AS and not case:
+                title = self._ru_role(o)
+                if title:  # "работаю в Скайенге методистом", "устроилась бэкенд-разработчиком"
                     yield self.fact(subj, "job_title", title, "concept")
             if (
                 lemma in ("report", "подчиняться")
@@ -1148,6 +1190,22 @@ class Reader:
             for c in self.s.children(v, "nsubj", "obj", "xcomp", "obl"):
                 if c.pos == "PROPN" or c.ent == "PER":
                     yield self.fact(SPEAKER, "name", self.value_text(c), "person")
+
+    def _ru_role(self, o: Tok) -> str | None:
+        """A role in the instrumental after a verb of work: an animate common noun, or a job
+        noun, by the dictionary (natasha often tags "методистом" locative, "бэкенд-разработчиком"
+        a verb); the title keeps its adjectives ("главным бухгалтером" -> "главный бухгалтер")."""
+        if o.pos == "ADJ" or o.text[:1].isupper() or o.i in self.quoted or not re.fullmatch(r"[а-яё]+(-[а-яё]+)*", o.lower):
+            return None
+        found = ru_instrumental_noun(o.text)
+        if found is None:
+            return None
+        noun, animate = found
+        if not animate and noun.split("-")[-1] not in lx.JOB_HEADS:
+            return None
+        before = self.toks[o.i - 1] if o.i else None  # "старшим экономистом" (masculine: the lemma agrees)
+        mods = [before.lemma] if before is not None and before.pos == "ADJ" and before.lower.endswith(("ым", "им")) else []
+        return " ".join([*mods, noun])
 
     def _org_value(self, o: Tok) -> str | None:
         if o.lemma in ORG_NOUNS:  # "a tiny startup called Fernwood Labs", "в компании «Тинькофф»"
