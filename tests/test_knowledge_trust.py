@@ -407,6 +407,14 @@ def test_open_attribute_shapes(text: str, attribute: str, value: str) -> None:
         ("я женился на Оксане, всё было тихо", {("speaker", "spouse", "Оксана")}),
         # a named subject goes on through a stretch with no person of its own
         ("Тимофей ушёл из Сбера, теперь в Альфе", {("Тимофей", "employer", "Альфа")}),
+        # a second subject with the first clause's verb left out (gapping)
+        ("I code in Kotlin and my uncle in Swift", {("speaker", "programming_language", "Kotlin"),
+                                                    ("speaker's uncle", "programming_language", "Swift")}),
+        ("я живу в Самаре, а брат в Уфе", {("speaker", "city", "Самара"), ("speaker's brother", "city", "Уфа")}),
+        ("I use Vim, my sister hates it", {("speaker", "editor", "Vim")}),
+        ("my parents live in Porto", {("speaker's parents", "city", "Porto")}),
+        # the value a change leaves is not a current one
+        ("перешла с емакса на вим", {("speaker", "editor", "Vim")}),
     ],
 )
 def test_extract_constructions(text: str, expected: set[tuple[str, str, str]]) -> None:

@@ -58,7 +58,7 @@ EMPLOY_VERBS = frozenset(
 TOOL_VERBS = frozenset(
     "write code program use prefer switch move migrate run develop do love build stick work ship hack "
     "писать программировать кодить использовать пользоваться перейти предпочитать сидеть пересесть "
-    "работать перебраться юзать пользуюсь юзаю кодю пишу сижу".split()
+    "работать перебраться юзать пользуюсь юзаю кодю пишу сижу вернуться".split()
 )
 HAVE_VERBS = frozenset("have get adopt own buy drive rescue завести взять купить водить ездить иметь".split())
 STATE_VERBS = frozenset(
@@ -67,7 +67,7 @@ STATE_VERBS = frozenset(
 )
 CHANGE_VERBS = frozenset(
     "move relocate join start switch adopt get become go marry buy settle turn migrate rescue переехать "
-    "перебраться устроиться перейти завести купить стать жениться выйти пересесть обосноваться".split()
+    "перебраться устроиться перейти завести купить стать жениться выйти пересесть обосноваться вернуться".split()
 )
 ORG_NOUNS = frozenset(
     "startup company agency firm studio shop bank lab consultancy компания фирма стартап агентство".split()
@@ -114,6 +114,7 @@ _VAGUE = frozenset(
 )
 _NOW_WORDS = frozenset("now nowadays lately currently теперь сейчас нынче отныне".split())
 _NOW_PHRASES = (("these", "days"), ("в", "последнее", "время"), ("these", "past", "weeks"))
+_FROM_CASES = frozenset("from off с со из".split())
 _RU_WORK_AS = frozenset("работать трудиться устроиться подрабатывать".split())  # "работаю курьером"
 _BEGIN_VERBS = frozenset("start begin go switch adopt начать перейти сесть стать".split())
 
@@ -263,7 +264,9 @@ class Reader:
         if self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
             return
         found = list(self._facts()) or list(self._switched_to()) or list(self._new_role())
-        yield from found or self._plain_state()
+        found = found or list(self._plain_state())
+        yield from found
+        yield from self._gapped(found)
 
     def ended(self) -> Iterator[Extracted]:
         """Sports and instruments the sentence gives up with nothing in their place: "quit tennis",
@@ -357,6 +360,64 @@ class Reader:
             if len(values) == 1:
                 attribute, value, vtype = values.pop()
                 yield self.fact(subject, attribute, value, vtype)
+
+    # -- "я пишу на Go, а муж на Java": a second subject with the first clause's verb left out ----
+    def _gapped(self, found: list[Extracted]) -> Iterator[Extracted]:
+        """A later stretch that opens with a subject of its own (a relative, a named person) and
+        has no verb of its own takes the attribute of the sentence's fact and a value of the same
+        kind: "I'm on Windows 11, my brother's on Ubuntu", "я в Москве, сестра в Питере",
+        "у меня винда, у брата убунта". One value per stretch, none under a negation or a plan."""
+        by_attribute = {f.attribute: f for f in found}
+        if not by_attribute:
+            return
+        done = {(f.subject, f.attribute) for f in found}
+        parts = [p for part in self._stretches() for p in _split_at(part, ("and", "и"))]
+        for part in parts[1:]:
+            words = [t for t in part if t.pos not in ("CCONJ", "PUNCT") and t.lower not in ("and", "и", "а")]
+            head = self._gap_subject(words)
+            if head is None or any(self._not_plain(t) for t in part):
+                continue
+            subject = self.subject_phrase(head) or self._bare_kin(head)
+            rest = [t for t in words if t.i > head.i]
+            if subject is None or subject == SPEAKER or any(self._someone_else(t) for t in rest):
+                continue
+            if any(t.pos == "VERB" and t.i not in self.quoted for t in words):
+                continue  # a clause of its own: the parse of its verb reads it
+            values = {v for t in rest if (v := self._gap_value(t, by_attribute)) is not None}
+            if len(values) == 1:
+                attribute, value, vtype = values.pop()
+                if (subject, attribute) not in done:
+                    yield self.fact(subject, attribute, value, vtype)
+
+    def _gap_subject(self, words: list[Tok]) -> Tok | None:
+        """The relative or named person a stretch opens with ("my brother's", "у брата", "Maria")."""
+        for t in words[:3]:
+            if t.lower in _OWNER_WORDS or t.lemma in ("у",) or t.text in ("'s", "’s") or t.pos == "ADJ":
+                continue
+            if t.dep in ("nmod:poss", "poss") or t.i in self.quoted:
+                return None
+            if t.lemma in lx.RELATIONS or self._is_person(t) and self._someone_else(t):
+                return t
+            return None
+        return None
+
+    def _bare_kin(self, t: Tok) -> str | None:
+        """English "dad's still on Windows 7": a parent named without "my" is the speaker's."""
+        if self.s.lang == "en" and t.lower in ("mom", "mum", "dad", "grandma", "grandpa", "granny"):
+            return f"{SPEAKER}'s {lx.RELATIONS[t.lower]}"
+        return None
+
+    def _gap_value(self, t: Tok, by_attribute: dict[str, Extracted]) -> tuple[str, str, str] | None:
+        tv = self.tool_value(t) if self.tool(t) is not None else None
+        if tv is not None and tv[0] in by_attribute:
+            return tv[0], tv[1], "tool"
+        case = {c.lemma for c in self.s.children(t, "case")}
+        if "city" in by_attribute and case & {"in", "в", "во"} and self._place(t):
+            if self.s.lang == "en" or is_place_name(t.text) is not False:
+                return "city", self.city(t), "place"
+        if "employer" in by_attribute and case & {"at", "в", "во"} and self._org(t) and not self._place(t):
+            return "employer", self.value_text(t), "organization"
+        return None
 
     def antecedent(self, t: Tok) -> Tok | None:
         """The name "it"/"это" stands for: the last name the sentence gave before it as a verb's
@@ -831,6 +892,8 @@ class Reader:
         if t.lemma in lx.RELATIONS:
             if any(c.lemma in ("двоюродный", "двоюродная") for c in self.s.children(t)):
                 return f"{self.owner_of(t) or SPEAKER}'s cousin"
+            if t.lemma in ("сосед", "соседка") and any(c.lemma in ("квартира", "комната") for c in self.s.children(t)):
+                return f"{self.owner_of(t) or SPEAKER}'s roommate"  # "сосед по квартире"
             name = self._name_child(t)
             if name:
                 return name
@@ -864,8 +927,8 @@ class Reader:
             named = (
                 c.dep == "appos" and c.pos == "PROPN" and c.text[:1].isupper()
             )  # "my wife Julia" (not the language)
-            if c.i > t.i and (self._is_person(c) or named):
-                return self.value_text(c)
+            if c.i > t.i and (self._is_person(c) or named) and not self.s.children(c, "case"):
+                return self.value_text(c)  # not "сестра в Питере"
         nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
         if nxt is not None and nxt.pos == "PROPN" and self._is_person(nxt):  # the parse missed the apposition
             return self.value_text(nxt)
@@ -1038,6 +1101,10 @@ class Reader:
         for case, o in self.obliques(v):
             if o.i in self.quoted:
                 continue
+            if case in _FROM_CASES:  # "перешёл с вима на VS Code", "switched from Vim": the old value
+                if lemma in TOOL_VERBS:
+                    yield from self._to_value_under(o, subj)  # the parse hung "на вим" on "емакса"
+                continue
             tv = (
                 self.tool_value(o)
                 if lemma in TOOL_VERBS or o.dep in ("obl",) and lemma in TOOL_VERBS
@@ -1190,6 +1257,13 @@ class Reader:
             for c in self.s.children(v, "nsubj", "obj", "xcomp", "obl"):
                 if c.pos == "PROPN" or c.ent == "PER":
                     yield self.fact(SPEAKER, "name", self.value_text(c), "person")
+
+    def _to_value_under(self, o: Tok, subj: str) -> Iterator[Extracted]:
+        for g in self.s.children(o, "obl", "nmod"):
+            if {c.lemma for c in self.s.children(g, "case")} & {"на", "to", "onto"} and self.tool(g):
+                tv = self.tool_value(g)
+                if tv is not None:
+                    yield self.fact(subj, tv[0], tv[1], "tool")
 
     def _ru_role(self, o: Tok) -> str | None:
         """A role in the instrumental after a verb of work: an animate common noun, or a job
@@ -1627,6 +1701,16 @@ class Reader:
             if any(x.lower in lx.HYPOTHETICAL_MARKS for x in self.toks[: t.i]):
                 continue
             yield self.fact(owner, attribute, name, "person")
+
+
+def _split_at(part: list[Tok], words: tuple[str, ...]) -> list[list[Tok]]:
+    out: list[list[Tok]] = [[]]
+    for t in part:
+        if t.lower in words:
+            out.append([])
+        else:
+            out[-1].append(t)
+    return [p for p in out if p]
 
 
 def _job_word(t: Tok) -> bool:

@@ -11,25 +11,25 @@ from __future__ import annotations
 TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
     "programming_language": {
         "Python": ("python", "питон", "пайтон"), "Rust": ("rust", "раст"), "Go": ("go", "golang", "гоу"),
-        "TypeScript": ("typescript", "ts", "тайпскрипт"), "JavaScript": ("javascript", "js"), "Java": ("java", "джава"),
+        "TypeScript": ("typescript", "ts", "тайпскрипт"), "JavaScript": ("javascript", "js", "джаваскрипт"), "Java": ("java", "джава"),
         "Kotlin": ("kotlin", "котлин"), "C++": ("c++", "плюсы"), "C#": ("c#",), "F#": ("f#",), "Ruby": ("ruby", "руби"),
         "Elixir": ("elixir",), "Erlang": ("erlang",), "Haskell": ("haskell", "хаскель"), "Scala": ("scala", "скала"),
-        "Swift": ("swift",), "Zig": ("zig",), "Julia": ("julia",), "PHP": ("php", "пхп"), "Perl": ("perl",),
+        "Swift": ("swift", "свифт"), "Zig": ("zig",), "Julia": ("julia",), "PHP": ("php", "пхп"), "Perl": ("perl",),
         "Lua": ("lua",), "OCaml": ("ocaml",), "Clojure": ("clojure",), "Dart": ("dart",), "Nim": ("nim",),
         "C": ("c",), "R": ("r",), "Delphi": ("delphi",), "Fortran": ("fortran",), "COBOL": ("cobol",),
     },
     "editor": {
-        "Vim": ("vim",), "Neovim": ("neovim", "nvim"), "Emacs": ("emacs",),
-        "VS Code": ("vs code", "vscode", "vs-code"), "Visual Studio Code": ("visual studio code",),
-        "Visual Studio": ("visual studio",), "PyCharm": ("pycharm",), "IntelliJ IDEA": ("intellij", "intellij idea"),
+        "Vim": ("vim", "вим"), "Neovim": ("neovim", "nvim", "неовим"), "Emacs": ("emacs", "емакс", "имакс"),
+        "VS Code": ("vs code", "vscode", "vs-code", "вскод", "вэскод"), "Visual Studio Code": ("visual studio code",),
+        "Visual Studio": ("visual studio",), "PyCharm": ("pycharm", "пайчарм"), "IntelliJ IDEA": ("intellij", "intellij idea"),
         "Sublime Text": ("sublime text", "sublime"), "Helix": ("helix",), "Zed": ("zed",), "Cursor": ("cursor",),
         "Atom": ("atom",), "Xcode": ("xcode",), "WebStorm": ("webstorm",), "GoLand": ("goland",),
         "Nano": ("nano",), "Notepad++": ("notepad++",), "Android Studio": ("android studio",),
     },
     "operating_system": {
-        "Linux": ("linux", "линукс"), "macOS": ("macos", "mac os", "osx", "os x", "макос", "мак"),
+        "Linux": ("linux", "линукс"), "macOS": ("macos", "mac os", "osx", "os x", "макос", "мак", "макось"),
         "Windows": ("windows", "винда", "виндовс"), "Windows 11": ("windows 11",), "Windows 10": ("windows 10",),
-        "Ubuntu": ("ubuntu", "убунту"), "Fedora": ("fedora",), "Debian": ("debian",), "Arch Linux": ("arch", "arch linux"),
+        "Ubuntu": ("ubuntu", "убунту", "убунта", "убунт"), "Fedora": ("fedora", "федора"), "Debian": ("debian",), "Arch Linux": ("arch", "arch linux"),
         "NixOS": ("nixos",), "FreeBSD": ("freebsd",), "Linux Mint": ("linux mint", "mint"), "Manjaro": ("manjaro",),
         "SteamOS": ("steamos",), "ChromeOS": ("chromeos", "chrome os"), "Pop!_OS": ("pop!_os", "pop os", "popos"),
         "openSUSE": ("opensuse",),
@@ -95,6 +95,7 @@ RELATIONS: dict[str, str] = {
         "cousin grandmother grandfather friend colleague coworker neighbour neighbor roommate flatmate boss "
         "manager mentor fiance fiancee niece nephew"
     ).split()},
+    "parent": "parents", "parents": "parents", "родитель": "parents", "родители": "parents",
     "mom": "mother", "mum": "mother", "mommy": "mother", "dad": "father", "daddy": "father",
     "grandma": "grandmother", "granny": "grandmother", "grandpa": "grandfather", "co-worker": "coworker", "boss": "manager",
     "teammate": "colleague", "bestie": "friend", "supervisor": "manager", "lead": "manager",
