@@ -413,6 +413,10 @@ def test_open_attribute_shapes(text: str, attribute: str, value: str) -> None:
         ("я живу в Самаре, а брат в Уфе", {("speaker", "city", "Самара"), ("speaker's brother", "city", "Уфа")}),
         ("I use Vim, my sister hates it", {("speaker", "editor", "Vim")}),
         ("my parents live in Porto", {("speaker's parents", "city", "Porto")}),
+        # a job noun with a name names the person and their title; a country is no city
+        ("our designer Mila uses Zed", {("Mila", "job_title", "designer"), ("Mila", "editor", "Zed")}),
+        ("we live in Norway now", {("speaker", "country", "Norway")}),
+        ("my best friend moved to Kyoto", {("speaker's best friend", "city", "Kyoto")}),
         # the value a change leaves is not a current one
         ("перешла с емакса на вим", {("speaker", "editor", "Vim")}),
     ],

@@ -902,10 +902,19 @@ class Reader:
             owner = self.owner_of(t) or (
                 SPEAKER if self.s.lang == "ru" else None
             )  # "брат переехал": my brother
-            return f"{owner}'s {lx.RELATIONS[t.lemma]}" if owner else None
+            return f"{owner}'s {self._relation(t)}" if owner else None
+        if _job_word(t) and self.owner_of(t) is not None:
+            return self._name_child(t)  # "our CTO Raj writes Zig": Raj
         if self._is_person(t):
             return self.value_text(t)
         return None
+
+    def _relation(self, t: Tok) -> str:
+        """The relation a noun names, "best friend" for "my best friend", "лучшая подруга"."""
+        rel = lx.RELATIONS[t.lemma]
+        if rel == "friend" and any(c.lower == "best" or c.lower.startswith("лучш") for c in self.s.children(t, "amod")):
+            return "best friend"
+        return rel
 
     def owner_of(self, t: Tok) -> str | None:
         """Whose: "my editor" -> speaker, "Anna's manager" -> Anna, "my brother's band" -> speaker's
@@ -1083,6 +1092,8 @@ class Reader:
     def fact(self, subject: str, attribute: str, value: str, vtype: str) -> Extracted:
         if attribute == "hobby" and value.casefold() in lx.SPORTS:
             attribute = "sport"  # "climbing is my thing now": a sport, whatever the noun said
+        if attribute == "city" and value.casefold().replace("ё", "е") in lx.COUNTRIES:
+            attribute = "country"  # "я сейчас в Грузии": a country is no city
         return Extracted(subject, attribute, value, vtype, self.s.text)
 
     def _sane(self, f: Extracted) -> bool:
@@ -1356,7 +1367,7 @@ class Reader:
         lo, hi = _contiguous(idx, o.i)
         words = self.toks[lo : hi + 1]
         if self.s.lang == "ru":
-            return " ".join(w.lemma if w.i == o.i else w.text.lower() for w in words)
+            return " ".join(w.text if w.text.isupper() else w.lemma if w.i == o.i else w.text.lower() for w in words)
         return " ".join(w.text for w in words)
 
     def _copula_facts(self, v: Tok, subj_text: str | None) -> Iterator[Extracted]:
@@ -1685,6 +1696,11 @@ class Reader:
                 name = self.value_text(named) if named is not None else self._name_child(t)
                 if name and not self._blocked(self.toks[head.head] if named is not None else head):
                     yield self.fact(self.owner_of(t) or SPEAKER, f"pet_{lx.PETS[t.lemma]}", name, "concept")
+        for t in self.toks:
+            if t.lemma not in lx.RELATIONS and _job_word(t) and t.i not in self.quoted and self.owner_of(t) is not None:
+                name, title = self._name_child(t), self.job_title(t)
+                if name and title and not any(x.lower in lx.HYPOTHETICAL_MARKS for x in self.toks[: t.i]):
+                    yield self.fact(name, "job_title", title, "concept")  # "our CTO Raj"
         for t in self.toks:
             attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(t.lemma, ""))
             if attribute is None or t.i in self.quoted:

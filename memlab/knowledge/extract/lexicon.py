@@ -302,3 +302,22 @@ STATUS_PHRASES = (
 )
 DIET_NOUNS = frozenset({"diet", "диета"})
 HOME_NOUNS = frozenset({"lease", "apartment", "flat", "place", "house", "квартира", "дом"})
+
+# countries (lower case, "ё" as "е"): a place after "live in" / "жить в" that is one of these is the
+# country, not the city ("я сейчас в Грузии, в Тбилиси")
+COUNTRIES = frozenset(
+    """germany france spain portugal italy netherlands holland belgium austria switzerland poland czechia
+    sweden norway finland denmark iceland ireland uk england scotland wales britain usa us america canada
+    mexico brazil argentina chile colombia peru japan china korea india thailand vietnam indonesia
+    malaysia singapore philippines australia zealand turkey greece cyprus israel egypt morocco
+    armenia azerbaijan kazakhstan uzbekistan kyrgyzstan serbia montenegro croatia slovenia hungary
+    romania bulgaria ukraine belarus russia latvia lithuania estonia moldova uae
+    германия франция испания португалия италия нидерланды голландия бельгия австрия швейцария польша
+    чехия швеция норвегия финляндия дания исландия ирландия англия великобритания британия шотландия
+    сша америка канада мексика бразилия аргентина чили колумбия япония китай корея индия таиланд тайланд
+    вьетнам индонезия малайзия сингапур филиппины австралия турция греция кипр израиль египет марокко
+    грузия армения азербайджан казахстан узбекистан киргизия кыргызстан сербия черногория хорватия
+    словения венгрия румыния болгария украина беларусь белоруссия россия латвия литва эстония молдова
+    молдавия оаэ эмираты""".split()
+) | frozenset(("new zealand", "south korea", "united states", "united kingdom", "czech republic", "the us", "the uk",
+               "the netherlands", "новая зеландия", "южная корея", "соединенные штаты"))
