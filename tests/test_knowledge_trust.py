@@ -417,6 +417,13 @@ def test_open_attribute_shapes(text: str, attribute: str, value: str) -> None:
         ("our designer Mila uses Zed", {("Mila", "job_title", "designer"), ("Mila", "editor", "Zed")}),
         ("we live in Norway now", {("speaker", "country", "Norway")}),
         ("my best friend moved to Kyoto", {("speaker's best friend", "city", "Kyoto")}),
+        # a pet named after it was introduced, in the next clause or sentence; bare English kin words
+        ("Взяли щенка! Назвали Пряник.", {("speaker", "pet_dog", "Пряник")}),
+        ("мы завели попугая, зовут Гоша", {("speaker", "pet_parrot", "Гоша")}),
+        ("сыну купили хомяка, назвал Пончик", {("speaker's son", "pet_hamster", "Пончик")}),
+        ("we adopted a puppy — a collie named Rusty", {("speaker", "pet_dog", "Rusty")}),
+        ("dad has a cat named Ziggy", {("speaker's father", "pet_cat", "Ziggy")}),
+        ("Priya married Tom in May", {("Priya", "spouse", "Tom")}),
         # the value a change leaves is not a current one
         ("перешла с емакса на вим", {("speaker", "editor", "Vim")}),
     ],

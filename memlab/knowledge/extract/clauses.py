@@ -60,7 +60,7 @@ TOOL_VERBS = frozenset(
     "писать программировать кодить использовать пользоваться перейти предпочитать сидеть пересесть "
     "работать перебраться юзать пользуюсь юзаю кодю пишу сижу вернуться".split()
 )
-HAVE_VERBS = frozenset("have get adopt own buy drive rescue завести взять купить водить ездить иметь".split())
+HAVE_VERBS = frozenset("have get adopt own buy drive rescue завести взять купить водить ездить иметь подарить".split())
 STATE_VERBS = frozenset(
     "live work be drive have write use code program own study play reside stay date жить работать быть "
     "водить писать использовать учиться играть иметь пользоваться встречаться".split()
@@ -114,6 +114,9 @@ _VAGUE = frozenset(
 )
 _NOW_WORDS = frozenset("now nowadays lately currently теперь сейчас нынче отныне".split())
 _NOW_PHRASES = (("these", "days"), ("в", "последнее", "время"), ("these", "past", "weeks"))
+# English kin words that mean the speaker's own without "my" ("dad's on Windows 7", "grandma has a parrot")
+_BARE_KIN = frozenset("mom mum dad grandma grandpa granny".split())
+_NAMING = frozenset("зовут звать назвать назвал назвала назвали named called".split())
 _FROM_CASES = frozenset("from off с со из".split())
 _RU_WORK_AS = frozenset("работать трудиться устроиться подрабатывать".split())  # "работаю курьером"
 _BEGIN_VERBS = frozenset("start begin go switch adopt начать перейти сесть стать".split())
@@ -265,8 +268,8 @@ class Reader:
             return
         found = list(self._facts()) or list(self._switched_to()) or list(self._new_role())
         found = found or list(self._plain_state())
+        found += list(self._gapped(found))
         yield from found
-        yield from self._gapped(found)
 
     def ended(self) -> Iterator[Extracted]:
         """Sports and instruments the sentence gives up with nothing in their place: "quit tennis",
@@ -307,6 +310,7 @@ class Reader:
             subj = self.subject_of(v)
             yield from filter(self._sane, self._clause(v, subj))
         yield from self._appositions()
+        yield from self._pet_named()
         for t in self.toks:
             if (
                 t.lemma in ("project", "проект")
@@ -403,7 +407,7 @@ class Reader:
 
     def _bare_kin(self, t: Tok) -> str | None:
         """English "dad's still on Windows 7": a parent named without "my" is the speaker's."""
-        if self.s.lang == "en" and t.lower in ("mom", "mum", "dad", "grandma", "grandpa", "granny"):
+        if self.s.lang == "en" and t.lower in _BARE_KIN:
             return f"{SPEAKER}'s {lx.RELATIONS[t.lower]}"
         return None
 
@@ -900,8 +904,8 @@ class Reader:
             if any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
                 return None
             owner = self.owner_of(t) or (
-                SPEAKER if self.s.lang == "ru" else None
-            )  # "брат переехал": my brother
+                SPEAKER if self.s.lang == "ru" or t.lower in _BARE_KIN else None
+            )  # "брат переехал", "grandma has a parrot": my brother, my grandmother
             return f"{owner}'s {self._relation(t)}" if owner else None
         if _job_word(t) and self.owner_of(t) is not None:
             return self._name_child(t)  # "our CTO Raj writes Zig": Raj
@@ -1094,7 +1098,7 @@ class Reader:
             attribute = "sport"  # "climbing is my thing now": a sport, whatever the noun said
         if attribute == "city" and value.casefold().replace("ё", "е") in lx.COUNTRIES:
             attribute = "country"  # "я сейчас в Грузии": a country is no city
-        return Extracted(subject, attribute, value, vtype, self.s.text)
+        return Extracted(subject, attribute.replace(" ", "_"), value, vtype, self.s.text)
 
     def _sane(self, f: Extracted) -> bool:
         """A fact whose subject is its own value is a misparse ("Сосед тоже Солярис купил")."""
@@ -1210,7 +1214,7 @@ class Reader:
                         g
                     ):
                         yield self.fact(subj, "city", self.city(g), "place")
-        if v.lemma == "marry" and (subj == SPEAKER or "'s " in subj):  # "Married Sam in June!"
+        if v.lemma == "marry":  # "Married Sam in June!", "Tom married Kate"
             for o in self.s.children(v, "obj", "dobj"):
                 if self._is_person(o):
                     yield self.fact(subj, "spouse", self.value_text(o), "person")
@@ -1292,6 +1296,47 @@ class Reader:
         mods = [before.lemma] if before is not None and before.pos == "ADJ" and before.lower.endswith(("ым", "им")) else []
         return " ".join([*mods, noun])
 
+    def _pet_named(self) -> Iterator[Extracted]:
+        """ "Мы взяли кошку! Зовут Муся", "взял щенка корги, назвал Бублик": the pet the message
+        just introduced gets the name right after a verb of naming (by its form: the parse takes a
+        capitalised "Зовут" for a name); not "меня зовут", not someone's relative."""
+        for v in self.toks:
+            if v.i in self.quoted or not (v.lower in _NAMING or v.lemma in _NAMING):
+                continue
+            if "pet" not in self.said:
+                self._pet_before(v)
+            if "pet" not in self.said:
+                continue
+            nxt = next((x for x in self.toks[v.i + 1 : v.i + 3] if x.pos != "PUNCT"), None)
+            before = self.toks[v.i - 1].lower if v.i else ""
+            if nxt is None or not self._is_person(nxt) or before in ("меня", "нас") or self._blocked(v):
+                continue
+            owner, species = self.said.pop("pet")
+            span = self.s.span_of(nxt)
+            name = self._form(nxt) if span and span[0] <= v.i < span[1] else self.value_text(nxt)
+            yield self.fact(owner, f"pet_{species}", name, "concept")  # not "Зовут Муся"
+
+    def _pet_before(self, naming: Tok) -> None:
+        """A pet noun a verb of getting takes just before the naming verb, when the parse hung it
+        elsewhere ("завели кролика!! зовут Блинчик")."""
+        for t in reversed(self.toks[: naming.i]):
+            species = lx.PETS.get(t.lemma)
+            verb = next((x for x in reversed(self.toks[max(0, t.i - 3) : t.i]) if x.pos == "VERB"), None)
+            if species and verb is not None and verb.lemma in HAVE_VERBS and not self._blocked(verb):
+                owner = self._recipient(verb) or self.subject_of(verb)
+                if owner is not None:
+                    self.said["pet"] = (owner, species)
+                return
+
+    def _recipient(self, v: Tok) -> str | None:
+        """Whom a thing was got for: "дочке купили морскую свинку", "подарили бабушке Honor"."""
+        if self.s.lang != "ru" or v.lemma not in ("купить", "подарить", "взять", "завести", "отдать"):
+            return None
+        for c in self.s.children(v, "iobj", "obl"):
+            if c.feats.get("Case") == "Dat" and c.lemma in lx.RELATIONS and not self.s.children(c, "case"):
+                return self.subject_phrase(c)
+        return None
+
     def _org_value(self, o: Tok) -> str | None:
         if o.lemma in ORG_NOUNS:  # "a tiny startup called Fernwood Labs", "в компании «Тинькофф»"
             for c in self.s.children(o, "acl", "appos", "nmod", "flat", "flat:name"):
@@ -1305,6 +1350,7 @@ class Reader:
         if v.lemma not in HAVE_VERBS and not (v.lemma == "я" and self.s.lang == "ru"):
             return
         objects = self.s.children(v, "obj", "nsubj") if self.s.lang == "ru" else self.s.children(v, "obj")
+        subj = self._recipient(v) or subj
         for o in objects:
             if o.lower in _SPEAKER_WORDS:
                 continue
@@ -1324,8 +1370,12 @@ class Reader:
                 if car:
                     yield self.fact(subj, "car", car, "concept")
 
-    def _pet_name(self, pet: Tok) -> str | None:
+    def _pet_name(self, pet: Tok, depth: int = 0) -> str | None:
         for c in self.s.children(pet, "acl", "appos", "nmod", "flat", "flat:name", "oprd", "npadvmod"):
+            if c.lemma in lx.PETS and c.dep == "appos" and depth == 0:  # "a dog — a beagle named Biscuit"
+                found = self._pet_name(c, 1)
+                if found:
+                    return found
             if self._is_person(c) and c.i > pet.i:
                 return self.value_text(c)
             for g in self.s.children(c, "oprd", "xcomp", "attr", "appos", "obj"):
