@@ -424,6 +424,12 @@ def test_open_attribute_shapes(text: str, attribute: str, value: str) -> None:
         ("we adopted a puppy — a collie named Rusty", {("speaker", "pet_dog", "Rusty")}),
         ("dad has a cat named Ziggy", {("speaker's father", "pet_cat", "Ziggy")}),
         ("Priya married Tom in May", {("Priya", "spouse", "Tom")}),
+        # with "both" / "оба" the speaker's fact holds for whom they are joined with
+        ("мы с Вероникой обе теперь работаем в Сбере", {("speaker", "employer", "Сбер"), ("Вероника", "employer", "Сбер")}),
+        ("me and Omar both write Elixir", {("speaker", "programming_language", "Elixir"),
+                                           ("Omar", "programming_language", "Elixir")}),
+        ("мы с сестрой переехали в Тверь", {("speaker", "city", "Тверь")}),
+        ("мы с Вероникой обе теперь в Сбере", set()),  # a place only when the dictionary knows it for one
         # the value a change leaves is not a current one
         ("перешла с емакса на вим", {("speaker", "editor", "Vim")}),
     ],

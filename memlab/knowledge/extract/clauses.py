@@ -269,7 +269,39 @@ class Reader:
         found = list(self._facts()) or list(self._switched_to()) or list(self._new_role())
         found = found or list(self._plain_state())
         found += list(self._gapped(found))
+        found += list(self._shared(found))
         yield from found
+
+    # -- "мы с братом оба в Калуге", "both me and Alex work at Spotify" ---------------------------
+    def _companions(self) -> list[Tok]:
+        """The people the speaker is joined with: "мы с Сашей", "me and Alex", "Alex and I"."""
+        if "companions" in self.__dict__:
+            return self.__dict__["companions"]  # type: ignore[no-any-return]
+        out: list[Tok] = []
+        for t in self.toks:
+            head = self.toks[t.head]
+            if self.s.lang == "ru":
+                joined = head.lower == "мы" and any(c.lemma in ("с", "со") for c in self.s.children(t, "case"))
+            else:
+                joined = t.dep == "conj" and head.lower in ("i", "me", "we") or any(
+                    c.lower in ("i", "me") for c in self.s.children(t, "conj")
+                )
+            if joined and t.lower not in _SPEAKER_WORDS and (t.lemma in lx.RELATIONS or self._is_person(t)):
+                out.append(t)
+        self.__dict__["companions"] = out
+        return out
+
+    def _shared(self, found: list[Extracted]) -> Iterator[Extracted]:
+        """With "both"/"оба", the speaker's fact holds for the companion too."""
+        if not any(t.lower in ("both", "оба", "обе", "вдвоём", "вдвоем") for t in self.toks):
+            return
+        for c in self._companions():
+            subject = self.subject_phrase(c)
+            if subject is None or subject == SPEAKER:
+                continue
+            for f in found:
+                if f.subject == SPEAKER and f.attribute not in ("spouse", "partner", "name", "age", "manager"):
+                    yield self.fact(subject, f.attribute, f.value, f.value_type)
 
     def ended(self) -> Iterator[Extracted]:
         """Sports and instruments the sentence gives up with nothing in their place: "quit tennis",
@@ -448,7 +480,7 @@ class Reader:
             return False
         if any(x.lemma in _VISIT_WORDS for x in self.toks):
             return False  # "теперь в Питере на конференции": a visit, not a home
-        if is_place_name(t.text) is False or not any(c.lemma in ("в", "во") for c in self.s.children(t, "case")):
+        if is_place_name(t.text) is not True or not any(c.lemma in ("в", "во") for c in self.s.children(t, "case")):
             return False
         head = self.toks[t.head]
         return head.i == t.i or _lex(head, CITY_VERBS) in CITY_VERBS
@@ -687,7 +719,10 @@ class Reader:
         )
 
     def _someone_else(self, t: Tok) -> bool:
-        """A person other than the speaker in the sentence: whose change it is, is then unclear."""
+        """A person other than the speaker in the sentence: whose change it is, is then unclear
+        (not one the speaker is joined with: "мы с мужем", "me and Alex")."""
+        if any(t.i == c.i or t.head == c.i and t.dep in ("appos", "flat", "flat:name", "nmod", "compound") for c in self._companions()):
+            return False
         return (
             t.lower in _OTHER_PRONOUNS | _RU_THIRD_PERSON | {"you", "ты", "вы", "тебя", "вас", "тебе", "вам"}
             or t.lemma in lx.RELATIONS
