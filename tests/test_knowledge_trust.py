@@ -430,6 +430,13 @@ def test_open_attribute_shapes(text: str, attribute: str, value: str) -> None:
                                            ("Omar", "programming_language", "Elixir")}),
         ("мы с сестрой переехали в Тверь", {("speaker", "city", "Тверь")}),
         ("мы с Вероникой обе теперь в Сбере", set()),  # a place only when the dictionary knows it for one
+        # "he"/"she" for the one person the message named before; none when there were several
+        ("Omar finally switched jobs! he's at a tiny studio called Pixelmoss now", {("Omar", "employer", "Pixelmoss")}),
+        ("Лида уволилась, она теперь пишет на Kotlin", {("Лида", "programming_language", "Kotlin")}),
+        ("Anna and Lea came over, she uses Arch", set()),
+        # dating is a partner, a meeting is not
+        ("я теперь встречаюсь с Викой", {("speaker", "partner", "Вика")}),
+        ("встречаюсь с Викой в баре", set()),
         # the value a change leaves is not a current one
         ("перешла с емакса на вим", {("speaker", "editor", "Vim")}),
     ],

@@ -117,6 +117,7 @@ _NOW_PHRASES = (("these", "days"), ("в", "последнее", "время"), (
 # English kin words that mean the speaker's own without "my" ("dad's on Windows 7", "grandma has a parrot")
 _BARE_KIN = frozenset("mom mum dad grandma grandpa granny".split())
 _NAMING = frozenset("зовут звать назвать назвал назвала назвали named called".split())
+_HE_SHE = frozenset("he she он она".split())
 _FROM_CASES = frozenset("from off с со из".split())
 _RU_WORK_AS = frozenset("работать трудиться устроиться подрабатывать".split())  # "работаю курьером"
 _BEGIN_VERBS = frozenset("start begin go switch adopt начать перейти сесть стать".split())
@@ -188,6 +189,7 @@ def read(text: str, sents: list[Sent]) -> Analysis:
         reader = Reader(sent, quoted, said)
         for fact in reader.facts():
             out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)
+        reader.remember_people()
         for first, last, label, normal in sent.spans:
             found = _mention(reader, first, last, label, normal)
             if found is not None:
@@ -386,7 +388,7 @@ class Reader:
                 if t.lower not in _NOW_WORDS and (v := self._state_value(t)) is not None and (now or v[0] == "diet")
             }  # fmt: skip
             if now:
-                values |= {("employer", self.value_text(t), "organization") for t in part if self._now_at(t)}
+                values |= {("employer", self._called(t) or self.value_text(t), "organization") for t in part if self._now_at(t)}
                 values |= {("city", self.city(t), "place") for t in part if self._now_in(t)}
                 values |= {
                     ("sport", t.lemma, "concept")
@@ -454,6 +456,29 @@ class Reader:
         if "employer" in by_attribute and case & {"at", "в", "во"} and self._org(t) and not self._place(t):
             return "employer", self.value_text(t), "organization"
         return None
+
+    def _people_before(self, k: int) -> list[str]:
+        """The people named before token ``k``: in earlier sentences of the message, then in this one."""
+        out = list(self.said.get("people", []))
+        for t in self.toks[:k]:
+            named = t.pos == "PROPN" and t.dep.startswith("nsubj") and self._is_person(t)  # NER: "Jamal" LOC
+            if t.i in self.quoted or t.lower in _HE_SHE or t.pos == "PRON" or not (self._someone_else(t) or named):
+                continue
+            if t.dep in ("nmod:poss", "poss"):
+                continue  # "Ingrid's husband": the husband is the one named
+            who = self.subject_phrase(t)
+            if who and who != SPEAKER:
+                out.append(who)
+        return list(dict.fromkeys(out))
+
+    def antecedent_person(self, t: Tok) -> str | None:
+        """"he"/"she"/"он"/"она" for the one person the message named before it ("Dan finally
+        left the hospital! he's at Brightwire now"); None when there were none or several."""
+        people = self._people_before(t.i)
+        return people[0] if len(people) == 1 else None
+
+    def remember_people(self) -> None:
+        self.said["people"] = self._people_before(len(self.toks))
 
     def antecedent(self, t: Tok) -> Tok | None:
         """The name "it"/"это" stands for: the last name the sentence gave before it as a verb's
@@ -631,6 +656,13 @@ class Reader:
         others = [t for t in self.toks if self._someone_else(t)]
         if not others:
             return SPEAKER
+        if all(t.lower in _HE_SHE | _RU_THIRD_PERSON | {"his", "him", "her"} for t in others) and not any(
+            t.lower in lx.FIRST_PERSON for t in self.toks
+        ):
+            heads = [t for t in others if t.lower in _HE_SHE and t.dep.startswith("nsubj")]
+            found = {self.antecedent_person(t) for t in heads}
+            if len(found) == 1 and None not in found:
+                return found.pop()  # "he's on SteamOS now", after "Eli sold his PC"
         rels = {
             lx.RELATIONS[t.lemma] for t in others if t.lemma in lx.RELATIONS and self.owner_of(t) == SPEAKER
         }
@@ -926,6 +958,8 @@ class Reader:
     def subject_phrase(self, t: Tok) -> str | None:
         if t.lower in _SPEAKER_WORDS:
             return SPEAKER
+        if t.lower in _HE_SHE and t.i not in self.quoted:
+            return self.antecedent_person(t)
         if t.pos == "PRON" or t.i in self.quoted:
             return None
         if t.lemma in lx.RELATIONS:
@@ -1249,6 +1283,11 @@ class Reader:
                         g
                     ):
                         yield self.fact(subj, "city", self.city(g), "place")
+        meets = any(c and c not in ("с", "со") for c, _ in self.obliques(v))  # "встречаюсь с Пашей в кафе": a meeting
+        if v.lemma in ("date", "встречаться") and not meets and v.feats.get("Tense") != "Past" and v.tag not in ("VBD", "VBN"):
+            for case, o in self.obliques(v):  # "I'm dating Chloe", "встречаюсь с Ксюшей"
+                if (case in ("с", "со") or o.dep == "obj" and self.s.lang == "en") and self._is_person(o) and o.pos == "PROPN":
+                    yield self.fact(subj, "partner", self.value_text(o), "person")
         if v.lemma == "marry":  # "Married Sam in June!", "Tom married Kate"
             for o in self.s.children(v, "obj", "dobj"):
                 if self._is_person(o):
@@ -1331,6 +1370,16 @@ class Reader:
         mods = [before.lemma] if before is not None and before.pos == "ADJ" and before.lower.endswith(("ым", "им")) else []
         return " ".join([*mods, noun])
 
+    def _called(self, o: Tok) -> str | None:
+        if self.s.lang != "en":
+            return None
+        for c in self.s.children(o, "acl"):
+            if c.lower in ("called", "named"):
+                target = next((g for g in self.s.children(c, "oprd", "xcomp", "attr", "obj")), None)
+                if target is not None and self._name(target):
+                    return self.value_text(target)
+        return None
+
     def _pet_named(self) -> Iterator[Extracted]:
         """ "Мы взяли кошку! Зовут Муся", "взял щенка корги, назвал Бублик": the pet the message
         just introduced gets the name right after a verb of naming (by its form: the parse takes a
@@ -1373,6 +1422,9 @@ class Reader:
         return None
 
     def _org_value(self, o: Tok) -> str | None:
+        called = self._called(o)
+        if called is not None:  # "a small MSP called Brightwire": the name, whatever the noun
+            return called
         if o.lemma in ORG_NOUNS:  # "a tiny startup called Fernwood Labs", "в компании «Тинькофф»"
             for c in self.s.children(o, "acl", "appos", "nmod", "flat", "flat:name"):
                 target = next((g for g in self.s.children(c, "oprd", "xcomp", "attr", "obj")), c)
@@ -1644,8 +1696,8 @@ class Reader:
         tv = self.tool_value(o)
         if tv is not None and case in ("on", "на"):
             yield self.fact(subj, tv[0], tv[1], "tool")
-        elif case in ("at", "for") and self._org(o):
-            yield self.fact(subj, "employer", self.value_text(o), "organization")
+        elif case in ("at", "for") and (self._org(o) or self._called(o)):
+            yield self.fact(subj, "employer", self._called(o) or self.value_text(o), "organization")
         elif case in ("in", "в", "во") and self._place(o):
             yield self.fact(subj, "city", self.city(o), "place")
         elif case == "on" and o.lemma == "team":
