@@ -437,6 +437,10 @@ def test_open_attribute_shapes(text: str, attribute: str, value: str) -> None:
         # dating is a partner, a meeting is not
         ("я теперь встречаюсь с Викой", {("speaker", "partner", "Вика")}),
         ("встречаюсь с Викой в баре", set()),
+        # "into" an activity is a hobby (a sport when it is one); not a person or a determined thing
+        ("I'm totally into calligraphy lately", {("speaker", "hobby", "calligraphy")}),
+        ("my brother is into bouldering", {("speaker's brother", "sport", "bouldering")}),
+        ("I'm into that series", set()),
         # the value a change leaves is not a current one
         ("перешла с емакса на вим", {("speaker", "editor", "Vim")}),
     ],

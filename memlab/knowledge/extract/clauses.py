@@ -1596,6 +1596,10 @@ class Reader:
         if v.lemma == "be" and subj_text is not None:
             for case, o in self.obliques(v):
                 yield from self._located(case, o, subj_text)
+            for a in self.s.children(v, "acomp", "advmod"):  # "I'm super into woodworking"
+                for case, o in self.obliques(a):
+                    if case == "into":
+                        yield from self._located(case, o, subj_text)
 
     def _my_role(self, t: Tok) -> str | None:
         """The fact a relation noun the speaker owns names: "my manager" -> manager, "my team lead"
@@ -1704,6 +1708,20 @@ class Reader:
             name = [c for c in self.s.children(o, "compound", "amod") if c.lower not in _SKIP_ADJ]
             if name:
                 yield self.fact(subj, "team", name[0].text, "concept")
+        elif case == "into" and tv is None:
+            hobby = self._pastime(o)
+            if hobby:  # "I'm really into climbing", "super into woodworking now"
+                yield self.fact(subj, "hobby", hobby, "concept")
+
+    def _pastime(self, o: Tok) -> str | None:
+        """A bare activity noun or gerund ("climbing", "pottery", "board games"), not a person,
+        a name, a pronoun or a determined thing ("into this show", "into her")."""
+        if o.pos not in ("NOUN", "VERB") or o.text[:1].isupper() or self.s.children(o, "det", "nmod:poss", "poss"):
+            return None
+        if o.lower in _VAGUE or o.lemma in lx.RELATIONS or self.s.children(o, "relcl", "acl"):
+            return None
+        mods = [c for c in self.s.children(o, "compound", "amod") if c.i == o.i - 1 and c.pos in ("NOUN", "ADJ")]
+        return " ".join([*(m.lower for m in mods), o.lower])
 
     def _owned_attribute(self, t: Tok) -> tuple[str, str] | None:
         """(owner, attribute) for "my editor", "Anna's manager", "my favourite band", "my dog"."""
