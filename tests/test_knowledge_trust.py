@@ -441,6 +441,12 @@ def test_open_attribute_shapes(text: str, attribute: str, value: str) -> None:
         ("I'm totally into calligraphy lately", {("speaker", "hobby", "calligraphy")}),
         ("my brother is into bouldering", {("speaker's brother", "sport", "bouldering")}),
         ("I'm into that series", set()),
+        # nominal updates: "new job" and the organisation after it; a city and "now" alone
+        ("New job!! Northwind Traders, week one done.", {("speaker", "employer", "Northwind Traders")}),
+        ("новая работа — Сбер", {("speaker", "employer", "Сбер")}),
+        ("New job! So excited.", set()),
+        ("yeah, Madrid now", {("speaker", "city", "Madrid")}),  # as NER types the name
+        ("flying to Glasgow now", set()),
         # the value a change leaves is not a current one
         ("перешла с емакса на вим", {("speaker", "editor", "Vim")}),
     ],

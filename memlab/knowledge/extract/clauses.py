@@ -118,6 +118,7 @@ _NOW_PHRASES = (("these", "days"), ("в", "последнее", "время"), (
 _BARE_KIN = frozenset("mom mum dad grandma grandpa granny".split())
 _NAMING = frozenset("зовут звать назвать назвал назвала назвали named called".split())
 _HE_SHE = frozenset("he she он она".split())
+_JOB_NOUNS = frozenset("job gig employer company работа компания контора".split())
 _FROM_CASES = frozenset("from off с со из".split())
 _RU_WORK_AS = frozenset("работать трудиться устроиться подрабатывать".split())  # "работаю курьером"
 _BEGIN_VERBS = frozenset("start begin go switch adopt начать перейти сесть стать".split())
@@ -268,7 +269,7 @@ class Reader:
     def facts(self) -> Iterator[Extracted]:
         if self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
             return
-        found = list(self._facts()) or list(self._switched_to()) or list(self._new_role())
+        found = list(self._facts()) or list(self._switched_to()) or list(self._new_role()) or list(self._new_job())
         found = found or list(self._plain_state())
         found += list(self._gapped(found))
         found += list(self._shared(found))
@@ -390,6 +391,7 @@ class Reader:
             if now:
                 values |= {("employer", self._called(t) or self.value_text(t), "organization") for t in part if self._now_at(t)}
                 values |= {("city", self.city(t), "place") for t in part if self._now_in(t)}
+                values |= {("city", c, "place") for t in part if (c := self._bare_place(t, part))}
                 values |= {
                     ("sport", t.lemma, "concept")
                     for t in part
@@ -510,6 +512,17 @@ class Reader:
         head = self.toks[t.head]
         return head.i == t.i or _lex(head, CITY_VERBS) in CITY_VERBS
 
+    def _bare_place(self, t: Tok, part: list[Tok]) -> str | None:
+        """"yep, Berlin now": an English stretch that is a city name and "now", nothing else."""
+        span = self.s.span_of(t)
+        if self.s.lang != "en" or span is None or span[0] != t.i or span[2] != "LOC" or t.i in self.quoted:
+            return None
+        rest = [x for x in part if not span[0] <= x.i < span[1] and x.lower not in _NOW_WORDS]
+        if not self._place(t) or not all(x.lower in _NOT_NAMES or x.pos == "INTJ" for x in rest):
+            return None
+        name = " ".join(x.text for x in self.toks[span[0] : span[1]])
+        return lx.CITY_ALIASES.get(name.casefold(), name)
+
     def _now_at(self, t: Tok) -> bool:
         """ "ушёл из Тинькофф, теперь в Ozon", "left Wayfair, at Instacart now": an organisation
         the speaker is at, hung on a verb of leaving or joining (not "теперь в Ozon заказываю")."""
@@ -571,6 +584,39 @@ class Reader:
             if name is not None and self._is_person(name):
                 yield self.fact(SPEAKER, attribute, self.value_text(name), "person")
                 return
+
+    def _new_job(self) -> Iterator[Extracted]:
+        """ "New job! Tyrell Systems, first day was today.", "новая работа — Яндекс": the
+        organisation named right after "new job" (in the same sentence after a colon or dash, or
+        opening the next one); nothing under a plan, a question or a negation."""
+        words = [t for t in self.toks if t.pos != "PUNCT"]
+        if self.said.pop("new_job", False) and words and self._org_name(words[0]):
+            if not any(self._not_plain(t) for t in self.toks):
+                yield self.fact(SPEAKER, "employer", self._org_name(words[0]) or "", "organization")
+            return
+        for t in self.toks[:-1]:
+            noun = self.toks[t.i + 1]
+            if t.lemma not in ("new", "новый") or noun.lemma not in _JOB_NOUNS or t.i in self.quoted:
+                continue
+            if any(self._someone_else(x) or self._not_plain(x) for x in self.toks):
+                return
+            rest = self.toks[t.i + 2 :]
+            if rest and rest[0].text in ("!", "."):
+                self.said["new_job"] = True
+            elif rest and rest[0].text in (":", "—", "–", "-") and len(rest) > 1:
+                name = self._org_name(rest[1])
+                if name:
+                    yield self.fact(SPEAKER, "employer", name, "organization")
+            return
+
+    def _org_name(self, t: Tok) -> str | None:
+        if t.i in self.quoted or not t.text[:1].isupper() or self.tool(t) is not None or t.lower in _NOT_NAMES:
+            return None
+        if t.pos not in ("PROPN", "X") and t.ent != "ORG":
+            return None
+        if self.s.lang == "ru":
+            return self.value_text(t)
+        return self._title_run(t.i)
 
     def _new_named(self, t: Tok) -> tuple[str, int] | None:
         """(attribute, index after it) for "new favorite band", "new favorite band alert", "new
