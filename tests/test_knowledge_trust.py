@@ -447,6 +447,9 @@ def test_open_attribute_shapes(text: str, attribute: str, value: str) -> None:
         ("New job! So excited.", set()),
         ("yeah, Madrid now", {("speaker", "city", "Madrid")}),  # as NER types the name
         ("flying to Glasgow now", set()),
+        # instruments by pymorphy3's lemma when natasha's is another word ("на укулеле" -> "укулела")
+        ("я играю на укулеле, а сын на барабанах", {("speaker", "instrument", "укулеле"),
+                                                   ("speaker's son", "instrument", "барабаны")}),
         # the value a change leaves is not a current one
         ("перешла с емакса на вим", {("speaker", "editor", "Vim")}),
     ],

@@ -34,6 +34,7 @@ from memlab.knowledge.extract.nlp import (
     parse,
     parse_many,
     ru_instrumental_noun,
+    ru_lemmas,
     ru_name,
 )
 
@@ -452,6 +453,9 @@ class Reader:
         if tv is not None and tv[0] in by_attribute:
             return tv[0], tv[1], "tool"
         case = {c.lemma for c in self.s.children(t, "case")}
+        instrument = _lex(t, lx.INSTRUMENTS)
+        if "instrument" in by_attribute and instrument in lx.INSTRUMENTS and (case & {"на"} or self.s.lang == "en"):
+            return "instrument", lx.INSTRUMENT_NAMES.get(instrument, instrument), "concept"
         if "city" in by_attribute and case & {"in", "в", "во"} and self._place(t):
             if self.s.lang == "en" or is_place_name(t.text) is not False:
                 return "city", self.city(t), "place"
@@ -1359,8 +1363,9 @@ class Reader:
             )  # "I do bouldering": parsed as a verb after "do"
         if lemma in ("play", "играть", "do", "practice", "practise", "заниматься"):  # "I do yoga now"
             for o in self.s.children(v, "obj", "obl"):
-                if o.lemma in lx.INSTRUMENTS and lemma in ("play", "играть"):
-                    yield self.fact(subj, "instrument", o.lower if o.lower in lx.INSTRUMENTS else o.lemma, "concept")
+                instrument = _lex(o, lx.INSTRUMENTS)
+                if instrument in lx.INSTRUMENTS and lemma in ("play", "играть"):
+                    yield self.fact(subj, "instrument", lx.INSTRUMENT_NAMES.get(instrument, instrument), "concept")
                 elif o.lemma in lx.SPORTS:
                     yield self.fact(subj, "sport", o.lemma, "concept")
         if lemma in ("go", "turn", "become", "стать", "перейти") or lemma == "be":
@@ -1937,7 +1942,11 @@ def _job_word(t: Tok) -> bool:
 def _lex(t: Tok, table: Any) -> str:
     """The form of ``t`` a lexicon knows: its lemma, or the surface form when the lemmatiser
     failed on it (natasha tags pro-dropped "пользуюсь" as an adverb, "тимлид" as a verb)."""
-    return t.lower if t.lemma not in table and t.lower in table else t.lemma
+    if t.lemma in table:
+        return t.lemma
+    if t.lower in table:
+        return t.lower
+    return next((x for x in ru_lemmas(t.text) if x in table), t.lemma)
 
 
 def _contiguous(idx: list[int], anchor: int) -> tuple[int, int]:

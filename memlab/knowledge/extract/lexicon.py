@@ -183,8 +183,11 @@ JOB_HEADS = frozenset(
 )
 INSTRUMENTS = frozenset(
     "guitar piano violin cello drums drum trumpet saxophone sax bass flute clarinet ukulele harp trombone keyboard "
-    "гитара пианино фортепиано скрипка виолончель барабаны труба саксофон флейта укулеле".split()
+    "гитара пианино фортепиано скрипка виолончель барабаны труба саксофон флейта укулеле барабан бас альт "
+    "клавишные синтезатор балалайка баян аккордеон арфа".split()
 )
+# the name an instrument goes by when its lemma is another form ("на барабанах" -> барабаны)
+INSTRUMENT_NAMES = {"барабан": "барабаны", "бас": "бас-гитара", "drum": "drums"}
 SPORTS = frozenset(
     "hockey football soccer tennis basketball volleyball chess golf baseball rugby squash badminton cricket "
     "climbing bouldering running swimming boxing judo karate yoga crossfit cycling skiing snowboarding "

@@ -315,3 +315,13 @@ def ru_instrumental_noun(word: str) -> tuple[str, bool] | None:
         if "NOUN" in p.tag and "ablt" in p.tag and not any(t in p.tag for t in _NAME_TAGS):
             return p.normal_form, "anim" in p.tag
     return None
+
+
+@cache
+def ru_lemmas(word: str) -> tuple[str, ...]:
+    """Every dictionary form pymorphy3 gives a Russian word, best first ("укулеле" -> "укулеле",
+    where natasha says "укулела"; "пользуюсь" -> "пользоваться", where natasha sees an adverb)."""
+    morph = _morph()
+    if morph is None or not _CYRILLIC.search(word):
+        return ()
+    return tuple(dict.fromkeys(p.normal_form.replace("ё", "е") for p in morph.parse(word.lower())))
