@@ -450,6 +450,12 @@ def test_open_attribute_shapes(text: str, attribute: str, value: str) -> None:
         # instruments by pymorphy3's lemma when natasha's is another word ("на укулеле" -> "укулела")
         ("я играю на укулеле, а сын на барабанах", {("speaker", "instrument", "укулеле"),
                                                    ("speaker's son", "instrument", "барабаны")}),
+        # a job noun the speaker owns is a subject like a relative; a pronoun takes the name, not the relation
+        ("our CFO drives a Volvo XC90", {("speaker's CFO", "car", "Volvo XC90")}),
+        ("Lena is my wife, she's a pilot at Lufthansa", {("speaker", "spouse", "Lena"), ("Lena", "job_title", "pilot"),
+                                                        ("Lena", "employer", "Lufthansa")}),
+        ("мой тимлид Ринат переехал в Казань", {("speaker", "manager", "Ринат"), ("Ринат", "city", "Казань")}),
+        ("she's on a totally different team now", set()),
         # the value a change leaves is not a current one
         ("перешла с емакса на вим", {("speaker", "editor", "Vim")}),
     ],

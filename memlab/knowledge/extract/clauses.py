@@ -467,11 +467,14 @@ class Reader:
         """The people named before token ``k``: in earlier sentences of the message, then in this one."""
         out = list(self.said.get("people", []))
         for t in self.toks[:k]:
-            named = t.pos == "PROPN" and t.dep.startswith("nsubj") and self._is_person(t)  # NER: "Jamal" LOC
+            named = t.dep.startswith("nsubj") and self._is_person(t) and t.lemma not in lx.RELATIONS  # NER: "Jamal" LOC
             if t.i in self.quoted or t.lower in _HE_SHE or t.pos == "PRON" or not (self._someone_else(t) or named):
                 continue
             if t.dep in ("nmod:poss", "poss"):
                 continue  # "Ingrid's husband": the husband is the one named
+            copula = self.toks[t.head] if t.dep == "attr" else t
+            if t.lemma in lx.RELATIONS and any(self._is_person(c) for c in self.s.children(copula, "nsubj")):
+                continue  # "Sofia is my wife", "Катя — моя сестра": the wife is Sofia
             who = self.subject_phrase(t)
             if who and who != SPEAKER:
                 out.append(who)
@@ -1026,8 +1029,12 @@ class Reader:
                 SPEAKER if self.s.lang == "ru" or t.lower in _BARE_KIN else None
             )  # "брат переехал", "grandma has a parrot": my brother, my grandmother
             return f"{owner}'s {self._relation(t)}" if owner else None
-        if _job_word(t) and self.owner_of(t) is not None:
-            return self._name_child(t)  # "our CTO Raj writes Zig": Raj
+        if _job_word(t) and self.owner_of(t) is not None and t.pos == "NOUN" or t.text.isupper() and _job_word(t):
+            owner = self.owner_of(t)
+            if owner is None:
+                return None
+            name = self._name_child(t)  # "our CTO Raj writes Zig": Raj; "our CTO writes Scala": speaker's CTO
+            return name or f"{owner}'s {t.text if t.text.isupper() else t.lemma}"
         if self._is_person(t):
             return self.value_text(t)
         return None
@@ -1101,6 +1108,7 @@ class Reader:
             and c.lower not in _SKIP_ADJ
             and c.lower not in _OWNER_WORDS
             and c.lower not in _NOT_NAME_PARTS
+            and not (c.dep == "compound" and c.pos == "NOUN" and _job_word(c) and c.i < t.i)  # "cofounder Maja"
         ]
         idx = sorted(p.i for p in parts)
         idx = [k for k in idx if self.toks[k].pos != "NUM" or self.toks[k].i > idx[0]]  # "a 2015 VW Golf"
@@ -1756,7 +1764,10 @@ class Reader:
         elif case in ("in", "в", "во") and self._place(o):
             yield self.fact(subj, "city", self.city(o), "place")
         elif case == "on" and o.lemma == "team":
-            name = [c for c in self.s.children(o, "compound", "amod") if c.lower not in _SKIP_ADJ]
+            name = [
+                c for c in self.s.children(o, "compound", "amod")
+                if c.lower not in _SKIP_ADJ and (c.pos != "ADJ" or c.text[:1].isupper())  # not "a different team"
+            ]  # fmt: skip
             if name:
                 yield self.fact(subj, "team", name[0].text, "concept")
         elif case == "into" and tv is None:

@@ -169,7 +169,7 @@ TITLED = frozenset("book novel movie film song album show series game podcast pl
 JOB_HEADS = frozenset(
     "engineer developer programmer designer manager lead scientist analyst architect consultant teacher nurse "
     "doctor pilot barista translator writer editor lawyer accountant researcher professor student intern "
-    "founder cto ceo cfo director head admin administrator tester chef cook driver mechanic electrician plumber "
+    "founder cofounder co-founder cto ceo cfo director head admin administrator tester chef cook driver mechanic electrician plumber "
     "artist photographer journalist marketer recruiter devops sre dentist therapist pharmacist librarian "
     "freelancer contractor owner officer specialist technician waiter waitress cashier coach trainer "
     "инженер разработчик программист дизайнер менеджер тимлид аналитик архитектор консультант учитель "
@@ -312,13 +312,13 @@ COUNTRIES = frozenset(
     """germany france spain portugal italy netherlands holland belgium austria switzerland poland czechia
     sweden norway finland denmark iceland ireland uk england scotland wales britain usa us america canada
     mexico brazil argentina chile colombia peru japan china korea india thailand vietnam indonesia
-    malaysia singapore philippines australia zealand turkey greece cyprus israel egypt morocco
+    malaysia philippines australia zealand turkey greece cyprus israel egypt morocco
     armenia azerbaijan kazakhstan uzbekistan kyrgyzstan serbia montenegro croatia slovenia hungary
     romania bulgaria ukraine belarus russia latvia lithuania estonia moldova uae
     германия франция испания португалия италия нидерланды голландия бельгия австрия швейцария польша
     чехия швеция норвегия финляндия дания исландия ирландия англия великобритания британия шотландия
     сша америка канада мексика бразилия аргентина чили колумбия япония китай корея индия таиланд тайланд
-    вьетнам индонезия малайзия сингапур филиппины австралия турция греция кипр израиль египет марокко
+    вьетнам индонезия малайзия филиппины австралия турция греция кипр израиль египет марокко
     грузия армения азербайджан казахстан узбекистан киргизия кыргызстан сербия черногория хорватия
     словения венгрия румыния болгария украина беларусь белоруссия россия латвия литва эстония молдова
     молдавия оаэ эмираты""".split()

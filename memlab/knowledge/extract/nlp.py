@@ -242,6 +242,8 @@ def _from_natasha(sent: Any, doc_spans: Any) -> Sent:
         )
         for k, t in enumerate(sent.tokens)
     ]
+    for t in toks:
+        _repair_lemma(t)
     spans = []
     for s in doc_spans:
         if s.start >= sent.start and s.stop <= sent.stop:
@@ -325,3 +327,12 @@ def ru_lemmas(word: str) -> tuple[str, ...]:
     if morph is None or not _CYRILLIC.search(word):
         return ()
     return tuple(dict.fromkeys(p.normal_form.replace("ё", "е") for p in morph.parse(word.lower())))
+
+
+def _repair_lemma(t: Tok) -> None:
+    """A noun in the nominative singular is its own lemma when the dictionary has it as one:
+    natasha lemmatises "тимлид" to "тимлида"."""
+    if t.pos != "NOUN" or t.feats.get("Case") != "Nom" or t.feats.get("Number") != "Sing" or t.lemma == t.lower:
+        return
+    if t.lower in ru_lemmas(t.text):
+        t.lemma = t.lower
