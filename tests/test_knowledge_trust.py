@@ -456,6 +456,13 @@ def test_open_attribute_shapes(text: str, attribute: str, value: str) -> None:
                                                         ("Lena", "employer", "Lufthansa")}),
         ("мой тимлид Ринат переехал в Казань", {("speaker", "manager", "Ринат"), ("Ринат", "city", "Казань")}),
         ("she's on a totally different team now", set()),
+        # a question mark closing the clause; a plan with a time ahead; a negated stretch of its own
+        ("Олег всё ещё в Праге живёт? давно не виделись", set()),
+        ("we're moving to Lyon in april, so excited", set()),
+        ("пишу на Kotlin, на Java возвращаться не хочу", {("speaker", "programming_language", "Kotlin")}),
+        # a Russian owner follows in the genitive
+        ("жена Тимура работает в Озоне", {("Тимур's wife", "employer", "Озон")}),
+        ("у моей девушки Оли кот Персик", {("speaker", "partner", "Оля"), ("speaker's girlfriend", "pet_cat", "Персик")}),
         # the value a change leaves is not a current one
         ("перешла с емакса на вим", {("speaker", "editor", "Vim")}),
     ],

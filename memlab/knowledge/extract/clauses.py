@@ -274,7 +274,7 @@ class Reader:
         found = found or list(self._plain_state())
         found += list(self._gapped(found))
         found += list(self._shared(found))
-        yield from found
+        yield from filter(self._sane, found)
 
     # -- "мы с братом оба в Калуге", "both me and Alex work at Spotify" ---------------------------
     def _companions(self) -> list[Tok]:
@@ -345,7 +345,7 @@ class Reader:
                 continue
             subj = self.subject_of(v)
             yield from filter(self._sane, self._clause(v, subj))
-        yield from self._appositions()
+        yield from filter(self._sane, self._appositions())
         yield from self._pet_named()
         for t in self.toks:
             if (
@@ -874,8 +874,10 @@ class Reader:
 
     def _blocked(self, v: Tok) -> bool:
         """Not a current fact: quoted, negated, conditional, modal, future, wished, planned, past state."""
-        if v.i in self.quoted:
+        if v.i in self.quoted or self._asked(v):
             return True
+        if v.tag == "VBG" and v.lemma in CHANGE_VERBS and self._future_time(v):
+            return True  # "we're moving to Amsterdam in march": a plan
         if any(
             any(m.lower in lx.HYPOTHETICAL_MARKS for m in self.s.children(c, "mark"))
             for c in self.s.children(v, "advcl")
@@ -928,6 +930,30 @@ class Reader:
         ):
             return v.feats.get("Tense") != "Past" or v.lemma in ("accept", "sign")
         return self._past_state(v)
+
+    def _negated_stretch(self, o: Tok, v: Tok) -> bool:
+        """A negation or modal in the comma-bounded stretch of ``o`` that the verb is not in."""
+        part = next((p for p in self._stretches() if any(t.i == o.i for t in p)), [])
+        if any(t.i == v.i for t in part):
+            return False
+        return any(t.lower in lx.NEGATIONS | lx.MODALS for t in part)
+
+    def _asked(self, v: Tok) -> bool:
+        """A question mark closes the clause of ``v`` with no comma or full stop between
+        ("Маша всё ещё в Осло живёт? сто лет не общались"; not "Lisbon? nah, I live in Porto")."""
+        for t in self.toks[v.i + 1 :]:
+            if "?" in t.text and t.pos == "PUNCT":
+                return True
+            if t.text in (",", ".", ";", "!", "—", "–") or t.lower in ("but", "но", "а"):
+                return False
+        return False
+
+    def _future_time(self, v: Tok) -> bool:
+        """A time ahead on a verb: "in March", "next month", "soon", "tomorrow"."""
+        for _, o in self.obliques(v):
+            if o.lemma in _CALENDAR or o.lower in ("soon", "tomorrow", "tonight", "later"):
+                return True
+        return any(t.lower in ("next", "soon", "tomorrow") for t in self.toks[v.i + 1 :])
 
     def _past_state(self, v: Tok) -> bool:
         """ "I lived in Madrid", "жил в Казани": a state in the past tense no longer holds; a change
@@ -1056,6 +1082,11 @@ class Reader:
                 return self.subject_phrase(c)
             if self._is_person(c) and c.i < t.i:
                 return self.value_text(c)
+            if (
+                self.s.lang == "ru" and c.i == t.i + 1 and c.feats.get("Case") == "Gen" and c.ent == "PER"
+                and t.feats.get("Case") != "Gen"
+            ):  # fmt: skip
+                return self.value_text(c)  # "муж Ани", "девушку Кости": the owner follows in the genitive
         for rel in self.s.children(t, "relcl"):
             if any(c.lower in _SPEAKER_WORDS for c in self.s.children(rel, "nsubj")):
                 return SPEAKER
@@ -1066,9 +1097,12 @@ class Reader:
             named = (
                 c.dep == "appos" and c.pos == "PROPN" and c.text[:1].isupper()
             )  # "my wife Julia" (not the language)
-            if c.i > t.i and (self._is_person(c) or named) and not self.s.children(c, "case"):
-                return self.value_text(c)  # not "сестра в Питере"
+            owner = self.s.lang == "ru" and c.feats.get("Case") == "Gen" and t.feats.get("Case") != "Gen"
+            if c.i > t.i and (self._is_person(c) or named) and not self.s.children(c, "case") and not owner:
+                return self.value_text(c)  # not "сестра в Питере", not "муж Ани" (Anya's husband)
         nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
+        if nxt is not None and self.s.lang == "ru" and nxt.feats.get("Case") == "Gen" and t.feats.get("Case") != "Gen":
+            nxt = None  # "муж Ани": the owner, not the name
         if nxt is not None and nxt.pos == "PROPN" and self._is_person(nxt):  # the parse missed the apposition
             return self.value_text(nxt)
         pet_named = t.lemma in lx.PETS and nxt is not None and nxt.pos == "PROPN" and nxt.text[:1].isupper()
@@ -1229,6 +1263,9 @@ class Reader:
 
     def _sane(self, f: Extracted) -> bool:
         """A fact whose subject is its own value is a misparse ("Сосед тоже Солярис купил")."""
+        rel = f.subject.rsplit("'s ", 1)[-1] if "'s " in f.subject else ""
+        if rel and lx.RELATION_FACTS.get(rel) == f.attribute and f.attribute in ("partner", "spouse"):
+            return False  # "у моей девушки Алины": no partner of the girlfriend
         return f.subject.casefold() != f.value.casefold() and bool(f.value.strip())
 
     def obliques(self, v: Tok) -> list[tuple[str, Tok]]:
@@ -1241,8 +1278,8 @@ class Reader:
     def _verb_facts(self, v: Tok, subj: str) -> Iterator[Extracted]:
         lemma = _lex(v, TOOL_VERBS | CITY_VERBS | EMPLOY_VERBS)
         for case, o in self.obliques(v):
-            if o.i in self.quoted:
-                continue
+            if o.i in self.quoted or self._negated_stretch(o, v):
+                continue  # "сижу на Rust, обратно на плюсы не хочу"
             if case in _FROM_CASES:  # "перешёл с вима на VS Code", "switched from Vim": the old value
                 if lemma in TOOL_VERBS:
                     yield from self._to_value_under(o, subj)  # the parse hung "на вим" on "емакса"
