@@ -463,6 +463,11 @@ def test_open_attribute_shapes(text: str, attribute: str, value: str) -> None:
         # a Russian owner follows in the genitive
         ("жена Тимура работает в Озоне", {("Тимур's wife", "employer", "Озон")}),
         ("у моей девушки Оли кот Персик", {("speaker", "partner", "Оля"), ("speaker's girlfriend", "pet_cat", "Персик")}),
+        # more nominal and colloquial changes
+        ("new job: Figma. week two", {("speaker", "employer", "Figma")}),
+        ("so I left — Denver now!", {("speaker", "city", "Denver")}),
+        ("upgraded to a Pixel 8 yesterday", {("speaker", "phone", "Pixel 8")}),
+        ("my sister Lea is a midwife", {("Lea", "job_title", "midwife")}),
         # the value a change leaves is not a current one
         ("перешла с емакса на вим", {("speaker", "editor", "Vim")}),
     ],
@@ -471,3 +476,13 @@ def test_extract_constructions(text: str, expected: set[tuple[str, str, str]]) -
     from memlab.knowledge.extract.clauses import extract
 
     assert {(f.subject, f.attribute, f.value) for f in extract(text, "ru" if text[0] >= "А" else "en")} == expected
+
+
+def test_an_update_under_a_verb_of_telling_is_no_update() -> None:
+    from memlab.knowledge.extract.nlp import parse
+    from memlab.knowledge.extract.updates import updates
+
+    text = "everyone keeps telling me to switch to Neovim, nope"
+    assert updates(parse(text, "en"), {"speaker": [("editor", "VS Code")]}, text) == []
+    moved = "всё, переехала в Тверь, вещи ещё не распакованы"
+    assert [f.value for f in updates(parse(moved, "ru"), {"speaker": [("city", "Самара")]}, moved)] == ["Тверь"]

@@ -57,7 +57,7 @@ EMPLOY_VERBS = frozenset(
     "work join start employ hire intern работать устроиться трудиться перейти выйти".split()
 )
 TOOL_VERBS = frozenset(
-    "write code program use prefer switch move migrate run develop do love build stick work ship hack "
+    "write code program use prefer switch move migrate run develop do love build stick work ship hack upgrade "
     "писать программировать кодить использовать пользоваться перейти предпочитать сидеть пересесть "
     "работать перебраться юзать пользуюсь юзаю кодю пишу сижу вернуться".split()
 )
@@ -525,7 +525,7 @@ class Reader:
         if self.s.lang != "en" or span is None or span[0] != t.i or span[2] != "LOC" or t.i in self.quoted:
             return None
         rest = [x for x in part if not span[0] <= x.i < span[1] and x.lower not in _NOW_WORDS]
-        if not self._place(t) or not all(x.lower in _NOT_NAMES or x.pos == "INTJ" for x in rest):
+        if not self._place(t) or not all(x.lower in _NOT_NAMES or x.pos in ("INTJ", "PUNCT") for x in rest):
             return None
         name = " ".join(x.text for x in self.toks[span[0] : span[1]])
         return lx.CITY_ALIASES.get(name.casefold(), name)
@@ -605,7 +605,7 @@ class Reader:
             noun = self.toks[t.i + 1]
             if t.lemma not in ("new", "новый") or noun.lemma not in _JOB_NOUNS or t.i in self.quoted:
                 continue
-            if any(self._someone_else(x) or self._not_plain(x) for x in self.toks):
+            if any(self._someone_else(x) for x in self.toks[: t.i]) or any(self._not_plain(x) for x in self.toks):
                 return
             rest = self.toks[t.i + 2 :]
             if rest and rest[0].text in ("!", "."):

@@ -178,7 +178,9 @@ JOB_HEADS = frozenset(
     "тестировщица повар водитель механик художник фотограф журналист маркетолог рекрутер девопс стоматолог "
     "фрилансер владелец продакт продакт-менеджер лид сммщик преподаватель преподавательница "
     "сайентист саентист шеф су-шеф ветеринар лётчик летчик архитекторка дизайнерка врачиха медбрат "
-    "vet veterinarian paramedic firefighter electrician carpenter baker butcher tailor"
+    "vet veterinarian paramedic firefighter electrician carpenter baker butcher tailor midwife surgeon nanny "
+    "realtor courier detective acupuncturist physiotherapist physio optometrist hairdresser barber "
+    "акушерка хирург няня риелтор курьер парикмахер"
     .split()
 )
 INSTRUMENTS = frozenset(
