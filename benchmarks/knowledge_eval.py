@@ -1,6 +1,7 @@
 """Extraction and knowledge updates on the blind statement set (datasets/statements/).
 
-    .venv/bin/python benchmarks/knowledge_eval.py [--split test] [--llm]
+    .venv/bin/python benchmarks/knowledge_eval.py [--split test|dev|dev2|dev3|dev4] [--llm] [--no-rules]
+        [--no-scenarios] [--errors FILE]
 
 Prints precision/recall per language for the offline extractor (and the phrase rules it
 replaced, as the baseline in the same run), then the update scenarios replayed as a user lives
@@ -12,8 +13,10 @@ MEMLAB_LLM_MODEL); otherwise it is skipped with a note. Tune on dev; report test
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import time
+from typing import Any
 
 from memlab.bench import statements as S
 from memlab.config import MemoryConfig
@@ -33,19 +36,51 @@ def rules_extractor(text: str, lang: str, speaker: str) -> list[S.Triple]:
     return out
 
 
+def _statements(split: str) -> list[dict[str, Any]]:
+    """dev / test: statements.jsonl by split; dev3 scores dev (it has scenarios only);
+    dev2 / dev4: their own files (statements_dev2.jsonl, statements_dev4.jsonl), every row."""
+    if split in ("dev2", "dev4"):
+        return S.load(S.DEFAULT_PATH.with_name(f"statements_{split}.jsonl"))
+    return S.load(split="dev" if split == "dev3" else split)
+
+
+def _scenarios(split: str) -> list[dict[str, Any]]:
+    """dev / test: update_scenarios.jsonl by split (dev2 has none of its own: dev); dev3 / dev4:
+    update_scenarios_dev3.jsonl / update_scenarios_dev4.jsonl, every row."""
+    if split in ("dev3", "dev4"):
+        return S.load(S.SCENARIOS_PATH.with_name(f"update_scenarios_{split}.jsonl"))
+    return S.load(S.SCENARIOS_PATH, "dev" if split == "dev2" else split)
+
+
+def _write_errors(path: str, errors: list[dict[str, Any]]) -> None:
+    with open(path, "w", encoding="utf-8") as fh:
+        for e in errors:
+            fh.write(json.dumps(e, ensure_ascii=False) + "\n")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--split", default="test", choices=["dev", "test", "dev3"])
+    ap.add_argument("--split", default="test", choices=["dev", "test", "dev2", "dev3", "dev4"])
     ap.add_argument("--llm", action="store_true", help="also run the LLM consolidator (needs a server)")
+    ap.add_argument("--no-rules", action="store_true", help="skip the phrase-rules baseline")
+    ap.add_argument("--no-scenarios", action="store_true", help="statements only")
+    ap.add_argument("--errors", help="write the offline extractor's mistakes (JSON lines) to this file")
     args = ap.parse_args()
-    rows = S.load(split=args.split) if args.split != "dev3" else S.load(S.DEFAULT_PATH, "dev")
+    rows = _statements(args.split)
     scores = {}
-    for name, fn in (("rules (before)", rules_extractor), ("nlp (offline default)", S.OfflineExtractor())):
+    extractors: list[tuple[str, S.Extractor]] = [("nlp (offline default)", S.OfflineExtractor())]
+    if not args.no_rules:
+        extractors.insert(0, ("rules (before)", rules_extractor))
+    for name, fn in extractors:
         t0 = time.perf_counter()
         scores[name] = S.score(fn, rows)
         print(f"{name}: {len(rows)} statements in {time.perf_counter() - t0:.1f} s")
     print(f"\n## Statements, {args.split} split\n")
     print(S.table(scores))
+    if args.errors:
+        _write_errors(args.errors, scores["nlp (offline default)"]["all"].errors)
+    if args.no_scenarios:
+        return
     if args.llm or os.environ.get("MEMLAB_LLM_BASE_URL"):
         print("\n(LLM consolidator: run the update scenarios with consolidation.consolidator = 'llm')")
     else:
@@ -53,14 +88,18 @@ def main() -> None:
     print(f"\n## Update scenarios, {args.split} split (one nightly maintain, Facts section checked)\n")
     configs = {"rules (before)": MemoryConfig().replace(consolidation={"consolidator": "rules"}),
                "nlp (offline default)": MemoryConfig()}  # fmt: skip
+    if args.no_rules:
+        del configs["rules (before)"]
     if os.environ.get("MEMLAB_LLM_BASE_URL"):
         configs["llm"] = MemoryConfig().replace(consolidation={"consolidator": "llm"})
     print("| consolidator | lang | pass (about the person asked) | pass (seed check: whole Facts section) | stale as current |")
     print("|---|---|---:|---:|---:|")
-    path = S.SCENARIOS_PATH if args.split != "dev3" else S.SCENARIOS_PATH.with_name("update_scenarios_dev3.jsonl")
-    scenarios = S.load(path, args.split)
+    scenarios = _scenarios(args.split)
     for name, cfg in configs.items():
         results = [S.run_scenario(s, cfg) for s in scenarios]
+        if args.errors:
+            _write_errors(args.errors + f".scenarios.{name.split()[0]}", [
+                {**r, "scenario": s} for r, s in zip(results, scenarios, strict=True) if not r["ok"]])
         for lang in ("en", "ru"):
             rs = [r for r, s in zip(results, scenarios, strict=True) if s["lang"] == lang]
             ok = sum(r["ok"] for r in rs)

@@ -591,3 +591,95 @@ def test_a_vague_word_in_a_values_place_is_no_fact(text: str, kept: bool) -> Non
 
     plan = NLPConsolidator().consolidate([EpisodeRef(1, text, 0.0, "user", "s")], ConsolidationContext("s"))
     assert bool(plan.facts) == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a role in the instrumental after a verb of work, by the dictionary
+        ("Дима работает в Авито курьером.", {("Дима", "employer", "Авито"), ("Дима", "job_title", "курьер")}),
+        ("я уже год работаю старшим экономистом", {("speaker", "job_title", "старший экономист")}),
+        ("работаю сменами, устаю", set()),
+        # a name in the nominative by the dictionary, not the parser's lemma
+        ("я женился на Оксане, всё было тихо", {("speaker", "spouse", "Оксана")}),
+        # a named subject goes on through a stretch with no person of its own
+        ("Тимофей ушёл из Сбера, теперь в Альфе", {("Тимофей", "employer", "Альфа")}),
+        # a second subject with the first clause's verb left out (gapping)
+        ("I code in Kotlin and my uncle in Swift", {("speaker", "programming_language", "Kotlin"),
+                                                    ("speaker's uncle", "programming_language", "Swift")}),
+        ("я живу в Самаре, а брат в Уфе", {("speaker", "city", "Самара"), ("speaker's brother", "city", "Уфа")}),
+        ("I use Vim, my sister hates it", {("speaker", "editor", "Vim")}),
+        ("my parents live in Porto", {("speaker's parents", "city", "Porto")}),
+        # a job noun with a name names the person and their title; a country is no city
+        ("our designer Mila uses Zed", {("Mila", "job_title", "designer"), ("Mila", "editor", "Zed")}),
+        ("we live in Norway now", {("speaker", "country", "Norway")}),
+        ("my best friend moved to Kyoto", {("speaker's best friend", "city", "Kyoto")}),
+        # a pet named after it was introduced, in the next clause or sentence; bare English kin words
+        ("Взяли щенка! Назвали Пряник.", {("speaker", "pet_dog", "Пряник")}),
+        ("мы завели попугая, зовут Гоша", {("speaker", "pet_parrot", "Гоша")}),
+        ("сыну купили хомяка, назвал Пончик", {("speaker's son", "pet_hamster", "Пончик")}),
+        ("we adopted a puppy — a collie named Rusty", {("speaker", "pet_dog", "Rusty")}),
+        ("dad has a cat named Ziggy", {("speaker's father", "pet_cat", "Ziggy")}),
+        ("Priya married Tom in May", {("Priya", "spouse", "Tom")}),
+        # with "both" / "оба" the speaker's fact holds for whom they are joined with
+        ("мы с Вероникой обе теперь работаем в Сбере", {("speaker", "employer", "Сбер"), ("Вероника", "employer", "Сбер")}),
+        ("me and Omar both write Elixir", {("speaker", "programming_language", "Elixir"),
+                                           ("Omar", "programming_language", "Elixir")}),
+        ("мы с сестрой переехали в Тверь", {("speaker", "city", "Тверь")}),
+        ("мы с Вероникой обе теперь в Сбере", set()),  # a place only when the dictionary knows it for one
+        # "he"/"she" for the one person the message named before; none when there were several
+        ("Omar finally switched jobs! he's at a tiny studio called Pixelmoss now", {("Omar", "employer", "Pixelmoss")}),
+        ("Лида уволилась, она теперь пишет на Kotlin", {("Лида", "programming_language", "Kotlin")}),
+        ("Anna and Lea came over, she uses Arch", set()),
+        # dating is a partner, a meeting is not
+        ("я теперь встречаюсь с Викой", {("speaker", "partner", "Вика")}),
+        ("встречаюсь с Викой в баре", set()),
+        # "into" an activity is a hobby (a sport when it is one); not a person or a determined thing
+        ("I'm totally into calligraphy lately", {("speaker", "hobby", "calligraphy")}),
+        ("my brother is into bouldering", {("speaker's brother", "sport", "bouldering")}),
+        ("I'm into that series", set()),
+        # nominal updates: "new job" and the organisation after it; a city and "now" alone
+        ("New job!! Northwind Traders, week one done.", {("speaker", "employer", "Northwind Traders")}),
+        ("новая работа — Сбер", {("speaker", "employer", "Сбер")}),
+        ("New job! So excited.", set()),
+        ("yeah, Madrid now", {("speaker", "city", "Madrid")}),  # as NER types the name
+        ("flying to Glasgow now", set()),
+        # instruments by pymorphy3's lemma when natasha's is another word ("на укулеле" -> "укулела")
+        ("я играю на укулеле, а сын на барабанах", {("speaker", "instrument", "укулеле"),
+                                                   ("speaker's son", "instrument", "барабаны")}),
+        # a job noun the speaker owns is a subject like a relative; a pronoun takes the name, not the relation
+        ("our CFO drives a Volvo XC90", {("speaker's CFO", "car", "Volvo XC90")}),
+        ("Lena is my wife, she's a pilot at Lufthansa", {("speaker", "spouse", "Lena"), ("Lena", "job_title", "pilot"),
+                                                        ("Lena", "employer", "Lufthansa")}),
+        ("мой тимлид Ринат переехал в Казань", {("speaker", "manager", "Ринат"), ("Ринат", "city", "Казань")}),
+        ("she's on a totally different team now", set()),
+        # a question mark closing the clause; a plan with a time ahead; a negated stretch of its own
+        ("Олег всё ещё в Праге живёт? давно не виделись", set()),
+        ("we're moving to Lyon in april, so excited", set()),
+        ("пишу на Kotlin, на Java возвращаться не хочу", {("speaker", "programming_language", "Kotlin")}),
+        # a Russian owner follows in the genitive
+        ("жена Тимура работает в Озоне", {("Тимур's wife", "employer", "Озон")}),
+        ("у моей девушки Оли кот Персик", {("speaker", "partner", "Оля"), ("speaker's girlfriend", "pet_cat", "Персик")}),
+        # more nominal and colloquial changes
+        ("new job: Figma. week two", {("speaker", "employer", "Figma")}),
+        ("so I left — Denver now!", {("speaker", "city", "Denver")}),
+        ("upgraded to a Pixel 8 yesterday", {("speaker", "phone", "Pixel 8")}),
+        ("my sister Lea is a midwife", {("Lea", "job_title", "midwife")}),
+        # the value a change leaves is not a current one
+        ("перешла с емакса на вим", {("speaker", "editor", "Vim")}),
+    ],
+)
+def test_extract_constructions(text: str, expected: set[tuple[str, str, str]]) -> None:
+    from memlab.knowledge.extract.clauses import extract
+
+    assert {(f.subject, f.attribute, f.value) for f in extract(text, "ru" if text[0] >= "А" else "en")} == expected
+
+
+def test_an_update_under_a_verb_of_telling_is_no_update() -> None:
+    from memlab.knowledge.extract.nlp import parse
+    from memlab.knowledge.extract.updates import updates
+
+    text = "everyone keeps telling me to switch to Neovim, nope"
+    assert updates(parse(text, "en"), {"speaker": [("editor", "VS Code")]}, text) == []
+    moved = "всё, переехала в Тверь, вещи ещё не распакованы"
+    assert [f.value for f in updates(parse(moved, "ru"), {"speaker": [("city", "Самара")]}, moved)] == ["Тверь"]

@@ -34,6 +34,9 @@ from memlab.knowledge.extract.nlp import (
     normalize_en,
     parse,
     parse_many,
+    ru_instrumental_noun,
+    ru_lemmas,
+    ru_name,
 )
 
 SPEAKER = "speaker"
@@ -55,18 +58,18 @@ EMPLOY_VERBS = frozenset(
     "work join start employ hire intern работать устроиться трудиться перейти выйти".split()
 )
 TOOL_VERBS = frozenset(
-    "write code program use prefer switch move migrate run develop do love build stick work ship hack "
+    "write code program use prefer switch move migrate run develop do love build stick work ship hack upgrade "
     "писать программировать кодить использовать пользоваться перейти предпочитать сидеть пересесть "
-    "работать перебраться юзать пользуюсь юзаю кодю пишу сижу".split()
+    "работать перебраться юзать пользуюсь юзаю кодю пишу сижу вернуться".split()
 )
-HAVE_VERBS = frozenset("have get adopt own buy drive rescue завести взять купить водить ездить иметь".split())
+HAVE_VERBS = frozenset("have get adopt own buy drive rescue завести взять купить водить ездить иметь подарить".split())
 STATE_VERBS = frozenset(
     "live work be drive have write use code program own study play reside stay date жить работать быть "
     "водить писать использовать учиться играть иметь пользоваться встречаться".split()
 )
 CHANGE_VERBS = frozenset(
     "move relocate join start switch adopt get become go marry buy settle turn migrate rescue переехать "
-    "перебраться устроиться перейти завести купить стать жениться выйти пересесть обосноваться".split()
+    "перебраться устроиться перейти завести купить стать жениться выйти пересесть обосноваться вернуться".split()
 )
 ORG_NOUNS = frozenset(
     "startup company agency firm studio shop bank lab consultancy компания фирма стартап агентство".split()
@@ -113,6 +116,13 @@ _VAGUE = frozenset(
 )
 _NOW_WORDS = frozenset("now nowadays lately currently теперь сейчас нынче отныне".split())
 _NOW_PHRASES = (("these", "days"), ("в", "последнее", "время"), ("these", "past", "weeks"))
+# English kin words that mean the speaker's own without "my" ("dad's on Windows 7", "grandma has a parrot")
+_BARE_KIN = frozenset("mom mum dad grandma grandpa granny".split())
+_NAMING = frozenset("зовут звать назвать назвал назвала назвали named called".split())
+_HE_SHE = frozenset("he she он она".split())
+_JOB_NOUNS = frozenset("job gig employer company работа компания контора".split())
+_FROM_CASES = frozenset("from off с со из".split())
+_RU_WORK_AS = frozenset("работать трудиться устроиться подрабатывать".split())  # "работаю курьером"
 _BEGIN_VERBS = frozenset("start begin go switch adopt начать перейти сесть стать".split())
 
 
@@ -182,6 +192,7 @@ def read(text: str, sents: list[Sent]) -> Analysis:
         reader = Reader(sent, quoted, said)
         for fact in reader.facts():
             out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)
+        reader.remember_people()
         for first, last, label, normal in sent.spans:
             found = _mention(reader, first, last, label, normal)
             if found is not None:
@@ -263,8 +274,42 @@ class Reader:
     def facts(self) -> Iterator[Extracted]:
         if self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
             return
-        found = list(self._facts()) or list(self._switched_to()) or list(self._new_role())
-        yield from found or self._plain_state()
+        found = list(self._facts()) or list(self._switched_to()) or list(self._new_role()) or list(self._new_job())
+        found = found or list(self._plain_state())
+        found += list(self._gapped(found))
+        found += list(self._shared(found))
+        yield from filter(self._sane, found)
+
+    # -- "мы с братом оба в Калуге", "both me and Alex work at Spotify" ---------------------------
+    def _companions(self) -> list[Tok]:
+        """The people the speaker is joined with: "мы с Сашей", "me and Alex", "Alex and I"."""
+        if "companions" in self.__dict__:
+            return self.__dict__["companions"]  # type: ignore[no-any-return]
+        out: list[Tok] = []
+        for t in self.toks:
+            head = self.toks[t.head]
+            if self.s.lang == "ru":
+                joined = head.lower == "мы" and any(c.lemma in ("с", "со") for c in self.s.children(t, "case"))
+            else:
+                joined = t.dep == "conj" and head.lower in ("i", "me", "we") or any(
+                    c.lower in ("i", "me") for c in self.s.children(t, "conj")
+                )
+            if joined and t.lower not in _SPEAKER_WORDS and (t.lemma in lx.RELATIONS or self._is_person(t)):
+                out.append(t)
+        self.__dict__["companions"] = out
+        return out
+
+    def _shared(self, found: list[Extracted]) -> Iterator[Extracted]:
+        """With "both"/"оба", the speaker's fact holds for the companion too."""
+        if not any(t.lower in ("both", "оба", "обе", "вдвоём", "вдвоем") for t in self.toks):
+            return
+        for c in self._companions():
+            subject = self.subject_phrase(c)
+            if subject is None or subject == SPEAKER:
+                continue
+            for f in found:
+                if f.subject == SPEAKER and f.attribute not in ("spouse", "partner", "name", "age", "manager"):
+                    yield self.fact(subject, f.attribute, f.value, f.value_type)
 
     def ended(self) -> Iterator[Extracted]:
         """Sports and instruments the sentence gives up with nothing in their place: "quit tennis",
@@ -304,7 +349,8 @@ class Reader:
                 continue
             subj = self.subject_of(v)
             yield from filter(self._sane, self._clause(v, subj))
-        yield from self._appositions()
+        yield from filter(self._sane, self._appositions())
+        yield from self._pet_named()
         for t in self.toks:
             if (
                 t.lemma in ("project", "проект")
@@ -322,7 +368,7 @@ class Reader:
         negates, conditions, plans or quotes: "honestly Rust is what all my stuff is in now",
         "Продал Солярис, теперь у меня Skoda Octavia". A value the sentence drops ("sold the
         Civic", "снёс винду") is the old one."""
-        subject = self._plain_subject()
+        subject = self._plain_subject() or self._named_subject()
         if subject is None:
             return
         for part in self._stretches():
@@ -348,8 +394,9 @@ class Reader:
                 if t.lower not in _NOW_WORDS and (v := self._state_value(t)) is not None and (now or v[0] == "diet")
             }  # fmt: skip
             if now:
-                values |= {("employer", self.value_text(t), "organization") for t in part if self._now_at(t)}
+                values |= {("employer", self._called(t) or self.value_text(t), "organization") for t in part if self._now_at(t)}
                 values |= {("city", self.city(t), "place") for t in part if self._now_in(t)}
+                values |= {("city", c, "place") for t in part if (c := self._bare_place(t, part))}
                 values |= {
                     ("sport", t.lemma, "concept")
                     for t in part
@@ -358,6 +405,93 @@ class Reader:
             if len(values) == 1:
                 attribute, value, vtype = values.pop()
                 yield self.fact(subject, attribute, value, vtype)
+
+    # -- "я пишу на Go, а муж на Java": a second subject with the first clause's verb left out ----
+    def _gapped(self, found: list[Extracted]) -> Iterator[Extracted]:
+        """A later stretch that opens with a subject of its own (a relative, a named person) and
+        has no verb of its own takes the attribute of the sentence's fact and a value of the same
+        kind: "I'm on Windows 11, my brother's on Ubuntu", "я в Москве, сестра в Питере",
+        "у меня винда, у брата убунта". One value per stretch, none under a negation or a plan."""
+        by_attribute = {f.attribute: f for f in found}
+        if not by_attribute:
+            return
+        done = {(f.subject, f.attribute) for f in found}
+        parts = [p for part in self._stretches() for p in _split_at(part, ("and", "и"))]
+        for part in parts[1:]:
+            words = [t for t in part if t.pos not in ("CCONJ", "PUNCT") and t.lower not in ("and", "и", "а")]
+            head = self._gap_subject(words)
+            if head is None or any(self._not_plain(t) for t in part):
+                continue
+            subject = self.subject_phrase(head) or self._bare_kin(head)
+            rest = [t for t in words if t.i > head.i]
+            if subject is None or subject == SPEAKER or any(self._someone_else(t) for t in rest):
+                continue
+            if any(t.pos == "VERB" and t.i not in self.quoted for t in words):
+                continue  # a clause of its own: the parse of its verb reads it
+            values = {v for t in rest if (v := self._gap_value(t, by_attribute)) is not None}
+            if len(values) == 1:
+                attribute, value, vtype = values.pop()
+                if (subject, attribute) not in done:
+                    yield self.fact(subject, attribute, value, vtype)
+
+    def _gap_subject(self, words: list[Tok]) -> Tok | None:
+        """The relative or named person a stretch opens with ("my brother's", "у брата", "Maria")."""
+        for t in words[:3]:
+            if t.lower in _OWNER_WORDS or t.lemma in ("у",) or t.text in ("'s", "’s") or t.pos == "ADJ":
+                continue
+            if t.dep in ("nmod:poss", "poss") or t.i in self.quoted:
+                return None
+            if t.lemma in lx.RELATIONS or self._is_person(t) and self._someone_else(t):
+                return t
+            return None
+        return None
+
+    def _bare_kin(self, t: Tok) -> str | None:
+        """English "dad's still on Windows 7": a parent named without "my" is the speaker's."""
+        if self.s.lang == "en" and t.lower in _BARE_KIN:
+            return f"{SPEAKER}'s {lx.RELATIONS[t.lower]}"
+        return None
+
+    def _gap_value(self, t: Tok, by_attribute: dict[str, Extracted]) -> tuple[str, str, str] | None:
+        tv = self.tool_value(t) if self.tool(t) is not None else None
+        if tv is not None and tv[0] in by_attribute:
+            return tv[0], tv[1], "tool"
+        case = {c.lemma for c in self.s.children(t, "case")}
+        instrument = _lex(t, lx.INSTRUMENTS)
+        if "instrument" in by_attribute and instrument in lx.INSTRUMENTS and (case & {"на"} or self.s.lang == "en"):
+            return "instrument", lx.INSTRUMENT_NAMES.get(instrument, instrument), "concept"
+        if "city" in by_attribute and case & {"in", "в", "во"} and self._place(t):
+            if self.s.lang == "en" or is_place_name(t.text) is not False:
+                return "city", self.city(t), "place"
+        if "employer" in by_attribute and case & {"at", "в", "во"} and self._org(t) and not self._place(t):
+            return "employer", self.value_text(t), "organization"
+        return None
+
+    def _people_before(self, k: int) -> list[str]:
+        """The people named before token ``k``: in earlier sentences of the message, then in this one."""
+        out = list(self.said.get("people", []))
+        for t in self.toks[:k]:
+            named = t.dep.startswith("nsubj") and self._is_person(t) and t.lemma not in lx.RELATIONS  # NER: "Jamal" LOC
+            if t.i in self.quoted or t.lower in _HE_SHE or t.pos == "PRON" or not (self._someone_else(t) or named):
+                continue
+            if t.dep in ("nmod:poss", "poss"):
+                continue  # "Ingrid's husband": the husband is the one named
+            copula = self.toks[t.head] if t.dep == "attr" else t
+            if t.lemma in lx.RELATIONS and any(self._is_person(c) for c in self.s.children(copula, "nsubj")):
+                continue  # "Sofia is my wife", "Катя — моя сестра": the wife is Sofia
+            who = self.subject_phrase(t)
+            if who and who != SPEAKER:
+                out.append(who)
+        return list(dict.fromkeys(out))
+
+    def antecedent_person(self, t: Tok) -> str | None:
+        """"he"/"she"/"он"/"она" for the one person the message named before it ("Dan finally
+        left the hospital! he's at Brightwire now"); None when there were none or several."""
+        people = self._people_before(t.i)
+        return people[0] if len(people) == 1 else None
+
+    def remember_people(self) -> None:
+        self.said["people"] = self._people_before(len(self.toks))
 
     def antecedent(self, t: Tok) -> Tok | None:
         """The name "it"/"это" stands for: the last name the sentence gave before it as a verb's
@@ -384,10 +518,21 @@ class Reader:
             return False
         if any(x.lemma in _VISIT_WORDS for x in self.toks):
             return False  # "теперь в Питере на конференции": a visit, not a home
-        if is_place_name(t.text) is False or not any(c.lemma in ("в", "во") for c in self.s.children(t, "case")):
+        if is_place_name(t.text) is not True or not any(c.lemma in ("в", "во") for c in self.s.children(t, "case")):
             return False
         head = self.toks[t.head]
         return head.i == t.i or _lex(head, CITY_VERBS) in CITY_VERBS
+
+    def _bare_place(self, t: Tok, part: list[Tok]) -> str | None:
+        """"yep, Berlin now": an English stretch that is a city name and "now", nothing else."""
+        span = self.s.span_of(t)
+        if self.s.lang != "en" or span is None or span[0] != t.i or span[2] != "LOC" or t.i in self.quoted:
+            return None
+        rest = [x for x in part if not span[0] <= x.i < span[1] and x.lower not in _NOW_WORDS]
+        if not self._place(t) or not all(x.lower in _NOT_NAMES or x.pos in ("INTJ", "PUNCT") for x in rest):
+            return None
+        name = " ".join(x.text for x in self.toks[span[0] : span[1]])
+        return lx.CITY_ALIASES.get(name.casefold(), name)
 
     def _now_at(self, t: Tok) -> bool:
         """ "ушёл из Тинькофф, теперь в Ozon", "left Wayfair, at Instacart now": an organisation
@@ -450,6 +595,39 @@ class Reader:
             if name is not None and self._is_person(name):
                 yield self.fact(SPEAKER, attribute, self.value_text(name), "person")
                 return
+
+    def _new_job(self) -> Iterator[Extracted]:
+        """ "New job! Tyrell Systems, first day was today.", "новая работа — Яндекс": the
+        organisation named right after "new job" (in the same sentence after a colon or dash, or
+        opening the next one); nothing under a plan, a question or a negation."""
+        words = [t for t in self.toks if t.pos != "PUNCT"]
+        if self.said.pop("new_job", False) and words and self._org_name(words[0]):
+            if not any(self._not_plain(t) for t in self.toks):
+                yield self.fact(SPEAKER, "employer", self._org_name(words[0]) or "", "organization")
+            return
+        for t in self.toks[:-1]:
+            noun = self.toks[t.i + 1]
+            if t.lemma not in ("new", "новый") or noun.lemma not in _JOB_NOUNS or t.i in self.quoted:
+                continue
+            if any(self._someone_else(x) for x in self.toks[: t.i]) or any(self._not_plain(x) for x in self.toks):
+                return
+            rest = self.toks[t.i + 2 :]
+            if rest and rest[0].text in ("!", "."):
+                self.said["new_job"] = True
+            elif rest and rest[0].text in (":", "—", "–", "-") and len(rest) > 1:
+                name = self._org_name(rest[1])
+                if name:
+                    yield self.fact(SPEAKER, "employer", name, "organization")
+            return
+
+    def _org_name(self, t: Tok) -> str | None:
+        if t.i in self.quoted or not t.text[:1].isupper() or self.tool(t) is not None or t.lower in _NOT_NAMES:
+            return None
+        if t.pos not in ("PROPN", "X") and t.ent != "ORG":
+            return None
+        if self.s.lang == "ru":
+            return self.value_text(t)
+        return self._title_run(t.i)
 
     def _new_named(self, t: Tok) -> tuple[str, int] | None:
         """(attribute, index after it) for "new favorite band", "new favorite band alert", "new
@@ -519,9 +697,13 @@ class Reader:
                 yield self.fact(subject, attribute, value, vtype)
 
     def _speaks_of(self, subject: str, part: list[Tok]) -> bool:
-        """The stretch names its subject: the speaker in the first person, a relative by name."""
+        """The stretch names its subject: the speaker in the first person, a relative by name;
+        a named subject of the sentence's main verb goes on through stretches in no person
+        ("Серёжа ушёл из МТС, теперь в Ростелекоме")."""
         if subject == SPEAKER:
             return self._first_person(part)
+        if "'s " not in subject:
+            return not self._first_person(part)
         rel = subject.split("'s ", 1)[1]  # named, or "she"/"она" for the one relative of the sentence
         return any(lx.RELATIONS.get(t.lemma) == rel or t.lower in _OTHER_PRONOUNS for t in part)
 
@@ -531,6 +713,13 @@ class Reader:
         others = [t for t in self.toks if self._someone_else(t)]
         if not others:
             return SPEAKER
+        if all(t.lower in _HE_SHE | _RU_THIRD_PERSON | {"his", "him", "her"} for t in others) and not any(
+            t.lower in lx.FIRST_PERSON for t in self.toks
+        ):
+            heads = [t for t in others if t.lower in _HE_SHE and t.dep.startswith("nsubj")]
+            found = {self.antecedent_person(t) for t in heads}
+            if len(found) == 1 and None not in found:
+                return found.pop()  # "he's on SteamOS now", after "Eli sold his PC"
         rels = {
             lx.RELATIONS[t.lemma] for t in others if t.lemma in lx.RELATIONS and self.owner_of(t) == SPEAKER
         }
@@ -546,6 +735,20 @@ class Reader:
         ):
             return f"{SPEAKER}'s {rels.pop()}"
         return None
+
+    def _named_subject(self) -> str | None:
+        """The one person the sentence names, when they are the subject of its main verb and no
+        one else (no first person, pronoun or relative) is in it."""
+        others = [t for t in self.toks if self._someone_else(t)]
+        if len(others) != 1 or any(t.lower in lx.FIRST_PERSON for t in self.toks):
+            return None
+        t = others[0]
+        root = self.toks[t.head]
+        if not t.dep.startswith("nsubj") or root.dep != "root" or t.i in self.quoted or not self._is_person(t):
+            return None
+        if self.s.lang == "ru" and root.feats.get("Person") == "1":
+            return None
+        return self.value_text(t)
 
     def modifier(self, t: Tok) -> bool:
         """The value only qualifies another word: "Rust's borrow checker", "iPhone 15 reviews",
@@ -605,12 +808,16 @@ class Reader:
         )
 
     def _someone_else(self, t: Tok) -> bool:
-        """A person other than the speaker in the sentence: whose change it is, is then unclear."""
+        """A person other than the speaker in the sentence: whose change it is, is then unclear
+        (not one the speaker is joined with: "мы с мужем", "me and Alex")."""
+        if any(t.i == c.i or t.head == c.i and t.dep in ("appos", "flat", "flat:name", "nmod", "compound") for c in self._companions()):
+            return False
         return (
             t.lower in _OTHER_PRONOUNS | _RU_THIRD_PERSON | {"you", "ты", "вы", "тебя", "вас", "тебе", "вам"}
             or t.lemma in lx.RELATIONS
             or t.ent == "PER"
             and self.tool(t) is None  # the small model calls Fedora a person
+            or self.s.lang == "ru" and t.pos == "PROPN" and self._ru_name(t) is not None  # NER missed "Серёжа"
         )
 
     def _new_value(self, t: Tok) -> tuple[str, str] | None:
@@ -671,8 +878,10 @@ class Reader:
 
     def _blocked(self, v: Tok) -> bool:
         """Not a current fact: quoted, negated, conditional, modal, future, wished, planned, past state."""
-        if v.i in self.quoted:
+        if v.i in self.quoted or self._asked(v):
             return True
+        if v.tag == "VBG" and v.lemma in CHANGE_VERBS and self._future_time(v):
+            return True  # "we're moving to Amsterdam in march": a plan
         if any(
             any(m.lower in lx.HYPOTHETICAL_MARKS for m in self.s.children(c, "mark"))
             for c in self.s.children(v, "advcl")
@@ -725,6 +934,30 @@ class Reader:
         ):
             return v.feats.get("Tense") != "Past" or v.lemma in ("accept", "sign")
         return self._past_state(v)
+
+    def _negated_stretch(self, o: Tok, v: Tok) -> bool:
+        """A negation or modal in the comma-bounded stretch of ``o`` that the verb is not in."""
+        part = next((p for p in self._stretches() if any(t.i == o.i for t in p)), [])
+        if any(t.i == v.i for t in part):
+            return False
+        return any(t.lower in lx.NEGATIONS | lx.MODALS for t in part)
+
+    def _asked(self, v: Tok) -> bool:
+        """A question mark closes the clause of ``v`` with no comma or full stop between
+        ("Маша всё ещё в Осло живёт? сто лет не общались"; not "Lisbon? nah, I live in Porto")."""
+        for t in self.toks[v.i + 1 :]:
+            if "?" in t.text and t.pos == "PUNCT":
+                return True
+            if t.text in (",", ".", ";", "!", "—", "–") or t.lower in ("but", "но", "а"):
+                return False
+        return False
+
+    def _future_time(self, v: Tok) -> bool:
+        """A time ahead on a verb: "in March", "next month", "soon", "tomorrow"."""
+        for _, o in self.obliques(v):
+            if o.lemma in _CALENDAR or o.lower in ("soon", "tomorrow", "tonight", "later"):
+                return True
+        return any(t.lower in ("next", "soon", "tomorrow") for t in self.toks[v.i + 1 :])
 
     def _past_state(self, v: Tok) -> bool:
         """ "I lived in Madrid", "жил в Казани": a state in the past tense no longer holds; a change
@@ -808,23 +1041,40 @@ class Reader:
     def subject_phrase(self, t: Tok) -> str | None:
         if t.lower in _SPEAKER_WORDS:
             return SPEAKER
+        if t.lower in _HE_SHE and t.i not in self.quoted:
+            return self.antecedent_person(t)
         if t.pos == "PRON" or t.i in self.quoted:
             return None
         if t.lemma in lx.RELATIONS:
             if any(c.lemma in ("двоюродный", "двоюродная") for c in self.s.children(t)):
                 return f"{self.owner_of(t) or SPEAKER}'s cousin"
+            if t.lemma in ("сосед", "соседка") and any(c.lemma in ("квартира", "комната") for c in self.s.children(t)):
+                return f"{self.owner_of(t) or SPEAKER}'s roommate"  # "сосед по квартире"
             name = self._name_child(t)
             if name:
                 return name
             if any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
                 return None
             owner = self.owner_of(t) or (
-                SPEAKER if self.s.lang == "ru" else None
-            )  # "брат переехал": my brother
-            return f"{owner}'s {lx.RELATIONS[t.lemma]}" if owner else None
+                SPEAKER if self.s.lang == "ru" or t.lower in _BARE_KIN else None
+            )  # "брат переехал", "grandma has a parrot": my brother, my grandmother
+            return f"{owner}'s {self._relation(t)}" if owner else None
+        if _job_word(t) and self.owner_of(t) is not None and t.pos == "NOUN" or t.text.isupper() and _job_word(t):
+            owner = self.owner_of(t)
+            if owner is None:
+                return None
+            name = self._name_child(t)  # "our CTO Raj writes Zig": Raj; "our CTO writes Scala": speaker's CTO
+            return name or f"{owner}'s {t.text if t.text.isupper() else t.lemma}"
         if self._is_person(t):
             return self.value_text(t)
         return None
+
+    def _relation(self, t: Tok) -> str:
+        """The relation a noun names, "best friend" for "my best friend", "лучшая подруга"."""
+        rel = lx.RELATIONS[t.lemma]
+        if rel == "friend" and any(c.lower == "best" or c.lower.startswith("лучш") for c in self.s.children(t, "amod")):
+            return "best friend"
+        return rel
 
     def owner_of(self, t: Tok) -> str | None:
         """Whose: "my editor" -> speaker, "Anna's manager" -> Anna, "my brother's band" -> speaker's
@@ -836,6 +1086,11 @@ class Reader:
                 return self.subject_phrase(c)
             if self._is_person(c) and c.i < t.i:
                 return self.value_text(c)
+            if (
+                self.s.lang == "ru" and c.i == t.i + 1 and c.feats.get("Case") == "Gen" and c.ent == "PER"
+                and t.feats.get("Case") != "Gen"
+            ):  # fmt: skip
+                return self.value_text(c)  # "муж Ани", "девушку Кости": the owner follows in the genitive
         for rel in self.s.children(t, "relcl"):
             if any(c.lower in _SPEAKER_WORDS for c in self.s.children(rel, "nsubj")):
                 return SPEAKER
@@ -846,9 +1101,12 @@ class Reader:
             named = (
                 c.dep == "appos" and c.pos == "PROPN" and c.text[:1].isupper()
             )  # "my wife Julia" (not the language)
-            if c.i > t.i and (self._is_person(c) or named):
-                return self.value_text(c)
+            owner = self.s.lang == "ru" and c.feats.get("Case") == "Gen" and t.feats.get("Case") != "Gen"
+            if c.i > t.i and (self._is_person(c) or named) and not self.s.children(c, "case") and not owner:
+                return self.value_text(c)  # not "сестра в Питере", not "муж Ани" (Anya's husband)
         nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
+        if nxt is not None and self.s.lang == "ru" and nxt.feats.get("Case") == "Gen" and t.feats.get("Case") != "Gen":
+            nxt = None  # "муж Ани": the owner, not the name
         if nxt is not None and nxt.pos == "PROPN" and self._is_person(nxt):  # the parse missed the apposition
             return self.value_text(nxt)
         pet_named = t.lemma in lx.PETS and nxt is not None and nxt.pos == "PROPN" and nxt.text[:1].isupper()
@@ -871,6 +1129,9 @@ class Reader:
             span_toks = self.toks[span[0] : span[1]]
             if all(w.feats.get("Case") == "Nom" for w in span_toks):  # already nominative: keep as written
                 return " ".join(w.text for w in span_toks)
+            names = [self._ru_name(w) for w in span_toks] if span[2] == "PER" else []
+            if names and all(names):
+                return " ".join(n for n in names if n)  # "на Кристине" -> "Кристина" (natasha keeps "Кристине")
             if span[3] != " ".join(w.text for w in span_toks):
                 return span[3]  # natasha's nominative; when it left the form as is, the lemmas below do
         parts = [t] + [
@@ -885,6 +1146,7 @@ class Reader:
             and c.lower not in _SKIP_ADJ
             and c.lower not in _OWNER_WORDS
             and c.lower not in _NOT_NAME_PARTS
+            and not (c.dep == "compound" and c.pos == "NOUN" and _job_word(c) and c.i < t.i)  # "cofounder Maja"
         ]
         idx = sorted(p.i for p in parts)
         idx = [k for k in idx if self.toks[k].pos != "NUM" or self.toks[k].i > idx[0]]  # "a 2015 VW Golf"
@@ -895,6 +1157,9 @@ class Reader:
     def _form(self, t: Tok) -> str:
         if self.s.lang == "ru" and t.feats.get("Case") == "Nom" and t.text[:1].isupper():
             return t.text  # already the dictionary form; lemmas of rare names go wrong (Света -> свет)
+        name = self._ru_name(t) if self.s.lang == "ru" else None
+        if name:
+            return name
         if self.s.lang == "ru" and re.search("[а-яё]", t.lower) and t.pos in ("PROPN", "NOUN", "ADJ"):
             lemma = t.lemma
             if lemma.endswith(_RU_VERB_ENDINGS) and t.text[:1].isupper():
@@ -903,6 +1168,13 @@ class Reader:
                 return lemma.upper() if len(lemma) == len(t.text) else t.text
             return lemma[:1].upper() + lemma[1:] if t.text[:1].isupper() else lemma
         return t.text
+
+    def _ru_name(self, t: Tok) -> str | None:
+        """A person's name in the nominative by the dictionary (the parser's lemma of a rare name
+        is often another word: "Света" -> "свет"); only for a proper noun or a PER mention."""
+        if t.ent != "PER" and (t.pos != "PROPN" or t.ent):
+            return None  # not an organisation or a place NER found ("в «Тинькофф»")
+        return ru_name(t.text, t.feats.get("Case", ""), t.feats.get("Gender", ""))
 
     def tool(self, t: Tok) -> tuple[str, str] | None:
         """(category, canonical name) when ``t`` starts or is part of a gazetteer value (a verb
@@ -989,10 +1261,15 @@ class Reader:
     def fact(self, subject: str, attribute: str, value: str, vtype: str) -> Extracted:
         if attribute == "hobby" and value.casefold() in lx.SPORTS:
             attribute = "sport"  # "climbing is my thing now": a sport, whatever the noun said
-        return Extracted(subject, attribute, value, vtype, self.s.text)
+        if attribute == "city" and value.casefold().replace("ё", "е") in lx.COUNTRIES:
+            attribute = "country"  # "я сейчас в Грузии": a country is no city
+        return Extracted(subject, attribute.replace(" ", "_"), value, vtype, self.s.text)
 
     def _sane(self, f: Extracted) -> bool:
         """A fact whose subject is its own value is a misparse ("Сосед тоже Солярис купил")."""
+        rel = f.subject.rsplit("'s ", 1)[-1] if "'s " in f.subject else ""
+        if rel and lx.RELATION_FACTS.get(rel) == f.attribute and f.attribute in ("partner", "spouse"):
+            return False  # "у моей девушки Алины": no partner of the girlfriend
         return f.subject.casefold() != f.value.casefold() and bool(f.value.strip())
 
     def obliques(self, v: Tok) -> list[tuple[str, Tok]]:
@@ -1005,7 +1282,11 @@ class Reader:
     def _verb_facts(self, v: Tok, subj: str) -> Iterator[Extracted]:
         lemma = _lex(v, TOOL_VERBS | CITY_VERBS | EMPLOY_VERBS)
         for case, o in self.obliques(v):
-            if o.i in self.quoted:
+            if o.i in self.quoted or self._negated_stretch(o, v):
+                continue  # "сижу на Rust, обратно на плюсы не хочу"
+            if case in _FROM_CASES:  # "перешёл с вима на VS Code", "switched from Vim": the old value
+                if lemma in TOOL_VERBS:
+                    yield from self._to_value_under(o, subj)  # the parse hung "на вим" on "емакса"
                 continue
             tv = (
                 self.tool_value(o)
@@ -1063,13 +1344,13 @@ class Reader:
                     yield self.fact(
                         SPEAKER if subj in (SPEAKER, None) else subj, "job_title", title, "concept"
                     )
-            if (
-                case in ("as",)
-                and lemma in ("work", "join", "start", "hire")
-                or (lemma == "работать" and o.feats.get("Case") == "Ins" and _job_word(o))
-            ):
+            if case in ("as",) and lemma in ("work", "join", "start", "hire"):
                 title = self.job_title(o)
                 if title:
+                    yield self.fact(subj, "job_title", title, "concept")
+            elif lemma in _RU_WORK_AS and not case:
+                title = self._ru_role(o)
+                if title:  # "работаю в Скайенге методистом", "устроилась бэкенд-разработчиком"
                     yield self.fact(subj, "job_title", title, "concept")
             if (
                 lemma in ("report", "подчиняться")
@@ -1101,7 +1382,12 @@ class Reader:
                         g
                     ):
                         yield self.fact(subj, "city", self.city(g), "place")
-        if v.lemma == "marry" and (subj == SPEAKER or "'s " in subj):  # "Married Sam in June!"
+        meets = any(c and c not in ("с", "со") for c, _ in self.obliques(v))  # "встречаюсь с Пашей в кафе": a meeting
+        if v.lemma in ("date", "встречаться") and not meets and v.feats.get("Tense") != "Past" and v.tag not in ("VBD", "VBN"):
+            for case, o in self.obliques(v):  # "I'm dating Chloe", "встречаюсь с Ксюшей"
+                if (case in ("с", "со") or o.dep == "obj" and self.s.lang == "en") and self._is_person(o) and o.pos == "PROPN":
+                    yield self.fact(subj, "partner", self.value_text(o), "person")
+        if v.lemma == "marry":  # "Married Sam in June!", "Tom married Kate"
             for o in self.s.children(v, "obj", "dobj"):
                 if self._is_person(o):
                     yield self.fact(subj, "spouse", self.value_text(o), "person")
@@ -1126,8 +1412,9 @@ class Reader:
             )  # "I do bouldering": parsed as a verb after "do"
         if lemma in ("play", "играть", "do", "practice", "practise", "заниматься"):  # "I do yoga now"
             for o in self.s.children(v, "obj", "obl"):
-                if o.lemma in lx.INSTRUMENTS and lemma in ("play", "играть"):
-                    yield self.fact(subj, "instrument", o.lower if o.lower in lx.INSTRUMENTS else o.lemma, "concept")
+                instrument = _lex(o, lx.INSTRUMENTS)
+                if instrument in lx.INSTRUMENTS and lemma in ("play", "играть"):
+                    yield self.fact(subj, "instrument", lx.INSTRUMENT_NAMES.get(instrument, instrument), "concept")
                 elif o.lemma in lx.SPORTS:
                     yield self.fact(subj, "sport", o.lemma, "concept")
         if lemma in ("go", "turn", "become", "стать", "перейти") or lemma == "be":
@@ -1160,7 +1447,84 @@ class Reader:
                 if c.pos == "PROPN" or c.ent == "PER":
                     yield self.fact(SPEAKER, "name", self.value_text(c), "person")
 
+    def _to_value_under(self, o: Tok, subj: str) -> Iterator[Extracted]:
+        for g in self.s.children(o, "obl", "nmod"):
+            if {c.lemma for c in self.s.children(g, "case")} & {"на", "to", "onto"} and self.tool(g):
+                tv = self.tool_value(g)
+                if tv is not None:
+                    yield self.fact(subj, tv[0], tv[1], "tool")
+
+    def _ru_role(self, o: Tok) -> str | None:
+        """A role in the instrumental after a verb of work: an animate common noun, or a job
+        noun, by the dictionary (natasha often tags "методистом" locative, "бэкенд-разработчиком"
+        a verb); the title keeps its adjectives ("главным бухгалтером" -> "главный бухгалтер")."""
+        if o.pos == "ADJ" or o.text[:1].isupper() or o.i in self.quoted or not re.fullmatch(r"[а-яё]+(-[а-яё]+)*", o.lower):
+            return None
+        found = ru_instrumental_noun(o.text)
+        if found is None:
+            return None
+        noun, animate = found
+        if not animate and noun.split("-")[-1] not in lx.JOB_HEADS:
+            return None
+        before = self.toks[o.i - 1] if o.i else None  # "старшим экономистом" (masculine: the lemma agrees)
+        mods = [before.lemma] if before is not None and before.pos == "ADJ" and before.lower.endswith(("ым", "им")) else []
+        return " ".join([*mods, noun])
+
+    def _called(self, o: Tok) -> str | None:
+        if self.s.lang != "en":
+            return None
+        for c in self.s.children(o, "acl"):
+            if c.lower in ("called", "named"):
+                target = next((g for g in self.s.children(c, "oprd", "xcomp", "attr", "obj")), None)
+                if target is not None and self._name(target):
+                    return self.value_text(target)
+        return None
+
+    def _pet_named(self) -> Iterator[Extracted]:
+        """ "Мы взяли кошку! Зовут Муся", "взял щенка корги, назвал Бублик": the pet the message
+        just introduced gets the name right after a verb of naming (by its form: the parse takes a
+        capitalised "Зовут" for a name); not "меня зовут", not someone's relative."""
+        for v in self.toks:
+            if v.i in self.quoted or not (v.lower in _NAMING or v.lemma in _NAMING):
+                continue
+            if "pet" not in self.said:
+                self._pet_before(v)
+            if "pet" not in self.said:
+                continue
+            nxt = next((x for x in self.toks[v.i + 1 : v.i + 3] if x.pos != "PUNCT"), None)
+            before = self.toks[v.i - 1].lower if v.i else ""
+            if nxt is None or not self._is_person(nxt) or before in ("меня", "нас") or self._blocked(v):
+                continue
+            owner, species = self.said.pop("pet")
+            span = self.s.span_of(nxt)
+            name = self._form(nxt) if span and span[0] <= v.i < span[1] else self.value_text(nxt)
+            yield self.fact(owner, f"pet_{species}", name, "concept")  # not "Зовут Муся"
+
+    def _pet_before(self, naming: Tok) -> None:
+        """A pet noun a verb of getting takes just before the naming verb, when the parse hung it
+        elsewhere ("завели кролика!! зовут Блинчик")."""
+        for t in reversed(self.toks[: naming.i]):
+            species = lx.PETS.get(t.lemma)
+            verb = next((x for x in reversed(self.toks[max(0, t.i - 3) : t.i]) if x.pos == "VERB"), None)
+            if species and verb is not None and verb.lemma in HAVE_VERBS and not self._blocked(verb):
+                owner = self._recipient(verb) or self.subject_of(verb)
+                if owner is not None:
+                    self.said["pet"] = (owner, species)
+                return
+
+    def _recipient(self, v: Tok) -> str | None:
+        """Whom a thing was got for: "дочке купили морскую свинку", "подарили бабушке Honor"."""
+        if self.s.lang != "ru" or v.lemma not in ("купить", "подарить", "взять", "завести", "отдать"):
+            return None
+        for c in self.s.children(v, "iobj", "obl"):
+            if c.feats.get("Case") == "Dat" and c.lemma in lx.RELATIONS and not self.s.children(c, "case"):
+                return self.subject_phrase(c)
+        return None
+
     def _org_value(self, o: Tok) -> str | None:
+        called = self._called(o)
+        if called is not None:  # "a small MSP called Brightwire": the name, whatever the noun
+            return called
         if o.lemma in ORG_NOUNS:  # "a tiny startup called Fernwood Labs", "в компании «Тинькофф»"
             for c in self.s.children(o, "acl", "appos", "nmod", "flat", "flat:name"):
                 target = next((g for g in self.s.children(c, "oprd", "xcomp", "attr", "obj")), c)
@@ -1173,6 +1537,7 @@ class Reader:
         if v.lemma not in HAVE_VERBS and not (v.lemma == "я" and self.s.lang == "ru"):
             return
         objects = self.s.children(v, "obj", "nsubj") if self.s.lang == "ru" else self.s.children(v, "obj")
+        subj = self._recipient(v) or subj
         for o in objects:
             if o.lower in _SPEAKER_WORDS:
                 continue
@@ -1192,8 +1557,12 @@ class Reader:
                 if car:
                     yield self.fact(subj, "car", car, "concept")
 
-    def _pet_name(self, pet: Tok) -> str | None:
+    def _pet_name(self, pet: Tok, depth: int = 0) -> str | None:
         for c in self.s.children(pet, "acl", "appos", "nmod", "flat", "flat:name", "oprd", "npadvmod"):
+            if c.lemma in lx.PETS and c.dep == "appos" and depth == 0:  # "a dog — a beagle named Biscuit"
+                found = self._pet_name(c, 1)
+                if found:
+                    return found
             if self._is_person(c) and c.i > pet.i:
                 return self.value_text(c)
             for g in self.s.children(c, "oprd", "xcomp", "attr", "appos", "obj"):
@@ -1235,7 +1604,7 @@ class Reader:
         lo, hi = _contiguous(idx, o.i)
         words = self.toks[lo : hi + 1]
         if self.s.lang == "ru":
-            return " ".join(w.lemma if w.i == o.i else w.text.lower() for w in words)
+            return " ".join(w.text if w.text.isupper() else w.lemma if w.i == o.i else w.text.lower() for w in words)
         return " ".join(w.text for w in words)
 
     def _copula_facts(self, v: Tok, subj_text: str | None) -> Iterator[Extracted]:
@@ -1327,6 +1696,10 @@ class Reader:
         if v.lemma == "be" and subj_text is not None:
             for case, o in self.obliques(v):
                 yield from self._located(case, o, subj_text)
+            for a in self.s.children(v, "acomp", "advmod"):  # "I'm super into woodworking"
+                for case, o in self.obliques(a):
+                    if case == "into":
+                        yield from self._located(case, o, subj_text)
 
     def _my_role(self, t: Tok) -> str | None:
         """The fact a relation noun the speaker owns names: "my manager" -> manager, "my team lead"
@@ -1427,14 +1800,31 @@ class Reader:
         tv = self.tool_value(o)
         if tv is not None and case in ("on", "на"):
             yield self.fact(subj, tv[0], tv[1], "tool")
-        elif case in ("at", "for") and self._org(o):
-            yield self.fact(subj, "employer", self.value_text(o), "organization")
+        elif case in ("at", "for") and (self._org(o) or self._called(o)):
+            yield self.fact(subj, "employer", self._called(o) or self.value_text(o), "organization")
         elif case in ("in", "в", "во") and self._place(o):
             yield self.fact(subj, "city", self.city(o), "place")
         elif case == "on" and o.lemma == "team":
-            name = [c for c in self.s.children(o, "compound", "amod") if c.lower not in _SKIP_ADJ]
+            name = [
+                c for c in self.s.children(o, "compound", "amod")
+                if c.lower not in _SKIP_ADJ and (c.pos != "ADJ" or c.text[:1].isupper())  # not "a different team"
+            ]  # fmt: skip
             if name:
                 yield self.fact(subj, "team", name[0].text, "concept")
+        elif case == "into" and tv is None:
+            hobby = self._pastime(o)
+            if hobby:  # "I'm really into climbing", "super into woodworking now"
+                yield self.fact(subj, "hobby", hobby, "concept")
+
+    def _pastime(self, o: Tok) -> str | None:
+        """A bare activity noun or gerund ("climbing", "pottery", "board games"), not a person,
+        a name, a pronoun or a determined thing ("into this show", "into her")."""
+        if o.pos not in ("NOUN", "VERB") or o.text[:1].isupper() or self.s.children(o, "det", "nmod:poss", "poss"):
+            return None
+        if o.lower in _VAGUE or o.lemma in lx.RELATIONS or self.s.children(o, "relcl", "acl"):
+            return None
+        mods = [c for c in self.s.children(o, "compound", "amod") if c.i == o.i - 1 and c.pos in ("NOUN", "ADJ")]
+        return " ".join([*(m.lower for m in mods), o.lower])
 
     def _owned_attribute(self, t: Tok) -> tuple[str, str] | None:
         """(owner, attribute) for "my editor", "Anna's manager", "my favourite band", "my dog"."""
@@ -1565,6 +1955,11 @@ class Reader:
                 if name and not self._blocked(self.toks[head.head] if named is not None else head):
                     yield self.fact(self.owner_of(t) or SPEAKER, f"pet_{lx.PETS[t.lemma]}", name, "concept")
         for t in self.toks:
+            if t.lemma not in lx.RELATIONS and _job_word(t) and t.i not in self.quoted and self.owner_of(t) is not None:
+                name, title = self._name_child(t), self.job_title(t)
+                if name and title and not any(x.lower in lx.HYPOTHETICAL_MARKS for x in self.toks[: t.i]):
+                    yield self.fact(name, "job_title", title, "concept")  # "our CTO Raj"
+        for t in self.toks:
             attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(t.lemma, ""))
             if attribute is None or t.i in self.quoted:
                 continue
@@ -1582,6 +1977,16 @@ class Reader:
             yield self.fact(owner, attribute, name, "person")
 
 
+def _split_at(part: list[Tok], words: tuple[str, ...]) -> list[list[Tok]]:
+    out: list[list[Tok]] = [[]]
+    for t in part:
+        if t.lower in words:
+            out.append([])
+        else:
+            out[-1].append(t)
+    return [p for p in out if p]
+
+
 def _job_word(t: Tok) -> bool:
     return t.lemma in lx.JOB_HEADS or t.lower in lx.JOB_HEADS or t.lemma.split("-")[-1] in lx.JOB_HEADS
 
@@ -1589,7 +1994,11 @@ def _job_word(t: Tok) -> bool:
 def _lex(t: Tok, table: Any) -> str:
     """The form of ``t`` a lexicon knows: its lemma, or the surface form when the lemmatiser
     failed on it (natasha tags pro-dropped "пользуюсь" as an adverb, "тимлид" as a verb)."""
-    return t.lower if t.lemma not in table and t.lower in table else t.lemma
+    if t.lemma in table:
+        return t.lemma
+    if t.lower in table:
+        return t.lower
+    return next((x for x in ru_lemmas(t.text) if x in table), t.lemma)
 
 
 def _contiguous(idx: list[int], anchor: int) -> tuple[int, int]:

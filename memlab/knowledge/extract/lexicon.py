@@ -11,25 +11,25 @@ from __future__ import annotations
 TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
     "programming_language": {
         "Python": ("python", "питон", "пайтон"), "Rust": ("rust", "раст"), "Go": ("go", "golang", "гоу"),
-        "TypeScript": ("typescript", "ts", "тайпскрипт"), "JavaScript": ("javascript", "js"), "Java": ("java", "джава"),
+        "TypeScript": ("typescript", "ts", "тайпскрипт"), "JavaScript": ("javascript", "js", "джаваскрипт"), "Java": ("java", "джава"),
         "Kotlin": ("kotlin", "котлин"), "C++": ("c++", "плюсы"), "C#": ("c#",), "F#": ("f#",), "Ruby": ("ruby", "руби"),
         "Elixir": ("elixir",), "Erlang": ("erlang",), "Haskell": ("haskell", "хаскель"), "Scala": ("scala", "скала"),
-        "Swift": ("swift",), "Zig": ("zig",), "Julia": ("julia",), "PHP": ("php", "пхп"), "Perl": ("perl",),
+        "Swift": ("swift", "свифт"), "Zig": ("zig",), "Julia": ("julia",), "PHP": ("php", "пхп"), "Perl": ("perl",),
         "Lua": ("lua",), "OCaml": ("ocaml",), "Clojure": ("clojure",), "Dart": ("dart",), "Nim": ("nim",),
         "C": ("c",), "R": ("r",), "Delphi": ("delphi",), "Fortran": ("fortran",), "COBOL": ("cobol",),
     },
     "editor": {
-        "Vim": ("vim",), "Neovim": ("neovim", "nvim"), "Emacs": ("emacs",),
-        "VS Code": ("vs code", "vscode", "vs-code"), "Visual Studio Code": ("visual studio code",),
-        "Visual Studio": ("visual studio",), "PyCharm": ("pycharm",), "IntelliJ IDEA": ("intellij", "intellij idea"),
+        "Vim": ("vim", "вим"), "Neovim": ("neovim", "nvim", "неовим"), "Emacs": ("emacs", "емакс", "имакс"),
+        "VS Code": ("vs code", "vscode", "vs-code", "вскод", "вэскод"), "Visual Studio Code": ("visual studio code",),
+        "Visual Studio": ("visual studio",), "PyCharm": ("pycharm", "пайчарм"), "IntelliJ IDEA": ("intellij", "intellij idea"),
         "Sublime Text": ("sublime text", "sublime"), "Helix": ("helix",), "Zed": ("zed",), "Cursor": ("cursor",),
         "Atom": ("atom",), "Xcode": ("xcode",), "WebStorm": ("webstorm",), "GoLand": ("goland",),
         "Nano": ("nano",), "Notepad++": ("notepad++",), "Android Studio": ("android studio",),
     },
     "operating_system": {
-        "Linux": ("linux", "линукс"), "macOS": ("macos", "mac os", "osx", "os x", "макос", "мак"),
+        "Linux": ("linux", "линукс"), "macOS": ("macos", "mac os", "osx", "os x", "макос", "мак", "макось"),
         "Windows": ("windows", "винда", "виндовс"), "Windows 11": ("windows 11",), "Windows 10": ("windows 10",),
-        "Ubuntu": ("ubuntu", "убунту"), "Fedora": ("fedora",), "Debian": ("debian",), "Arch Linux": ("arch", "arch linux"),
+        "Ubuntu": ("ubuntu", "убунту", "убунта", "убунт"), "Fedora": ("fedora", "федора"), "Debian": ("debian",), "Arch Linux": ("arch", "arch linux"),
         "NixOS": ("nixos",), "FreeBSD": ("freebsd",), "Linux Mint": ("linux mint", "mint"), "Manjaro": ("manjaro",),
         "SteamOS": ("steamos",), "ChromeOS": ("chromeos", "chrome os"), "Pop!_OS": ("pop!_os", "pop os", "popos"),
         "openSUSE": ("opensuse",),
@@ -97,6 +97,7 @@ RELATIONS: dict[str, str] = {
         "cousin grandmother grandfather friend colleague coworker neighbour neighbor roommate flatmate boss "
         "manager mentor fiance fiancee niece nephew"
     ).split()},
+    "parent": "parents", "parents": "parents", "родитель": "parents", "родители": "parents",
     "mom": "mother", "mum": "mother", "mommy": "mother", "dad": "father", "daddy": "father",
     "grandma": "grandmother", "granny": "grandmother", "grandpa": "grandfather", "co-worker": "coworker", "boss": "manager",
     "teammate": "colleague", "bestie": "friend", "supervisor": "manager", "lead": "manager",
@@ -170,7 +171,7 @@ TITLED = frozenset("book novel movie film song album show series game podcast pl
 JOB_HEADS = frozenset(
     "engineer developer programmer designer manager lead scientist analyst architect consultant teacher nurse "
     "doctor pilot barista translator writer editor lawyer accountant researcher professor student intern "
-    "founder cto ceo cfo director head admin administrator tester chef cook driver mechanic electrician plumber "
+    "founder cofounder co-founder cto ceo cfo director head admin administrator tester chef cook driver mechanic electrician plumber "
     "artist photographer journalist marketer recruiter devops sre dentist therapist pharmacist librarian "
     "freelancer contractor owner officer specialist technician waiter waitress cashier coach trainer "
     "инженер разработчик программист дизайнер менеджер тимлид аналитик архитектор консультант учитель "
@@ -179,13 +180,18 @@ JOB_HEADS = frozenset(
     "тестировщица повар водитель механик художник фотограф журналист маркетолог рекрутер девопс стоматолог "
     "фрилансер владелец продакт продакт-менеджер лид сммщик преподаватель преподавательница "
     "сайентист саентист шеф су-шеф ветеринар лётчик летчик архитекторка дизайнерка врачиха медбрат "
-    "vet veterinarian paramedic firefighter electrician carpenter baker butcher tailor"
+    "vet veterinarian paramedic firefighter electrician carpenter baker butcher tailor midwife surgeon nanny "
+    "realtor courier detective acupuncturist physiotherapist physio optometrist hairdresser barber "
+    "акушерка хирург няня риелтор курьер парикмахер"
     .split()
 )
 INSTRUMENTS = frozenset(
     "guitar piano violin cello drums drum trumpet saxophone sax bass flute clarinet ukulele harp trombone keyboard "
-    "гитара пианино фортепиано скрипка виолончель барабаны труба саксофон флейта укулеле".split()
+    "гитара пианино фортепиано скрипка виолончель барабаны труба саксофон флейта укулеле барабан бас альт "
+    "клавишные синтезатор балалайка баян аккордеон арфа".split()
 )
+# the name an instrument goes by when its lemma is another form ("на барабанах" -> барабаны)
+INSTRUMENT_NAMES = {"барабан": "барабаны", "бас": "бас-гитара", "drum": "drums"}
 SPORTS = frozenset(
     "hockey football soccer tennis basketball volleyball chess golf baseball rugby squash badminton cricket "
     "climbing bouldering running swimming boxing judo karate yoga crossfit cycling skiing snowboarding "
@@ -325,3 +331,23 @@ def _all_forms() -> dict[str, tuple[str, ...]]:
 
 
 _FORMS = _all_forms()
+
+
+# countries (lower case, "ё" as "е"): a place after "live in" / "жить в" that is one of these is the
+# country, not the city ("я сейчас в Грузии, в Тбилиси")
+COUNTRIES = frozenset(
+    """germany france spain portugal italy netherlands holland belgium austria switzerland poland czechia
+    sweden norway finland denmark iceland ireland uk england scotland wales britain usa us america canada
+    mexico brazil argentina chile colombia peru japan china korea india thailand vietnam indonesia
+    malaysia philippines australia zealand turkey greece cyprus israel egypt morocco
+    armenia azerbaijan kazakhstan uzbekistan kyrgyzstan serbia montenegro croatia slovenia hungary
+    romania bulgaria ukraine belarus russia latvia lithuania estonia moldova uae
+    германия франция испания португалия италия нидерланды голландия бельгия австрия швейцария польша
+    чехия швеция норвегия финляндия дания исландия ирландия англия великобритания британия шотландия
+    сша америка канада мексика бразилия аргентина чили колумбия япония китай корея индия таиланд тайланд
+    вьетнам индонезия малайзия филиппины австралия турция греция кипр израиль египет марокко
+    грузия армения азербайджан казахстан узбекистан киргизия кыргызстан сербия черногория хорватия
+    словения венгрия румыния болгария украина беларусь белоруссия россия латвия литва эстония молдова
+    молдавия оаэ эмираты""".split()
+) | frozenset(("new zealand", "south korea", "united states", "united kingdom", "czech republic", "the us", "the uk",
+               "the netherlands", "новая зеландия", "южная корея", "соединенные штаты"))

@@ -242,6 +242,8 @@ def _from_natasha(sent: Any, doc_spans: Any) -> Sent:
         )
         for k, t in enumerate(sent.tokens)
     ]
+    for t in toks:
+        _repair_lemma(t)
     spans = []
     for s in doc_spans:
         if s.start >= sent.start and s.stop <= sent.stop:
@@ -284,3 +286,66 @@ def is_common_word(word: str) -> bool:
     if morph is None or not morph.word_is_known(word.lower()):
         return False
     return not any(_NAME_GRAMMEMES & set(p.tag.grammemes) for p in morph.parse(word))
+
+
+_RU_CASES = {"Nom": "nomn", "Gen": "gent", "Dat": "datv", "Acc": "accs", "Ins": "ablt", "Loc": "loct"}
+_RU_GENDERS = {"Masc": "masc", "Fem": "femn"}
+_NAME_TAGS = ("Name", "Patr", "Surn")
+
+
+def ru_name(word: str, case: str = "", gender: str = "") -> str | None:
+    """The nominative of a Russian first name, patronymic or surname as pymorphy3's dictionary
+    knows it ("Кристине" -> "Кристина", "Света" -> "Света", not "свет"; "Сергеевне" -> "Сергеевна").
+    Declinable readings first, then those in the parser's case and gender (natasha's ``Case`` and
+    ``Gender``); None when no reading is a name, or one is a place or an organisation."""
+    morph = _morph()
+    if morph is None or not word[:1].isupper():
+        return None
+    parses = morph.parse(word)
+    if any(t in p.tag for p in parses for t in ("Geox", "Orgn", "Trad")):
+        return None
+    names = [p for p in parses if any(t in p.tag for t in _NAME_TAGS)]
+    if not names:
+        return None
+    want_case, want_gender = _RU_CASES.get(case), _RU_GENDERS.get(gender)
+
+    def rank(p: Any) -> tuple[bool, bool, bool]:
+        return ("Fixd" in p.tag, want_case is not None and want_case not in p.tag,
+                want_gender is not None and want_gender not in p.tag)  # fmt: skip
+
+    best = min(names, key=rank)
+    form = best.inflect({"nomn", "sing"}) if "Fixd" not in best.tag else None
+    out: str = form.word if form else best.word
+    return out[:1].upper() + out[1:]
+
+
+def ru_instrumental_noun(word: str) -> tuple[str, bool] | None:
+    """(nominative, animate) of a Russian common noun in the instrumental case by pymorphy3
+    ("методистом" -> ("методист", True), "удалёнкой" -> ("удалёнка", False)): the form of a role
+    after "работать" ("работаю курьером"); None when no reading is an instrumental common noun."""
+    morph = _morph()
+    if morph is None:
+        return None
+    for p in morph.parse(word.lower()):
+        if "NOUN" in p.tag and "ablt" in p.tag and not any(t in p.tag for t in _NAME_TAGS):
+            return p.normal_form, "anim" in p.tag
+    return None
+
+
+@cache
+def ru_lemmas(word: str) -> tuple[str, ...]:
+    """Every dictionary form pymorphy3 gives a Russian word, best first ("укулеле" -> "укулеле",
+    where natasha says "укулела"; "пользуюсь" -> "пользоваться", where natasha sees an adverb)."""
+    morph = _morph()
+    if morph is None or not _CYRILLIC.search(word):
+        return ()
+    return tuple(dict.fromkeys(p.normal_form.replace("ё", "е") for p in morph.parse(word.lower())))
+
+
+def _repair_lemma(t: Tok) -> None:
+    """A noun in the nominative singular is its own lemma when the dictionary has it as one:
+    natasha lemmatises "тимлид" to "тимлида"."""
+    if t.pos != "NOUN" or t.feats.get("Case") != "Nom" or t.feats.get("Number") != "Sing" or t.lemma == t.lower:
+        return
+    if t.lower in ru_lemmas(t.text):
+        t.lemma = t.lower

@@ -70,7 +70,7 @@ def updates(
                 for k, r in enumerate(readers)
                 if _plain(r)
                 for value, vtype, tok in _candidates(r, attribute, old)
-                if _about(subject, readers[:k], r, tok)
+                if _about(subject, readers[:k], r, tok) and not _under_blocked_verb(r, tok)
             }
             if len({(v, t) for v, t, _ in found}) > 1:  # "перевёлся в ВШЭ на ФКН": the one the change governs
                 found = {x for x in found if x[2]}
@@ -84,6 +84,13 @@ def _plain(r: Reader) -> bool:
     """A sentence that may state a current fact: no question, wish, plan or condition in it."""
     words = {t.lower for t in r.toks} | {t.lemma for t in r.toks}
     return not words & _NOT_NOW and not r.s.text.rstrip().endswith("?")
+
+
+def _under_blocked_verb(r: Reader, t: Tok) -> bool:
+    """The value hangs under a verb of telling, wishing or planning ("people keep telling me to
+    switch to VS Code but nah"); not merely beside a negated clause ("переехал в Казань, коробки
+    не разобраны")."""
+    return any(x.pos in ("VERB", "AUX") and x.lemma in lx.NONFACT_HEADS for x in r.s.ancestors(t)[:3])
 
 
 def _changes(t: Tok) -> bool:
