@@ -17,6 +17,7 @@ def test_a_small_point_records_memory_reopen_and_maintenance(tmp_path: Path) -> 
     assert row["size"] == 300 and row["nodes"] >= 300
     assert row["maintain_s"] is not None and row["maintain_s"] >= row["consolidate_step_s"] >= 0
     assert row["sessions"] > 0 and math.isfinite(row["sessions_per_s"])
+    assert row["episodes_per_s"] >= row["sessions_per_s"]
     for key in ("ingest_peak_rss_mb", "build_peak_rss_mb", "reopen_peak_rss_mb", "reopen_open_ms",
                 "reopen_first_search_ms"):  # fmt: skip
         assert math.isfinite(row[key]) and row[key] > 0, key

@@ -48,6 +48,7 @@ def step_consolidate(memory: MemoryView, now: float) -> dict[str, Any]:
     r = consolidate(memory)
     keys = (
         "sessions",
+        "episodes",
         "facts_created",
         "facts_deduplicated",
         "superseded",

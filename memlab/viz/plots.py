@@ -198,11 +198,12 @@ def plot_scale_resources(rows: Sequence[Mapping[str, float] | Any]) -> Figure:
     if xs:
         ax_maint.plot(xs, ys, marker="o", color="#e15759", label="maintain s")
     ax_maint.set(ylabel="maintain() s", title="Maintenance")
-    xs, ys = _series(rows, "sessions_per_s")
+    xs, ys = _series(rows, "episodes_per_s")
     if xs:
         twin = ax_maint.twinx()
-        twin.plot(xs, ys, marker="s", linestyle="--", color="#76b7b2", label="sessions/s")
-        twin.set_ylabel("sessions/s")
+        twin.plot(xs, ys, marker="s", linestyle="--", color="#76b7b2", label="consolidated episodes/s")
+        twin.set_ylabel("consolidated episodes/s")
+        twin.legend(loc="lower right")
     for ax in axes:
         ax.set_xlabel("size")
         ax.grid(alpha=0.3, which="both")
