@@ -683,3 +683,14 @@ def test_an_update_under_a_verb_of_telling_is_no_update() -> None:
     assert updates(parse(text, "en"), {"speaker": [("editor", "VS Code")]}, text) == []
     moved = "всё, переехала в Тверь, вещи ещё не распакованы"
     assert [f.value for f in updates(parse(moved, "ru"), {"speaker": [("city", "Самара")]}, moved)] == ["Тверь"]
+
+
+def test_a_chat_word_is_nobodys_name_as_a_subject() -> None:
+    from memlab.knowledge.extract.consolidator import NLPConsolidator
+    from memlab.knowledge.plan import ConsolidationContext, EpisodeRef
+
+    def facts(text: str) -> list[str]:
+        ep = EpisodeRef(1, text, 0.0, "user", "s", speaker="Deborah")
+        return [f.content for f in NLPConsolidator().consolidate([ep], ConsolidationContext("s")).facts]
+
+    assert facts("Yep runs every morning.") == [] and facts("Tom runs every morning.") == ["Tom does running."]

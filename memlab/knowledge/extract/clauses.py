@@ -160,6 +160,7 @@ _NOT_NAMES = frozenset(
     "love happy good bad amazing wonderful thank it this that there here aww awww yep yup bummer looky lemme woohoo yeah oops phew "
     "dude guys bro sis buddy man girl welcome cheers yo".split()
 )
+NOT_NAMES = _NOT_NAMES  # chat words that are never a person's name (also for fact subjects)
 _MENTION_TYPES = {"PER": "person", "LOC": "place", "ORG": "organization"}
 
 

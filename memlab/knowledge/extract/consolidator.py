@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.clauses import SPEAKER, Analysis, Extracted, ended, read
+from memlab.knowledge.extract.clauses import NOT_NAMES, SPEAKER, Analysis, Extracted, ended, read
 from memlab.knowledge.extract.nlp import Sent, language, parse_many
 from memlab.knowledge.extract.updates import CHANGE_CUES, updates
 from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
@@ -153,8 +153,8 @@ class NLPConsolidator:
             for key in _replaced_pastimes(facts, sents, text, speaker, pastimes):
                 ends[key] = FactEnd(key, (ep.id,))
             for f in [*facts, *changed]:
-                if f.value.casefold() in _VAGUE:
-                    continue  # "Nate's hobby is playing", "on the top team": no value in it
+                if f.value.casefold() in _VAGUE or f.subject.casefold() in NOT_NAMES:
+                    continue  # "Nate's hobby is playing", "on the top team"; "Yep, running" is nobody's
                 proposal = self._proposal(f, speaker, lang, ep.id)
                 _add(merged, proposal)
                 if proposal.key and "|" in proposal.key and f.attribute not in SET_VALUED:
