@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -241,3 +242,23 @@ def test_llm_calls_and_tokens_are_counted_from_consolidation(tmp_path: Any) -> N
     assert llm["calls"] >= 2  # one call per consolidated session at least
     assert llm["prompt_tokens"] > 0 and llm["completion_tokens"] > 0
     assert summarize([result])["llm"]["calls"] == llm["calls"]
+
+
+def test_a_deterministic_replay_consolidates_idle_conversations_before_a_question(tmp_path: Path) -> None:
+    """With consolidation.auto off, settle() does what the question's read does with auto on: the
+    conversation idle past the timeout is closed and consolidated before the question."""
+    from memlab import Memory, MemoryConfig, SimulatedClock
+    from memlab.bench.subjects import MemlabSubject
+    from memlab.datasets.schema import Turn
+    from memlab.embed.hashing import HashingEmbedder
+
+    clock = SimulatedClock(1_714_550_400.0)
+    cfg = MemoryConfig().replace(consolidation={"auto": False, "consolidator": "rules"})
+    subject = MemlabSubject(Memory.open(tmp_path / "m.db", cfg, clock=clock, embedder=HashingEmbedder(64)))
+    try:
+        subject.ingest(Turn(id="t1", session_id="s1", role="user", speaker="user", text="I live in Porto.", time=clock.now()))
+        clock.advance(2 * 3600)
+        subject.settle()
+        assert subject.memory.store.session("s1").status == "consolidated"
+    finally:
+        subject.close()

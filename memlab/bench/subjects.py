@@ -116,6 +116,10 @@ class MemlabSubject(Subject):
         if self.memory.extensions.get("memlab.knowledge.auto") is not None:
             # background consolidation is on: wait for it, so a question never races it
             self._optional("consolidation", lambda: _wait_consolidated(self.memory))
+        elif self._consolidate and self.memory.close_idle_sessions():
+            # auto off (a deterministic replay): do what the question's read does with auto on,
+            # close the conversations idle past the timeout and consolidate them before answering
+            self._dirty_sessions = True
         if self._dirty_sessions and self._consolidate:
             self._dirty_sessions = False
             add_llm_usage(self.llm, self._optional("consolidation", lambda: self.memory.consolidate()))
