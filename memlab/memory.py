@@ -107,6 +107,7 @@ class Memory:
         self._worker: EmbedWorker | None = None
         self._episodes = EpisodeWriter()
         self._trackers: dict[str, SessionTracker] = {}  # one current conversation per user
+        self._warming: threading.Thread | None = None  # loads the consolidator's parsers once
         self._listeners: list[Callable[[str], None]] = []
         self._opened = False
         self._finalizer: weakref.finalize[..., Memory] | None = None
@@ -386,6 +387,8 @@ class Memory:
             raise InvalidMessageTime(str(exc)) from None
         sid, is_new, completed = self._tracker(user).assign(session_id, t)
         self._complete(completed)
+        if self._warming is None:
+            self._warm_consolidator()
         fn = self._episodes.write_fn(
             text=clean,
             session_id=sid,
@@ -630,6 +633,38 @@ class Memory:
             auto = self.extensions.get(EXT_AUTO)
             if auto is not None and not auto.wait_for(closed, wait):
                 log.warning("memlab: consolidation of %s still running after %.1f s; reading without it", closed, wait)
+        if self._in_session() and getattr(self.parts.consolidator, "ready", lambda: True)():
+            self.checkpoint(wait_s=wait)  # parsers still loading: the facts follow at the next read
+
+    def _in_session(self) -> bool:
+        cfg = self.config.consolidation
+        return cfg.auto and cfg.in_session and cfg.consolidator != "llm"
+
+    def _warm_consolidator(self) -> None:
+        """A conversation started in this process: load the consolidator's parsers in the
+        background, so the reads that consolidate it in line never wait for a model load."""
+        warm = getattr(self.parts.consolidator, "warm", None)
+
+        def run() -> None:
+            try:
+                if warm is not None:
+                    warm()
+            except Exception as exc:  # the first consolidation reports it properly
+                log.warning("memlab: loading the consolidator's parsers failed: %r", exc)
+
+        self._warming = threading.Thread(target=run, name="memlab-warm", daemon=True)
+        if warm is not None and self._in_session():
+            self._warming.start()
+
+    def checkpoint(self, *, wait_s: float = -1) -> ConsolidationReport:
+        """Consolidate what this process's open conversations received since the last checkpoint,
+        leaving them open: a fact said a minute ago is current for the next read. With
+        ``consolidation.auto`` on, every read does this first (offline consolidators only, see
+        ``consolidation.in_session``); the session's close then consolidates only the rest."""
+        from memlab.knowledge.consolidation import checkpoint
+
+        open_ids = [sid for t in list(self._trackers.values()) if (sid := t.current_id) is not None]
+        return ConsolidationReport.from_dict(checkpoint(self, open_ids, wait_s=wait_s))
 
     def consolidate(self, session_id: str | None = None) -> ConsolidationReport:
         """Consolidate one completed session, or every pending one, with the configured consolidator."""

@@ -694,3 +694,71 @@ def test_a_chat_word_is_nobodys_name_as_a_subject() -> None:
         return [f.content for f in NLPConsolidator().consolidate([ep], ConsolidationContext("s")).facts]
 
     assert facts("Yep runs every morning.") == [] and facts("Tom runs every morning.") == ["Tom does running."]
+
+
+def _wait_warm(m: Memory) -> None:
+    """The parsers load on a background thread once a conversation starts; a test that wants the
+    in-line consolidation waits for them (a real agent's reads simply skip it until then)."""
+    assert m._warming is not None
+    m._warming.join(120)
+
+
+def test_a_change_said_minutes_ago_is_current_inside_the_same_conversation(tmp_path: Path) -> None:
+    """The conversation is still open (no timeout, no maintain()): the read consolidates what it
+    received since the last read, so the answer already knows the change."""
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("I prefer Python.", session_id="chat-1")
+        _wait_warm(m)
+        clock.advance(60)
+        first = m.context("Which language do I use?").split("\n\n")[0]
+        m.ingest("Actually, I'm writing in Rust now.", session_id="chat-1")
+        clock.advance(120)
+        ctx = m.context("Which language should I use for a small CLI?")
+        assert m.store.session("chat-1").status == "open"
+        m.end_session()
+        m.maintain()  # the close consolidates only what came after the last read
+        facts = m.store.find_nodes("n.type = 'semantic'")
+    assert first.startswith("## Facts") and "Python" in first
+    lead = ctx.split("\n\n")[0]
+    assert "Rust" in lead and "Python" not in lead
+    assert not stale_as_current(ctx, ["Python"], ["Rust"])
+    assert sorted((n.attributes.get("value"), n.active) for n in facts) == [("Python", False), ("Rust", True)]
+
+
+def test_in_session_consolidation_can_be_turned_off(tmp_path: Path) -> None:
+    clock = SimulatedClock(T0)
+    cfg = MemoryConfig().replace(consolidation={"in_session": False})
+    with Memory.open(tmp_path / "m.db", cfg, clock=clock, embedder=HashingEmbedder(64)) as m:
+        m.ingest("I prefer Python.", session_id="chat-1")
+        clock.advance(60)
+        ctx = m.context("Which language do I use?")
+        assert not m.store.find_nodes("n.type = 'semantic'")
+        clock.advance(3600)  # idle past the timeout: the next read closes and consolidates it
+        later = m.context("Which language do I use?")
+    assert not ctx.startswith("## Facts") and later.startswith("## Facts")
+
+
+def test_a_checkpoint_that_loses_the_race_with_the_close_writes_nothing(tmp_path: Path) -> None:
+    """The session closed between reading its episodes and writing: the close's consolidation owns
+    them, so the checkpoint is rolled back and nothing is written twice."""
+    from memlab.knowledge.consolidation import apply_plan, checkpoint, fetch_episodes, prepare, run_consolidator
+    from memlab.knowledge.consolidation.apply import AlreadyDone
+
+    clock = SimulatedClock(T0)
+    cfg = MemoryConfig().replace(consolidation={"auto": False})
+    with Memory.open(tmp_path / "m.db", cfg, clock=clock, embedder=HashingEmbedder(64)) as m:
+        m.ingest("I live in Berlin.", session_id="chat-1")
+        m.flush()
+        eps = fetch_episodes(m, "chat-1")
+        plan = run_consolidator(m, m.parts.consolidator, "chat-1", eps)
+        prep = prepare(m, plan, eps)
+        m.end_session()
+        m.flush()
+        with pytest.raises(AlreadyDone):
+            m.store.writer.call(lambda con: apply_plan(con, m, plan, eps, prep, "nlp", close=False))
+        assert checkpoint(m, ["chat-1"])["consolidated"] == []  # not open any more
+        report = m.consolidate()
+        facts = m.store.find_nodes("n.type = 'semantic'")
+    assert report.to_dict()["consolidated"] == ["chat-1"]
+    assert [n.attributes.get("value") for n in facts] == ["Berlin"]

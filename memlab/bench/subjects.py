@@ -124,6 +124,11 @@ class MemlabSubject(Subject):
             self._dirty_sessions = False
             add_llm_usage(self.llm, self._optional("consolidation", lambda: self.memory.consolidate()))
             self.memory.flush()
+        cfg = self.memory.config.consolidation
+        if self._consolidate and not cfg.auto and cfg.in_session and cfg.consolidator != "llm":
+            # and, as that read does, what the open conversation said so far
+            self._optional("consolidation", lambda: self.memory.checkpoint())
+            self.memory.flush()
 
     def retrieve(self, question: Question, limit: int) -> Retrieved:
         t0 = time.perf_counter()

@@ -39,6 +39,36 @@ def facts_matching(store: Store, match: str, user_id: str, limit: int) -> list[t
     return [(r[0], r[1], r[2]) for r in rows]
 
 
+CHECKPOINT = "session_checkpoint:"  # meta key prefix: the last episode an open session's checkpoint consolidated
+START: tuple[float, int] = (float("-inf"), -1)
+
+
+def checkpoint_of(reader: Any, session_id: str) -> tuple[float, int]:
+    """(time, id) of the last episode of ``session_id`` already consolidated while it was open
+    (``START`` when none was)."""
+    row = reader.execute("SELECT value FROM meta WHERE key = ?", (CHECKPOINT + session_id,)).fetchone()
+    if row is None:
+        return START
+    t, i = row[0].split(",")
+    return float(t), int(i)
+
+
+def set_checkpoint(con: Any, session_id: str, after: tuple[float, int] | None) -> None:
+    """Record how far an open session is consolidated; None forgets it (the session is done)."""
+    if after is None:
+        con.execute("DELETE FROM meta WHERE key = ?", (CHECKPOINT + session_id,))
+    else:
+        con.execute(
+            "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (CHECKPOINT + session_id, f"{after[0]!r},{after[1]}"),
+        )
+
+
+def is_open(con: Any, session_id: str) -> bool:
+    row = con.execute("SELECT status FROM sessions WHERE id = ?", (session_id,)).fetchone()
+    return row is not None and row[0] == "open"
+
+
 def mark_consolidated(con: Any, session_id: str, now: float) -> bool:
     """Close a pending/failed session as consolidated; False when someone else already did."""
     cur = con.execute(

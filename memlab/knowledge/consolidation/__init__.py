@@ -7,6 +7,7 @@ consolidator's plan, ``apply`` writes it in one transaction, ``worker`` runs it 
 from memlab.knowledge.consolidation.apply import MAX_ATTEMPTS, apply_plan, mark_failed, prepare
 from memlab.knowledge.consolidation.run import (
     SessionNotReady,
+    checkpoint,
     consolidate,
     default_consolidator,
     due_failed,
@@ -29,6 +30,7 @@ __all__ = [
     "AutoConsolidation",
     "SessionNotReady",
     "apply_plan",
+    "checkpoint",
     "consolidate",
     "default_consolidator",
     "due_failed",

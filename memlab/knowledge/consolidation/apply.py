@@ -113,10 +113,25 @@ class Applied:
 
 
 def apply_plan(
-    con: Any, memory: MemoryView, plan: Plan, episodes: Sequence[EpisodeRef], prep: Prepared, name: str
+    con: Any,
+    memory: MemoryView,
+    plan: Plan,
+    episodes: Sequence[EpisodeRef],
+    prep: Prepared,
+    name: str,
+    *,
+    after: tuple[float, int] | None = None,
+    close: bool = True,
 ) -> Applied:
     """Write a validated plan; raises ``AlreadyDone`` (rolling it back) if the session was
-    consolidated meanwhile."""
+    consolidated meanwhile, or (``after`` given) its checkpoint moved since ``episodes`` were read.
+
+    ``close`` marks the session consolidated; ``close=False`` is a checkpoint of an open session:
+    the session stays open and its checkpoint moves to the last of ``episodes``."""
+    if after is not None and fact_rows.checkpoint_of(con, plan.session_id) != after:
+        raise AlreadyDone()
+    if not close and not fact_rows.is_open(con, plan.session_id):
+        raise AlreadyDone()  # it closed meanwhile: its consolidation takes these episodes
     now = memory.clock.now()
     out = Applied()
     times = {e.id: e.time for e in episodes}
@@ -136,8 +151,13 @@ def apply_plan(
         out.causal_edges += fact_rows.add_causal_edge(
             con, c.cause_id, c.effect_id, c.confidence, valid_from, c.evidence, now
         )
+    if not close:
+        if episodes:
+            fact_rows.set_checkpoint(con, plan.session_id, (episodes[-1].time, episodes[-1].id))
+        return out
     if not fact_rows.mark_consolidated(con, plan.session_id, now):
         raise AlreadyDone()
+    fact_rows.set_checkpoint(con, plan.session_id, None)
     return out
 
 

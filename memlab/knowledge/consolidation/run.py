@@ -99,6 +99,69 @@ def consolidate(
     return report
 
 
+def checkpoint(
+    memory: MemoryView,
+    session_ids: Sequence[str],
+    consolidator: Consolidator | None = None,
+    *,
+    wait_s: float = -1,
+) -> dict[str, Any]:
+    """Consolidate what open sessions received since their last checkpoint, leaving them open.
+
+    A fact stated a few messages ago is then current for the next read of the same conversation;
+    when the session closes, its consolidation takes only the episodes after the checkpoint. Meant
+    for the offline consolidators (milliseconds per message); an LLM call per read would not be.
+    ``wait_s``: how long to wait for a consolidation in progress (negative: as long as it takes).
+    """
+    assert memory.store is not None, "memory is not open"
+    memory.flush()
+    chosen, name = (
+        (consolidator, getattr(consolidator, "name", type(consolidator).__name__))
+        if consolidator is not None
+        else default_consolidator(memory)
+    )
+    report = _empty_report(name)
+    lock = _lock(memory)
+    if not lock.acquire(timeout=wait_s):  # a long consolidation is running: the read goes on without
+        report["skipped"] = {sid: "consolidation busy" for sid in session_ids}
+        return report
+    try:
+        for sid in session_ids:
+            _checkpoint_one(memory, sid, chosen, name, report)
+    finally:
+        lock.release()
+    return report
+
+
+def _checkpoint_one(memory: MemoryView, sid: str, chosen: Consolidator, name: str, report: dict[str, Any]) -> None:
+    session = memory.store.session(sid)
+    if session is None or session.status != "open":
+        return
+    after = fact_rows.checkpoint_of(memory.store.reader(), sid)
+    episodes = fetch_episodes(memory, sid, memory.config.consolidation.page_size, after=after)
+    if not episodes:
+        return
+    try:
+        plan = run_consolidator(memory, chosen, sid, episodes)
+        plan, dropped = validate_plan(plan, episodes)
+        prepared = prepare(memory, plan, episodes)
+        applied = memory.store.writer.call(
+            lambda con: apply_plan(con, memory, plan, episodes, prepared, name, after=after, close=False)
+        )
+    except AlreadyDone:  # closed (or checkpointed by another process) meanwhile
+        return
+    except Exception as exc:  # a checkpoint is an optimisation: the session's close does it again
+        report["failed"][sid] = {"error": f"{type(exc).__name__}: {exc}", "status": "open"}
+        log.warning("memlab: checkpoint of %s failed (%r)", sid, exc)
+        return
+    after_commit(memory, applied)
+    report["sessions"] += 1
+    report["consolidated"].append(sid)
+    report["episodes"] += len(episodes)
+    report["dropped_proposals"] += dropped
+    _add_counts(report, applied)
+
+
 def due_failed(memory: MemoryView, now: float | None = None) -> list[str]:
     """Failed sessions whose retry backoff has passed (a failed session is retried, not dropped)."""
     now = memory.clock.now() if now is None else now
@@ -151,14 +214,15 @@ def _one(
     if session.status in ("consolidated", "open"):
         report["skipped"][sid] = f"status {session.status}"
         return
-    episodes = fetch_episodes(memory, sid, memory.config.consolidation.page_size)
+    after = fact_rows.checkpoint_of(memory.store.reader(), sid)
+    episodes = fetch_episodes(memory, sid, memory.config.consolidation.page_size, after=after)
     try:
         plan = run_consolidator(memory, chosen, sid, episodes)
         _count_llm(report, plan)
         plan, dropped = validate_plan(plan, episodes)
         prepared = prepare(memory, plan, episodes)
         applied = memory.store.writer.call(
-            lambda con: apply_plan(con, memory, plan, episodes, prepared, name)
+            lambda con: apply_plan(con, memory, plan, episodes, prepared, name, after=after)
         )
     except AlreadyDone:
         report["skipped"][sid] = "consolidated concurrently"
@@ -176,6 +240,10 @@ def _one(
     report["episodes"] += len(episodes)
     report["dropped_proposals"] += dropped
     report["notes"].extend(plan.notes)  # what the consolidator dropped or ignored, and why
+    _add_counts(report, applied)
+
+
+def _add_counts(report: dict[str, Any], applied: Any) -> None:
     for k in (
         "facts_created",
         "facts_deduplicated",
@@ -195,10 +263,13 @@ def _count_llm(report: dict[str, Any], source: Any) -> None:
 
 
 # -- reading ------------------------------------------------------------------------------------------
-def fetch_episodes(memory: MemoryView, session_id: str, page_size: int = 50) -> list[EpisodeRef]:
-    """Every episode of a session, oldest first, read in pages (keyset pagination on time, id)."""
+def fetch_episodes(
+    memory: MemoryView, session_id: str, page_size: int = 50, *, after: tuple[float, int] = fact_rows.START
+) -> list[EpisodeRef]:
+    """A session's episodes after ``after`` = (time, id) (every one by default), oldest first, read
+    in pages (keyset pagination on time, id)."""
     out: list[EpisodeRef] = []
-    last_t, last_id = float("-inf"), -1
+    last_t, last_id = after
     while True:
         rows = fact_rows.session_episode_page(memory.store, session_id, (last_t, last_id), page_size)
         out.extend(EpisodeRef(r[0], r[1], r[2], r[3], session_id, r[4], r[5]) for r in rows)

@@ -117,6 +117,18 @@ class NLPConsolidator:
     def __init__(self, confidence: float = NLP_CONFIDENCE) -> None:
         self.confidence = confidence
 
+    def warm(self) -> None:
+        """Load the parsers now (seconds, once per process), e.g. on a background thread."""
+        from memlab.knowledge.extract import nlp
+
+        nlp.warm()
+
+    def ready(self) -> bool:
+        """Parsing is fast now (the parsers are loaded): a read may consolidate in line."""
+        from memlab.knowledge.extract import nlp
+
+        return nlp.loaded()
+
     def consolidate(self, episodes: Sequence[EpisodeRef], context: ConsolidationContext) -> Plan:
         merged: dict[tuple[str, str], FactProposal] = {}
         ends: dict[str, FactEnd] = {}

@@ -81,11 +81,30 @@ def parse_many(texts: list[str], lang: str) -> list[list[Sent]]:
     return parser(lang)(texts) if texts else []
 
 
-@cache
+_PARSERS: dict[str, Callable[[list[str]], list[list[Sent]]]] = {}
+
+
 def parser(lang: str) -> Callable[[list[str]], list[list[Sent]]]:
-    """The batch parser for ``lang`` (loaded once; ImportError/OSError when not installed)."""
+    """The batch parser for ``lang`` (loaded once, by one thread while the others wait for it;
+    ImportError/OSError when not installed)."""
+    key = "ru" if lang == "ru" else "en"
+    found = _PARSERS.get(key)
+    if found is not None:
+        return found
     with _LOCK:
-        return _natasha() if lang == "ru" else _spacy()
+        if key not in _PARSERS:
+            _PARSERS[key] = _natasha() if key == "ru" else _spacy()
+        return _PARSERS[key]
+
+
+def loaded() -> bool:
+    """Both parsers are in memory: parsing costs milliseconds, not a model load of seconds."""
+    return "en" in _PARSERS and "ru" in _PARSERS
+
+
+def warm() -> None:
+    """Load both parsers and the Russian morphology now (seconds, once per process)."""
+    parser("en"), parser("ru"), _morph()
 
 
 # -- English: spaCy -------------------------------------------------------------------------------
