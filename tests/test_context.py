@@ -205,3 +205,20 @@ def test_an_assistants_acknowledgements_take_no_context(tmp_path: Path) -> None:
         m.ingest("Lisbon in June is hot: pack for 30 degrees.", session_id="s", role="assistant", wait=True)
         ctx = m.context("When is the Lisbon trip?")
     assert "booked for June" in ctx and "30 degrees" in ctx and "Got it" not in ctx
+
+
+def test_an_entity_with_nothing_to_say_is_not_listed(tmp_path: Path) -> None:
+    """A bare "**Luna** (person)" line tells the reader nothing (and may name a value that was
+    replaced); an entity with a summary or aliases is a profile and is listed."""
+    clock = SimulatedClock(1_714_550_400.0)
+    with Memory.open(tmp_path / "m.db", MemoryConfig(), clock=clock, embedder=HashingEmbedder(64)) as m:
+        m.ingest("Saw a cat named Luna at the park, so cute.", session_id="s1")
+        m.ingest("Konstantin (Kostya) is my manager.", session_id="s1")
+        m.end_session()
+        m.maintain()
+        names = {row[0] for row in m.store.execute_read("SELECT canonical_name FROM entities")}
+        ctx = m.context("Tell me about Luna and Kostya at the park")
+    profiles = ctx.split("## Entity profiles")[1].split("\n\n")[0] if "## Entity profiles" in ctx else ""
+    assert "Luna" in names and "**Luna**" not in ctx and "Luna" in ctx  # the episode still says it
+    if "Konstantin" in names:  # nlp consolidator: the alias makes a profile
+        assert "**Konstantin** (person; aka Kostya)" in profiles

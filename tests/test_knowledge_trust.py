@@ -762,3 +762,34 @@ def test_a_checkpoint_that_loses_the_race_with_the_close_writes_nothing(tmp_path
         facts = m.store.find_nodes("n.type = 'semantic'")
     assert report.to_dict()["consolidated"] == ["chat-1"]
     assert [n.attributes.get("value") for n in facts] == ["Berlin"]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "named"),
+    [
+        ("Dima moved our planning meeting to Thursday.", "Dmitry", True),
+        ("Обсудили релиз с Костей.", "Konstantin", True),
+        ("Misha sends his regards.", "Михаил", True),
+        ("I will call Dmitry's team later.", "William", False),  # "Will" is no form of William here
+        ("The Iraqi delegation arrived.", "Ирина", False),
+    ],
+)
+def test_a_replaced_person_is_recognised_by_the_everyday_form_of_the_name(text: str, value: str, named: bool) -> None:
+    from memlab.retrieval.staleness import mentions
+
+    assert mentions(text, value) is named
+
+
+def test_a_former_manager_under_a_short_name_is_history(tmp_path: Path) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("My manager is Dmitry.", session_id="chat-1")
+        clock.advance(5 * DAY)
+        m.ingest("Dima moved our planning meeting to Thursday.", session_id="chat-2")
+        clock.advance(5 * DAY)
+        m.ingest("After the reorg my new manager is Olga.", session_id="chat-3")
+        clock.advance(DAY)
+        m.maintain()
+        ctx = m.context("Who is my manager now?")
+    assert "Olga" in ctx.split("\n\n")[0]
+    assert not stale_as_current(ctx, ["Dmitry", "Dima"], ["Olga"])

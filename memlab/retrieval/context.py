@@ -276,6 +276,8 @@ class ContextProvider:
                 )
                 if a.casefold() != name.casefold()
             ]
+            if not aliases and not summary:
+                continue  # "**Luna** (person)" tells the reader nothing and may name an old value
             aka = f"; aka {', '.join(aliases)}" if aliases else ""
             about = f": {clip(summary, 240)}" if summary else ""
             items.append((f"entity {name}", f"- **{name}** ({etype}{aka}){about}"))

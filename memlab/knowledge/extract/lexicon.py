@@ -318,8 +318,70 @@ def forms_of(value: str) -> tuple[str, ...]:
     return (value, *(f for f in _FORMS.get(value.casefold(), ()) if len(f) >= 3 and f != value.casefold()))
 
 
+# a given name and its everyday forms, Russian and English ("Дмитрий" is "Дима" at work, "Dmitry" is
+# "Dima" in an English chat): after Dmitry stopped being the manager, "Dima moved our meeting"
+# speaks of him too
+NAME_FORMS: tuple[tuple[str, ...], ...] = (
+    ("Дмитрий", "Дима", "Митя", "Dmitry", "Dmitri", "Dima", "Mitya"),
+    ("Константин", "Костя", "Konstantin", "Kostya"),
+    ("Михаил", "Миша", "Mikhail", "Michael", "Misha", "Mike"),
+    ("Екатерина", "Катя", "Ekaterina", "Katerina", "Katya"),
+    ("Александр", "Саша", "Шура", "Aleksandr", "Alexander", "Sasha", "Alex"),
+    ("Александра", "Саша", "Aleksandra", "Alexandra", "Sasha"),
+    ("Алексей", "Лёша", "Леша", "Алёша", "Алеша", "Aleksey", "Alexey", "Alexei", "Lyosha", "Alyosha"),
+    ("Сергей", "Серёжа", "Сережа", "Sergey", "Sergei", "Seryozha"),
+    ("Андрей", "Андрюша", "Andrey", "Andrei"),
+    ("Николай", "Коля", "Nikolay", "Nikolai", "Kolya"),
+    ("Владимир", "Вова", "Володя", "Vladimir", "Vova", "Volodya"),
+    ("Евгений", "Евгения", "Женя", "Evgeny", "Yevgeny", "Evgenia", "Zhenya"),
+    ("Анастасия", "Настя", "Anastasia", "Nastya"),
+    ("Мария", "Маша", "Maria", "Masha"),
+    ("Елена", "Лена", "Elena", "Yelena", "Lena"),
+    ("Ольга", "Оля", "Olga", "Olya"),
+    ("Татьяна", "Таня", "Tatiana", "Tatyana", "Tanya"),
+    ("Наталья", "Наталия", "Наташа", "Natalia", "Natalya", "Natasha"),
+    ("Ирина", "Irina"),  # "Ира" starts "Ирак"
+    ("Юлия", "Юля", "Yulia", "Yuliya", "Yulya"),
+    ("Анна", "Аня", "Anna", "Anya"),
+    ("Павел", "Паша", "Pavel", "Pasha"),
+    ("Иван", "Ваня", "Ivan", "Vanya"),
+    ("Пётр", "Петр", "Петя", "Pyotr", "Petya"),
+    ("Борис", "Боря", "Boris", "Borya"),
+    ("Григорий", "Гриша", "Grigory", "Grisha"),
+    ("Виктор", "Витя", "Viktor", "Victor", "Vitya"),
+    ("Анатолий", "Толя", "Anatoly", "Tolya"),
+    ("Светлана", "Света", "Svetlana", "Sveta"),
+    ("Людмила", "Люда", "Lyudmila", "Lyuda"),
+    ("Дарья", "Даша", "Darya", "Daria", "Dasha"),
+    ("Ксения", "Ксюша", "Ksenia", "Kseniya", "Ksyusha"),
+    ("Софья", "София", "Соня", "Sofya", "Sofia", "Sonya"),
+    ("Вячеслав", "Слава", "Vyacheslav", "Slava"),
+    ("Станислав", "Стас", "Stanislav", "Stas"),
+    ("Robert", "Bob", "Rob", "Bobby"),
+    ("William", "Billy"),  # "Bill" and "Will" are also common words
+    ("Elizabeth", "Liz", "Beth", "Lizzie"),
+    ("Richard", "Rick"),
+    ("James", "Jim", "Jimmy"),
+    ("Thomas", "Tom", "Tommy"),
+    ("Joseph", "Joe", "Joey"),
+    ("Margaret", "Maggie", "Peggy"),
+    ("Jennifer", "Jen", "Jenny"),
+    ("Daniel", "Dan", "Danny"),
+    ("Matthew", "Matt"),
+    ("Christopher", "Chris"),
+    ("Nicholas", "Nick"),
+    ("Benjamin", "Ben"),
+    ("Samuel", "Sam"),
+    ("Anthony", "Tony"),
+    ("Katherine", "Catherine", "Kate", "Katie"),
+)
+
+
 def _all_forms() -> dict[str, tuple[str, ...]]:
     out: dict[str, set[str]] = {}
+    for group in NAME_FORMS:
+        for form in group:
+            out.setdefault(form.casefold(), set()).update(g for g in group if g.casefold() != form.casefold())
     for canon, words in DIETS.items():
         out.setdefault(canon.casefold(), set()).update(words)
     for table in TOOLS.values():
