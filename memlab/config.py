@@ -77,6 +77,9 @@ class DecayConfig:
     beta: float = 0.8
     archive_threshold: float = 0.05
     reinforce_step: float = 0.1  # base strength gained per access (capped at 1.0)
+    # a keyed fact (one value per subject and attribute: city, employer, manager) stays true until a
+    # new value replaces it, so it fades this much slower: unused, archived after ~16 months, not ~2
+    keyed_factor: float = 0.2
 
 
 @dataclass(frozen=True)

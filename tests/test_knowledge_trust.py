@@ -424,14 +424,15 @@ def test_search_leads_with_the_fact_asked_for_by_key_in_any_language(tmp_path: P
 
 
 def test_a_fact_decayed_out_of_memory_is_still_replaced_by_a_new_value(tmp_path: Path) -> None:
-    """Two months unused, "works at Soylent" is archived by decay; a new employer must still end
-    it, or both would be true at once the day the old one is recalled (as-of, history, tools)."""
+    """Long unused (a keyed fact fades 5x slower than others: ~16 months), "works at Soylent" is
+    archived by decay; a new employer must still end it, or both would be true at once the day the
+    old one is recalled (as-of, history, tools)."""
     clock = SimulatedClock(T0)
     with _open(tmp_path, clock) as m:
         m.ingest("I work at Soylent now.", session_id="s1", speaker="Julia")
         clock.advance(DAY)
         m.maintain()
-        clock.advance(120 * DAY)
+        clock.advance(600 * DAY)
         m.maintain()
         (old,) = m.store.find_nodes("n.fact_key = 'julia|employer'")
         assert old.archived_at is not None and old.valid_until is None  # decayed, not replaced
@@ -451,7 +452,7 @@ def test_an_archived_fact_said_again_comes_back(tmp_path: Path) -> None:
         m.ingest("I live in Porto.", session_id="s1")
         clock.advance(DAY)
         m.maintain()
-        clock.advance(120 * DAY)
+        clock.advance(600 * DAY)
         m.maintain()
         assert m.store.find_nodes("n.fact_key = 'user|city'")[0].archived_at is not None
         m.ingest("Still in Porto, still love it.", session_id="s2")
@@ -793,3 +794,19 @@ def test_a_former_manager_under_a_short_name_is_history(tmp_path: Path) -> None:
         ctx = m.context("Who is my manager now?")
     assert "Olga" in ctx.split("\n\n")[0]
     assert not stale_as_current(ctx, ["Dmitry", "Dima"], ["Olga"])
+
+
+def test_a_fact_nobody_replaced_is_still_current_months_later(tmp_path: Path) -> None:
+    """Four months of unrelated talk, nightly maintenance, no question about it: the city is still
+    true (nothing replaced it), so it is still the answer; an unkeyed note fades on the usual curve."""
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("I live in Porto.", session_id="s0")
+        for day in range(1, 121):
+            clock.advance(DAY)
+            if day % 10 == 0:
+                m.ingest("Traffic was terrible this morning.", session_id=f"s{day}")
+            m.maintain()
+        (fact,) = m.store.find_nodes("n.fact_key = 'user|city'")
+        facts = m.context("Where do I live?").split("\n\n")[0]
+    assert fact.archived_at is None and "Porto" in facts

@@ -41,6 +41,13 @@ def elapsed_days(node: Node, now: float) -> float:
     return max(0.0, (now - start) / DAY)
 
 
+def initial_rate(lambda_: float, keyed_factor: float, key: str | None) -> float:
+    """λ a new fact is written with: the policy's ``lambda_``, times ``keyed_factor`` for a keyed
+    fact (its supersession, not disuse, is what retires it; superseded facts then get
+    ``consolidation.superseded_decay_rate``)."""
+    return lambda_ * keyed_factor if key else lambda_
+
+
 def retention(days: float, lam: float, beta: float) -> float:
     """The curve without the base: ``exp(−λ · days^β)``, 1.0 at day 0 and for ``λ = 0``."""
     if lam <= 0.0 or days <= 0.0:

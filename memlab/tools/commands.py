@@ -13,6 +13,7 @@ import numpy as np
 from memlab.knowledge import conflicts as cf
 from memlab.knowledge import entities as ent
 from memlab.knowledge import facts as fw
+from memlab.knowledge.decay import initial_rate
 from memlab.knowledge.plan import EntityMention
 from memlab.store import fact_rows
 from memlab.store import store as st
@@ -57,7 +58,8 @@ def remember_fact(
             linked.append((r.entity_id, m.role))
         fact = fw.NewFact(type, content, user, now, confidence, "tool:remember_fact", key=key, value=value)
         node_id = fw.write_fact(
-            con, fact, now=now, decay_rate=cfg.decay.lambda_, vector=vec, index=memory.index, entities=linked
+            con, fact, now=now, decay_rate=initial_rate(cfg.decay.lambda_, cfg.decay.keyed_factor, key),
+            vector=vec, index=memory.index, entities=linked,
         )
         superseded = (
             fw.supersede_keyed(con, node_id, content, key, value, user, now, cfg.consolidation) if key else []
@@ -124,7 +126,8 @@ def correct_fact(
             extra={"corrects": old.id},
         )  # fmt: skip
         new_id = fw.write_fact(
-            con, fact, now=now, decay_rate=cfg.decay.lambda_, vector=vec, index=memory.index
+            con, fact, now=now, decay_rate=initial_rate(cfg.decay.lambda_, cfg.decay.keyed_factor, old.fact_key),
+            vector=vec, index=memory.index,
         )
         fact_rows.copy_entity_links(con, old.id, new_id)
         if not fw.supersede(con, old.id, new_id, now, cfg.consolidation):

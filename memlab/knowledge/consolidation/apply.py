@@ -13,6 +13,7 @@ import numpy as np
 from memlab.knowledge import conflicts as cf
 from memlab.knowledge import entities as ent
 from memlab.knowledge import facts as fw
+from memlab.knowledge.decay import initial_rate
 from memlab.knowledge.names import normalize_name
 from memlab.knowledge.plan import EntityMention, EpisodeRef, FactProposal, Plan
 from memlab.store import fact_rows
@@ -244,7 +245,7 @@ def _apply_fact(
             session_id=sid,
         ),
         now=now,
-        decay_rate=memory.config.decay.lambda_,
+        decay_rate=initial_rate(memory.config.decay.lambda_, memory.config.decay.keyed_factor, fact.key),
         vector=vector,
         index=memory.index,
         entities=links,
