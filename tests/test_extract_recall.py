@@ -42,3 +42,35 @@ def _facts(text: str, lang: str) -> set[Triple]:
 )
 def test_statement_cues_are_read_per_stretch(text: str, lang: str, expected: set[Triple]) -> None:
     assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # with "both" the joined subjects share a fact, whichever of them the parse made the subject
+        ("Priya and I both work at Wise", "en", {("speaker", "employer", "Wise"), ("Priya", "employer", "Wise")}),
+        ("мы с братом оба работаем в Тинькофф", "ru",
+         {("speaker", "employer", "Тинькофф"), ("speaker's brother", "employer", "Тинькофф")}),
+        ("мы с братом работаем в Тинькофф", "ru", {("speaker", "employer", "Тинькофф")}),
+        ("мы с Лёшей познакомились в Омске", "ru", set()),  # a meeting, no home
+        ("me and Tariq went to a gig in Cardiff", "en", set()),
+        ("me and Tariq both write Go", "en",
+         {("speaker", "programming_language", "Go"), ("Tariq", "programming_language", "Go")}),
+    ],
+)
+def test_joined_subjects_share_a_fact_with_both(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the parse may make the pet noun a modifier of the name: still the owner's pet
+        ("my hamster Biscuit escaped again last night", {("speaker", "pet_hamster", "Biscuit")}),
+        ("our dog Pepper hates thunder", {("speaker", "pet_dog", "Pepper")}),
+        ("if my cat Tom could talk he'd complain", set()),
+        ("a dog Pepper would be cute", set()),  # nobody's
+    ],
+)
+def test_a_pet_noun_before_its_name(text: str, expected: set[Triple]) -> None:
+    assert _facts(text, "en") == expected

@@ -124,6 +124,7 @@ _JOB_NOUNS = frozenset("job gig employer company работа компания �
 _FROM_CASES = frozenset("from off с со из".split())
 _RU_WORK_AS = frozenset("работать трудиться устроиться подрабатывать".split())  # "работаю курьером"
 _BEGIN_VERBS = frozenset("start begin go switch adopt начать перейти сесть стать".split())
+_OWN_ATTRIBUTES = frozenset("spouse partner name age manager".split())  # never shared by "both"
 _WH = frozenset("what which who where how why что кто где куда почему".split())
 _NO_LONGER_CUES = (" anymore ", " any more ", " no longer ", " больше не ", " уже не ")
 
@@ -292,7 +293,9 @@ class Reader:
         for t in self.toks:
             head = self.toks[t.head]
             if self.s.lang == "ru":
-                joined = head.lower == "мы" and any(c.lemma in ("с", "со") for c in self.s.children(t, "case"))
+                with_ = any(c.lemma in ("с", "со") for c in self.s.children(t, "case"))
+                after_we = t.i > 1 and self.toks[t.i - 2].lower == "мы" and self.toks[t.i - 1].lower in ("с", "со")
+                joined = with_ and (head.lower == "мы" or after_we)  # the parse may hang "с мужем" on the verb
             else:
                 joined = t.dep == "conj" and head.lower in ("i", "me", "we") or any(
                     c.lower in ("i", "me") for c in self.s.children(t, "conj")
@@ -303,16 +306,21 @@ class Reader:
         return out
 
     def _shared(self, found: list[Extracted]) -> Iterator[Extracted]:
-        """With "both"/"оба", the speaker's fact holds for the companion too."""
+        """With "both"/"оба", a fact of one of the joined subjects holds for all, whichever the
+        parse made the subject ("me and Omar both write Elixir", "Jess and I both work at Monzo");
+        not a relation, name or age. Without it the labels disagree ("мы с невестой живём в Сочи"):
+        the speaker's only."""
         if not any(t.lower in ("both", "оба", "обе", "вдвоём", "вдвоем") for t in self.toks):
             return
-        for c in self._companions():
-            subject = self.subject_phrase(c)
-            if subject is None or subject == SPEAKER:
+        group = [SPEAKER, *(s for c in self._companions() if (s := self.subject_phrase(c)) not in (None, SPEAKER))]
+        done = {(f.subject, f.attribute, f.value) for f in found}
+        for f in found:
+            if f.subject not in group or f.attribute in _OWN_ATTRIBUTES:
                 continue
-            for f in found:
-                if f.subject == SPEAKER and f.attribute not in ("spouse", "partner", "name", "age", "manager"):
-                    yield self.fact(subject, f.attribute, f.value, f.value_type)
+            for who in group:
+                if (who, f.attribute, f.value) not in done:
+                    done.add((who, f.attribute, f.value))
+                    yield self.fact(who, f.attribute, f.value, f.value_type)
 
     def ended(self) -> Iterator[Extracted]:
         """Sports and instruments the sentence gives up with nothing in their place: "quit tennis",
@@ -1976,8 +1984,17 @@ class Reader:
         """ "my girlfriend Sofia", "my manager Oleg uses Emacs", "Meet Rex, our new dog": the
         relation is itself a fact."""
         for t in self.toks:
+            head = self.toks[t.head]
+            if t.lemma in lx.PETS and t.dep in ("amod", "compound") and head.i > t.i and t.i not in self.quoted:
+                owner = self.owner_of(head)  # "my parrot Kiwi says ...": the parse makes the noun the name's modifier
+                if owner is not None and head.pos == "PROPN" and self._is_person(head) and not self._blocked(
+                    self.toks[head.head]
+                ):
+                    called = self.value_text(head)
+                    called = called[len(t.text) + 1 :] if called.lower().startswith(t.lower + " ") else called
+                    yield self.fact(owner, f"pet_{lx.PETS[t.lemma]}", called, "concept")
+                continue
             if t.lemma in lx.PETS and t.i not in self.quoted and self.owner_of(t) is not None:
-                head = self.toks[t.head]
                 named = head if t.dep == "appos" and self._is_person(head) else None
                 name = self.value_text(named) if named is not None else self._name_child(t)
                 if name and not self._blocked(self.toks[head.head] if named is not None else head):
