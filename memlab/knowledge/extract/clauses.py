@@ -124,6 +124,9 @@ _JOB_NOUNS = frozenset("job gig employer company работа компания �
 _FROM_CASES = frozenset("from off с со из".split())
 _RU_WORK_AS = frozenset("работать трудиться устроиться подрабатывать".split())  # "работаю курьером"
 _BEGIN_VERBS = frozenset("start begin go switch adopt начать перейти сесть стать".split())
+_OWN_ATTRIBUTES = frozenset("spouse partner name age manager".split())  # never shared by "both"
+_WH = frozenset("what which who where how why что кто где куда почему".split())
+_NO_LONGER_CUES = (" anymore ", " any more ", " no longer ", " больше не ", " уже не ")
 
 
 def _has_phrase(toks: Sequence[Tok], phrases: Sequence[tuple[str, ...]]) -> bool:
@@ -290,7 +293,9 @@ class Reader:
         for t in self.toks:
             head = self.toks[t.head]
             if self.s.lang == "ru":
-                joined = head.lower == "мы" and any(c.lemma in ("с", "со") for c in self.s.children(t, "case"))
+                with_ = any(c.lemma in ("с", "со") for c in self.s.children(t, "case"))
+                after_we = t.i > 1 and self.toks[t.i - 2].lower == "мы" and self.toks[t.i - 1].lower in ("с", "со")
+                joined = with_ and (head.lower == "мы" or after_we)  # the parse may hang "с мужем" on the verb
             else:
                 joined = t.dep == "conj" and head.lower in ("i", "me", "we") or any(
                     c.lower in ("i", "me") for c in self.s.children(t, "conj")
@@ -301,16 +306,21 @@ class Reader:
         return out
 
     def _shared(self, found: list[Extracted]) -> Iterator[Extracted]:
-        """With "both"/"оба", the speaker's fact holds for the companion too."""
+        """With "both"/"оба", a fact of one of the joined subjects holds for all, whichever the
+        parse made the subject ("me and Omar both write Elixir", "Jess and I both work at Monzo");
+        not a relation, name or age. Without it the labels disagree ("мы с невестой живём в Сочи"):
+        the speaker's only."""
         if not any(t.lower in ("both", "оба", "обе", "вдвоём", "вдвоем") for t in self.toks):
             return
-        for c in self._companions():
-            subject = self.subject_phrase(c)
-            if subject is None or subject == SPEAKER:
+        group = [SPEAKER, *(s for c in self._companions() if (s := self.subject_phrase(c)) not in (None, SPEAKER))]
+        done = {(f.subject, f.attribute, f.value) for f in found}
+        for f in found:
+            if f.subject not in group or f.attribute in _OWN_ATTRIBUTES:
                 continue
-            for f in found:
-                if f.subject == SPEAKER and f.attribute not in ("spouse", "partner", "name", "age", "manager"):
-                    yield self.fact(subject, f.attribute, f.value, f.value_type)
+            for who in group:
+                if (who, f.attribute, f.value) not in done:
+                    done.add((who, f.attribute, f.value))
+                    yield self.fact(who, f.attribute, f.value, f.value_type)
 
     def ended(self) -> Iterator[Extracted]:
         """Sports and instruments the sentence gives up with nothing in their place: "quit tennis",
@@ -845,30 +855,31 @@ class Reader:
 
     def _is_question(self) -> bool:
         text = self.s.text.strip()
-        if text.endswith("?") or "?" in text[-3:]:
+        if (text.endswith("?") or "?" in text[-3:]) and not self._tag_question():
             return True
-        words = [t for t in self.toks if t.pos not in ("PUNCT", "INTJ")]
-        if not words:
+        return self._asks(self.toks)
+
+    def _tag_question(self) -> bool:
+        """The question is only a short tag after a statement ("I'm on Fedora 40, any tips?",
+        "мой руководитель — Женя, понятно?"): at most three words after the last comma, none of
+        them first person, a name or a value, and a statement before it (not "what ..., guys?")."""
+        parts = self._stretches()
+        if len(parts) < 2:
+            return False
+        tag = [t for t in parts[-1] if t.pos != "PUNCT" and "?" not in t.text]
+        if not tag or len(tag) > 3:
+            return False
+        if any(t.lower in lx.FIRST_PERSON or t.text[:1].isupper() and t.i > 0 or self.tool(t) for t in tag):
+            return False
+        return not self._asks(self.toks[: parts[-1][0].i])
+
+    def _asks(self, toks: Sequence[Tok]) -> bool:
+        """Words that open a question: a wh-word, or (English) an auxiliary before its subject
+        ("do we use MongoDB or Postgres ...", "is Anna still in Oslo")."""
+        words = [t for t in toks if t.pos not in ("PUNCT", "INTJ")]
+        if not words or words[0].lower in _WH:
             return True
-        first = words[0]
-        if first.lower in (
-            "what",
-            "which",
-            "who",
-            "where",
-            "how",
-            "why",
-            "что",
-            "кто",
-            "где",
-            "куда",
-            "почему",
-        ):
-            return True
-        # "do we use MongoDB or Postgres ...", "is Anna still in Oslo": an auxiliary before its subject
-        inverted = (
-            len(words) > 1 and first.lower in _INVERSION and words[1].pos in ("PRON", "PROPN", "DET", "NOUN")
-        )
+        inverted = len(words) > 1 and words[0].lower in _INVERSION and words[1].pos in ("PRON", "PROPN", "DET", "NOUN")
         return inverted and self.s.lang == "en"
 
     # -- predicates and modality ------------------------------------------------------------------
@@ -926,15 +937,35 @@ class Reader:
                 for c in kids
             ):
                 return True
-            if t.feats.get("Tense") == "Fut":
+            if t.feats.get("Tense") == "Fut" and not _job_word(t):  # "я девопс": a job noun read as a verb
                 return True
-        if any(w in self.low for w in (" anymore ", " any more ", " no longer ", " больше не ", " уже не ")):
-            return True
-        if any(p in self.low for p in lx.FUTURE_TIME) and not any(
+        if self._cue_applies(v, _NO_LONGER_CUES, before_is_apart=True):
+            return True  # "Not in Madrid anymore — I'm in Seville now": the old value's stretch only
+        if self._cue_applies(v, lx.FUTURE_TIME, before_is_apart=False) and not any(
             c in self.low for c in (" now ", " теперь ")
         ):
             return v.feats.get("Tense") != "Past" or v.lemma in ("accept", "sign")
         return self._past_state(v)
+
+    def _cue_applies(self, v: Tok, cues: Sequence[str], before_is_apart: bool) -> bool:
+        """A sentence-wide cue ("anymore", "next week", "скоро") bears on ``v`` unless it sits in
+        another stretch that is a clause of its own ("учусь в Бауманке, сессия скоро") or, with
+        ``before_is_apart``, in a stretch before the one of ``v`` (a negated old value, then the new one)."""
+        if not _has_cue(self.low, cues):
+            return False
+        parts = self._stretches()
+        mine = next((k for k, p in enumerate(parts) if any(t.i == v.i for t in p)), None)
+        found = False
+        for k, part in enumerate(parts):
+            if not _has_cue(" " + " ".join(t.lower for t in part) + " ", cues):
+                continue
+            found = True
+            if k == mine or mine is None:
+                return True
+            own_subject = any(t.dep.startswith("nsubj") and t.lower not in _SPEAKER_WORDS for t in part)
+            if not (own_subject or before_is_apart and k < mine):
+                return True
+        return not found  # a cue across a cut: as before, for the whole sentence
 
     def _negated_stretch(self, o: Tok, v: Tok) -> bool:
         """A negation or modal in the comma-bounded stretch of ``o`` that the verb is not in."""
@@ -1277,6 +1308,9 @@ class Reader:
         out = []
         for o in self.s.children(v, "obl", "nmod", "advmod", "obj", "iobj", "xcomp"):
             case = next((c.lemma for c in self.s.children(o, "case")), "")
+            before = self.toks[o.i - 1] if o.i else None
+            if not case and before is not None and before.pos == "ADP" and before.head != v.i and o.pos == "PROPN":
+                case = before.lemma  # "не в Москве — я в Калуге живу": the parse hung "в" on the other name
             out.append((case, o))
         return out
 
@@ -1696,7 +1730,8 @@ class Reader:
             yield from self._predicative(b, subj_text)
         if v.lemma == "be" and subj_text is not None:
             for case, o in self.obliques(v):
-                yield from self._located(case, o, subj_text)
+                if not self._negated_stretch(o, v):  # "Not in Madrid anymore — I'm in Seville now"
+                    yield from self._located(case, o, subj_text)
             for a in self.s.children(v, "acomp", "advmod"):  # "I'm super into woodworking"
                 for case, o in self.obliques(a):
                     if case == "into":
@@ -1949,8 +1984,17 @@ class Reader:
         """ "my girlfriend Sofia", "my manager Oleg uses Emacs", "Meet Rex, our new dog": the
         relation is itself a fact."""
         for t in self.toks:
+            head = self.toks[t.head]
+            if t.lemma in lx.PETS and t.dep in ("amod", "compound") and head.i > t.i and t.i not in self.quoted:
+                owner = self.owner_of(head)  # "my parrot Kiwi says ...": the parse makes the noun the name's modifier
+                if owner is not None and head.pos == "PROPN" and self._is_person(head) and not self._blocked(
+                    self.toks[head.head]
+                ):
+                    called = self.value_text(head)
+                    called = called[len(t.text) + 1 :] if called.lower().startswith(t.lower + " ") else called
+                    yield self.fact(owner, f"pet_{lx.PETS[t.lemma]}", called, "concept")
+                continue
             if t.lemma in lx.PETS and t.i not in self.quoted and self.owner_of(t) is not None:
-                head = self.toks[t.head]
                 named = head if t.dep == "appos" and self._is_person(head) else None
                 name = self.value_text(named) if named is not None else self._name_child(t)
                 if name and not self._blocked(self.toks[head.head] if named is not None else head):
@@ -1976,6 +2020,12 @@ class Reader:
             if any(x.lower in lx.HYPOTHETICAL_MARKS for x in self.toks[: t.i]):
                 continue
             yield self.fact(owner, attribute, name, "person")
+
+
+def _has_cue(low: str, cues: Sequence[str]) -> bool:
+    """A cue in a space-joined lower-case text, as whole words ("скоро", not "скорой"); a cue
+    that ends in a space ("через ") is a word start."""
+    return any(re.search(r"(?<!\w)" + re.escape(c.strip()) + ("" if c.endswith(" ") else r"(?!\w)"), low) for c in cues)
 
 
 def _split_at(part: list[Tok], words: tuple[str, ...]) -> list[list[Tok]]:
@@ -2236,7 +2286,7 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
         if t.pos == "PUNCT" and t.text not in _DASH:
             break
         clause.append(t)
-    if any(t.lower in lx.NEGATIONS or t.feats.get("Tense") == "Fut" and t.pos == "VERB" for t in clause):
+    if any(t.lower in lx.NEGATIONS or t.feats.get("Tense") == "Fut" and t.pos == "VERB" and not _job_word(t) for t in clause):
         return  # "я на Emacs не пересяду"
     nxt = [
         t

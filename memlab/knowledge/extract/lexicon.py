@@ -182,7 +182,9 @@ JOB_HEADS = frozenset(
     "сайентист саентист шеф су-шеф ветеринар лётчик летчик архитекторка дизайнерка врачиха медбрат "
     "vet veterinarian paramedic firefighter electrician carpenter baker butcher tailor midwife surgeon nanny "
     "realtor courier detective acupuncturist physiotherapist physio optometrist hairdresser barber "
-    "акушерка хирург няня риелтор курьер парикмахер"
+    "акушерка хирург няня риелтор курьер парикмахер "
+    # chat shorthands and trades: "a backend dev", "я бэкендер", "фельдшер скорой"
+    "dev sysadmin qa бэкендер фронтендер фулстекер фуллстекер тестер сисадмин фельдшер пожарный"
     .split()
 )
 INSTRUMENTS = frozenset(

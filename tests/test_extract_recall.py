@@ -1,0 +1,76 @@
+"""Extractor recall families (memlab issue 10, item 3): each with sentences written for these
+tests and the non-facts around them that must stay non-facts."""
+
+from __future__ import annotations
+
+import pytest
+
+Triple = tuple[str, str, str]
+
+
+def _facts(text: str, lang: str) -> set[Triple]:
+    from memlab.knowledge.extract.clauses import extract
+
+    return {(f.subject, f.attribute, f.value) for f in extract(text, lang)}
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # a short question tag after a statement leaves the statement standing
+        ("I'm on Debian and the wifi keeps dropping, any ideas?", "en", {("speaker", "operating_system", "Debian")}),
+        ("моя начальница — Вера, ясно?", "ru", {("speaker", "manager", "Вера")}),
+        ("what editor do you use, guys?", "en", set()),
+        ("should I move to Porto, thoughts?", "en", set()),
+        ("I work at Klarna, should I stay?", "en", set()),
+        # "anymore" / "no longer" bear on their own stretch: the old value, then the new one
+        ("No longer in Leeds — I'm in York now", "en", {("speaker", "city", "York")}),
+        ("I live in York, well, not anymore", "en", set()),
+        ("I'm not in Leeds anymore", "en", set()),
+        # a time ahead in a clause of its own is no plan for the others; cues are whole words
+        ("я живу в Самаре, отпуск скоро", "ru", {("speaker", "city", "Самара")}),
+        ("скоро переезжаю в Самару", "ru", set()),
+        ("я водитель скорой", "ru", {("speaker", "job_title", "водитель")}),
+        # chat shorthands for jobs, and the place of work after the title
+        ("I'm a frontend dev at Klarna", "en", {("speaker", "job_title", "frontend dev"), ("speaker", "employer", "Klarna")}),
+        ("я фронтендер", "ru", {("speaker", "job_title", "фронтендер")}),
+        ("я бэкендер уже лет семь", "ru", {("speaker", "job_title", "бэкендер")}),
+        ("my brother wants to be a dev", "en", set()),
+        # a preposition the parse hung on the wrong name still marks the case of the right one
+        ("нет, не в Туле уже — я в Твери живу", "ru", {("speaker", "city", "Тверь")}),
+    ],
+)
+def test_statement_cues_are_read_per_stretch(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # with "both" the joined subjects share a fact, whichever of them the parse made the subject
+        ("Priya and I both work at Wise", "en", {("speaker", "employer", "Wise"), ("Priya", "employer", "Wise")}),
+        ("мы с братом оба работаем в Тинькофф", "ru",
+         {("speaker", "employer", "Тинькофф"), ("speaker's brother", "employer", "Тинькофф")}),
+        ("мы с братом работаем в Тинькофф", "ru", {("speaker", "employer", "Тинькофф")}),
+        ("мы с Лёшей познакомились в Омске", "ru", set()),  # a meeting, no home
+        ("me and Tariq went to a gig in Cardiff", "en", set()),
+        ("me and Tariq both write Go", "en",
+         {("speaker", "programming_language", "Go"), ("Tariq", "programming_language", "Go")}),
+    ],
+)
+def test_joined_subjects_share_a_fact_with_both(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the parse may make the pet noun a modifier of the name: still the owner's pet
+        ("my hamster Biscuit escaped again last night", {("speaker", "pet_hamster", "Biscuit")}),
+        ("our dog Pepper hates thunder", {("speaker", "pet_dog", "Pepper")}),
+        ("if my cat Tom could talk he'd complain", set()),
+        ("a dog Pepper would be cute", set()),  # nobody's
+    ],
+)
+def test_a_pet_noun_before_its_name(text: str, expected: set[Triple]) -> None:
+    assert _facts(text, "en") == expected
