@@ -63,6 +63,12 @@ def default_consolidator(memory: MemoryView) -> tuple[Consolidator, str]:
     return memory.parts.consolidator, memory.parts.consolidator_name
 
 
+def _chosen(memory: MemoryView, consolidator: Consolidator | None) -> tuple[Consolidator, str]:
+    if consolidator is None:
+        return default_consolidator(memory)
+    return consolidator, getattr(consolidator, "name", type(consolidator).__name__)
+
+
 def _lock(memory: MemoryView) -> threading.Lock:
     return memory.extensions.setdefault(EXT_LOCK, threading.Lock())  # type: ignore[no-any-return]
 
@@ -84,11 +90,7 @@ def consolidate(
     """
     assert memory.store is not None, "memory is not open"
     memory.flush()
-    chosen, name = (
-        (consolidator, getattr(consolidator, "name", type(consolidator).__name__))
-        if consolidator is not None
-        else default_consolidator(memory)
-    )
+    chosen, name = _chosen(memory, consolidator)
     report = _empty_report(name)
     ids = (
         [session_id] if session_id else [s.id for s in memory.store.sessions("pending")] + due_failed(memory)
@@ -115,11 +117,7 @@ def checkpoint(
     """
     assert memory.store is not None, "memory is not open"
     memory.flush()
-    chosen, name = (
-        (consolidator, getattr(consolidator, "name", type(consolidator).__name__))
-        if consolidator is not None
-        else default_consolidator(memory)
-    )
+    chosen, name = _chosen(memory, consolidator)
     report = _empty_report(name)
     lock = _lock(memory)
     if not lock.acquire(timeout=wait_s):  # a long consolidation is running: the read goes on without
@@ -142,12 +140,7 @@ def _checkpoint_one(memory: MemoryView, sid: str, chosen: Consolidator, name: st
     if not episodes:
         return
     try:
-        plan = run_consolidator(memory, chosen, sid, episodes)
-        plan, dropped = validate_plan(plan, episodes)
-        prepared = prepare(memory, plan, episodes)
-        applied = memory.store.writer.call(
-            lambda con: apply_plan(con, memory, plan, episodes, prepared, name, after=after, close=False)
-        )
+        plan, dropped, applied = _plan_and_apply(memory, chosen, name, episodes, sid, after, close=False)
     except AlreadyDone:  # closed (or checkpointed by another process) meanwhile
         return
     except Exception as exc:  # a checkpoint is an optimisation: the session's close does it again
@@ -217,12 +210,8 @@ def _one(
     after = fact_rows.checkpoint_of(memory.store.reader(), sid)
     episodes = fetch_episodes(memory, sid, memory.config.consolidation.page_size, after=after)
     try:
-        plan = run_consolidator(memory, chosen, sid, episodes)
-        _count_llm(report, plan)
-        plan, dropped = validate_plan(plan, episodes)
-        prepared = prepare(memory, plan, episodes)
-        applied = memory.store.writer.call(
-            lambda con: apply_plan(con, memory, plan, episodes, prepared, name, after=after)
+        plan, dropped, applied = _plan_and_apply(
+            memory, chosen, name, episodes, sid, after, close=True, counted=report
         )
     except AlreadyDone:
         report["skipped"][sid] = "consolidated concurrently"
@@ -254,6 +243,30 @@ def _add_counts(report: dict[str, Any], applied: Any) -> None:
         "causal_edges",
     ):
         report[k] += getattr(applied, k)
+
+
+def _plan_and_apply(
+    memory: MemoryView,
+    chosen: Consolidator,
+    name: str,
+    episodes: list[EpisodeRef],
+    sid: str,
+    after: tuple[float, int],
+    *,
+    close: bool,
+    counted: dict[str, Any] | None = None,
+) -> tuple[Plan, int, Any]:
+    """The consolidator's plan for ``episodes``, validated, prepared and applied in one writer
+    transaction: (plan, dropped proposals, what was applied). ``counted`` gets the LLM usage."""
+    plan = run_consolidator(memory, chosen, sid, episodes)
+    if counted is not None:
+        _count_llm(counted, plan)
+    plan, dropped = validate_plan(plan, episodes)
+    prepared = prepare(memory, plan, episodes)
+    applied = memory.store.writer.call(
+        lambda con: apply_plan(con, memory, plan, episodes, prepared, name, after=after, close=close)
+    )
+    return plan, dropped, applied
 
 
 def _count_llm(report: dict[str, Any], source: Any) -> None:
