@@ -810,3 +810,20 @@ def test_a_fact_nobody_replaced_is_still_current_months_later(tmp_path: Path) ->
         (fact,) = m.store.find_nodes("n.fact_key = 'user|city'")
         facts = m.context("Where do I live?").split("\n\n")[0]
     assert fact.archived_at is None and "Porto" in facts
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Tolkien is such a brilliant writer.", set()),  # praise, not a job
+        ("Моя подруга — такая талантливая художница!", set()),
+        ("My brother is a paramedic.", {("speaker's brother", "job_title", "paramedic")}),
+        ("My boyfriend, Sam and I are off to the lake this weekend.", set()),  # a list: Sam is not him
+        ("My boyfriend Sam moved in last week.", {("speaker", "partner", "Sam")}),
+    ],
+)
+def test_praise_and_lists_of_people_are_no_facts(text: str, expected: set[tuple[str, str, str]]) -> None:
+    from memlab.knowledge.extract.clauses import extract
+
+    got = {(e.subject, e.attribute, e.value) for e in extract(text)}
+    assert expected <= got and not {g for g in got if g[1] in ("job_title", "partner")} - expected

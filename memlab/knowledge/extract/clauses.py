@@ -77,6 +77,12 @@ ORG_NOUNS = frozenset(
 _SPEAKER_WORDS = frozenset("i we me я мы".split())
 _OWNER_WORDS = frozenset("my our мой моя моё мое мои наш наша наше наши".split())
 _NOT_NAME_PARTS = frozenset("meet hey hi welcome hello знакомься знакомьтесь встречайте".split())
+# words of praise before a noun: "such an inspiring writer" is an opinion of someone, not their job
+_PRAISE = frozenset(
+    "such inspiring amazing awesome brilliant talented gifted wonderful incredible fantastic phenomenal "
+    "terrific outstanding remarkable legendary true real natural born такой такая настоящий настоящая "
+    "талантливый талантливая потрясающий потрясающая замечательный замечательная великий великая".split()
+)
 _SKIP_ADJ = frozenset("new current old former ex first second main own новый нынешний текущий".split())
 _PAST_ADJ = frozenset("old former ex previous late бывший прежний старый прошлый предыдущий".split())
 _CALENDAR = frozenset(
@@ -1134,6 +1140,9 @@ class Reader:
                 c.dep == "appos" and c.pos == "PROPN" and c.text[:1].isupper()
             )  # "my wife Julia" (not the language)
             owner = self.s.lang == "ru" and c.feats.get("Case") == "Gen" and t.feats.get("Case") != "Gen"
+            listed = c.dep == "appos" and self.toks[c.i - 1].text == "," and bool(self.s.children(c, "cc"))
+            if listed:
+                continue  # "my girlfriend, Toby and I": a list of people, Toby is not the girlfriend
             if c.i > t.i and (self._is_person(c) or named) and not self.s.children(c, "case") and not owner:
                 return self.value_text(c)  # not "сестра в Питере", not "муж Ани" (Anya's husband)
         nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
@@ -1775,6 +1784,8 @@ class Reader:
             if org:
                 yield self.fact(subj, "employer", self.value_text(org[-1]), "organization")
                 return
+        if any(c.lower in _PRAISE for c in self.s.children(b, "predet", "amod", "det", "advmod")):
+            return  # "J.K. Rowling is such an inspiring writer", "ты такой талантливый художник": praise
         title = self.job_title(b)
         if title:
             yield self.fact(subj, "job_title", title, "concept")
