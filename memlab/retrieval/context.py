@@ -235,7 +235,7 @@ class ContextProvider:
             else:
                 state = "no longer current" + (f"; replaced {iso(new[0])[:10]} by: {clip(new[1], 120)}" if new else "")
             who = f" {n.speaker}" if n.speaker else ""
-            items.append((f"history {n.id}", f"- {iso(n.event_time)[:10]}{who} ({state}): {clip(n.content, 160)}"))
+            items.append((f"history {n.id}", f"- {iso(n.event_time)[:10]}{who} ({state}): {clip(_said(n), 160)}"))
         return items
 
     def _stale(self, episode_ids: Sequence[int]) -> set[int]:
@@ -299,14 +299,21 @@ class ContextProvider:
                         (
                             f"evidence {f.id} {e}",
                             f"- #{f.id} <- {iso(ep.event_time)[:10]} "
-                            f'{_who(ep)}: "{clip(ep.content, 100)}"',
+                            f'{_who(ep)}: "{clip(_said(ep), 100)}"',
                         )
                     )
         return items
 
 
 def _episode_line(n: Node) -> str:
-    return f"- {iso(n.event_time)} {_who(n)}: {clip(n.content)}"
+    return f"- {iso(n.event_time)} {_who(n)}: {clip(_said(n))}"
+
+
+def _said(n: Node) -> str:
+    """The message without a leading "Speaker: " its text already carries (a transcript imported
+    with names in the lines), since the line names the speaker itself."""
+    who = _who(n)
+    return n.content[len(who) + 2 :] if n.content.startswith(f"{who}: ") else n.content
 
 
 def _filler(n: Node) -> bool:
