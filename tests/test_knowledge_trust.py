@@ -743,7 +743,13 @@ def test_in_session_consolidation_can_be_turned_off(tmp_path: Path) -> None:
 def test_a_checkpoint_that_loses_the_race_with_the_close_writes_nothing(tmp_path: Path) -> None:
     """The session closed between reading its episodes and writing: the close's consolidation owns
     them, so the checkpoint is rolled back and nothing is written twice."""
-    from memlab.knowledge.consolidation import apply_plan, checkpoint, fetch_episodes, prepare, run_consolidator
+    from memlab.knowledge.consolidation import (
+        apply_plan,
+        checkpoint,
+        fetch_episodes,
+        prepare,
+        run_consolidator,
+    )
     from memlab.knowledge.consolidation.apply import AlreadyDone
 
     clock = SimulatedClock(T0)
@@ -827,3 +833,22 @@ def test_praise_and_lists_of_people_are_no_facts(text: str, expected: set[tuple[
 
     got = {(e.subject, e.attribute, e.value) for e in extract(text)}
     assert expected <= got and not {g for g in got if g[1] in ("job_title", "partner")} - expected
+
+
+def test_an_earlier_unread_mention_of_another_city_is_history_not_context(tmp_path: Path) -> None:
+    """The old city was said in a way no fact came from; once the new city is the fact, that
+    message is shown as earlier than it, not as current context."""
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("The canals in Ghent are lovely this time of year.", session_id="s1")
+        m.ingest("Any tips for cheap bike repair?", session_id="s1")
+        clock.advance(10 * DAY)
+        m.ingest("We moved to Utrecht last month.", session_id="s2")
+        clock.advance(DAY)
+        m.maintain()
+        assert not [n for n in m.store.find_nodes("n.type = 'semantic'") if "Ghent" in n.content]
+        ctx = m.context("Where do I live these days?")
+    assert "Utrecht" in ctx.split("\n\n")[0]
+    history = ctx.split("## History")[1]
+    assert "Ghent" in history and "earlier; the newest" in history
+    assert not stale_as_current(ctx, ["Ghent"], ["Utrecht"])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from memlab.bench import statements as S
 
 
@@ -44,3 +46,32 @@ def test_scenario_values_may_be_russian_stems() -> None:
     assert names_value("- Пользователь работает в компании Лаборатория Касперского.", "Касперск")
     assert not names_value("- Пользователь живёт в Казахстане.", "Казан")  # not a word that merely shares letters
     assert not names_value("- User lives in Kazakhstan.", "Kazan")  # Latin values are whole words
+
+
+@pytest.mark.parametrize(
+    ("question", "line", "about"),
+    [
+        ("What does my brother Ollie drive now?", "- Ollie drives a Ford Ranger.", True),
+        ("What does my brother Ollie drive now?", "- Mark drives a Ford Ranger.", False),
+        ("Как зовут собаку моей сестры Даши?", "- Сестра пользователя: собака — Граф.", True),
+        ("Как зовут собаку моей сестры Даши?", "- Даша: собака — Граф.", True),
+        ("Which city is my mum in now?", "- User's mother lives in Swansea.", True),
+        ("Which city is my mum in now?", "- User lives in Swansea.", False),
+        ("What's the name of my sister Grace's dog?", "- Grace's husband's pet dog is Rufus.", False),
+        ("Where does my sister live?", "- User lives in Paris.", False),
+    ],
+)
+def test_a_scenario_fact_line_is_about_the_relative_by_relation_or_by_name(question: str, line: str, about: bool) -> None:
+    from memlab.bench.statements import _about, target_markers
+
+    assert _about(line, target_markers({"question": question, "turns": []})) is about
+
+
+def test_an_update_scenario_is_told_from_a_non_update_control() -> None:
+    def scenario(*texts: str, current: str, stale: str) -> dict[str, object]:
+        turns = [{"speaker": "user", "text": t, "day": i * 10} for i, t in enumerate(texts)]
+        return {"turns": turns, "current": current, "stale": [stale]}
+
+    assert S.is_update(scenario("I live in Austin.", "Moved to Denver!", current="Denver", stale="Austin"))
+    assert S.is_update(scenario("Живу в Казани.", "Переехал в Пермь.", current="Пермь", stale="Казань"))
+    assert not S.is_update(scenario("I live in Boston.", "Thinking about Chicago next year.", current="Boston", stale="Chicago"))

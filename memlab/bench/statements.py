@@ -192,12 +192,27 @@ def run_scenario(scenario: dict[str, Any], config: Any = None, workdir: str | Pa
     }
 
 
+def is_update(scenario: dict[str, Any]) -> bool:
+    """The stale value was really held: a turn names a stale value before the first turn that
+    names the current one (a non-update control states the current value first, and its "stale"
+    is a value tempting but never adopted)."""
+    turns = sorted(scenario["turns"], key=lambda t: t["day"])
+
+    def said(text: str, value: str) -> bool:  # "Казани" says "Казань": a Russian word by its stem too
+        cyrillic = re.search("[а-яё]$", value.casefold()) is not None and len(value) >= 5
+        return names_value(text, value) or cyrillic and names_value(text, value[:-1])
+
+    first_current = next((i for i, t in enumerate(turns) if said(t["text"], scenario["current"])), len(turns))
+    return any(said(t["text"], s) for t in turns[:first_current] for s in scenario["stale"])
+
+
 def names_value(line: str, value: str) -> bool:
     """``value`` is a word of ``line``; a Russian value may be a stem that every case form shares
     (the dev3/dev4 convention: "Казан" names "Казань" and "Казани"), so up to five more letters
     may follow it."""
     from memlab.bench.metrics import mentions
 
+    line, value = line.replace("ё", "е").replace("Ё", "Е"), value.replace("ё", "е").replace("Ё", "Е")  # Артём = Артем
     if mentions(line, value):
         return True
     if not re.search("[а-яё]$", value.casefold()):
@@ -209,7 +224,20 @@ _RELATION_WORDS = {
     "sister": ("sister", "сестра"), "brother": ("brother", "брат"), "wife": ("wife", "жена"),
     "husband": ("husband", "муж"), "mother": ("mother", "mom", "мама"), "father": ("father", "dad", "папа"),
     "сестра": ("sister", "сестра"), "брат": ("brother", "брат"), "жена": ("wife", "жена"), "муж": ("husband", "муж"),
+    "mum": ("mother", "mom", "mum", "мама"), "mom": ("mother", "mom", "mum", "мама"), "dad": ("father", "dad", "папа"),
+    "мама": ("mother", "мама", "мать"), "папа": ("father", "папа", "отец"),
 }  # fmt: skip
+
+
+def _word_re(word: str) -> str:
+    """A relation word in any case form: a Cyrillic one by its stem ("сестр" in "сестры Даши")."""
+    stem = word[:-1] if re.search("[аяыиоеь]$", word) else word
+    return rf"\b{stem}\w*" if re.search("[а-яё]", word) else rf"\b{word}\b"
+
+
+def _names_after(question: str, pattern: str) -> tuple[str, ...]:
+    """Names right after a relation word: "my brother Ollie", "собаку моей сестры Даши"."""
+    return tuple(re.findall(pattern + r"\s+([A-ZА-ЯЁ][\w-]+)", question))
 
 
 def target_markers(scenario: dict[str, Any]) -> tuple[str, ...]:
@@ -221,8 +249,10 @@ def target_markers(scenario: dict[str, Any]) -> tuple[str, ...]:
     if named:
         return tuple(named)
     for word, forms in _RELATION_WORDS.items():
-        if re.search(rf"\b{word}", q):
-            return tuple(f"'s {f}" for f in forms) + tuple(f"{f.capitalize()} " for f in forms)
+        pattern = _word_re(word)
+        if re.search(pattern, q):
+            relatives = tuple(f"@{n}" for n in _names_after(scenario["question"], pattern))
+            return tuple(f"'s {f}" for f in forms) + tuple(f"{f.capitalize()} " for f in forms) + relatives
     asker = scenario.get("asker") or "user"
     if asker != "user":
         return (asker,)
@@ -230,6 +260,15 @@ def target_markers(scenario: dict[str, Any]) -> tuple[str, ...]:
         "User ", "Пользователь ", "У пользователя ", "Начальник пользователя", "Супруг(а) пользователя",
         "Партнёр пользователя",
     )  # fmt: skip
+
+
+def _same_name(word: str, name: str) -> bool:
+    """Two case forms of one name ("Даши" / "Даша"): equal, or equal but for the last letter of a
+    Cyrillic name."""
+    a, b = word.casefold(), name.casefold()
+    if a == b:
+        return True
+    return bool(re.search("[а-яё]", b)) and len(a) >= 3 and len(b) >= 3 and a[:-1] == b[:-1]
 
 
 _RELATIONS = frozenset(
@@ -244,6 +283,13 @@ def _about(line: str, markers: tuple[str, ...]) -> bool:
     пользователя: ..."; "- Mark's sister ..." is not about Mark."""
     head = line[2:]
     for m in markers:
+        if m.startswith("@"):  # the relative's own name: "- Ollie drives ...", "- Аня живёт ..." (any case form)
+            first, _, rest = head.partition(" ")
+            owner = first.removesuffix("'s").removesuffix("’s").rstrip(":,")
+            relative = rest.split(" ", 1)[0].removesuffix("'s") in _RELATIONS
+            if _same_name(owner, m[1:]) and not (owner != first and relative):
+                return True
+            continue
         if m.startswith("'s "):
             if m in head[:40]:
                 return True

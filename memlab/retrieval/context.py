@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memlab.clock import iso
-from memlab.retrieval.staleness import earlier_values, replaced_in, replaced_values
+from memlab.retrieval.staleness import earlier_values, replaced_in, replaced_values, said_before
 from memlab.retrieval.tokens import TokenCounter, default_counter
 from memlab.types import DEFAULT_USER, Hit, Node
 
@@ -167,6 +167,8 @@ class ContextProvider:
                 stale.add(n.id)  # "Still loving Berlin!" after the move: history, not context
             elif n.id not in stale and replaced_in(n.content, earlier) is not None:
                 stale.add(n.id)  # "the pet Mark adopted most recently": the older pets are history
+        before = said_before(store, facts, [n for n in episodes if n.id not in stale])
+        stale |= set(before)  # "I'm based in Austin" before "moved to Denver": an earlier city, unread
         history = [n for n in episodes if n.id in stale]
         episodes = [n for n in episodes if n.id not in stale]
         olds = {v.casefold() for v in (*replaced, *earlier)}
@@ -181,7 +183,7 @@ class ContextProvider:
                 (n.content, _episode_line(n)) for n in sorted(episodes, key=lambda n: (n.event_time, n.id))
             ],
             "Evidence": self._evidence_items([*facts, *related]),
-            "History": self._history_items(history, replaced, earlier),
+            "History": self._history_items(history, replaced, earlier, before),
         }
 
     def _focused(self, facts: list[Node], prompt: str) -> Focused:
@@ -215,7 +217,11 @@ class ContextProvider:
         return Focused(lead, [n for n in facts if n.id not in ids], older, subjects)
 
     def _history_items(
-        self, episodes: Sequence[Node], replaced: dict[str, Node] | None = None, earlier: dict[str, Node] | None = None
+        self,
+        episodes: Sequence[Node],
+        replaced: dict[str, Node] | None = None,
+        earlier: dict[str, Node] | None = None,
+        before: dict[int, Node] | None = None,
     ) -> list[tuple[str, str]]:
         """Superseded statements, each with its date and what replaced it, and statements of an
         older value when the question asks for the newest (never shown as current)."""
@@ -230,6 +236,7 @@ class ContextProvider:
             if now is not None:
                 new = (now.valid_from, now.content)
             newest = replaced_in(n.content, earlier or {}) if new is None else None
+            newest = (before or {}).get(n.id) if newest is None and new is None else newest
             if newest is not None:
                 state = f"earlier; the newest, since {iso(newest.valid_from)[:10]}: {clip(newest.content, 120)}"
             else:

@@ -91,3 +91,34 @@ def replaced_in(text: str, replaced: dict[str, Node]) -> Node | None:
         if mentions(text, value) and not mentions(text, str(now.attributes.get("value") or "\0")):
             return now
     return None
+
+
+def said_before(store: Any, lead: Sequence[Node], episodes: Sequence[Node]) -> dict[int, Node]:
+    """Episodes a lead fact's subject said before it that name another value of the same kind,
+    each with that fact: after "moved to Denver" became the city, "I'm based in Austin, TX" speaks
+    of an earlier one even when no fact was read from it. Only single-valued keys; only episodes
+    no keyed fact came from (those are judged by their facts) and that do not also name the value."""
+    facts = [f for f in lead if f.fact_key and ":" not in f.fact_key.split("|", 1)[1]]
+    if not facts or not episodes:
+        return {}
+    derived = store.derived_subjects([e.id for e in episodes])
+    candidates = [e for e in episodes if e.id not in derived and e.source_role != "assistant"]
+    links = store.linked_entities([*(f.id for f in facts), *(e.id for e in candidates)])
+    out: dict[int, Node] = {}
+    for f in facts:
+        subject, attribute = (f.fact_key or "|").split("|", 1)
+        own = [(alias, kind) for alias, kind, role in links.get(f.id, []) if role == attribute]
+        kinds, values = {k for _, k in own}, {a for a, _ in own}
+        for e in candidates:
+            if e.id in out or e.event_time >= f.valid_from or _subject(e) != subject or not kinds:
+                continue
+            named = {a for a, kind, _ in links.get(e.id, []) if kind in kinds}
+            if named and not named & values:
+                out[e.id] = f
+    return out
+
+
+def _subject(episode: Node) -> str:
+    from memlab.knowledge.extract.consolidator import USER
+
+    return (episode.speaker or USER).casefold()

@@ -284,6 +284,22 @@ class Store:
             out.setdefault(str(key), []).append(str(alias))
         return out
 
+    def linked_entities(self, node_ids: Sequence[int]) -> dict[int, list[tuple[str, str, str]]]:
+        """For each node, the (normalised alias, type, link role) of the entities it is linked to,
+        every alias of each entity; nodes with no link are absent."""
+        if not node_ids:
+            return {}
+        rows = self.execute_read(
+            "SELECT ne.node_id, a.alias_norm, e.type, coalesce(ne.role, '') FROM node_entities ne "
+            "JOIN entities e ON e.id = ne.entity_id JOIN entity_aliases a ON a.entity_id = e.id "
+            "WHERE ne.node_id IN (SELECT value FROM json_each(?)) AND e.merged_into IS NULL",
+            (json.dumps([int(i) for i in node_ids]),),
+        )
+        out: dict[int, list[tuple[str, str, str]]] = {}
+        for node, alias, etype, role in rows:
+            out.setdefault(int(node), []).append((str(alias), str(etype), str(role)))
+        return out
+
     def derived_subjects(self, episode_ids: Sequence[int]) -> dict[int, set[str]]:
         """For each episode, the subjects of the keyed facts derived from it (``mark`` of
         ``mark|city``); episodes that gave no keyed fact are absent."""
