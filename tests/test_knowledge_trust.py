@@ -852,3 +852,16 @@ def test_an_earlier_unread_mention_of_another_city_is_history_not_context(tmp_pa
     history = ctx.split("## History")[1]
     assert "Ghent" in history and "earlier; the newest" in history
     assert not stale_as_current(ctx, ["Ghent"], ["Utrecht"])
+
+
+def test_an_earlier_mention_of_another_editor_is_history_once_the_editor_changed(tmp_path: Path) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("Sublime Text keeps crashing on big files, ugh.", session_id="s1")
+        clock.advance(10 * DAY)
+        m.ingest("I use Neovim as my editor now.", session_id="s2")
+        clock.advance(DAY)
+        m.maintain()
+        ctx = m.context("Which editor do I use?")
+    assert "Neovim" in ctx.split("\n\n")[0]
+    assert not stale_as_current(ctx, ["Sublime Text"], ["Neovim"])

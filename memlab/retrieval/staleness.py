@@ -109,13 +109,30 @@ def said_before(store: Any, lead: Sequence[Node], episodes: Sequence[Node]) -> d
         subject, attribute = (f.fact_key or "|").split("|", 1)
         own = [(alias, kind) for alias, kind, role in links.get(f.id, []) if role == attribute]
         kinds, values = {k for _, k in own}, {a for a, _ in own}
+        value = str(f.attributes.get("value") or "")
+        members = [m for m in _members(attribute) if m.casefold() != value.casefold()]
         for e in candidates:
-            if e.id in out or e.event_time >= f.valid_from or _subject(e) != subject or not kinds:
+            if e.id in out or e.event_time >= f.valid_from or _subject(e) != subject:
                 continue
             named = {a for a, kind, _ in links.get(e.id, []) if kind in kinds}
-            if named and not named & values:
+            if named and not named & values or members and _another(e.content, members, value):
                 out[e.id] = f
     return out
+
+
+def _members(attribute: str) -> list[str]:
+    """The values a gazetteer knows for ``attribute`` (editors, languages, phones, diets...)."""
+    from memlab.knowledge.extract import lexicon as lx
+
+    if attribute == "diet":
+        return list(lx.DIETS)
+    return list(lx.TOOLS.get(attribute, {}))
+
+
+def _another(text: str, members: Sequence[str], value: str) -> bool:
+    """``text`` names one of ``members`` and not ``value`` ("I use Chrome for everything" before
+    "User's browser is Firefox")."""
+    return not (value and mentions(text, value)) and any(mentions(text, m) for m in members)
 
 
 def _subject(episode: Node) -> str:
