@@ -78,6 +78,35 @@ def bench_consolidation(
     }
 
 
+def bench_in_session(root: Path, turns: int = 200) -> dict[str, Any]:
+    """What in-session consolidation costs a read: one conversation, a read after every message
+    (consolidation.auto on, parsers already loaded), with ``in_session`` on and off; and whether
+    the read after a change already knows it."""
+    out: dict[str, Any] = {"turns": turns}
+    for on in (False, True):
+        clock = SimulatedClock(T0)
+        cfg = MemoryConfig().replace(consolidation={"in_session": on})
+        with Memory.open(root / f"in-session-{on}.db", cfg, clock=clock, embedder=_hashing()) as mem:
+            mem.parts.consolidator.warm() if hasattr(mem.parts.consolidator, "warm") else None
+            reads = []
+            for text in replay_messages(turns, seed=1):
+                mem.ingest(text, session_id="one-long-chat")
+                clock.advance(60.0)
+                t = time.perf_counter()
+                mem.context("what do you know about me?")
+                reads.append(time.perf_counter() - t)
+            mem.ingest("I live in Reykjavik now.", session_id="one-long-chat")
+            clock.advance(60.0)
+            lead = mem.context("Where do I live?").split("\n\n")[0]
+            facts = lead if lead.startswith("## Facts") else ""
+        reads.sort()
+        key = "on" if on else "off"
+        out[f"read_p50_ms_{key}"] = 1000 * reads[len(reads) // 2]
+        out[f"read_p95_ms_{key}"] = 1000 * reads[int(len(reads) * 0.95)]
+        out[f"current_after_one_minute_{key}"] = "Reykjavik" in facts
+    return out
+
+
 def _hashing() -> Any:
     from memlab.embed.hashing import HashingEmbedder
 
@@ -223,6 +252,13 @@ def run(args: argparse.Namespace, root: Path) -> dict[str, Any]:
             f"{name:<10} {c['episodes_per_s']:.0f} episodes/s ({c['episodes']} episodes, {c['sessions']} sessions, "
             f"{c['facts_created']} facts, {c['facts_deduplicated']} deduplicated, {c['superseded']} superseded)"
         )
+    results["in_session"] = ins = bench_in_session(root)
+    print(
+        f"in-session read after each message ({ins['turns']} turns): p50/p95 "
+        f"{ins['read_p50_ms_off']:.1f}/{ins['read_p95_ms_off']:.1f} ms off, "
+        f"{ins['read_p50_ms_on']:.1f}/{ins['read_p95_ms_on']:.1f} ms on; a change said a minute ago is current: "
+        f"off {ins['current_after_one_minute_off']}, on {ins['current_after_one_minute_on']}"
+    )
     results["maintenance"] = []
     for size in (int(s) for s in args.sizes.split(",") if s):
         m = bench_maintenance(root, size)

@@ -116,7 +116,7 @@ def checkpoint(
     ``wait_s``: how long to wait for a consolidation in progress (negative: as long as it takes).
     """
     assert memory.store is not None, "memory is not open"
-    memory.flush()
+    memory.store.writer.flush()  # the episodes committed; their vectors are not needed to read facts
     chosen, name = _chosen(memory, consolidator)
     report = _empty_report(name)
     lock = _lock(memory)
