@@ -865,3 +865,20 @@ def test_an_earlier_mention_of_another_editor_is_history_once_the_editor_changed
         ctx = m.context("Which editor do I use?")
     assert "Neovim" in ctx.split("\n\n")[0]
     assert not stale_as_current(ctx, ["Sublime Text"], ["Neovim"])
+
+
+@pytest.mark.parametrize(
+    ("text", "absent", "kept"),
+    [
+        ("Learning Portuguese is harder than I thought.", "Learning Portuguese", None),
+        ("My neighbour breeds Golden Retrievers, they're adorable.", "Golden Retrievers", None),
+        ("We played Minecraft and Stardew Valley all weekend with Priya.", "Minecraft and Stardew Valley", "Priya"),
+        ("We hiked the Swiss Alps with Jenna.", None, "Jenna"),
+    ],
+)
+def test_english_entities_are_names_not_activities_kinds_or_lists(text: str, absent: str | None, kept: str | None) -> None:
+    from memlab.knowledge.extract.clauses import analyze
+
+    names = {n for n, _ in analyze(text, "en")[1]}
+    assert absent not in names
+    assert kept is None or kept in names

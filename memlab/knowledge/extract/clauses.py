@@ -220,6 +220,8 @@ def _mention(reader: Reader, first: int, last: int, label: str, normal: str) -> 
         words = words[1:]
     if etype is None or not words or len(words) > 4 or any(t.i in reader.quoted for t in words):
         return None
+    if reader.s.lang == "en" and _not_a_name_en(words, etype):
+        return None
     if len(words) == 1 and reader.s.lang == "en":
         t = words[0]
         opener = all(x.pos in ("PUNCT", "INTJ") for x in reader.s.toks[: t.i])
@@ -237,6 +239,17 @@ def _mention(reader: Reader, first: int, last: int, label: str, normal: str) -> 
         return None
     tool = _TOOL_INDEX.get(name.casefold())
     return (tool[1], "tool") if tool else (name, etype)  # NER calls Emacs a person
+
+
+def _not_a_name_en(words: Sequence[Tok], etype: str) -> bool:
+    """English spans the small NER model takes for names that are not: an activity ("Learning
+    German"), a plural of a kind taken for a person ("German Shepherds", "Chihuahua mixes"), two
+    names joined by "and" ("Overwatch and Apex Legends")."""
+    if words[0].tag == "VBG" or words[0].pos == "VERB":
+        return True
+    if etype == "person" and (words[-1].tag in ("NNS", "NNPS") or words[-1].feats.get("Number") == "Plur"):
+        return True
+    return len(words) >= 3 and any(t.lower in ("and", "or", "&") for t in words[1:-1])
 
 
 def quoted_ranges(text: str) -> list[tuple[int, int]]:
