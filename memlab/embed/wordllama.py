@@ -115,7 +115,9 @@ class _WordLlamaLite:
             mask = np.array([e.attention_mask for e in enc], dtype=np.float32)
             np.clip(ids, 0, self.embedding.shape[0] - 1, out=ids)
             total = np.maximum(mask.sum(axis=1, keepdims=True), 1.0).astype(np.float32)
-            rows = self.embedding[ids].astype(np.float32, copy=False)
+            # the batch's distinct tokens widened once, then gathered (exact: float16 -> float32)
+            uniq, inverse = np.unique(ids, return_inverse=True)
+            rows = self.embedding[uniq].astype(np.float32, copy=False)[inverse.reshape(ids.shape)]
             out[lo : lo + len(enc)] = np.sum(rows * mask[..., None], axis=1, dtype=np.float32) / total
         return out
 
