@@ -101,6 +101,9 @@ class ConsolidationConfig:
     deadline_s: float = 120.0  # one consolidation's LLM call, retries included, never waits longer
     retry_backoff_s: float = 60.0  # failed sessions: maintain() retries after 60 s, 120 s, 240 s...
     page_size: int = 50
+    # sessions whose plans share one writer transaction and one embedder call (a session that
+    # reads the database first commits those before it): 1 = a transaction per session
+    group_sessions: int = 64
     superseded_confidence: float = 0.3
     superseded_decay_rate: float = 0.5
     dedup_cosine: float = 0.92

@@ -285,3 +285,24 @@ def test_factory_unknown_name_lists_known_ones() -> None:
     with pytest.raises(ValueError, match="unknown embedder 'bert'") as err:
         build_embedder(EmbedderConfig(name="bert"))
     assert all(name in str(err.value) for name in KNOWN_EMBEDDERS)
+
+
+def test_wordllama_weights_memory_mapped_give_the_float32_vectors() -> None:
+    """The weights are memory-mapped float16 rows, widened per lookup: the same vectors as a
+    float32 copy of the tensor safetensors reads."""
+    from safetensors import safe_open
+
+    from memlab.embed import wordllama as W
+
+    files = W._wheel_files()
+    if files is None:
+        pytest.skip("wordllama wheel files not found")
+    mapped = W.map_safetensor(files[0], "embedding.weight")
+    with safe_open(str(files[0]), framework="np", device="cpu") as f:
+        ref = f.get_tensor("embedding.weight")
+    assert isinstance(mapped, np.memmap) and mapped.dtype == ref.dtype and np.array_equal(mapped, ref)
+    texts = [*TEXTS, "", "x" * 3000]
+    lite = W._WordLlamaLite(mapped, str(files[1])).embed(texts)
+    copy = W._WordLlamaLite(np.ascontiguousarray(ref.astype(np.float32)), str(files[1])).embed(texts)
+    assert np.array_equal(lite, copy)
+    assert W.map_safetensor(files[0], "no.such.tensor") is None

@@ -143,3 +143,28 @@ def test_the_code_cites_nothing_outside_this_repository() -> None:
         str(p.relative_to(PACKAGE.parent)) for p in PACKAGE.rglob("*.py") if "DESIGN.md" in p.read_text("utf-8")
     )
     assert not offenders, f"these modules cite DESIGN.md, which is not in this repository: {offenders}"
+
+
+def test_open_and_search_do_not_import_the_rule_patterns(tmp_path: Path) -> None:
+    """Compiling the rule consolidator's patterns was 0.1-0.2 s of every open: a process that
+    opens and searches never imports them; the first consolidation does."""
+    import subprocess
+    import sys
+
+    code = f"""
+import sys
+from memlab.config import MemoryConfig
+from memlab.memory import Memory
+from memlab.embed.hashing import HashingEmbedder
+cfg = MemoryConfig().replace(consolidation={{"consolidator": "rules", "auto": False}})
+m = Memory.open({str(tmp_path / "m.db")!r}, cfg, embedder=HashingEmbedder(32))
+m.ingest("I live in Vilnius.", session_id="s1", wait=True)
+m.search("where do I live")
+before = "memlab.knowledge.rules" in sys.modules
+m.end_session(); m.flush(); r = m.consolidate()
+print(before, "memlab.knowledge.rules" in sys.modules, r.facts_created)
+m.close()
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert out.stdout.split()[:2] == ["False", "True"], out.stdout + out.stderr
+    assert int(out.stdout.split()[2]) >= 1

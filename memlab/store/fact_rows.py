@@ -199,3 +199,12 @@ def entity_episodes(store: Store, entity_id: int, limit: int) -> list[tuple[int,
         (entity_id, limit),
     )
     return [(r[0], r[1], r[2]) for r in rows]
+
+
+def entity_texts(con: Any, ids: Sequence[int]) -> list[tuple[int, str, str | None]]:
+    """(id, canonical name, summary) of entities, on ``con`` (inside a write transaction)."""
+    rows = con.execute(
+        f"SELECT id, canonical_name, summary FROM entities WHERE id IN ({','.join('?' * len(ids))})",
+        [int(i) for i in ids],
+    ).fetchall()
+    return [(int(r[0]), str(r[1]), r[2]) for r in rows]

@@ -78,6 +78,7 @@ def _filtered_topk(scores: np.ndarray, ids: np.ndarray, k: int, keep: Keep | Non
 REFRESH_CHUNK = 16_384  # rows read per query when (re)loading: bounds the temporary bytes objects
 BLOCK_ROWS = 65_536  # the matrix grows by fixed blocks: no doubling copy, no 1.5x peak while growing
 SIDECAR_MIN_NEW = 4_096  # close() rewrites the sidecar when at least this many rows are not in it yet
+SIDECAR_WRITE_ROWS = 8_192  # rows copied per write: a memory-mapped old sidecar is paged in 8 MB at a time
 _SAMPLES = 16  # rows compared between a sidecar and the database before the sidecar is trusted
 
 
@@ -306,13 +307,15 @@ def write_sidecar(prefix: Path, epoch: str, seqs: np.ndarray, ids: np.ndarray, p
     token = uuid.uuid4().hex[:12]
     base = prefix.with_name(f"{prefix.name}.{token}")
     rows = sum(p.shape[0] for p in parts)
-    out = np.lib.format.open_memmap(f"{base}.npy", mode="w+", dtype=np.float32, shape=(rows, parts[0].shape[1]))
-    lo = 0
-    for part in parts:
-        out[lo : lo + part.shape[0]] = part
-        lo += part.shape[0]
-    out.flush()
-    del out
+    # written through the file, block by block: a writable memmap would count every written page
+    # in this process's resident set until it is unmapped (measured: +1 GB peak RSS at 1M rows)
+    header = {"descr": np.lib.format.dtype_to_descr(np.dtype("<f4")), "fortran_order": False,
+              "shape": (rows, parts[0].shape[1])}  # fmt: skip
+    with open(f"{base}.npy", "wb") as f:
+        np.lib.format.write_array_header_1_0(f, header)
+        for part in parts:
+            for lo in range(0, part.shape[0], SIDECAR_WRITE_ROWS):
+                f.write(np.ascontiguousarray(part[lo : lo + SIDECAR_WRITE_ROWS], dtype="<f4").tobytes())
     np.save(f"{base}.ids.npy", np.stack([seqs, ids], axis=1).astype(np.int64))
     pointer = prefix.with_name(prefix.name + ".json")
     old = _token(pointer)

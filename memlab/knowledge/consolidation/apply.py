@@ -61,11 +61,33 @@ def _embed(memory: MemoryView, texts: list[str]) -> np.ndarray | None:
         return None
 
 
-def prepare(memory: MemoryView, plan: Plan, episodes: Sequence[EpisodeRef]) -> Prepared:
+def plan_texts(plan: Plan) -> list[str]:
+    """What ``prepare`` embeds for a plan: its fact texts, then its mention names."""
+    return [f.content for f in plan.facts] + [e.name for e in all_mentions(plan)]
+
+
+def needs_reads(plan: Plan) -> bool:
+    """Whether ``prepare`` reads the database for this plan (keyless facts look up candidates):
+    then it must run after every earlier session's plan is committed."""
+    return any(f.key is None for f in plan.facts)
+
+
+def prepare(
+    memory: MemoryView,
+    plan: Plan,
+    episodes: Sequence[EpisodeRef],
+    vectors: dict[str, np.ndarray] | None = None,
+) -> Prepared:
+    """``vectors``: texts already embedded (several sessions' texts in one batch); None embeds
+    this plan's texts here."""
     facts = plan.facts
-    fvecs = _embed(memory, [f.content for f in facts])
     names = [e.name for e in all_mentions(plan)]
-    nvecs = _embed(memory, names)
+    if vectors is None:
+        fvecs = _embed(memory, [f.content for f in facts])
+        nvecs = _embed(memory, names)
+    else:
+        fvecs = _looked_up(vectors, [f.content for f in facts])
+        nvecs = _looked_up(vectors, names)
     keyless: list[list[cf.Candidate]] = []
     con = memory.store.reader()
     for i, f in enumerate(facts):
@@ -90,6 +112,20 @@ def prepare(memory: MemoryView, plan: Plan, episodes: Sequence[EpisodeRef]) -> P
         keyless=keyless,
         normalized=[f" {normalize_name(e.content)} " for e in episodes],
     )
+
+
+def _looked_up(vectors: dict[str, np.ndarray], texts: list[str]) -> np.ndarray | None:
+    if not texts or any(t not in vectors for t in texts):
+        return None
+    return np.stack([vectors[t] for t in texts])
+
+
+def embed_texts(memory: MemoryView, texts: Sequence[str]) -> dict[str, np.ndarray]:
+    """One embedder call for the distinct ``texts``; {} without an embedder or when it fails
+    (the facts are then embedded later, on the slow path, as ``prepare`` does)."""
+    unique = list(dict.fromkeys(texts))
+    vecs = _embed(memory, unique)
+    return {} if vecs is None else dict(zip(unique, vecs, strict=True))
 
 
 # -- applying (inside the writer) ----------------------------------------------------------------------
@@ -279,10 +315,27 @@ def mark_failed(
     return fact_rows.record_failure(con, sid, error, max_attempts)
 
 
-def after_commit(memory: MemoryView, applied: Applied) -> None:
-    """Embed what the transaction could not: facts without a vector, new entities."""
+def after_commit(memory: MemoryView, applied: Applied, entities: bool = True) -> None:
+    """Embed what the transaction could not: facts without a vector, new entities (unless
+    ``entities=False``: ``embed_new_entities`` did it inside the transaction)."""
     done = set(applied.embedded)
     for node_id, content in applied.created:
         if node_id not in done:
             memory.queue_embedding(node_id, content)
-    ent.embed_entities(memory, applied.entities)
+    if entities:
+        ent.embed_entities(memory, applied.entities)
+
+
+def embed_new_entities(con: Any, memory: MemoryView, applied: Applied) -> None:
+    """``ent.embed_entities`` inside the transaction that created them: a later plan of the same
+    transaction resolves its mentions against these vectors, as it would after a commit."""
+    if memory.embedder is None or not applied.entities:
+        return
+    rows = fact_rows.entity_texts(con, applied.entities)
+    if not rows:
+        return
+    try:
+        vecs = memory.embedder.embed_batch([ent.entity_text(r[1], r[2]) for r in rows])
+    except Exception:  # the slow path degrades: entities then resolve by alias only
+        return
+    ent.store_vectors(con, [r[0] for r in rows], vecs)

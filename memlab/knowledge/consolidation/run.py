@@ -1,6 +1,6 @@
 """Consolidation, the run: a completed session's episodes become facts, entities and links.
 
-The write-path workflow (one session at a time):
+The write-path workflow (per session, in order):
 
 1. idempotency: only ``pending``/``failed`` sessions are consolidated (``open`` ones are still
    being written; ``consolidated`` ones are done), and the final UPDATE re-checks the status
@@ -9,9 +9,15 @@ The write-path workflow (one session at a time):
    Consolidator (rule-based offline, LLM when configured), which returns a Plan and never writes;
 3. the plan is validated (it may come from an LLM: untrusted), its texts and names are embedded,
    and dedup/conflict candidates are looked up, all outside the writer;
-4. the plan is applied in ONE writer transaction: facts valid from their newest source episode's
-   time, ``derived_from`` edges, entities + aliases + links + mention counts, conflicts resolved,
-   causal edges, the session marked consolidated. Any error rolls all of it back.
+4. the plan is applied inside ONE savepoint: facts valid from their newest source episode's
+   time, ``derived_from`` edges, entities + aliases + links + mention counts (+ vectors of new
+   entities), conflicts resolved, causal edges, the session marked consolidated. Any error rolls
+   all of it back (the session is then recorded as a failed attempt).
+
+Sessions are applied in groups of ``consolidation.group_sessions``, one writer transaction and one
+embedder call per group (``_Group``): what made per-session cost at scale. A session that must
+read the database (a consolidator asking for existing facts, keyless facts looking up dedup
+candidates) first commits the group, so every read sees every earlier session, as one at a time.
 
 A failing consolidator leaves the session ``pending`` (``failed`` after ``max_attempts``) with
 ``attempts`` + 1 and ``last_error``; episodes are never touched, so nothing is lost. A ``failed``
@@ -26,16 +32,23 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from memlab.knowledge.consolidation.apply import (
     LAST_ATTEMPT,
     MAX_ATTEMPTS,
     AlreadyDone,
+    Applied,
+    Prepared,
     after_commit,
     apply_plan,
+    embed_new_entities,
+    embed_texts,
     mark_failed,
+    needs_reads,
+    plan_texts,
     prepare,
     session_user,
 )
@@ -96,8 +109,10 @@ def consolidate(
         [session_id] if session_id else [s.id for s in memory.store.sessions("pending")] + due_failed(memory)
     )
     with _lock(memory):
+        group = _Group(memory, name, report, max_attempts if count_attempt else None)
         for sid in ids:
-            _one(memory, sid, chosen, name, report, max_attempts if count_attempt else None)
+            _one(memory, sid, chosen, group)
+        group.flush()
     return report
 
 
@@ -140,7 +155,12 @@ def _checkpoint_one(memory: MemoryView, sid: str, chosen: Consolidator, name: st
     if not episodes:
         return
     try:
-        plan, dropped, applied = _plan_and_apply(memory, chosen, name, episodes, sid, after, close=False)
+        plan = run_consolidator(memory, chosen, sid, episodes)
+        plan, dropped = validate_plan(plan, episodes)
+        prepared = prepare(memory, plan, episodes)
+        applied = memory.store.writer.call(
+            lambda con: apply_plan(con, memory, plan, episodes, prepared, name, after=after, close=False)
+        )
     except AlreadyDone:  # closed (or checkpointed by another process) meanwhile
         return
     except Exception as exc:  # a checkpoint is an optimisation: the session's close does it again
@@ -191,48 +211,76 @@ def _empty_report(name: str) -> dict[str, Any]:
     }
 
 
-def _one(
-    memory: MemoryView,
-    sid: str,
-    chosen: Consolidator,
-    name: str,
-    report: dict[str, Any],
-    max_attempts: int | None,
-) -> None:
-    report["sessions"] += 1
-    session = memory.store.session(sid)
-    if session is None:
-        report["skipped"][sid] = "unknown session"
-        return
-    if session.status in ("consolidated", "open"):
-        report["skipped"][sid] = f"status {session.status}"
-        return
-    after = fact_rows.checkpoint_of(memory.store.reader(), sid)
-    episodes = fetch_episodes(memory, sid, memory.config.consolidation.page_size, after=after)
-    try:
-        plan, dropped, applied = _plan_and_apply(
-            memory, chosen, name, episodes, sid, after, close=True, counted=report
-        )
-    except AlreadyDone:
-        report["skipped"][sid] = "consolidated concurrently"
-        return
-    except Exception as exc:
-        _count_llm(report, exc)
-        err = f"{type(exc).__name__}: {exc}"
-        now = memory.clock.now()
-        status = memory.store.writer.call(lambda con: mark_failed(con, sid, err, max_attempts, now=now))
-        report["failed"][sid] = {"error": err, "status": status}
-        log.warning("memlab: consolidation of %s failed (%s)", sid, err)
-        return
-    after_commit(memory, applied)
-    report["consolidated"].append(sid)
-    report["episodes"] += len(episodes)
-    report["dropped_proposals"] += dropped
-    report["notes"].extend(plan.notes)  # what the consolidator dropped or ignored, and why
-    _add_counts(report, applied)
+@dataclass
+class _Ready:
+    sid: str
+    plan: Plan
+    episodes: list[EpisodeRef]
+    dropped: int
+    prepared: Prepared | None = None  # None: prepared at the flush, from the group's one embedding batch
+    after: tuple[float, int] = fact_rows.START  # the checkpoint the episodes were read after
 
 
-def _add_counts(report: dict[str, Any], applied: Any) -> None:
+@dataclass
+class _Failed:
+    sid: str
+    error: str
+    now: float
+
+
+class _Group:
+    """Sessions whose plans are ready, applied in ONE writer transaction (one savepoint each).
+
+    Measured at 100K episodes (11K sessions): a transaction, its hand-off to the writer thread and
+    two embedder calls per session were over half of consolidation. Nothing a session reads
+    depends on what this group has not committed yet: the plans and texts of the sessions come
+    from their own episodes; a read of the database (a consolidator asking for existing facts,
+    keyless facts looking up dedup candidates) first commits the group (``flush``); inside the
+    transaction, each plan sees the plans before it (entity vectors included)."""
+
+    def __init__(self, memory: MemoryView, name: str, report: dict[str, Any], max_attempts: int | None) -> None:
+        self.memory, self.name, self.report, self.max_attempts = memory, name, report, max_attempts
+        self.items: list[_Ready | _Failed] = []
+        self.limit = max(1, memory.config.consolidation.group_sessions)
+
+    def add(self, item: _Ready | _Failed) -> None:
+        self.items.append(item)
+        if len(self.items) >= self.limit:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self.items:
+            return
+        items, self.items = self.items, []
+        memory = self.memory
+        late = [i for i in items if isinstance(i, _Ready) and i.prepared is None]
+        vectors = embed_texts(memory, [t for i in late for t in plan_texts(i.plan)])
+        for i in late:
+            i.prepared = prepare(memory, i.plan, i.episodes, vectors)
+        outcomes = memory.store.writer.call(partial(_apply_group, memory=memory, items=items, name=self.name,
+                                                    max_attempts=self.max_attempts))  # fmt: skip
+        for item, outcome in zip(items, outcomes, strict=True):
+            self._record(item, outcome)
+
+    def _record(self, item: _Ready | _Failed, outcome: Outcome) -> None:
+        report = self.report
+        if isinstance(outcome, tuple):
+            status, error = outcome
+            report["failed"][item.sid] = {"error": error, "status": status}
+            log.warning("memlab: consolidation of %s failed (%s)", item.sid, error)
+            return
+        if outcome is None or isinstance(item, _Failed):
+            report["skipped"][item.sid] = "consolidated concurrently"
+            return
+        after_commit(self.memory, outcome, entities=False)
+        report["consolidated"].append(item.sid)
+        report["episodes"] += len(item.episodes)
+        report["dropped_proposals"] += item.dropped
+        report["notes"].extend(item.plan.notes)  # what the consolidator dropped or ignored, and why
+        _add_counts(report, outcome)
+
+
+def _add_counts(report: dict[str, Any], applied: Applied) -> None:
     for k in (
         "facts_created",
         "facts_deduplicated",
@@ -245,28 +293,63 @@ def _add_counts(report: dict[str, Any], applied: Any) -> None:
         report[k] += getattr(applied, k)
 
 
-def _plan_and_apply(
-    memory: MemoryView,
-    chosen: Consolidator,
-    name: str,
-    episodes: list[EpisodeRef],
-    sid: str,
-    after: tuple[float, int],
-    *,
-    close: bool,
-    counted: dict[str, Any] | None = None,
-) -> tuple[Plan, int, Any]:
-    """The consolidator's plan for ``episodes``, validated, prepared and applied in one writer
-    transaction: (plan, dropped proposals, what was applied). ``counted`` gets the LLM usage."""
-    plan = run_consolidator(memory, chosen, sid, episodes)
-    if counted is not None:
-        _count_llm(counted, plan)
-    plan, dropped = validate_plan(plan, episodes)
-    prepared = prepare(memory, plan, episodes)
-    applied = memory.store.writer.call(
-        lambda con: apply_plan(con, memory, plan, episodes, prepared, name, after=after, close=close)
-    )
-    return plan, dropped, applied
+Outcome = Applied | tuple[str, str] | None  # applied | (status, error): failed | consolidated concurrently
+
+
+def _apply_group(
+    con: Any, memory: MemoryView, items: Sequence[_Ready | _Failed], name: str, max_attempts: int | None
+) -> list[Outcome]:
+    """On the writer thread: each plan in its own savepoint (a failing one rolls back alone and is
+    recorded as a failed attempt). Safe to re-run after a rollback: database work only."""
+    out: list[Outcome] = []
+    for item in items:
+        if isinstance(item, _Failed):
+            out.append((mark_failed(con, item.sid, item.error, max_attempts, now=item.now), item.error))
+            continue
+        assert item.prepared is not None
+        con.execute("SAVEPOINT consolidate_session")
+        try:
+            applied = apply_plan(con, memory, item.plan, item.episodes, item.prepared, name, after=item.after)
+            embed_new_entities(con, memory, applied)
+            con.execute("RELEASE consolidate_session")
+            out.append(applied)
+        except AlreadyDone:
+            con.execute("ROLLBACK TO consolidate_session")
+            con.execute("RELEASE consolidate_session")
+            out.append(None)
+        except Exception as exc:
+            con.execute("ROLLBACK TO consolidate_session")
+            con.execute("RELEASE consolidate_session")
+            err = f"{type(exc).__name__}: {exc}"
+            out.append((mark_failed(con, item.sid, err, max_attempts, now=memory.clock.now()), err))
+    return out
+
+
+def _one(memory: MemoryView, sid: str, chosen: Consolidator, group: _Group) -> None:
+    report = group.report
+    report["sessions"] += 1
+    session = memory.store.session(sid)
+    if session is None:
+        report["skipped"][sid] = "unknown session"
+        return
+    if session.status in ("consolidated", "open"):
+        report["skipped"][sid] = f"status {session.status}"
+        return
+    after = fact_rows.checkpoint_of(memory.store.reader(), sid)  # what a read consolidated while it was open
+    episodes = fetch_episodes(memory, sid, memory.config.consolidation.page_size, after=after)
+    try:
+        plan = run_consolidator(memory, chosen, sid, episodes, before_read=group.flush)
+        _count_llm(report, plan)
+        plan, dropped = validate_plan(plan, episodes)
+        prepared = None
+        if needs_reads(plan):  # its dedup candidates must see every earlier session's facts
+            group.flush()
+            prepared = prepare(memory, plan, episodes)
+    except Exception as exc:
+        _count_llm(report, exc)
+        group.add(_Failed(sid, f"{type(exc).__name__}: {exc}", memory.clock.now()))
+        return
+    group.add(_Ready(sid, plan, episodes, dropped, prepared, after))
 
 
 def _count_llm(report: dict[str, Any], source: Any) -> None:
@@ -334,17 +417,23 @@ class LazyFacts(Sequence[tuple[int, str, str | None]]):
 
 
 def run_consolidator(
-    memory: MemoryView, chosen: Consolidator, sid: str, episodes: Sequence[EpisodeRef]
+    memory: MemoryView,
+    chosen: Consolidator,
+    sid: str,
+    episodes: Sequence[EpisodeRef],
+    before_read: Callable[[], None] | None = None,
 ) -> Plan:
-    """One consolidator call per page of episodes; the plans are concatenated."""
+    """One consolidator call per page of episodes; the plans are concatenated. ``before_read``
+    runs before the consolidator's first look at the database (existing facts, keyed values)."""
+    settle = _once(before_read)
     page = max(1, memory.config.consolidation.page_size)
     plans: list[Plan] = []
     for i in range(0, len(episodes), page):
         chunk = episodes[i : i + page]
         ctx = ConsolidationContext(
             sid,
-            LazyFacts(partial(existing_facts, memory, chunk)),
-            partial(keyed_values, memory, session_user(chunk)),
+            LazyFacts(_after(settle, partial(existing_facts, memory, chunk))),
+            _after(settle, partial(keyed_values, memory, session_user(chunk))),
         )
         plan = chosen.consolidate(chunk, ctx)
         if not isinstance(plan, Plan):
@@ -361,3 +450,28 @@ def run_consolidator(
         completion_tokens=sum(p.completion_tokens for p in plans),
         notes=tuple(n for p in plans for n in p.notes),
     )
+
+
+def _once(fn: Callable[[], None] | None) -> Callable[[], None]:
+    done = [fn is None]
+
+    def run() -> None:
+        if not done[0]:
+            done[0] = True
+            assert fn is not None
+            fn()
+
+    return run
+
+
+R = TypeVar("R")
+
+
+def _after(first: Callable[[], None], fn: Callable[..., R]) -> Callable[..., R]:
+    """``fn`` with ``first()`` run before it."""
+
+    def call(*args: Any, **kwargs: Any) -> R:
+        first()
+        return fn(*args, **kwargs)
+
+    return call
