@@ -6,7 +6,6 @@ It owns no retrieval or knowledge logic itself: ``search``/``context`` delegate 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import math
 import threading
@@ -360,6 +359,8 @@ class Memory:
         attributes: dict[str, Any] | None = None,
     ) -> int:
         fn, after = self._prepare(text, session_id, role, at, attributes, user_id, speaker)
+        import asyncio  # imported here: ~50 ms (with ssl) of every fresh open otherwise
+
         return await asyncio.wrap_future(self._writer.submit(fn, after))  # type: ignore[no-any-return]
 
     def _prepare(

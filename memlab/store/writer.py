@@ -12,7 +12,6 @@ what a crash can lose, never exceed ``max_queued + batch_max`` (``pending()`` sa
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import queue
 import threading
@@ -156,6 +155,8 @@ class SingleWriter:
 
     async def run(self, fn: Callable[[Any], T]) -> T:
         """The asyncio form of ``submit``."""
+        import asyncio  # imported here: ~50 ms (with ssl) of every fresh open otherwise
+
         return await asyncio.wrap_future(self.submit(fn))
 
     def call(self, fn: Callable[[Any], T]) -> T:
