@@ -882,3 +882,16 @@ def test_english_entities_are_names_not_activities_kinds_or_lists(text: str, abs
     names = {n for n, _ in analyze(text, "en")[1]}
     assert absent not in names
     assert kept is None or kept in names
+
+
+def test_a_question_that_names_the_user_by_their_own_name_is_about_the_user(tmp_path: Path) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("Hi, my name is Dana.", session_id="s1")
+        m.ingest("I work at Stripe.", session_id="s1")
+        m.ingest("My brother works at Shopify.", session_id="s1")
+        clock.advance(DAY)
+        m.maintain()
+        lead = m.context("Where does Dana work?").split("\n\n")[0].splitlines()
+    assert lead[0] == "## Facts" and "Stripe" in lead[1]
+    assert not any("Shopify" in line for line in lead)

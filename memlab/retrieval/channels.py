@@ -704,12 +704,12 @@ def keyed(
     about nothing memory has a key for costs two index probes."""
     if limit <= 0 or (filters.types and not set(filters.types) & set(FACT_TYPES)) or not has_facts(memory):
         return []
-    from memlab.retrieval.focus import focus_of
+    from memlab.retrieval.focus import focus_in
     from memlab.types import DEFAULT_USER
 
     store = memory.store
     user = filters.user_id or DEFAULT_USER
-    focus = focus_of(query_text, store.fact_subjects(user, filters.as_of))
+    focus = focus_in(store, query_text, user, filters.as_of)
     if not focus.subjects or not focus.attributes:
         return []
     found = [n.id for n in store.facts_about(focus.subjects, user, filters.as_of) if focus.matches(n.fact_key)]

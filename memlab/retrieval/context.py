@@ -194,12 +194,12 @@ class ContextProvider:
         the newest; the others on that attribute are ``older``, shown only as history. ``subjects``:
         whom the leading facts are about (empty when none lead). A prompt with no recognised subject
         keeps every fact in retrieval order."""
-        from memlab.retrieval.focus import focus_of
+        from memlab.retrieval.focus import focus_in
 
         store = self.memory.store
         assert store is not None
         user = self.user_id or DEFAULT_USER
-        focus = focus_of(prompt, store.fact_subjects(user, self.as_of))
+        focus = focus_in(store, prompt, user, self.as_of)
         if not focus.subjects:
             return Focused(facts)
         seen = {n.id: n for n in facts}  # as retrieval read them, before this read reinforced them

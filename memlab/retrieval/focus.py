@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 USER = "user"
 
@@ -185,12 +186,15 @@ def names(question: str, name: str) -> bool:
     return _named(question.casefold(), name.casefold())
 
 
-def subjects_asked(question: str, known: Iterable[str]) -> tuple[str, ...]:
+def subjects_asked(question: str, known: Iterable[str], self_names: Sequence[str] = ()) -> tuple[str, ...]:
     """Which known fact subjects the question names: a person (and their relatives when the
-    relation is named too), else a relative of the user, else the user."""
+    relation is named too), else a relative of the user, else the user, also by the name the user
+    gave ("Where does Dana work?" after "I'm Dana")."""
     q = question.casefold()
     known = [k.casefold() for k in known]
     people = [k for k in known if "'s " not in k and k != USER and _named(q, k)]
+    if any(_named(q, n.casefold()) for n in self_names) and USER not in people:
+        people.append(USER)
     rels = [r for r, rx in _REL_RE.items() if rx.search(q)]
     out: list[str] = []
     for owner in people or ([USER] if _FIRST_PERSON.search(q) or rels else []):
@@ -202,8 +206,19 @@ def subjects_asked(question: str, known: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def focus_of(question: str, known_subjects: Sequence[str]) -> Focus:
-    subjects = subjects_asked(question, known_subjects)
+def focus_in(store: Any, question: str, user_id: str, as_of: float | None = None) -> Focus:
+    """``focus_of`` against one user's facts in ``store``: their subjects and the user's own name."""
+    subjects = store.fact_subjects(user_id, as_of)
+    names = (
+        [str(n.attributes.get("value") or "") for n in store.facts_about([USER], user_id, as_of)
+         if attribute_of(n.fact_key or "") == "name"]
+        if USER in subjects else []
+    )  # fmt: skip
+    return focus_of(question, subjects, [n for n in names if n])
+
+
+def focus_of(question: str, known_subjects: Sequence[str], self_names: Sequence[str] = ()) -> Focus:
+    subjects = subjects_asked(question, known_subjects, self_names)
     if not subjects:
         return Focus()
     q = question.casefold()
