@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from memlab.store import queries as q
-from memlab.text import STOPWORDS, query_terms, tokenize
+from memlab.text import STOPWORDS, cross_script_stems, query_terms, tokenize
 
 if TYPE_CHECKING:
     from memlab.view import MemoryView
@@ -178,10 +178,29 @@ def fts(
     rarest first until their postings exceed ``FTS_POSTING_BUDGET``; the rarest term always stays.
     Small memories (under the budget) keep every term.
     """
-    terms = query_terms(query_text)
+    terms = search_terms(memory, query_text)
     if not terms or limit <= 0:
         return []
     return [r[0] for r in best_matches(memory, "nodes_fts", affordable_terms(memory, terms), filters, limit)]
+
+
+def search_terms(memory: MemoryView, query_text: str) -> list[str]:
+    """The query's stems (``query_terms``) and, for its name-like words, their other-alphabet
+    stems that the turn index holds ("Kiwi" also finds "Киви", "Юлия" also "Julia"): a name
+    written in the other script is otherwise invisible to every text channel (and to an
+    English-only embedder). Once per search (the memo)."""
+
+    memo = search_memo(memory)
+    key = ("terms", query_text)
+    if memo is not None and key in memo:
+        return list(memo[key])
+    terms = query_terms(query_text)
+    extra = [t for t in cross_script_stems(query_text) if t not in terms]
+    found = doc_freqs(memory, extra) if extra else {}
+    terms += [t for t in extra if found[t] > 0]
+    if memo is not None:
+        memo[key] = tuple(terms)
+    return terms
 
 
 FILTER_HEAD = 2  # rank this many times ``limit`` rows inside FTS before the node filters join
@@ -234,7 +253,7 @@ def window_rows(memory: MemoryView, table: str, query_text: str, filters: Filter
     """(episode id, BM25 score (lower is better), session id, speaker) of the best ``limit`` window hits.
     Terms are chosen against the window table's own postings (a term's window rows are up to 4x
     its turns), within ``WINDOW_POSTING_BUDGET``. fts_window and fts_session read the same hits."""
-    terms = query_terms(query_text)
+    terms = search_terms(memory, query_text)
     if not terms or limit <= 0:
         return []
 
@@ -338,7 +357,7 @@ def fts_prf(
     """Pseudo-relevance feedback on FTS (RM-style, Rocchio's lexical form): the query's terms plus
     the ``PRF_TERMS`` terms of the best ``PRF_DOCS`` window hits with the highest tf x idf (idf
     from the window table), ranked by BM25 over the turns within the posting budget."""
-    terms = query_terms(query_text)
+    terms = search_terms(memory, query_text)
     if not terms or limit <= 0:
         return []
     top = [r[0] for r in window_rows(memory, "window_fts_window", query_text, filters, SESSION_POOL)[:PRF_DOCS]]
