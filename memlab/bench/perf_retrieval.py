@@ -241,6 +241,8 @@ GRID_AXES: dict[str, tuple[float, ...]] = {
     "fts_prf": (0.0, 2.0, 4.0),
     "vector": (2.0, 3.0),
     "vector_window": (2.0,),
+    "vector_speaker": (0.0, 4.0),
+    "vector_session": (0.0, 2.0, 4.0, 8.0),
     "temporal": (0.0, 0.3),
     "entity": (0.0, 0.2),
 }
