@@ -169,10 +169,11 @@ def sessions_speakers_json() -> str:
 
 
 def session_episodes_json() -> str:
-    """(node id, session id) of the episodes of the sessions of a JSON array (index nodes_session)."""
+    """(node id, session id) of the episodes of the sessions of a JSON array, through the
+    nodes_session index (``+n.type``: the planner otherwise scans every episode by type)."""
     return (
         "SELECT n.id, n.session_id FROM json_each(?) j CROSS JOIN nodes n ON n.session_id = j.value "
-        "WHERE n.type = 'episodic'"
+        "WHERE +n.type = 'episodic'"
     )
 
 
