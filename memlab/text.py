@@ -150,3 +150,83 @@ def fts_query(text: str, max_terms: int = 32) -> str | None:
     if not terms:
         return None
     return " OR ".join(f'"{t}"' for t in terms)
+
+
+# -- the other alphabet ------------------------------------------------------------------------------
+# Names cross alphabets in a bilingual memory ("When did Anna adopt Kiwi?" over "Мы завели питомца:
+# попугай по кличке Киви."): a name-like query word is also looked up in the other script. Latin ->
+# Cyrillic: longest rule first, a few spellings per rule; Cyrillic -> Latin: the usual
+# romanisations. Callers keep only the forms their index holds, so a common word's (wrong)
+# transliteration costs a posting lookup and nothing else.
+_LAT_TO_CYR: dict[str, tuple[str, ...]] = {
+    "shch": ("щ",), "sch": ("ш",), "sh": ("ш",), "ch": ("ч",), "zh": ("ж",), "kh": ("х",), "ts": ("ц",),
+    "tz": ("ц",), "yu": ("ю",), "ya": ("я",), "yo": ("ё",), "ye": ("е",), "ju": ("ю", "джу"),
+    "ja": ("я", "джа"), "ia": ("ия", "я"), "ph": ("ф",), "th": ("т",), "ck": ("к",), "ee": ("и",),
+    "oo": ("у",), "a": ("а",), "b": ("б",), "c": ("к", "с"), "d": ("д",), "e": ("е", "э"), "f": ("ф",),
+    "g": ("г",), "h": ("х",), "i": ("и",), "j": ("дж", "й"), "k": ("к",), "l": ("л",), "m": ("м",),
+    "n": ("н",), "o": ("о",), "p": ("п",), "q": ("к",), "r": ("р",), "s": ("с",), "t": ("т",),
+    "u": ("у",), "v": ("в",), "w": ("в",), "x": ("кс",), "y": ("и", "й"), "z": ("з",),
+}  # fmt: skip
+_LAT_FINAL: dict[str, tuple[str, ...]] = {"ie": ("и",), "er": ("ер", "р"), "y": ("и", "й")}
+_CYR_TO_LAT: dict[str, tuple[str, ...]] = {
+    "а": ("a",), "б": ("b",), "в": ("v",), "г": ("g",), "д": ("d",), "е": ("e",), "ё": ("e", "yo"),
+    "ж": ("zh",), "з": ("z",), "и": ("i",), "й": ("y", "i"), "к": ("k",), "л": ("l",), "м": ("m",),
+    "н": ("n",), "о": ("o",), "п": ("p",), "р": ("r",), "с": ("s",), "т": ("t",), "у": ("u",),
+    "кс": ("ks", "x"), "ф": ("f",), "х": ("kh", "h"), "ц": ("ts",), "ч": ("ch",), "ш": ("sh",), "щ": ("shch",), "ъ": ("",),
+    "ы": ("y",), "ь": ("",), "э": ("e",), "ю": ("yu", "ju"), "я": ("ya", "a"),
+}  # fmt: skip
+MAX_SCRIPT_FORMS = 8  # spellings of one word tried in the other alphabet
+_NAME_LIKE = re.compile(r"[^\W\d_][^\W_]*", re.UNICODE)
+
+
+Rules = dict[str, tuple[str, ...]]
+
+
+def _spell(word: str, rules: Rules, final: Rules, limit: int) -> list[str]:
+    forms = [""]
+    i = 0
+    longest = max(map(len, rules))
+    while i < len(word):
+        for size in range(min(longest, len(word) - i), 0, -1):
+            chunk = word[i : i + size]
+            options = final.get(chunk) if i + size == len(word) else None
+            options = options or rules.get(chunk)
+            if options is not None:
+                break
+        else:
+            size, options = 1, (word[i],)
+        forms = [f + o for f in forms for o in options][:limit]
+        i += size
+    return forms
+
+
+def other_script_forms(word: str, limit: int = MAX_SCRIPT_FORMS) -> list[str]:
+    """Spellings of one lower-case word in the other alphabet, most likely first ("kiwi" ->
+    ["киви"], "юлия" -> ["yuliya", "yulia", ...]); [] for a word mixing or lacking both."""
+    if _LATIN.search(word) and not _CYRILLIC.search(word):
+        return _spell(word, _LAT_TO_CYR, _LAT_FINAL, limit)
+    if _CYRILLIC.search(word) and not _LATIN.search(word):
+        return _spell(word.replace("ё", "е"), _CYR_TO_LAT, {}, limit)
+    return []
+
+
+def name_words(text: str) -> list[str]:
+    """Lower-cased words written with a capital letter ("When did Anna adopt Kiwi?" -> anna, kiwi),
+    stop words left out: the words worth looking up in the other alphabet."""
+    out: dict[str, None] = {}
+    for m in _NAME_LIKE.finditer(unicodedata.normalize("NFKC", text)):
+        w = m.group(0)
+        if w[0].isupper() and len(w) >= 3 and not is_stopword(w.lower()):
+            out.setdefault(w.lower(), None)
+    return list(out)
+
+
+def cross_script_stems(text: str, limit: int = MAX_SCRIPT_FORMS) -> list[str]:
+    """Stems of the other-alphabet spellings of the name-like words of ``text`` (candidates: the
+    caller keeps those its index holds)."""
+    out: dict[str, None] = {}
+    for w in name_words(text):
+        for form in other_script_forms(w, limit):
+            if len(form) >= 3:
+                out.setdefault(stem_word(form), None)
+    return list(out)

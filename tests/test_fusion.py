@@ -157,11 +157,11 @@ def test_recipes_registry_and_lookup() -> None:
 @pytest.mark.parametrize(
     ("intent", "channels"),
     [
-        ("why", ("fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "causal", "facts", "keyed")),
-        ("when", ("fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "temporal", "facts", "keyed")),
-        ("who", ("fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "entity", "facts", "keyed")),
-        ("what", ("fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "entity", "facts", "keyed")),
-        ("general", ("fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "facts", "keyed")),
+        ("why", ("fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "vector_speaker", "vector_session", "causal", "facts", "keyed")),
+        ("when", ("fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "vector_speaker", "vector_session", "temporal", "facts", "keyed")),
+        ("who", ("fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "vector_speaker", "vector_session", "entity", "facts", "keyed")),
+        ("what", ("fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "vector_speaker", "vector_session", "entity", "facts", "keyed")),
+        ("general", ("fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "vector_speaker", "vector_session", "facts", "keyed")),
     ],
 )
 def test_hybrid_routes_graph_channels_by_intent(intent: str, channels: tuple[str, ...]) -> None:

@@ -80,7 +80,10 @@ def recall(
     with Memory(db, cfg, clock=SimulatedClock(data.turns[0].time), embedder=embedder) as m:
         turn_of: dict[int, str] = {}
         for t in data.turns:
-            node = m.ingest(f"{t.speaker}: {t.text}", session_id=t.session_id, role=t.role, at=t.time, wait=True)
+            node = m.ingest(
+                f"{t.speaker}: {t.text}", session_id=t.session_id, role=t.role, at=t.time, speaker=t.speaker or None,
+                wait=True,
+            )
             turn_of[int(node or 0)] = t.id
         m.flush()
         for q in data.questions:

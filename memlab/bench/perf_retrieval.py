@@ -230,7 +230,8 @@ def recall_table(records: Sequence[QRecord], recipe: Recipe) -> dict[str, dict[i
 
 # The LOO grid: fts = 1; the axes the previous round's 3,888-setting grid never moved from its
 # centre are fixed there (fts_window 8, fts_session 4, vector_window 2: chosen by every fold), the
-# rest vary with the two channels this round adds (speaker turns, pseudo-relevance feedback).
+# rest vary, with round 2's channels (speaker turns, pseudo-relevance feedback) and round 3's dense
+# twins of the speaker and session channels (vector_speaker, vector_session).
 GRID_K = (10, 20)
 GRID_AXES: dict[str, tuple[float, ...]] = {
     "fts": (1.0,),
@@ -241,6 +242,8 @@ GRID_AXES: dict[str, tuple[float, ...]] = {
     "fts_prf": (0.0, 2.0, 4.0),
     "vector": (2.0, 3.0),
     "vector_window": (2.0,),
+    "vector_speaker": (0.0, 4.0),
+    "vector_session": (0.0, 2.0, 4.0, 8.0),
     "temporal": (0.0, 0.3),
     "entity": (0.0, 0.2),
 }

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from memlab.store import queries as q
-from memlab.text import STOPWORDS, query_terms, tokenize
+from memlab.text import STOPWORDS, cross_script_stems, query_terms, tokenize
 
 if TYPE_CHECKING:
     from memlab.view import MemoryView
@@ -178,10 +178,29 @@ def fts(
     rarest first until their postings exceed ``FTS_POSTING_BUDGET``; the rarest term always stays.
     Small memories (under the budget) keep every term.
     """
-    terms = query_terms(query_text)
+    terms = search_terms(memory, query_text)
     if not terms or limit <= 0:
         return []
     return [r[0] for r in best_matches(memory, "nodes_fts", affordable_terms(memory, terms), filters, limit)]
+
+
+def search_terms(memory: MemoryView, query_text: str) -> list[str]:
+    """The query's stems (``query_terms``) and, for its name-like words, their other-alphabet
+    stems that the turn index holds ("Kiwi" also finds "Киви", "Юлия" also "Julia"): a name
+    written in the other script is otherwise invisible to every text channel (and to an
+    English-only embedder). Once per search (the memo)."""
+
+    memo = search_memo(memory)
+    key = ("terms", query_text)
+    if memo is not None and key in memo:
+        return list(memo[key])
+    terms = query_terms(query_text)
+    extra = [t for t in cross_script_stems(query_text) if t not in terms]
+    found = doc_freqs(memory, extra) if extra else {}
+    terms += [t for t in extra if found[t] > 0]
+    if memo is not None:
+        memo[key] = tuple(terms)
+    return terms
 
 
 FILTER_HEAD = 2  # rank this many times ``limit`` rows inside FTS before the node filters join
@@ -234,7 +253,7 @@ def window_rows(memory: MemoryView, table: str, query_text: str, filters: Filter
     """(episode id, BM25 score (lower is better), session id, speaker) of the best ``limit`` window hits.
     Terms are chosen against the window table's own postings (a term's window rows are up to 4x
     its turns), within ``WINDOW_POSTING_BUDGET``. fts_window and fts_session read the same hits."""
-    terms = query_terms(query_text)
+    terms = search_terms(memory, query_text)
     if not terms or limit <= 0:
         return []
 
@@ -338,7 +357,7 @@ def fts_prf(
     """Pseudo-relevance feedback on FTS (RM-style, Rocchio's lexical form): the query's terms plus
     the ``PRF_TERMS`` terms of the best ``PRF_DOCS`` window hits with the highest tf x idf (idf
     from the window table), ranked by BM25 over the turns within the posting budget."""
-    terms = query_terms(query_text)
+    terms = search_terms(memory, query_text)
     if not terms or limit <= 0:
         return []
     top = [r[0] for r in window_rows(memory, "window_fts_window", query_text, filters, SESSION_POOL)[:PRF_DOCS]]
@@ -472,18 +491,111 @@ def vector_window(
     the top vector hits and their neighbours."""
     if memory.index is None or query_vec is None or limit <= 0:
         return []
-    sims = dict(dense_hits(memory, query_vec, max(limit, VECTOR_WINDOW_POOL)))
-    near = neighbours(memory, list(sims))  # a neighbour's own other neighbour stays unscored
-    cands = set(sims) | {n for ns in near.values() for n in ns}
-    sims.update(_similarities(memory, cands - sims.keys(), query_vec))
+    return apply_filter(memory, window_ranked(memory, query_vec, limit), filters)[:limit]
 
-    def score(c: int) -> float:
-        around = [sims[n] for n in near.get(c, []) if n in sims]
-        return sims.get(c, 0.0) + (sum(around) / len(around) if around else 0.0)
 
-    scores = {c: score(c) for c in cands}
-    ranked = sorted(cands, key=lambda c: (-scores[c], c))
-    return apply_filter(memory, ranked, filters)[:limit]
+def window_ranked(memory: MemoryView, query_vec: np.ndarray, limit: int) -> list[int]:
+    """``vector_window``'s ranking before the filters (once per search: ``vector_speaker`` reads it too)."""
+
+    def compute(n: int) -> list[int]:
+        sims = dict(dense_hits(memory, query_vec, max(n, VECTOR_WINDOW_POOL)))
+        near = neighbours(memory, list(sims))  # a neighbour's own other neighbour stays unscored
+        cands = set(sims) | {x for ns in near.values() for x in ns}
+        sims.update(_similarities(memory, cands - sims.keys(), query_vec))
+
+        def score(c: int) -> float:
+            around = [sims[x] for x in near.get(c, []) if x in sims]
+            return sims.get(c, 0.0) + (sum(around) / len(around) if around else 0.0)
+
+        scores = {c: score(c) for c in cands}
+        return sorted(cands, key=lambda c: (-scores[c], c))
+
+    key = ("vector_window", np.asarray(query_vec, dtype=np.float32).tobytes())
+    return _memoised(memory, key, max(limit, VECTOR_WINDOW_POOL), compute)
+
+
+def vector_speaker(
+    memory: MemoryView,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 0,
+) -> list[int]:
+    """The dense twin of ``fts_speaker``: ``vector_window``'s hits spoken by a speaker the question
+    names, in its order ("What activities does Melanie do?" -> Melanie's turns nearest the
+    question, whatever words they use). Nothing when no speaker is named, or every speaker among
+    the hits is."""
+    if memory.index is None or query_vec is None or limit <= 0:
+        return []
+    ranked = window_ranked(memory, query_vec, limit)
+    spoken = {i: s for i, (_, s) in node_meta(memory, ranked).items() if s}
+    speakers = set(spoken.values())
+    named = {s for s in speakers if speaker_named(query_text, s)}
+    if not named or named == speakers:
+        return []
+    return apply_filter(memory, [i for i in ranked if spoken.get(i) in named], filters)[:limit]
+
+
+def node_meta(memory: MemoryView, ids: Sequence[int]) -> dict[int, tuple[str | None, str | None]]:
+    """(session id, speaker) of each id."""
+    if not ids:
+        return {}
+    rows = _read(memory, q.sessions_speakers_json(), [json.dumps(list(ids))])
+    return {int(r[0]): (None if r[1] is None else str(r[1]), str(r[2]) if r[2] else None) for r in rows}
+
+
+VECTOR_SESSION_TOP = 3  # a session scores the summed cosine of its best few dense hits
+
+
+def vector_session(
+    memory: MemoryView,
+    query_text: str,
+    query_vec: np.ndarray | None,
+    filters: Filters,
+    limit: int,
+    depth: int = 0,
+) -> list[int]:
+    """The dense twin of ``fts_session``: sessions ranked by the summed cosine of their best
+    ``VECTOR_SESSION_TOP`` dense hits (the search's shared ones), then every episode of the best
+    sessions listed session by session, nearest first, until ``limit`` (so a session's turns the
+    dense hits missed are listed too). A node without a session is a session of its own."""
+    if memory.index is None or query_vec is None or limit <= 0:
+        return []
+    hits = dense_hits(memory, query_vec, max(limit, VECTOR_WINDOW_POOL))
+    meta = node_meta(memory, [i for i, _ in hits])
+    sims = dict(hits)
+    by_session: dict[Any, list[float]] = {}
+    for node_id, sim in hits:  # nearest first
+        by_session.setdefault(meta.get(node_id, (None, None))[0] or -node_id, []).append(sim)
+    total = {k: sum(v[:VECTOR_SESSION_TOP]) for k, v in by_session.items()}
+    order = sorted(by_session, key=lambda k: -total[k])
+    out: list[int] = []
+    for start in range(0, len(order), SESSION_BATCH):
+        batch = order[start : start + SESSION_BATCH]
+        members = session_members(memory, [k for k in batch if isinstance(k, str)])
+        todo = [i for ids in members.values() for i in ids if i not in sims]
+        sims.update(_similarities(memory, todo, query_vec))
+        for k in batch:
+            ids = members.get(k, []) if isinstance(k, str) else [-k]
+            out.extend(sorted(ids, key=lambda i: (-sims.get(i, -1.0), i)))
+        kept = apply_filter(memory, out, filters)
+        if len(kept) >= limit:
+            break
+    return apply_filter(memory, out, filters)[:limit]
+
+
+SESSION_BATCH = 8  # sessions whose episodes vector_session reads at a time
+
+
+def session_members(memory: MemoryView, sessions: Sequence[str]) -> dict[str, list[int]]:
+    """The episodes of each session."""
+    out: dict[str, list[int]] = {}
+    if not sessions:
+        return out
+    for node_id, session in _read(memory, q.session_episodes_json(), [json.dumps(list(sessions))]):
+        out.setdefault(str(session), []).append(int(node_id))
+    return out
 
 
 def seeds(
@@ -737,6 +849,8 @@ CHANNEL_FUNCS: dict[str, Channel] = {
     "fts_prf": fts_prf,
     "vector": vector,
     "vector_window": vector_window,
+    "vector_speaker": vector_speaker,
+    "vector_session": vector_session,
     "causal": causal,
     "temporal": temporal,
     "entity": entity,
@@ -745,6 +859,7 @@ CHANNEL_FUNCS: dict[str, Channel] = {
 }
 SEEDED: frozenset[str] = frozenset({"causal", "temporal", "entity", "facts"})
 TEXT: tuple[str, ...] = (
-    "fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window", "keyed"
-)  # run first, before the graph walks
+    "fts", "fts_pair", "fts_window", "fts_session", "fts_speaker", "fts_prf", "vector", "vector_window",
+    "vector_speaker", "vector_session", "keyed",
+)  # fmt: skip (these run first, before the graph walks)
 SEED_TEXT: tuple[str, ...] = ("fts", "vector")  # whose fused hits the graph walks start from

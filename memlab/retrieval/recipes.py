@@ -16,7 +16,9 @@ Text channels come at three granularities (multi-granularity indexing): ``fts`` 
 ``fts_session`` (sessions scored as a whole, turns re-ranked within them); ``vector_window`` is
 the dense twin of ``fts_window``. ``fts_speaker``: the window hits spoken by a person the question
 names; ``fts_prf``: turn FTS with the query expanded by terms of the best window hits
-(pseudo-relevance feedback). HYBRID's weights and k were chosen by leave-one-conversation-out
+(pseudo-relevance feedback). ``vector_speaker`` and ``vector_session`` are the dense twins of
+``fts_speaker`` (vector_window's hits of a named speaker) and ``fts_session`` (sessions ranked
+by their best dense hits, then their turns, nearest first). HYBRID's weights and k were chosen by leave-one-conversation-out
 on LoCoMo (see ``_WEIGHTS``). HYBRID_NO_GRAPH keeps the older two-channel setting.
 """
 
@@ -34,6 +36,8 @@ CHANNELS: tuple[str, ...] = (
     "fts_prf",
     "vector",
     "vector_window",
+    "vector_speaker",
+    "vector_session",
     "causal",
     "temporal",
     "entity",
@@ -77,15 +81,16 @@ class Recipe:
 
 # Chosen on LoCoMo (8 conversations, 1,584 questions) by `memlab perf retrieval` with the default
 # wordllama embedder: the best mean of R@10 and R@50 on all eight conversations over the grid in
-# memlab/bench/perf_retrieval.py; the same procedure scored leave-one-conversation-out (tuned on
-# 7, scored on the 8th) gives R@5 70.0, R@10 79.1, R@50 89.5 (benchmarks/results/
-# retrieval_issue12_round2.md). The window channels carry most of the signal; fts_speaker and
-# fts_prf add 1-2 points at every depth. temporal and entity keep 0.3 / 0.2 (against 0 / 0:
-# within 0.1 on LoCoMo, whose entities are rule-extracted) so when/who/what questions still use
-# them; causal and facts are not exercised offline and keep 0.5.
+# memlab/bench/perf_retrieval.py, which leave-one-conversation-out (tuned on 7, scored on the 8th)
+# chose in every fold (benchmarks/results/retrieval_issue12_round3.md). The window channels carry
+# most of the signal; fts_speaker and fts_prf add 1-2 points at every depth, the dense twins of
+# fts_speaker and fts_session (vector_speaker, vector_session) another 0.7 at R@10 and R@50.
+# temporal and entity keep 0.3 / 0.2 (the folds chose 0 / 0: within 0.1 on LoCoMo, whose entities
+# are rule-extracted) so when/who/what questions still use them; causal and facts are not
+# exercised offline and keep 0.5.
 # A keyed fact is what the question asks for by subject and attribute, so it must outrank an
-# episode every text channel agrees on (the text channels' weights add up to 26).
-KEYED_WEIGHT = 30.0
+# episode every text channel agrees on (the text channels' weights add up to 34).
+KEYED_WEIGHT = 40.0
 _WEIGHTS: dict[str, float] = {
     "fts": 1.0,
     "fts_pair": 1.0,
@@ -95,6 +100,8 @@ _WEIGHTS: dict[str, float] = {
     "fts_prf": 4.0,
     "vector": 2.0,
     "vector_window": 2.0,
+    "vector_speaker": 4.0,
+    "vector_session": 4.0,
     "causal": 0.5,
     "temporal": 0.3,
     "entity": 0.2,

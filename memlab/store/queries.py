@@ -163,6 +163,20 @@ def vectors_json() -> str:
     return "SELECT node_id, vec FROM node_vectors WHERE node_id IN (SELECT value FROM json_each(?))"
 
 
+def sessions_speakers_json() -> str:
+    """(node id, session id, speaker) of the ids of a JSON array (rowid lookups, in no order)."""
+    return "SELECT n.id, n.session_id, n.speaker FROM json_each(?) j CROSS JOIN nodes n ON n.id = j.value"
+
+
+def session_episodes_json() -> str:
+    """(node id, session id) of the episodes of the sessions of a JSON array, through the
+    nodes_session index (``+n.type``: the planner otherwise scans every episode by type)."""
+    return (
+        "SELECT n.id, n.session_id FROM json_each(?) j CROSS JOIN nodes n ON n.session_id = j.value "
+        "WHERE +n.type = 'episodic'"
+    )
+
+
 def fts_doc_freq(table: str = "nodes_fts") -> str:
     """Rows of one FTS table matching a MATCH expression."""
     if table not in FTS_TABLES:
