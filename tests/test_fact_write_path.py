@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
+
 from memlab import Memory, MemoryConfig, SimulatedClock
 from memlab.embed.hashing import HashingEmbedder
 from memlab.knowledge.consolidation import wait_consolidated
@@ -66,7 +68,8 @@ def test_tool_and_consolidation_facts_are_written_alike(tmp_path: Path) -> None:
         assert (old.attributes["value"], new.attributes["value"]) == ("Lisbon", "Porto")
         assert old.invalid_reason == "superseded" and old.valid_until == new.valid_from == T0 + 3600
         assert old.decay_rate == m.config.consolidation.superseded_decay_rate  # the one supersede path
-        assert new.decay_rate == m.config.decay.lambda_ and new.source_type == "consolidation:Seeing"
+        keyed_rate = m.config.decay.lambda_ * m.config.decay.keyed_factor  # a keyed fact fades slower
+        assert new.decay_rate == pytest.approx(keyed_rate) and new.source_type == "consolidation:Seeing"
         assert [e.dst for e in m.store.edges(new.id, ["derived_from"], "out")]  # provenance
         m.flush()
         rows = m.store.execute_read(

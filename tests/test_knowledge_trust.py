@@ -895,3 +895,19 @@ def test_a_question_that_names_the_user_by_their_own_name_is_about_the_user(tmp_
         lead = m.context("Where does Dana work?").split("\n\n")[0].splitlines()
     assert lead[0] == "## Facts" and "Stripe" in lead[1]
     assert not any("Shopify" in line for line in lead)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm based in Leuven, if that matters.", {("speaker", "city", "Leuven")}),  # a hedge, no condition
+        ("If it snows I'll stay in Leuven.", set()),
+        ("I am on a gluten-free diet these days.", {("speaker", "diet", "gluten-free")}),
+        ("My cousin tried a keto diet and gave up after a week.", set()),  # a trial, not a state
+        ("Попробовал Haskell на выходных, не моё.", set()),
+    ],
+)
+def test_hedges_trials_and_hyphenated_diets(text: str, expected: set[tuple[str, str, str]]) -> None:
+    from memlab.knowledge.extract.clauses import extract
+
+    assert {(e.subject, e.attribute, e.value) for e in extract(text)} == expected

@@ -77,6 +77,8 @@ ORG_NOUNS = frozenset(
 _SPEAKER_WORDS = frozenset("i we me я мы".split())
 _OWNER_WORDS = frozenset("my our мой моя моё мое мои наш наша наше наши".split())
 _NOT_NAME_PARTS = frozenset("meet hey hi welcome hello знакомься знакомьтесь встречайте".split())
+_TRIAL_VERBS = frozenset("try attempt test sample попробовать пробовать".split())
+_HEDGE_VERBS = frozenset("matter help interest count wonder care know".split())
 # words of praise before a noun: "such an inspiring writer" is an opinion of someone, not their job
 _PRAISE = frozenset(
     "such inspiring amazing awesome brilliant talented gifted wonderful incredible fantastic phenomenal "
@@ -902,6 +904,12 @@ class Reader:
         return inverted and self.s.lang == "en"
 
     # -- predicates and modality ------------------------------------------------------------------
+    def _hedge(self, c: Tok) -> bool:
+        """A conversational "if" that conditions nothing said: "if that matters", "if it helps",
+        "if you must know", "if you're wondering"."""
+        subj = self.s.children(c, "nsubj")
+        return c.lemma in _HEDGE_VERBS and bool(subj) and subj[0].lower in ("that", "it", "this", "you")
+
     def _is_predicate(self, t: Tok) -> bool:
         if t.pos in ("VERB", "AUX") and t.dep not in ("aux", "aux:pass", "auxpass", "cop"):
             return True
@@ -911,10 +919,12 @@ class Reader:
         """Not a current fact: quoted, negated, conditional, modal, future, wished, planned, past state."""
         if v.i in self.quoted or self._asked(v):
             return True
+        if v.lemma in _TRIAL_VERBS and (v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past"):
+            return True  # "tried a keto diet and hated it", "попробовал Rust": a trial, not a state
         if v.tag == "VBG" and v.lemma in CHANGE_VERBS and self._future_time(v):
             return True  # "we're moving to Amsterdam in march": a plan
         if any(
-            any(m.lower in lx.HYPOTHETICAL_MARKS for m in self.s.children(c, "mark"))
+            any(m.lower in lx.HYPOTHETICAL_MARKS for m in self.s.children(c, "mark")) and not self._hedge(c)
             for c in self.s.children(v, "advcl")
         ):
             return True  # the consequent of a condition: "if Raj becomes CTO we're all writing Zig"
@@ -1826,9 +1836,11 @@ class Reader:
     def _diet_noun(self, o: Tok) -> str | None:
         if o.lemma not in lx.DIET_NOUNS:
             return None
-        return next(
-            (d for c in self.s.children(o) if (d := lx.DIET_OF.get(c.lower) or lx.DIET_OF.get(c.lemma))), None
-        )
+        for c in self.s.children(o):
+            joined = " ".join(t.text for t in _subtree_toks(self.s, c)).lower().replace(" - ", "-")
+            if d := lx.DIET_OF.get(c.lower) or lx.DIET_OF.get(c.lemma) or lx.DIET_OF.get(joined):
+                return d  # "a keto diet", "a gluten-free diet" (parsed gluten <- free <- diet)
+        return None
 
     def _project_status(self, project: Tok) -> Iterator[Extracted]:
         """ "Project Atlas is shipped now", "Проект Atlas сейчас завершён"."""
