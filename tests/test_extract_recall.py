@@ -74,3 +74,30 @@ def test_joined_subjects_share_a_fact_with_both(text: str, lang: str, expected: 
 )
 def test_a_pet_noun_before_its_name(text: str, expected: set[Triple]) -> None:
     assert _facts(text, "en") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # a request after a comma that the parse made the head does not embed the statement
+        ("I'm a nurse at a small clinic, ask me anything", "en", {("speaker", "job_title", "nurse")}),
+        ("I think I'm a nurse, ask me", "en", set()),
+        ("I'm a nurse, tell her I said hi", "en", set()),
+        # the city said with the job title: on the job noun or on the workplace after it
+        ("I'm a barista at a tiny cafe in Ghent", "en", {("speaker", "job_title", "barista"), ("speaker", "city", "Ghent")}),
+        ("I'm Priya, UX designer in Pune", "en", {("speaker", "name", "Priya"), ("speaker", "job_title", "UX designer"), ("speaker", "city", "Pune")}),
+        ("я Оля, учительница из Перми", "ru", {("speaker", "name", "Оля"), ("speaker", "job_title", "учительница"), ("speaker", "city", "Пермь")}),
+        ("I'm a nurse in Canada", "en", {("speaker", "job_title", "nurse"), ("speaker", "country", "Canada")}),
+        ("I'm a teacher from Ohio", "en", {("speaker", "job_title", "teacher")}),
+        ("I was a nurse in Leeds", "en", set()),
+        # a nickname is the name in use
+        ("I'm Katherine, but just call me Kate", "en", {("speaker", "name", "Kate")}),
+        ("меня зовут Елизавета, можно просто Лиза", "ru", {("speaker", "name", "Лиза")}),
+        ("please don't call me Bobby", "en", set()),
+        ("my friends call me lazy", "en", set()),
+        ("everyone calls my brother Tiny", "en", set()),
+        ("можно просто кофе?", "ru", set()),
+    ],
+)
+def test_self_introductions(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected

@@ -197,6 +197,9 @@ def read(text: str, sents: list[Sent]) -> Analysis:
         for fact in reader.facts():
             out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)
         reader.remember_people()
+        nick = said.pop("nickname", None)
+        if nick is not None:  # "I'm Katherine, but call me Kate": the name in use
+            out = {k: f for k, f in out.items() if k[:2] != (SPEAKER, "name") or f.value == nick}
         for first, last, label, normal in sent.spans:
             found = _mention(reader, first, last, label, normal)
             if found is not None:
@@ -280,7 +283,9 @@ class Reader:
             return
         found = list(self._facts()) or list(self._switched_to()) or list(self._new_role()) or list(self._new_job())
         found = found or list(self._plain_state())
+        found += list(self._nickname())
         found += list(self._gapped(found))
+        found += list(self._job_place(found))
         found += list(self._shared(found))
         yield from filter(self._sane, found)
 
@@ -444,6 +449,48 @@ class Reader:
                 attribute, value, vtype = values.pop()
                 if (subject, attribute) not in done:
                     yield self.fact(subject, attribute, value, vtype)
+
+    def _nickname(self) -> Iterator[Extracted]:
+        """The name the speaker goes by: "everyone calls me Seun", "call me Liz", "все зовут меня
+        Лёля", "зови меня Гуля", "можно просто Гуля": it replaces the full name said with it (the
+        last one said wins: "меня зовут Елизавета, можно просто Лиза")."""
+        for t in reversed(self.toks):
+            calls = t.lemma in ("call", "звать", "называть") and any(
+                c.lower in ("me", "меня") for c in self.s.children(t, "obj", "dobj", "dative", "iobj")
+            )
+            just = t.lower == "можно" and t.i + 1 < len(self.toks) and self.toks[t.i + 1].lower == "просто"
+            if not (calls or just) or t.i in self.quoted or self._blocked(t):
+                continue
+            after = [x for x in self.toks[t.i + 1 : t.i + 4] if x.lower not in ("me", "меня", "просто", "just")]
+            name = after[0] if after else None
+            if name is not None and name.pos == "PROPN" and self._is_person(name) and self.tool(name) is None:
+                self.said["nickname"] = self.value_text(name)
+                yield self.fact(SPEAKER, "name", self.said["nickname"], "person")
+                return
+
+    def _job_place(self, found: list[Extracted]) -> Iterator[Extracted]:
+        """A city said with the job title it comes with: "a product manager at a tiny fintech in
+        Warsaw", "data engineer in Dubai", "дата-инженер из Казани": a place in the job noun's
+        own stretch, after it, hung on the job noun or on the workplace after it (not a country;
+        English "from" is where one comes from). The speaker's only: of another person ("my wife
+        is a teacher at a school in Leeds") the labels keep the job alone."""
+        have = {f.subject for f in found if f.attribute in ("city", "country")}
+        for f in [f for f in found if f.attribute == "job_title" and f.subject == SPEAKER not in have]:
+            part = next((p for p in self._stretches() if any(self.job_title(t) == f.value for t in p)), [])
+            job = next((t for t in part if self.job_title(t) == f.value), None)
+            if job is None or any(self._not_plain(t) for t in part):
+                continue
+            places = [
+                t for t in part
+                if t.i > job.i and (t.ent in ("LOC", "GPE") or not t.ent and t.pos == "PROPN") and self._place(t) and job.i in self._ancestor_ids(t)
+                and {c.lemma for c in self.s.children(t, "case")} & {"in", "в", "во", "из"}
+            ]  # fmt: skip
+            cities = {c for t in places if (c := self.city(t)).casefold().replace("ё", "е") not in lx.COUNTRIES}
+            if len(cities) == 1:
+                yield self.fact(f.subject, "city", cities.pop(), "place")
+
+    def _ancestor_ids(self, t: Tok) -> set[int]:
+        return {a.i for a in self.s.ancestors(t)}
 
     def _gap_subject(self, words: list[Tok]) -> Tok | None:
         """The relative or named person a stretch opens with ("my brother's", "у брата", "Maria")."""
@@ -916,7 +963,7 @@ class Reader:
                 k == 0 or chain[k - 1].dep in _EMBEDDED
             ):
                 return True
-            if k and t.lemma in lx.NONFACT_HEADS and chain[k - 1].dep in _EMBEDDED:
+            if k and t.lemma in lx.NONFACT_HEADS and chain[k - 1].dep in _EMBEDDED and not self._tail_request(chain[k - 1], t):
                 return True
             if (
                 k
@@ -946,6 +993,15 @@ class Reader:
         ):
             return v.feats.get("Tense") != "Past" or v.lemma in ("accept", "sign")
         return self._past_state(v)
+
+    def _tail_request(self, clause: Tok, head: Tok) -> bool:
+        """A request after a comma that the parse made the head of the statement before it ("I'm a
+        nurse in Leeds, ask me anything", "я продакт, спрашивайте"): an imperative without a
+        subject; the statement stands on its own (not "I think ...", "she said ...")."""
+        if head.i < clause.i or not any(t.text in (",", "—", "–", ";") for t in self.toks[clause.i : head.i]):
+            return False
+        imperative = head.tag == "VB" or head.feats.get("Mood") == "Imp"
+        return imperative and not self.s.children(head, "nsubj", "aux") and head.lower != "let"
 
     def _cue_applies(self, v: Tok, cues: Sequence[str], before_is_apart: bool) -> bool:
         """A sentence-wide cue ("anymore", "next week", "скоро") bears on ``v`` unless it sits in
@@ -1652,6 +1708,11 @@ class Reader:
         subj_tok = next(iter(self.s.children(v, "nsubj", "nsubj:pass", "csubj")), None)
         if v.lemma == "be" or named:
             preds = self.s.children(v, "attr", "acomp", "oprd")
+            # "I'm Ahmed, data engineer in Dubai": a job noun joined to the name is said of the subject too
+            preds += [
+                c for b in preds if self._is_person(b) for c in self.s.children(b, "conj", "appos")
+                if _job_word(c) and c.lemma not in lx.RELATIONS and not self.s.children(c, "cc", "nsubj")
+            ]  # fmt: skip
         else:
             preds = [v]
         if subj_tok is not None and v.lemma == "be" and subj_tok.text[:1].isupper() and self._place(subj_tok):
@@ -2307,6 +2368,12 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
             if t.lemma in ("в", "во") and org is not None and reader._org(org):  # "дизайнер в «Авито»"
                 yield reader.fact(subj, "employer", reader.value_text(org), "organization")
         return
+    if subj == SPEAKER and subj_tok.lemma == "я" and b.i == subj_tok.i + 1 and _ru_self_name(reader, b):
+        yield reader.fact(SPEAKER, "name", reader.value_text(b), "person")  # "я Айдар, дата-инженер из Казани"
+        after = [t for t in reader.toks[b.i + 1 : b.i + 4] if t.pos != "PUNCT"]
+        if after and reader.toks[b.i + 1].text == "," and after[0].lower.split("-")[-1] in lx.JOB_HEADS:
+            yield reader.fact(SPEAKER, "job_title", after[0].lower, "concept")
+        return
     if b.lemma in ("мой", "моя", "наш", "наша") and len(nxt) > 1:  # "Катя теперь мой руководитель"
         attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(_lex(nxt[1], lx.RELATIONS), ""))
         if attribute and subj != SPEAKER and "'s " not in subj:
@@ -2333,3 +2400,10 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
             yield reader.fact(subj, "diet", diet, "concept")
         elif tv is not None:  # "я на Windows 11", "я на IntelliJ IDEA"
             yield reader.fact(subj, tv[0], tv[1], "tool")
+
+
+def _ru_self_name(reader: Reader, b: Tok) -> bool:
+    """"я Айдар": a given name in the nominative right after "я" (not a place, tool or word)."""
+    if b.feats.get("Case") not in (None, "Nom") or reader.tool(b) is not None or not b.text[:1].isupper():
+        return False
+    return b.ent == "PER" or b.pos == "PROPN" and reader._ru_name(b) is not None and b.ent != "LOC"
