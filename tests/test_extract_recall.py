@@ -101,3 +101,38 @@ def test_a_pet_noun_before_its_name(text: str, expected: set[Triple]) -> None:
 )
 def test_self_introductions(text: str, lang: str, expected: set[Triple]) -> None:
     assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("my birthday's the 4th of March, no cake please", "en", {("speaker", "birthday", "4th of March")}),
+        ("my nephew's birthday is August 9", "en", {("speaker's nephew", "birthday", "August 9")}),
+        ("у меня день рождения 19 ноября", "ru", {("speaker", "birthday", "19 ноября")}),
+        ("у брата день рождения 2 июня", "ru", {("speaker's brother", "birthday", "2 июня")}),
+        ("my birthday is next week", "en", set()),
+        ("is your birthday on june 12?", "en", set()),
+        ("I may throw a birthday party on may 4", "en", set()),
+        ("если бы день рождения был 1 января", "ru", set()),
+    ],
+)
+def test_birthdays(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # a diet said without a verb, or by what it leaves out
+        ("dairy free for a year now, my skin thanks me", "en", {("speaker", "diet", "dairy-free")}),
+        ("без лактозы уже полгода", "ru", {("speaker", "diet", "lactose-free")}),
+        ("на палео второй год", "ru", {("speaker", "diet", "paleo")}),
+        ("мой брат на кето вторую неделю", "ru", {("speaker's brother", "diet", "keto")}),
+        ("gluten free bread is awful", "en", set()),
+        ("is this cake gluten free?", "en", set()),
+        ("пицца без глютена тут невкусная", "ru", set()),
+        ("на кето не сяду никогда", "ru", set()),
+    ],
+)
+def test_diets_without_a_verb(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected

@@ -284,6 +284,7 @@ class Reader:
         found = list(self._facts()) or list(self._switched_to()) or list(self._new_role()) or list(self._new_job())
         found = found or list(self._plain_state())
         found += list(self._nickname())
+        found += list(self._birthday())
         found += list(self._gapped(found))
         found += list(self._job_place(found))
         found += list(self._shared(found))
@@ -467,6 +468,25 @@ class Reader:
                 self.said["nickname"] = self.value_text(name)
                 yield self.fact(SPEAKER, "name", self.said["nickname"], "person")
                 return
+
+    def _birthday(self) -> Iterator[Extracted]:
+        """A birthday and its date in one stretch: "birthday's on june 12", "my sister's birthday is
+        May 3rd", "день рождения у меня 3 апреля"; whose it is by the owner ("my", "у меня", "у
+        мамы"), the speaker's when the stretch names nobody else. The date as written."""
+        for part in self._stretches():
+            noun = next((t for t in part if _birthday_noun(self.toks, t) and t.dep != "compound"), None)
+            date = _date_in(part)
+            if noun is None or date is None or any(self._not_plain(t) for t in part if not _in_date(self.toks, t)):
+                continue
+            owner = self.owner_of(noun)
+            if owner is None and self.s.lang == "ru":
+                at = [t for t in part if any(c.lemma == "у" for c in self.s.children(t, "case"))]
+                owner = _ru_owner(self, at[0]) if at else None
+            others = [t for t in part if self._someone_else(t)]
+            if owner is None and not others or owner == SPEAKER and not any(t.lower in _OTHER_PRONOUNS for t in part):
+                yield self.fact(SPEAKER, "birthday", date, "concept")
+            elif owner not in (None, SPEAKER):
+                yield self.fact(owner, "birthday", date, "concept")
 
     def _job_place(self, found: list[Extracted]) -> Iterator[Extracted]:
         """A city said with the job title it comes with: "a product manager at a tiny fintech in
@@ -822,6 +842,8 @@ class Reader:
         if head.lemma in _USER_NOUNS:
             return False  # "Emacs user since grad school", "a Vim guy"
         value = self._state_value(t)
+        if value is not None and value[0] == "diet" and t.i and self.toks[t.i - 1].lower in ("on", "на"):
+            return False  # "на кето третий месяц": the parse hangs the diet on the time noun
         if value is not None and head.i > t.i and head.text in value[1]:
             return False  # the head is the model: "Galaxy S21", "Tesla Model 3"
         poss = any(c.text in ("'s", "’s") and c.dep in ("case", "possessive") for c in self.s.children(t))
@@ -833,16 +855,29 @@ class Reader:
         if self.s.lang == "ru" and any(t.feats.get("Person") == "1" and t.pos == "VERB" for t in part):
             return True
         words = [t for t in part if t.pos not in ("PUNCT", "DET")]
+        if len(words) > 1 and words[0].lower in ("on", "на", "без"):
+            words = words[1:]  # "на кето третий месяц", "без глютена уже два года"
         return bool(words) and self._state_value(words[0]) is not None  # "Galaxy S21 here", "Emacs user"
 
     def _state_value(self, t: Tok) -> tuple[str, str, str] | None:
         found = self._new_value(t)
         if found is not None:
             return found[0], found[1], "tool"
-        diet = lx.DIET_OF.get(t.lower) or lx.DIET_OF.get(t.lemma)
+        diet = lx.DIET_OF.get(t.lower) or lx.DIET_OF.get(t.lemma) or self._without(t)
         adjective = self.s.lang == "ru" and t.lower.endswith(_RU_ADJ_ENDINGS)
         if diet and (not adjective or self.toks[t.head].lemma in lx.DIET_NOUNS):  # not "веганские кафе"
             return "diet", diet, "concept"
+        return None
+
+    def _without(self, t: Tok) -> str | None:
+        """A diet said as what is left out: "gluten free", "dairy-free", "без глютена"."""
+        nxt = self.toks[t.i + 1].lower if t.i + 1 < len(self.toks) else ""
+        prev = self.toks[t.i - 1].lower if t.i else ""
+        free = self.toks[t.i + 1] if nxt == "free" else None
+        if free is not None and free.dep in ("amod", "compound") and self.toks[free.head].lemma not in lx.DIET_NOUNS:
+            return None  # "gluten free bread"
+        if free is not None or prev == "без" and self.s.lang == "ru":
+            return lx.FREE_OF.get(t.lemma) or lx.FREE_OF.get(t.lower)
         return None
 
     def _stretches(self) -> list[list[Tok]]:
@@ -2081,6 +2116,39 @@ class Reader:
             if any(x.lower in lx.HYPOTHETICAL_MARKS for x in self.toks[: t.i]):
                 continue
             yield self.fact(owner, attribute, name, "person")
+
+
+_MONTHS = frozenset(
+    "january february march april may june july august september october november december jan feb mar apr "
+    "jun jul aug sep sept oct nov dec января февраля марта апреля мая июня июля августа сентября октября "
+    "ноября декабря".split()
+)
+
+
+def _birthday_noun(toks: list[Tok], t: Tok) -> bool:
+    nxt = toks[t.i + 1].lower if t.i + 1 < len(toks) else ""
+    return t.lemma in ("birthday", "bday", "b-day") or t.lemma == "день" and nxt == "рождения" or t.lower == "др"
+
+
+def _in_date(toks: list[Tok], t: Tok) -> bool:
+    """A month word with a day number beside it ("May 3": not the modal)."""
+    near = [toks[k].lower for k in (t.i - 1, t.i + 1) if 0 <= k < len(toks)]
+    return t.lower in _MONTHS and any(w.rstrip("stndrh").isdigit() for w in near)
+
+
+def _date_in(part: list[Tok]) -> str | None:
+    """A day of a month, as written: "june 12", "12th of June", "3 апреля" (a month alone is none)."""
+    for k, t in enumerate(part):
+        if t.lower not in _MONTHS:
+            continue
+        day = re.compile(r"^([12]?\d|3[01])(st|nd|rd|th)?$")
+        if k + 1 < len(part) and day.match(part[k + 1].lower):
+            return f"{t.text} {part[k + 1].text}"
+        if k and day.match(part[k - 1].lower):
+            return f"{part[k - 1].text} {t.text}"
+        if k > 1 and part[k - 1].lower == "of" and day.match(part[k - 2].lower):
+            return f"{part[k - 2].text} of {t.text}"
+    return None
 
 
 def _has_cue(low: str, cues: Sequence[str]) -> bool:

@@ -88,6 +88,9 @@ DIETS: dict[str, tuple[str, ...]] = {
     "carnivore": ("carnivore",),
 }
 DIET_OF = {w: canon for canon, words in DIETS.items() for w in words}
+# a diet named by what it leaves out: "gluten free", "без глютена" (lemmas and forms)
+FREE_OF = {"gluten": "gluten-free", "глютен": "gluten-free", "глютена": "gluten-free",
+           "dairy": "dairy-free", "лактоза": "lactose-free", "лактозы": "lactose-free", "lactose": "lactose-free"}  # fmt: skip
 
 # relation nouns (lemmas) -> the relation's English name; roles that are themselves a fact of the
 # owner ("my wife Elena" -> spouse = Elena) are in RELATION_FACTS
