@@ -136,3 +136,21 @@ def test_birthdays(text: str, lang: str, expected: set[Triple]) -> None:
 )
 def test_diets_without_a_verb(text: str, lang: str, expected: set[Triple]) -> None:
     assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # a dash marks the verb left out; a job title or an organisation carries over too
+        ("живу в Томске, а сестра — в Самаре", "ru", {("speaker", "city", "Томск"), ("speaker's sister", "city", "Самара")}),
+        ("я бухгалтер, а моя жена Лена — юрист", "ru",
+         {("speaker", "job_title", "бухгалтер"), ("speaker", "spouse", "Лена"), ("Лена", "job_title", "юрист")}),
+        ("I'm a nurse and my sister Ana is a vet", "en", {("speaker", "job_title", "nurse"), ("Ana", "job_title", "vet")}),
+        # the first clause without a verb of its own
+        ("я в Кирове, сестра в Самаре, видимся редко", "ru", {("speaker", "city", "Киров"), ("speaker's sister", "city", "Самара")}),
+        ("я в Москве встречаюсь с другом", "ru", set()),
+        ("я в Кирове, а сестра — не в Самаре", "ru", {("speaker", "city", "Киров")}),
+    ],
+)
+def test_russian_gapping(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected

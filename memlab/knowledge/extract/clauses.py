@@ -433,14 +433,14 @@ class Reader:
         if not by_attribute:
             return
         done = {(f.subject, f.attribute) for f in found}
-        parts = [p for part in self._stretches() for p in _split_at(part, ("and", "и"))]
+        parts = [p for part in self._stretches(dashes=False) for p in _split_at(part, ("and", "и"))]
         for part in parts[1:]:
             words = [t for t in part if t.pos not in ("CCONJ", "PUNCT") and t.lower not in ("and", "и", "а")]
             head = self._gap_subject(words)
             if head is None or any(self._not_plain(t) for t in part):
                 continue
             subject = self.subject_phrase(head) or self._bare_kin(head)
-            rest = [t for t in words if t.i > head.i]
+            rest = [t for t in words if t.i > head.i and not self._name_of(t, head)]
             if subject is None or subject == SPEAKER or any(self._someone_else(t) for t in rest):
                 continue
             if any(t.pos == "VERB" and t.i not in self.quoted for t in words):
@@ -512,6 +512,10 @@ class Reader:
     def _ancestor_ids(self, t: Tok) -> set[int]:
         return {a.i for a in self.s.ancestors(t)}
 
+    def _name_of(self, t: Tok, head: Tok) -> bool:
+        """``t`` names ``head``: "мой муж Рома", "my sister Ana"."""
+        return t.head == head.i and t.dep in ("appos", "flat", "flat:name", "compound") and self._is_person(t) and t.i == head.i + 1
+
     def _gap_subject(self, words: list[Tok]) -> Tok | None:
         """The relative or named person a stretch opens with ("my brother's", "у брата", "Maria")."""
         for t in words[:3]:
@@ -543,6 +547,12 @@ class Reader:
                 return "city", self.city(t), "place"
         if "employer" in by_attribute and case & {"at", "в", "во"} and self._org(t) and not self._place(t):
             return "employer", self.value_text(t), "organization"
+        if "employer" in by_attribute and case & {"в", "во"} and self._org(t) and t.ent in ("ORG", "LOC"):
+            if is_place_name(t.text) is not True:  # "а жена — в Сбере": natasha's LOC for an organisation
+                return "employer", self.value_text(t), "organization"
+        title = self.job_title(t) if "job_title" in by_attribute and not case else None
+        if title is not None:  # "я тестировщица, а мой муж Рома — дизайнер"
+            return "job_title", title, "concept"
         return None
 
     def _people_before(self, k: int) -> list[str]:
@@ -880,11 +890,13 @@ class Reader:
             return lx.FREE_OF.get(t.lemma) or lx.FREE_OF.get(t.lower)
         return None
 
-    def _stretches(self) -> list[list[Tok]]:
-        """The sentence cut at commas, dashes, semicolons and "but"/"но"/"а"."""
+    def _stretches(self, dashes: bool = True) -> list[list[Tok]]:
+        """The sentence cut at commas, dashes, semicolons and "but"/"но"/"а" (without ``dashes``
+        a dash stays inside: it marks the verb left out in "а жена — в Сбере")."""
         parts: list[list[Tok]] = [[]]
+        cuts = (",", ";", "—", "–", "-", ":", "(", ")") if dashes else (",", ";", ":", "(", ")")
         for t in self.toks:
-            if t.text in (",", ";", "—", "–", "-", ":", "(", ")") or t.lower in ("but", "но", "а", "though"):
+            if t.text in cuts or t.lower in ("but", "но", "а", "though"):
                 parts.append([])
             else:
                 parts[-1].append(t)
@@ -2453,7 +2465,9 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
     elif b.lemma in ("в", "во") and len(nxt) > 2 and nxt[1].lemma == "команда" and nxt[2].head == nxt[1].i:
         yield reader.fact(subj, "team", nxt[2].lemma, "concept")  # "я в команде платежей"
     elif (
-        b.lemma in ("в", "во") and len(nxt) > 1 and nxt[1].i in (subj_tok.head, *_heads_of(reader, subj_tok))
+        b.lemma in ("в", "во")
+        and len(nxt) > 1
+        and (nxt[1].i in (subj_tok.head, *_heads_of(reader, subj_tok)) or _verbless_sibling(reader, subj_tok, nxt[1], clause))
     ):
         # "я в Калининграде"; "я в Озоне", "я в Тинькофф" (an organisation, whatever NER says) is not a city
         o = nxt[1]
@@ -2475,3 +2489,9 @@ def _ru_self_name(reader: Reader, b: Tok) -> bool:
     if b.feats.get("Case") not in (None, "Nom") or reader.tool(b) is not None or not b.text[:1].isupper():
         return False
     return b.ent == "PER" or b.pos == "PROPN" and reader._ru_name(b) is not None and b.ent != "LOC"
+
+
+def _verbless_sibling(reader: Reader, subj_tok: Tok, o: Tok, clause: list[Tok]) -> bool:
+    """"я в Твери, брат в Москве, встречаемся ...": the parse hangs both the pronoun and its place
+    on a later verb; the stretch up to the comma has no verb of its own."""
+    return o.head == subj_tok.head and o.i == subj_tok.i + 2 and not any(t.pos in ("VERB", "AUX") for t in clause)
