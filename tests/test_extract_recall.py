@@ -154,3 +154,21 @@ def test_diets_without_a_verb(text: str, lang: str, expected: set[Triple]) -> No
 )
 def test_russian_gapping(text: str, lang: str, expected: set[Triple]) -> None:
     assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("I'm a second year at Durham, it's cold", "en", {("speaker", "university", "Durham")}),
+        ("I'm a PhD student at Uppsala", "en", {("speaker", "job_title", "PhD student"), ("speaker", "university", "Uppsala")}),
+        ("my daughter is at Exeter uni now", "en", {("speaker's daughter", "university", "Exeter")}),
+        ("учусь в аспирантуре МФТИ", "ru", {("speaker", "university", "МФТИ")}),
+        # a name the dictionary lacks keeps pymorphy3's nominative, not natasha's guess
+        ("учусь в Плехановке", "ru", {("speaker", "university", "Плехановка")}),
+        ("I was a student at Yale", "en", set()),
+        ("I'm in my second year of marriage", "en", set()),
+        ("хочу поступить в аспирантуру МФТИ", "ru", set()),
+    ],
+)
+def test_universities(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected

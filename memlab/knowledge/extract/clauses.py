@@ -37,6 +37,7 @@ from memlab.knowledge.extract.nlp import (
     ru_instrumental_noun,
     ru_lemmas,
     ru_name,
+    ru_unknown_lemma,
 )
 
 SPEAKER = "speaker"
@@ -1267,7 +1268,7 @@ class Reader:
             names = [self._ru_name(w) for w in span_toks] if span[2] == "PER" else []
             if names and all(names):
                 return " ".join(n for n in names if n)  # "на Кристине" -> "Кристина" (natasha keeps "Кристине")
-            if span[3] != " ".join(w.text for w in span_toks):
+            if span[3] != " ".join(w.text for w in span_toks) and not _misread(span_toks, span[3]):
                 return span[3]  # natasha's nominative; when it left the form as is, the lemmas below do
         parts = [t] + [
             c
@@ -1299,6 +1300,9 @@ class Reader:
             lemma = t.lemma
             if lemma.endswith(_RU_VERB_ENDINGS) and t.text[:1].isupper():
                 return t.text  # an indeclinable name read as a verb form: "в Авито" -> "авить"
+            guess = ru_unknown_lemma(t.text) if t.text[:1].isupper() and t.feats.get("Case") != "Nom" else None
+            if guess is not None and guess != lemma.replace("ё", "е") and lemma in ru_lemmas(t.text):
+                lemma = guess  # a name the dictionary lacks: "в Бауманке" is Бауманка, not "Бауманок"
             if t.text.isupper() and len(t.text) > 1:  # an acronym keeps its capitals: МТС, МГУ, ВШЭ
                 return lemma.upper() if len(lemma) == len(t.text) else t.text
             return lemma[:1].upper() + lemma[1:] if t.text[:1].isupper() else lemma
@@ -1498,6 +1502,10 @@ class Reader:
                 yield self.fact(subj, "manager", self.value_text(o), "person")
             if lemma in ("study", "учиться", "do") and case in ("at", "в", "во") and self._org(o):
                 yield self.fact(subj, "university", self.value_text(o), "organization")
+            elif lemma == "учиться" and case in ("в", "во", "на") and o.lemma in lx.DEGREE_STAGES:
+                school = [c for c in self.s.children(o, "nmod") if self._org(c) and c.feats.get("Case") == "Gen"]
+                if school:  # "учусь в магистратуре ВШЭ"
+                    yield self.fact(subj, "university", self.value_text(school[0]), "organization")
         yield from self._possession(v, subj)
         if lemma in ("руководить", "manage", "supervise", "lead") and subj != SPEAKER and "'s " not in subj:
             if any(c.lower in ("мной", "me", "нами", "us") for c in self.s.children(v, "obj", "obl", "iobj")):
@@ -1883,6 +1891,12 @@ class Reader:
             if org:
                 yield self.fact(subj, "employer", self.value_text(org[-1]), "organization")
                 return
+        school = self._school_after(b)
+        if school is not None:  # "a third year at McGill", "a PhD student at Oxford"
+            if b.lemma in lx.STUDENT_WORDS:
+                yield self.fact(subj, "job_title", self.job_title(b) or b.text, "concept")
+            yield self.fact(subj, "university", school, "organization")
+            return
         title = self.job_title(b)
         if title:
             yield self.fact(subj, "job_title", title, "concept")
@@ -1906,6 +1920,25 @@ class Reader:
             yield self.fact(subj, "name", self.value_text(b), "person")
         elif b.lemma in ("home", "дом") and any(c.ent == "LOC" for c in self.s.children(b)):
             pass
+
+    def _school_after(self, b: Tok) -> str | None:
+        """The university a student noun is at: "student at McGill", "a third year at Queens"
+        (a year of study: an ordinal on "year"), "freshman at NYU"."""
+        year = b.lemma == "year" and any(c.lower in lx.ORDINALS for c in self.s.children(b, "amod"))
+        if not (year or b.lemma in lx.STUDENT_WORDS):
+            return None
+        nxt = self.toks[b.i + 1 : b.i + 3]
+        if len(nxt) == 2 and nxt[0].lower == "at" and nxt[1].text[:1].isupper() and self.tool(nxt[1]) is None:
+            return self.value_text(nxt[1])
+        return None
+
+    def _uni_name(self, o: Tok) -> str | None:
+        names = [c for c in self.s.children(o, "compound") if c.i == o.i - 1 and self._name(c)]
+        return self.value_text(names[0]) if names else None
+
+    def _after_student(self, o: Tok) -> bool:
+        at = next((c for c in self.s.children(o, "case") if c.lower == "at"), None)
+        return at is not None and at.i > 0 and self._school_after(self.toks[at.i - 1]) is not None
 
     def _diet_noun(self, o: Tok) -> str | None:
         if o.lemma not in lx.DIET_NOUNS:
@@ -1942,8 +1975,15 @@ class Reader:
             yield self.fact(subj, "diet", diet, "concept")
             return
         tv = self.tool_value(o)
+        after = self.toks[o.i + 1].lower if o.i + 1 < len(self.toks) else ""
         if tv is not None and case in ("on", "на"):
             yield self.fact(subj, tv[0], tv[1], "tool")
+        elif case == "at" and after in ("uni", "university") and self._name(o):  # "at Leeds uni"
+            yield self.fact(subj, "university", self.value_text(o), "organization")
+        elif case == "at" and o.lemma in ("uni", "university") and (named := self._uni_name(o)) is not None:
+            yield self.fact(subj, "university", named, "organization")
+        elif case == "at" and self._after_student(o):
+            return  # "a second year at Durham": the university, said by _school_after
         elif case in ("at", "for") and (self._org(o) or self._called(o)):
             yield self.fact(subj, "employer", self._called(o) or self.value_text(o), "organization")
         elif case in ("in", "в", "во") and self._place(o):
@@ -2161,6 +2201,15 @@ def _date_in(part: list[Tok]) -> str | None:
         if k > 1 and part[k - 1].lower == "of" and day.match(part[k - 2].lower):
             return f"{part[k - 2].text} of {t.text}"
     return None
+
+
+def _misread(words: list[Tok], normal: str) -> bool:
+    """natasha's nominative of a one-word name the dictionary lacks is not pymorphy3's best guess
+    ("Бауманке" -> "Бауманок", not "Бауманка")."""
+    if len(words) != 1:
+        return False
+    guess = ru_unknown_lemma(words[0].text)
+    return guess is not None and guess != normal.casefold().replace("ё", "е") and normal.casefold() in ru_lemmas(words[0].text)
 
 
 def _has_cue(low: str, cues: Sequence[str]) -> bool:

@@ -190,6 +190,10 @@ JOB_HEADS = frozenset(
     "dev sysadmin qa бэкендер фронтендер фулстекер фуллстекер тестер сисадмин фельдшер пожарный"
     .split()
 )
+# a student is at a university, not an employer ("a PhD student at Oxford", "студентка МГУ")
+STUDENT_WORDS = frozenset("student undergrad undergraduate freshman sophomore студент студентка магистрант аспирант".split())
+ORDINALS = frozenset("first second third fourth fifth final last 1st 2nd 3rd 4th 5th".split())
+DEGREE_STAGES = frozenset("магистратура аспирантура бакалавриат докторантура".split())
 INSTRUMENTS = frozenset(
     "guitar piano violin cello drums drum trumpet saxophone sax bass flute clarinet ukulele harp trombone keyboard "
     "гитара пианино фортепиано скрипка виолончель барабаны труба саксофон флейта укулеле барабан бас альт "
