@@ -172,3 +172,23 @@ def test_russian_gapping(text: str, lang: str, expected: set[Triple]) -> None:
 )
 def test_universities(text: str, lang: str, expected: set[Triple]) -> None:
     assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # Russian native language after "родной", whose by "мой" / "у X" / a pronoun for the one relative
+        ("родной язык у меня чувашский, но дома говорим по-русски", "ru", {("speaker", "native_language", "чувашский")}),
+        ("мой родной язык — грузинский", "ru", {("speaker", "native_language", "грузинский")}),
+        ("у мамы родной язык башкирский", "ru", {("speaker's mother", "native_language", "башкирский")}),
+        ("если бы родной язык был немецкий", "ru", set()),
+        ("родной город у меня Казань", "ru", set()),
+        # Russian nationality nouns
+        ("я узбечка, живу в Самаре", "ru", {("speaker", "nationality", "узбечка"), ("speaker", "city", "Самара")}),
+        ("мой парень Джон американец", "ru", {("speaker", "partner", "Джон"), ("Джон", "nationality", "американец")}),
+        ("я не немец", "ru", set()),
+        ("я с немцем работаю", "ru", set()),
+    ],
+)
+def test_russian_origin(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected

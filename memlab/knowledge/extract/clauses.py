@@ -2127,6 +2127,40 @@ class Reader:
 
     def _russian(self) -> Iterator[Extracted]:
         yield from _ru_facts(self)
+        yield from self._ru_native()
+        yield from self._ru_demonym()
+
+    def _ru_demonym(self) -> Iterator[Extracted]:
+        """ "мой парень Джон американец": a nationality noun right after a name the parse left
+        without a predicate."""
+        for t in self.toks[1:]:
+            prev = self.toks[t.i - 1]
+            demonym = _demonym(t) if t.feats.get("Case") == "Nom" and t.i not in self.quoted else None
+            if demonym is None or not (prev.pos == "PROPN" and self._is_person(prev)) or prev.feats.get("Case") != "Nom":
+                continue
+            part = next(p for p in self._stretches() if t in p)
+            if not any(self._not_plain(x) or x.pos == "VERB" for x in part):
+                yield self.fact(self.value_text(prev), "nationality", demonym, "concept")
+
+    def _ru_native(self) -> Iterator[Extracted]:
+        """ "родной язык у меня татарский", "родной у неё армянский": the language adjective after
+        "родной" in its stretch; whose by "мой" / "у X" (a pronoun: the one person named before)."""
+        for part in self._stretches(dashes=False):
+            native = next((t for t in part if t.lemma == "родной" and t.i not in self.quoted), None)
+            if native is None or any(self._not_plain(t) for t in part):
+                continue
+            lang = next((t for t in part if t.i > native.i and t.pos == "ADJ" and t.lemma.endswith(("ский", "цкий"))), None)
+            if lang is None:
+                continue
+            at = next((t for t in part if any(c.lemma == "у" for c in self.s.children(t, "case")) or self.toks[t.i - 1].lower == "у"), None)
+            if at is not None and at.lower in _RU_THIRD_PERSON:
+                owner = self.antecedent_person(at) or _one_relative(self, at)
+            elif at is not None:
+                owner = _ru_owner(self, at)
+            else:
+                owner = SPEAKER if not any(self._someone_else(t) for t in self.toks) else None
+            if owner is not None:
+                yield self.fact(owner, "native_language", lang.lemma, "concept")
 
     def _appositions(self) -> Iterator[Extracted]:
         """ "my girlfriend Sofia", "my manager Oleg uses Emacs", "Meet Rex, our new dog": the
@@ -2483,6 +2517,9 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
         for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 6]
         if t.text not in _DASH and t.lower not in _RU_SKIP
     ]
+    if nxt and nxt[0].head == subj_tok.i and nxt[0].i == subj_tok.i + 1 and subj_tok.lemma in lx.RELATIONS:
+        if reader._is_person(nxt[0]) and len(nxt) > 1:
+            nxt = nxt[1:]  # "моя девушка Инес португалка": the name, then the predicate
     if not nxt or nxt[0].i in reader.quoted:
         return
     b = nxt[0]
@@ -2511,6 +2548,8 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
     diet = lx.DIET_OF.get(b.lower) or lx.DIET_OF.get(b.lemma)
     if diet:
         yield reader.fact(subj, "diet", diet, "concept")
+    elif b.pos in ("NOUN", "PROPN", "VERB") and b.feats.get("Case", "Nom") == "Nom" and _demonym(b) is not None:
+        yield reader.fact(subj, "nationality", _demonym(b) or "", "concept")  # "я казашка", "Инес португалка"
     elif b.lemma in ("в", "во") and len(nxt) > 2 and nxt[1].lemma == "команда" and nxt[2].head == nxt[1].i:
         yield reader.fact(subj, "team", nxt[2].lemma, "concept")  # "я в команде платежей"
     elif (
@@ -2544,3 +2583,16 @@ def _verbless_sibling(reader: Reader, subj_tok: Tok, o: Tok, clause: list[Tok]) 
     """"я в Твери, брат в Москве, встречаемся ...": the parse hangs both the pronoun and its place
     on a later verb; the stretch up to the comma has no verb of its own."""
     return o.head == subj_tok.head and o.i == subj_tok.i + 2 and not any(t.pos in ("VERB", "AUX") for t in clause)
+
+
+def _one_relative(reader: Reader, pron: Tok) -> str | None:
+    """The one relative named before a pronoun in the sentence ("соседка по квартире ..., у неё")."""
+    rels = {who for t in reader.toks[: pron.i] if t.lemma in lx.RELATIONS and (who := reader.subject_phrase(t))}
+    return rels.pop() if len(rels) == 1 else None
+
+
+def _demonym(t: Tok) -> str | None:
+    """A Russian nationality noun as written in the nominative ("казашка"; natasha's lemma may be off)."""
+    if t.lower in lx.NATIONALITIES_RU:
+        return t.lower
+    return t.lemma if t.lemma in lx.NATIONALITIES_RU and t.lemma not in ("русский", "русская") else None
