@@ -192,3 +192,20 @@ def test_universities(text: str, lang: str, expected: set[Triple]) -> None:
 )
 def test_russian_origin(text: str, lang: str, expected: set[Triple]) -> None:
     assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # a pet called old, spoken of in the past, is gone; an old pet in the present is not
+        ("моя старая собака Джесси обожала снег", "ru", set()),
+        ("my old cat Pixel hated the vet", "en", set()),
+        ("мой старый кот Рыжик спит на ноуте", "ru", {("speaker", "pet_cat", "Рыжик")}),
+        ("my dog Rex loved the beach today", "en", {("speaker", "pet_dog", "Rex")}),
+        # a fan of a tool uses it; a Lada keeps its Russian name
+        ("I'm a huge fan of Kotlin", "en", {("speaker", "programming_language", "Kotlin")}),
+        ("езжу на Весте", "ru", {("speaker", "car", "Лада Веста")}),
+    ],
+)
+def test_gone_pets_and_fans(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected

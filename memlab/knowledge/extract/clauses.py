@@ -1718,6 +1718,8 @@ class Reader:
 
     def _car(self, o: Tok) -> str | None:
         model = lx.CAR_MODELS_RU.get(o.lemma) or lx.CAR_MODELS_RU.get(o.lower)
+        if model is None and self.s.lang == "ru":  # natasha's lemma of "Весте" is "вест"
+            model = next((lx.CAR_MODELS_RU[w] for w in ru_lemmas(o.text) if w in lx.CAR_MODELS_RU), None)
         if model and self.s.lang == "ru":
             return model
         words = [t for t in self.toks if t.i in _subtree(self.s, o) and t.pos != "DET" and t.pos != "PUNCT"]
@@ -1883,6 +1885,10 @@ class Reader:
                 if (case in ("of",) or o.feats.get("Case") == "Gen") and o.pos in ("NOUN", "PROPN"):
                     if self.s.children(o, "det", "nmod", "obl") or o.lower in _NOT_NAMES:
                         continue  # "a fan of the genre", "fan of Lord of the Rings": not a clean value
+                    tv = self.tool_value(o)
+                    if tv is not None:  # "фанат питона", "a big fan of Rust": the tool is theirs
+                        yield self.fact(subj, tv[0], tv[1], "tool")
+                        continue
                     value = self.value_text(o) if o.text[:1].isupper() else o.lemma
                     yield self.fact(subj, "likes", value, "concept")
             return
@@ -1931,6 +1937,14 @@ class Reader:
         if len(nxt) == 2 and nxt[0].lower == "at" and nxt[1].text[:1].isupper() and self.tool(nxt[1]) is None:
             return self.value_text(nxt[1])
         return None
+
+    def _late_pet(self, pet: Tok) -> bool:
+        """"мой старый кот Рыжик любил спать на ноуте", "my old dog Rex loved the beach": a pet
+        called old or former, of whom the sentence speaks in the past, is gone."""
+        named = self.toks[pet.head] if pet.dep in ("amod", "compound") else pet  # "my old dog Rex": "old" on the name
+        if not any(c.lemma in _PAST_ADJ for c in [*self.s.children(pet, "amod"), *self.s.children(named, "amod")]):
+            return False
+        return any(v.pos in ("VERB", "AUX") and (v.tag in ("VBD",) or v.feats.get("Tense") == "Past") for v in self.toks)
 
     def _uni_name(self, o: Tok) -> str | None:
         names = [c for c in self.s.children(o, "compound") if c.i == o.i - 1 and self._name(c)]
@@ -2169,7 +2183,7 @@ class Reader:
             head = self.toks[t.head]
             if t.lemma in lx.PETS and t.dep in ("amod", "compound") and head.i > t.i and t.i not in self.quoted:
                 owner = self.owner_of(head)  # "my parrot Kiwi says ...": the parse makes the noun the name's modifier
-                if owner is not None and head.pos == "PROPN" and self._is_person(head) and not self._blocked(
+                if owner is not None and head.pos == "PROPN" and not self._late_pet(t) and self._is_person(head) and not self._blocked(
                     self.toks[head.head]
                 ):
                     called = self.value_text(head)
@@ -2177,6 +2191,8 @@ class Reader:
                     yield self.fact(owner, f"pet_{lx.PETS[t.lemma]}", called, "concept")
                 continue
             if t.lemma in lx.PETS and t.i not in self.quoted and self.owner_of(t) is not None:
+                if self._late_pet(t):
+                    continue
                 named = head if t.dep == "appos" and self._is_person(head) else None
                 name = self.value_text(named) if named is not None else self._name_child(t)
                 if name and not self._blocked(self.toks[head.head] if named is not None else head):

@@ -53,14 +53,14 @@ CAR_BRANDS = frozenset(
     "mercedes mercedes-benz porsche fiat peugeot citroen jeep chevrolet chevy dodge lexus mini jaguar polestar rivian "
     "opel seat dacia mitsubishi suzuki geely haval chery лада тойота киа хендай хёндай шкода фольксваген солярис".split()
 )
-# Russian names of popular models: "езжу на Солярисе" is a Hyundai Solaris
+# Russian names of popular models: "езжу на Солярисе" is a Hyundai Solaris (a Lada keeps its Russian name)
 CAR_MODELS_RU: dict[str, str] = {
     "камри": "Toyota Camry", "королла": "Toyota Corolla", "рав4": "Toyota RAV4", "приус": "Toyota Prius",
     "солярис": "Hyundai Solaris", "крета": "Hyundai Creta", "туссан": "Hyundai Tucson", "рио": "Kia Rio",
     "спортейдж": "Kia Sportage", "октавия": "Skoda Octavia", "рапид": "Skoda Rapid", "поло": "Volkswagen Polo",
     "гольф": "Volkswagen Golf", "тигуан": "Volkswagen Tiguan", "логан": "Renault Logan", "дастер": "Renault Duster",
-    "фокус": "Ford Focus", "миата": "Mazda Miata", "веста": "Lada Vesta", "гранта": "Lada Granta",
-    "приора": "Lada Priora", "нива": "Lada Niva", "калина": "Lada Kalina", "цивик": "Honda Civic",
+    "фокус": "Ford Focus", "миата": "Mazda Miata", "веста": "Лада Веста", "гранта": "Лада Гранта",
+    "приора": "Лада Приора", "нива": "Лада Нива", "калина": "Лада Калина", "цивик": "Honda Civic",
     "аутлендер": "Mitsubishi Outlander", "лансер": "Mitsubishi Lancer", "х-трейл": "Nissan X-Trail",
 }  # fmt: skip
 # a phone or car named by brand + model keeps the model ("iPhone 15", "Tesla Model 3")
