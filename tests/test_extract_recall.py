@@ -209,3 +209,21 @@ def test_russian_origin(text: str, lang: str, expected: set[Triple]) -> None:
 )
 def test_gone_pets_and_fans(text: str, lang: str, expected: set[Triple]) -> None:
     assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # Russian chat names the speaker's pets without "мой"
+        ("кошка Муся и пёс Барон опять дерутся", "ru", {("speaker", "pet_cat", "Муся"), ("speaker", "pet_dog", "Барон")}),
+        ("кот Персик у соседки живёт", "ru", {("speaker's neighbour", "pet_cat", "Персик")}),
+        ("кот Леопольд из мультика добрый", "ru", set()),
+        # counted pets, then their names
+        ("we've got three dogs, Pip, Moss and Juno", "en",
+         {("speaker", "pet_dog", "Pip"), ("speaker", "pet_dog", "Moss"), ("speaker", "pet_dog", "Juno")}),
+        ("у меня два кота, Сёма и Жора", "ru", {("speaker", "pet_cat", "Сёма"), ("speaker", "pet_cat", "Жора")}),
+        ("we might get two cats, Tofu and Miso", "en", set()),
+    ],
+)
+def test_pets_without_my(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected

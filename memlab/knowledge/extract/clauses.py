@@ -1938,6 +1938,40 @@ class Reader:
             return self.value_text(nxt[1])
         return None
 
+    def _bare_ru_pet(self, t: Tok) -> str | None:
+        """Russian chat names the speaker's pets without "мой": "кот Персик и собака Лайма
+        подружились" (a pet noun opening the sentence, or joined to one, and no one else in it)."""
+        if self.s.lang != "ru" or any(self._someone_else(x) for x in self.toks if x.head != x.i and not self._pet_name_of(x)):
+            return None
+        first = t if t.i == 0 else self.toks[t.head] if t.dep == "conj" and self.toks[t.head].lemma in lx.PETS else None
+        return SPEAKER if first is not None and first.i == 0 and first.dep.startswith("nsubj") else None
+
+    def _pet_name_of(self, x: Tok) -> bool:
+        return self.toks[x.head].lemma in lx.PETS and x.dep in ("appos", "flat", "flat:name", "nmod")
+
+    def _pets_listed(self) -> Iterator[Extracted]:
+        """ "we have two cats now, Tofu and Tempeh", "у нас две кошки, Фасоль и Горошина": the
+        names listed after a comma, to the end of the sentence, for counted pets the speaker has."""
+        for t in self.toks:
+            if t.lemma not in lx.PETS or t.i in self.quoted or not any(c.pos == "NUM" for c in self.s.children(t)):
+                continue
+            comma = next((x for x in self.toks[t.i + 1 : t.i + 3] if x.text == ","), None)
+            if comma is None:
+                continue
+            rest = [x for x in self.toks[comma.i + 1 :] if x.text not in (".", "!", "and", "и", ",")]
+            if not rest or len(rest) > 4 or not all(x.text[:1].isupper() and x.pos == "PROPN" for x in rest):
+                continue
+            if any(self._not_plain(x) for x in self.toks) or not self._speaker_has(t):
+                continue
+            for x in rest:
+                yield self.fact(SPEAKER, f"pet_{lx.PETS[t.lemma]}", self._form(x), "concept")
+
+    def _speaker_has(self, t: Tok) -> bool:
+        head = self.toks[t.head]
+        if self.s.lang == "ru":
+            return any(x.lemma in ("я", "мы") and self.toks[x.i - 1].lemma == "у" for x in self.toks[1 : t.i])
+        return head.lemma in HAVE_VERBS and self.subject_of(head) == SPEAKER
+
     def _late_pet(self, pet: Tok) -> bool:
         """"мой старый кот Рыжик любил спать на ноуте", "my old dog Rex loved the beach": a pet
         called old or former, of whom the sentence speaks in the past, is gone."""
@@ -2190,13 +2224,15 @@ class Reader:
                     called = called[len(t.text) + 1 :] if called.lower().startswith(t.lower + " ") else called
                     yield self.fact(owner, f"pet_{lx.PETS[t.lemma]}", called, "concept")
                 continue
-            if t.lemma in lx.PETS and t.i not in self.quoted and self.owner_of(t) is not None:
+            owner = self.owner_of(t) or self._bare_ru_pet(t) if t.lemma in lx.PETS else None
+            if owner is not None and t.i not in self.quoted:
                 if self._late_pet(t):
                     continue
                 named = head if t.dep == "appos" and self._is_person(head) else None
                 name = self.value_text(named) if named is not None else self._name_child(t)
                 if name and not self._blocked(self.toks[head.head] if named is not None else head):
-                    yield self.fact(self.owner_of(t) or SPEAKER, f"pet_{lx.PETS[t.lemma]}", name, "concept")
+                    yield self.fact(owner, f"pet_{lx.PETS[t.lemma]}", name, "concept")
+        yield from self._pets_listed()
         for t in self.toks:
             if t.lemma not in lx.RELATIONS and _job_word(t) and t.i not in self.quoted and self.owner_of(t) is not None:
                 name, title = self._name_child(t), self.job_title(t)
