@@ -227,3 +227,29 @@ def test_gone_pets_and_fans(text: str, lang: str, expected: set[Triple]) -> None
 )
 def test_pets_without_my(text: str, lang: str, expected: set[Triple]) -> None:
     assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # browsers are a gazetteer category; everyday words among them count only with a capital
+        ("I use Vivaldi mostly", "en", {("speaker", "browser", "Vivaldi")}),
+        ("switched to Brave last week", "en", {("speaker", "browser", "Brave")}),
+        ("я сижу в Firefox", "ru", {("speaker", "browser", "Firefox")}),
+        ("I've been on edge all week", "en", set()),
+        ("that was a brave move", "en", set()),
+        ("хожу в оперу по пятницам", "ru", set()),
+        # the language one is learning
+        ("learning Korean on the side, slowly", "en", {("speaker", "learning_language", "Korean")}),
+        ("учу немецкий по вечерам", "ru", {("speaker", "learning_language", "немецкий")}),
+        ("взялась за итальянский", "ru", {("speaker", "learning_language", "итальянский")}),
+        ("I learned French at school", "en", set()),
+        ("I want to learn German", "en", set()),
+        ("should I learn Korean?", "en", set()),
+        # a Russian first-person verb natasha tags otherwise ("пользуюсь" as third person or an adverb)
+        ("пользуюсь Emacs на работе", "ru", {("speaker", "editor", "Emacs")}),
+        ("подчиняюсь теперь Ольге Петровне", "ru", {("speaker", "manager", "Ольга Петровна")}),
+    ],
+)
+def test_browsers_learning_and_russian_first_person(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected

@@ -34,6 +34,7 @@ from memlab.knowledge.extract.nlp import (
     normalize_en,
     parse,
     parse_many,
+    ru_first_person_verb,
     ru_instrumental_noun,
     ru_lemmas,
     ru_name,
@@ -286,6 +287,7 @@ class Reader:
         found = found or list(self._plain_state())
         found += list(self._nickname())
         found += list(self._birthday())
+        found += list(self._learning())
         found += list(self._gapped(found))
         found += list(self._job_place(found))
         found += list(self._shared(found))
@@ -469,6 +471,27 @@ class Reader:
                 self.said["nickname"] = self.value_text(name)
                 yield self.fact(SPEAKER, "name", self.said["nickname"], "person")
                 return
+
+    def _learning(self) -> Iterator[Extracted]:
+        """The language one is learning: "I'm learning Spanish on Duolingo", "learning Japanese
+        now", "учу сербский", "взялся за корейский" (a verb of learning, in the present or just
+        begun, with a language for its object; not "learned French at school")."""
+        for v in self.toks:
+            took_up = v.lemma == "взяться" and v.feats.get("Tense") == "Past"
+            if not (v.lemma in lx.LEARN_VERBS or took_up) or v.i in self.quoted or self._blocked(v):
+                continue
+            if v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past" and not took_up:
+                continue
+            subj = self.subject_of(v)
+            cands = [o for case, o in self.obliques(v) if case in ("", "за")]
+            cands += [c for c in self.s.children(v, "nsubj") if c.feats.get("Case") == "Acc"]  # "учу немецкий"
+            if took_up and v.i + 2 < len(self.toks) and self.toks[v.i + 1].lower == "за":
+                cands.append(self.toks[v.i + 2])  # "взялся за корейский", whatever the parse hung it on
+            objs = list({o.i: o for o in cands if o.lemma in lx.LANGUAGES or o.lower in lx.LANGUAGES}.values())
+            if subj is not None and len(objs) == 1 and not self._given_up(objs[0]):
+                o = objs[0]
+                value = o.text[:1].upper() + o.text[1:].lower() if self.s.lang == "en" else o.lemma
+                yield self.fact(subj, "learning_language", value, "concept")
 
     def _birthday(self) -> Iterator[Extracted]:
         """A birthday and its date in one stretch: "birthday's on june 12", "my sister's birthday is
@@ -1116,6 +1139,9 @@ class Reader:
         if self.s.lang == "ru" and v.feats.get("Person") == "1" and v.pos in ("VERB", "AUX"):
             return SPEAKER  # "живём в Новосибирске, морозы норм": a first-person verb is the speaker's
         subj = self.s.children(v, "nsubj", "nsubj:pass")
+        if self.s.lang == "ru" and v.pos != "AUX" and ru_first_person_verb(v.text):
+            if not any(c.feats.get("Case") in (None, "Nom") for c in subj):
+                return SPEAKER  # "пользуюсь Хромом": natasha's third person, its instrumental "subject"
         if subj:
             found = self.subject_phrase(subj[0])
             if found is None and self._ru_opening_verb(v):
@@ -1332,10 +1358,14 @@ class Reader:
             for start in range(max(0, t.i - n + 1), t.i + 1):
                 words = self.toks[start : start + n]
                 if len(words) == n:
-                    found = _TOOL_INDEX.get(" ".join(w.lower for w in words))
-                    if found and (len(found[1]) > 1 or t.text[:1].isupper()):  # "c", "r": capitals only
+                    key = " ".join(w.lower for w in words)
+                    found = _TOOL_INDEX.get(key)
+                    capitals = len(found[1]) == 1 or key in lx.CAPITALS_ONLY if found else False
+                    if found and (not capitals or words[0].text[:1].isupper()):  # "c", "r", "edge": capitals only
                         return found
-        if self.s.lang == "ru" and t.lemma in _TOOL_INDEX and t.lemma not in ("c", "r"):  # "на тайпскрипте"
+        if self.s.lang == "ru" and t.lemma in _TOOL_INDEX and t.lemma not in ("c", "r") and (
+            t.lemma not in lx.CAPITALS_ONLY or t.text[:1].isupper()
+        ):  # "на тайпскрипте"
             return _TOOL_INDEX[t.lemma]
         return None
 
@@ -1413,7 +1443,10 @@ class Reader:
 
     def obliques(self, v: Tok) -> list[tuple[str, Tok]]:
         out = []
-        for o in self.s.children(v, "obl", "nmod", "advmod", "obj", "iobj", "xcomp"):
+        kids = self.s.children(v, "obl", "nmod", "advmod", "obj", "iobj", "xcomp")
+        if self.s.lang == "ru":  # "пользуюсь Хромом": an instrumental the parse made the subject
+            kids += [c for c in self.s.children(v, "nsubj") if c.feats.get("Case") == "Ins"]
+        for o in kids:
             case = next((c.lemma for c in self.s.children(o, "case")), "")
             before = self.toks[o.i - 1] if o.i else None
             if not case and before is not None and before.pos == "ADP" and before.head != v.i and o.pos == "PROPN":

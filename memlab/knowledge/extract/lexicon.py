@@ -47,7 +47,16 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
         "Honor": ("honor", "хонор"), "Huawei": ("huawei", "хуавей"), "Motorola": ("motorola", "moto"),
         "Redmi": ("redmi", "редми"), "Realme": ("realme",),
     },
+    "browser": {
+        "Chrome": ("chrome", "google chrome", "хром", "хроме", "хромом"), "Firefox": ("firefox", "фаерфокс", "файрфокс"),
+        "Safari": ("safari", "сафари"), "Arc": ("arc", "arc browser"), "Brave": ("brave",),
+        "Microsoft Edge": ("microsoft edge", "edge"), "Opera": ("opera", "опера"), "Vivaldi": ("vivaldi", "вивальди"),
+        "Yandex Browser": ("яндекс браузер", "yandex browser"), "Tor Browser": ("tor browser",),
+    },
 }  # fmt: skip
+# gazetteer forms that are everyday words too ("on edge", "a story arc", "brave", "опера"): a value only when
+# written with a capital
+CAPITALS_ONLY = frozenset("arc brave edge opera safari chrome сафари опера".split())
 CAR_BRANDS = frozenset(
     "vw volkswagen tesla toyota subaru volvo bmw audi ford honda kia hyundai skoda škoda lada mazda nissan renault "
     "mercedes mercedes-benz porsche fiat peugeot citroen jeep chevrolet chevy dodge lexus mini jaguar polestar rivian "
@@ -148,6 +157,7 @@ ATTRIBUTE_NOUNS: dict[str, str] = {
     "компания": "employer", "должность": "job_title", "работа": "employer", "дом": "city",
     "руководитель": "manager", "начальник": "manager",
     "usual": "usual_order", "order": "usual_order", "go-to": "usual_order", "gym": "gym",
+    "browser": "browser", "браузер": "browser",
 }  # fmt: skip
 # "my coffee order", "my usual order": an order is a standing one only with one of these
 ORDER_WORDS = frozenset("coffee drink tea usual standing regular morning cafe café".split())
@@ -202,6 +212,17 @@ NATIONALITIES_RU = frozenset(
     эстонец эстонка финн финка швед шведка норвежец норвежка датчанин датчанка голландец голландка
     ирландец ирландка шотландец шотландка израильтянин израильтянка молдаванин молдаванка""".split()
 )
+# languages one learns ("learning Japanese", "учу сербский"): English names, Russian adjective lemmas
+LANGUAGES = frozenset(
+    """english spanish french german italian portuguese japanese korean chinese mandarin cantonese arabic
+    hebrew russian ukrainian polish czech dutch swedish norwegian danish finnish greek turkish hindi serbian
+    croatian vietnamese thai indonesian georgian armenian latin esperanto icelandic hungarian romanian
+    английский испанский французский немецкий итальянский португальский японский корейский китайский
+    арабский иврит русский украинский польский чешский нидерландский шведский норвежский датский финский
+    греческий турецкий хинди сербский хорватский вьетнамский тайский грузинский армянский латынь
+    эсперанто исландский венгерский румынский""".split()
+)
+LEARN_VERBS = frozenset("learn study practice учить изучать выучить подтягивать заниматься".split())
 # a student is at a university, not an employer ("a PhD student at Oxford", "студентка МГУ")
 STUDENT_WORDS = frozenset("student undergrad undergraduate freshman sophomore студент студентка магистрант аспирант".split())
 ORDINALS = frozenset("first second third fourth fifth final last 1st 2nd 3rd 4th 5th".split())
