@@ -253,3 +253,19 @@ def test_pets_without_my(text: str, lang: str, expected: set[Triple]) -> None:
 )
 def test_browsers_learning_and_russian_first_person(text: str, lang: str, expected: set[Triple]) -> None:
     assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # gym chains are a gazetteer category, with verbs of training there and memberships
+        ("I lift at PureGym after work", "en", {("speaker", "gym", "PureGym")}),
+        ("just got a membership at Anytime Fitness", "en", {("speaker", "gym", "Anytime Fitness")}),
+        ("качаюсь в World Class у дома", "ru", {("speaker", "gym", "World Class")}),
+        ("I work at Equinox", "en", set()),
+        ("a world class chef cooked for us", "en", set()),
+        ("might join Crunch next month", "en", set()),
+    ],
+)
+def test_gyms(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected

@@ -959,6 +959,8 @@ class Reader:
         if t.i and self.tool(t) is not None and self.tool(self.toks[t.i - 1]) == self.tool(t):
             return None  # only the first word of a multi-word name
         found = self.tool_value(t)
+        if found is not None and found[0] == "gym" and self._works_at(t):
+            return None  # "I work at Equinox": the employer, not a gym
         if found is not None:
             return found
         if t.lower in lx.CAR_BRANDS or self.s.lang == "ru" and t.lemma in lx.CAR_BRANDS:
@@ -970,6 +972,10 @@ class Reader:
             brand = self.value_text(t) if self.s.lang == "ru" and not tail else t.text
             return "car", " ".join([brand[:1].upper() + brand[1:], *tail])
         return None
+
+    def _works_at(self, t: Tok) -> bool:
+        head = self.toks[t.head]
+        return head.lemma in ("work", "работать") and not any(c.lower == "out" for c in self.s.children(head))
 
     def _is_question(self) -> bool:
         text = self.s.text.strip()
@@ -1468,6 +1474,17 @@ class Reader:
                 if lemma in TOOL_VERBS or o.dep in ("obl",) and lemma in TOOL_VERBS
                 else None
             )
+            worked_out = v.lemma == "work" and any(c.lower == "out" for c in self.s.children(v)) or any(
+                c.lemma in ("membership", "абонемент") for c in self.s.children(v, "obj", "nsubj")
+            )  # "got a membership at Planet Fitness", with the place hung on the verb
+            if o.lemma in ("membership", "member", "абонемент"):  # "got a membership at Planet Fitness"
+                o = next((x for c, x in self.obliques(o) if c in ("at", "в", "во")), o)
+                case, worked_out = "at", True
+            if tv is not None and tv[0] == "gym" and v.lemma in ("work", "работать") and not worked_out:
+                tv = None  # "I work at Equinox": the employer
+            if tv is None and (v.lemma in lx.GYM_VERBS or worked_out) and case in ("at", "to", "в", "во", ""):
+                gym = self.tool_value(o)  # "I train at Gold's Gym", "тренируюсь в World Class"
+                tv = gym if gym is not None and gym[0] == "gym" else None
             if tv is None and lemma in TOOL_VERBS:
                 tv = next(
                     (self.tool_value(g) for g in self.s.children(o, "obl", "nmod") if self.tool(g)), None

@@ -53,10 +53,25 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
         "Microsoft Edge": ("microsoft edge", "edge"), "Opera": ("opera", "опера"), "Vivaldi": ("vivaldi", "вивальди"),
         "Yandex Browser": ("яндекс браузер", "yandex browser"), "Tor Browser": ("tor browser",),
     },
+    "gym": {
+        "Planet Fitness": ("planet fitness",), "Equinox": ("equinox",), "PureGym": ("puregym", "pure gym"),
+        "Gold's Gym": ("gold's gym", "gold 's gym", "golds gym", "gold's", "gold 's"), "Anytime Fitness": ("anytime fitness",),
+        "24 Hour Fitness": ("24 hour fitness",), "LA Fitness": ("la fitness",), "Crunch": ("crunch", "crunch fitness"),
+        "YMCA": ("ymca", "the y"), "David Lloyd": ("david lloyd",), "Virgin Active": ("virgin active",),
+        "Fitness First": ("fitness first",), "The Gym Group": ("the gym group",), "Orangetheory": ("orangetheory",),
+        "World Class": ("world class", "ворлд класс"), "Spirit Fitness": ("spirit fitness", "спирит фитнес"),
+        "DDX Fitness": ("ddx", "ddx fitness"), "X-Fit": ("x-fit", "икс-фит"), "Alex Fitness": ("alex fitness",),
+        "Зебра": ("зебра",), "Фитнес Хаус": ("фитнес хаус", "fitness house"),
+    },
 }  # fmt: skip
 # gazetteer forms that are everyday words too ("on edge", "a story arc", "brave", "опера"): a value only when
 # written with a capital
-CAPITALS_ONLY = frozenset("arc brave edge opera safari chrome сафари опера".split())
+CAPITALS_ONLY = frozenset(
+    ("arc", "brave", "edge", "opera", "safari", "chrome", "сафари", "опера", "equinox", "crunch", "world class",
+     "зебра", "gold's", "gold 's", "the y")
+)
+# verbs of going to a gym: "I train at Gold's Gym", "тренируюсь в World Class", "качаюсь в «Зебре»"
+GYM_VERBS = frozenset("train lift go join тренироваться качаться ходить заниматься перейти записаться".split())
 CAR_BRANDS = frozenset(
     "vw volkswagen tesla toyota subaru volvo bmw audi ford honda kia hyundai skoda škoda lada mazda nissan renault "
     "mercedes mercedes-benz porsche fiat peugeot citroen jeep chevrolet chevy dodge lexus mini jaguar polestar rivian "
