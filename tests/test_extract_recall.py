@@ -83,6 +83,10 @@ def test_a_pet_noun_before_its_name(text: str, expected: set[Triple]) -> None:
         ("I'm a nurse at a small clinic, ask me anything", "en", {("speaker", "job_title", "nurse")}),
         ("I think I'm a nurse, ask me", "en", set()),
         ("I'm a nurse, tell her I said hi", "en", set()),
+        # a verb after the comma with an object of its own reports nothing
+        ("I code in Kotlin at work, my brother builds games in C#", "en",
+         {("speaker", "programming_language", "Kotlin"), ("speaker's brother", "programming_language", "C#")}),
+        ("I'm vegan, she wrote", "en", set()),
         # the city said with the job title: on the job noun or on the workplace after it
         ("I'm a barista at a tiny cafe in Ghent", "en", {("speaker", "job_title", "barista"), ("speaker", "city", "Ghent")}),
         ("I'm Priya, UX designer in Pune", "en", {("speaker", "name", "Priya"), ("speaker", "job_title", "UX designer"), ("speaker", "city", "Pune")}),

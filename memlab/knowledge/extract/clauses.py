@@ -1072,13 +1072,18 @@ class Reader:
         return self._past_state(v)
 
     def _tail_request(self, clause: Tok, head: Tok) -> bool:
-        """A request after a comma that the parse made the head of the statement before it ("I'm a
-        nurse in Leeds, ask me anything", "я продакт, спрашивайте"): an imperative without a
-        subject; the statement stands on its own (not "I think ...", "she said ...")."""
+        """A clause after a comma that the parse made the head of the statement before it, which
+        embeds nothing: a request ("I'm a nurse in Leeds, ask me anything", "я продакт,
+        спрашивайте"; an imperative without a subject) or a verb with an object of its own; the
+        statement stands on its own (not "I think ...", "..., she said")."""
         if head.i < clause.i or not any(t.text in (",", "—", "–", ";") for t in self.toks[clause.i : head.i]):
             return False
         imperative = head.tag == "VB" or head.feats.get("Mood") == "Imp"
-        return imperative and not self.s.children(head, "nsubj", "aux") and head.lower != "let"
+        if imperative and not self.s.children(head, "nsubj", "aux") and head.lower != "let":
+            return True
+        # "I write Swift for the app, my cofounder writes the backend in Go": a verb with an object of
+        # its own reports nothing (not "I'm vegan, she wrote")
+        return any(c.pos in ("NOUN", "PROPN") for c in self.s.children(head, "obj", "dobj"))
 
     def _cue_applies(self, v: Tok, cues: Sequence[str], before_is_apart: bool) -> bool:
         """A sentence-wide cue ("anymore", "next week", "скоро") bears on ``v`` unless it sits in
