@@ -273,3 +273,19 @@ def test_browsers_learning_and_russian_first_person(text: str, lang: str, expect
 )
 def test_gyms(text: str, lang: str, expected: set[Triple]) -> None:
     assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # a hobby across the dash from "хобби", or opening the sentence in English
+        ("хобби — вышивка, успокаивает", "ru", {("speaker", "hobby", "вышивка")}),
+        ("гончарство — моё хобби", "ru", {("speaker", "hobby", "гончарство")}),
+        ("хобби у папы — рыбалка", "ru", {("speaker's father", "hobby", "рыбалка")}),
+        ("evening hobby is pottery, very calming", "en", {("speaker", "hobby", "pottery")}),
+        ("хобби — не рыбалка", "ru", set()),
+        ("хочу хобби — вышивку", "ru", set()),
+    ],
+)
+def test_hobbies(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected

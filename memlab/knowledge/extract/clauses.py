@@ -2116,7 +2116,7 @@ class Reader:
     def _owned_attribute(self, t: Tok) -> tuple[str, str] | None:
         """(owner, attribute) for "my editor", "Anna's manager", "my favourite band", "my dog"."""
         owner = self.owner_of(t)
-        if owner is None and (self._opens_with_favourite(t) or self._opens_with(t, "name")):
+        if owner is None and (self._opens_with_favourite(t) or self._opens_with(t, "name") or self._opens_hobby(t)):
             owner = SPEAKER  # "favorite book is The Name of the Wind", "Name's Tomasz": the speaker dropped "my"
         if owner is None or any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
             return None
@@ -2141,6 +2141,12 @@ class Reader:
         """``t`` is the subject noun ``lemma`` and the sentence's first word ("Name's Tomasz")."""
         first = next((w for w in self.toks if w.pos != "PUNCT"), None)
         return t is first and t.lemma == lemma and t.dep.startswith("nsubj")
+
+    def _opens_hobby(self, t: Tok) -> bool:
+        """ "weekend hobby is woodworking": a hobby noun opening the sentence, a time word before it."""
+        words = [w for w in self.toks if w.pos != "PUNCT"]
+        lead = words[: t.i - words[0].i] if words else []
+        return t.lemma == "hobby" and t.dep.startswith("nsubj") and all(w.lemma in _HOBBY_TIMES for w in lead)
 
     def _opens_with_favourite(self, t: Tok) -> bool:
         """``t`` is the subject noun of a sentence that opens "favorite N" / "new favorite N"."""
@@ -2231,6 +2237,24 @@ class Reader:
     def _russian(self) -> Iterator[Extracted]:
         yield from _ru_facts(self)
         yield from self._ru_native()
+        yield from self._ru_hobby()
+
+    def _ru_hobby(self) -> Iterator[Extracted]:
+        """ "хобби — рыбалка", "моё хобби — вязание", "готовка — моё хобби": the noun across the dash
+        from "хобби"; whose by "мой" / "у X", the speaker's when no one else is in the stretch."""
+        for part in self._stretches(dashes=False):
+            a = next((t for t in part if t.lemma in ("хобби", "увлечение") and t.i not in self.quoted), None)
+            dash = next((t for t in part if t.text in ("—", "–", "-")), None)
+            if a is None or dash is None or any(self._not_plain(t) for t in part):
+                continue
+            side = [t for t in part if (t.i > dash.i) == (a.i < dash.i)]
+            nouns = [t for t in side if t.pos == "NOUN" and t.feats.get("Case") == "Nom" and t.lemma not in ("хобби", "увлечение")]
+            at = next((t for t in part if self.toks[t.i - 1].lower == "у" and t.i > 0), None)
+            owner = _ru_owner(self, at) if at is not None else None
+            if owner is None and (any(t.lemma == "мой" for t in part) or not any(self._someone_else(t) for t in part)):
+                owner = SPEAKER
+            if owner is not None and len(nouns) >= 1 and nouns[0] is side[0]:
+                yield self.fact(owner, "hobby", nouns[0].lemma, "concept")
         yield from self._ru_demonym()
 
     def _ru_demonym(self) -> Iterator[Extracted]:
@@ -2311,6 +2335,7 @@ class Reader:
             yield self.fact(owner, attribute, name, "person")
 
 
+_HOBBY_TIMES = frozenset("weekend weekday evening summer winter main new current".split())
 _MONTHS = frozenset(
     "january february march april may june july august september october november december jan feb mar apr "
     "jun jul aug sep sept oct nov dec января февраля марта апреля мая июня июля августа сентября октября "

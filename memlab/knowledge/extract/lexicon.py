@@ -172,7 +172,7 @@ ATTRIBUTE_NOUNS: dict[str, str] = {
     "компания": "employer", "должность": "job_title", "работа": "employer", "дом": "city",
     "руководитель": "manager", "начальник": "manager",
     "usual": "usual_order", "order": "usual_order", "go-to": "usual_order", "gym": "gym",
-    "browser": "browser", "браузер": "browser",
+    "browser": "browser", "браузер": "browser", "хобби": "hobby", "увлечение": "hobby",
 }  # fmt: skip
 # "my coffee order", "my usual order": an order is a standing one only with one of these
 ORDER_WORDS = frozenset("coffee drink tea usual standing regular morning cafe café".split())
