@@ -267,6 +267,10 @@ def test_browsers_learning_and_russian_first_person(text: str, lang: str, expect
         ("just got a membership at Anytime Fitness", "en", {("speaker", "gym", "Anytime Fitness")}),
         ("качаюсь в World Class у дома", "ru", {("speaker", "gym", "World Class")}),
         ("I work at Equinox", "en", set()),
+        # a gym noun with its name
+        ("quit my old gym, I'm at a boxing gym called Iron Fist now", "en", {("speaker", "gym", "Iron Fist")}),
+        ("joined a crossfit box called Anvil near work", "en", {("speaker", "gym", "Anvil")}),
+        ("I work at a small studio called Pixel Barn", "en", {("speaker", "employer", "Pixel Barn")}),
         ("a world class chef cooked for us", "en", set()),
         ("might join Crunch next month", "en", set()),
     ],

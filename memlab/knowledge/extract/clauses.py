@@ -1511,7 +1511,9 @@ class Reader:
                 case in ("at", "for", "with", "by", "в", "во", "на") or lemma == "join" and o.dep == "obj"
             ):
                 org = self._org_value(o)
-                if org:
+                if org and o.lemma in lx.GYM_NOUNS and self._called(o) is not None:
+                    yield self.fact(subj, "gym", org, "organization")  # "joined a crossfit box called Iron Forge"
+                elif org:
                     yield self.fact(subj, "employer", org, "organization")
             if (
                 lemma == "work"
@@ -2087,6 +2089,8 @@ class Reader:
             yield self.fact(subj, "university", named, "organization")
         elif case == "at" and self._after_student(o):
             return  # "a second year at Durham": the university, said by _school_after
+        elif case == "at" and o.lemma in lx.GYM_NOUNS and (gym := self._called(o)) is not None:
+            yield self.fact(subj, "gym", gym, "organization")  # "I'm at a crossfit box called Iron Yard now"
         elif case in ("at", "for") and (self._org(o) or self._called(o)):
             yield self.fact(subj, "employer", self._called(o) or self.value_text(o), "organization")
         elif case in ("in", "в", "во") and self._place(o):

@@ -85,6 +85,7 @@ RU: dict[str, str] = {
     "birthday": "{s}: день рождения — {v}.",
     "learning_language": "{s} учит язык: {v}.",
     "browser": "{s} пользуется браузером {v}.",
+    "gym": "{s}: спортзал — {v}.",
     "university": "{s} учится в {v}.",
     "team": "{s}: команда — {v}.",
     "database": "{s} работает с базой данных {v}.",

@@ -59,7 +59,8 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
         "24 Hour Fitness": ("24 hour fitness",), "LA Fitness": ("la fitness",), "Crunch": ("crunch", "crunch fitness"),
         "YMCA": ("ymca", "the y"), "David Lloyd": ("david lloyd",), "Virgin Active": ("virgin active",),
         "Fitness First": ("fitness first",), "The Gym Group": ("the gym group",), "Orangetheory": ("orangetheory",),
-        "World Class": ("world class", "ворлд класс"), "Spirit Fitness": ("spirit fitness", "спирит фитнес"),
+        "World Class": ("world class", "ворлд класс"), "Spirit Fitness": ("spirit fitness",),
+        "Спирит Фитнес": ("спирит фитнес", "спирит"),
         "DDX Fitness": ("ddx", "ddx fitness"), "X-Fit": ("x-fit", "икс-фит"), "Alex Fitness": ("alex fitness",),
         "Зебра": ("зебра",), "Фитнес Хаус": ("фитнес хаус", "fitness house"),
     },
@@ -70,6 +71,8 @@ CAPITALS_ONLY = frozenset(
     ("arc", "brave", "edge", "opera", "safari", "chrome", "сафари", "опера", "equinox", "crunch", "world class",
      "зебра", "gold's", "gold 's", "the y")
 )
+# a place to train that a name follows ("a crossfit box called Iron Yard", "качалка «Атлант»")
+GYM_NOUNS = frozenset("gym box dojo качалка спортзал фитнес-клуб".split())
 # verbs of going to a gym: "I train at Gold's Gym", "тренируюсь в World Class", "качаюсь в «Зебре»"
 GYM_VERBS = frozenset("train lift go join тренироваться качаться ходить заниматься перейти записаться".split())
 CAR_BRANDS = frozenset(
