@@ -34,9 +34,11 @@ from memlab.knowledge.extract.nlp import (
     normalize_en,
     parse,
     parse_many,
+    ru_first_person_verb,
     ru_instrumental_noun,
     ru_lemmas,
     ru_name,
+    ru_unknown_lemma,
 )
 
 SPEAKER = "speaker"
@@ -205,6 +207,9 @@ def read(text: str, sents: list[Sent]) -> Analysis:
         for fact in reader.facts():
             out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)
         reader.remember_people()
+        nick = said.pop("nickname", None)
+        if nick is not None:  # "I'm Katherine, but call me Kate": the name in use
+            out = {k: f for k, f in out.items() if k[:2] != (SPEAKER, "name") or f.value == nick}
         for first, last, label, normal in sent.spans:
             found = _mention(reader, first, last, label, normal)
             if found is not None:
@@ -301,7 +306,11 @@ class Reader:
             return
         found = list(self._facts()) or list(self._switched_to()) or list(self._new_role()) or list(self._new_job())
         found = found or list(self._plain_state())
+        found += list(self._nickname())
+        found += list(self._birthday())
+        found += list(self._learning())
         found += list(self._gapped(found))
+        found += list(self._job_place(found))
         found += list(self._shared(found))
         yield from filter(self._sane, found)
 
@@ -448,14 +457,14 @@ class Reader:
         if not by_attribute:
             return
         done = {(f.subject, f.attribute) for f in found}
-        parts = [p for part in self._stretches() for p in _split_at(part, ("and", "и"))]
+        parts = [p for part in self._stretches(dashes=False) for p in _split_at(part, ("and", "и"))]
         for part in parts[1:]:
             words = [t for t in part if t.pos not in ("CCONJ", "PUNCT") and t.lower not in ("and", "и", "а")]
             head = self._gap_subject(words)
             if head is None or any(self._not_plain(t) for t in part):
                 continue
             subject = self.subject_phrase(head) or self._bare_kin(head)
-            rest = [t for t in words if t.i > head.i]
+            rest = [t for t in words if t.i > head.i and not self._name_of(t, head)]
             if subject is None or subject == SPEAKER or any(self._someone_else(t) for t in rest):
                 continue
             if any(t.pos == "VERB" and t.i not in self.quoted for t in words):
@@ -465,6 +474,92 @@ class Reader:
                 attribute, value, vtype = values.pop()
                 if (subject, attribute) not in done:
                     yield self.fact(subject, attribute, value, vtype)
+
+    def _nickname(self) -> Iterator[Extracted]:
+        """The name the speaker goes by: "everyone calls me Seun", "call me Liz", "все зовут меня
+        Лёля", "зови меня Гуля", "можно просто Гуля": it replaces the full name said with it (the
+        last one said wins: "меня зовут Елизавета, можно просто Лиза")."""
+        for t in reversed(self.toks):
+            calls = t.lemma in ("call", "звать", "называть") and any(
+                c.lower in ("me", "меня") for c in self.s.children(t, "obj", "dobj", "dative", "iobj")
+            )
+            just = t.lower == "можно" and t.i + 1 < len(self.toks) and self.toks[t.i + 1].lower == "просто"
+            if not (calls or just) or t.i in self.quoted or self._blocked(t):
+                continue
+            after = [x for x in self.toks[t.i + 1 : t.i + 4] if x.lower not in ("me", "меня", "просто", "just")]
+            name = after[0] if after else None
+            if name is not None and name.pos == "PROPN" and self._is_person(name) and self.tool(name) is None:
+                self.said["nickname"] = self.value_text(name)
+                yield self.fact(SPEAKER, "name", self.said["nickname"], "person")
+                return
+
+    def _learning(self) -> Iterator[Extracted]:
+        """The language one is learning: "I'm learning Spanish on Duolingo", "learning Japanese
+        now", "учу сербский", "взялся за корейский" (a verb of learning, in the present or just
+        begun, with a language for its object; not "learned French at school")."""
+        for v in self.toks:
+            took_up = v.lemma == "взяться" and v.feats.get("Tense") == "Past"
+            if not (v.lemma in lx.LEARN_VERBS or took_up) or v.i in self.quoted or self._blocked(v):
+                continue
+            if v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past" and not took_up:
+                continue
+            subj = self.subject_of(v)
+            cands = [o for case, o in self.obliques(v) if case in ("", "за")]
+            cands += [c for c in self.s.children(v, "nsubj") if c.feats.get("Case") == "Acc"]  # "учу немецкий"
+            if took_up and v.i + 2 < len(self.toks) and self.toks[v.i + 1].lower == "за":
+                cands.append(self.toks[v.i + 2])  # "взялся за корейский", whatever the parse hung it on
+            objs = list({o.i: o for o in cands if o.lemma in lx.LANGUAGES or o.lower in lx.LANGUAGES}.values())
+            if subj is not None and len(objs) == 1 and not self._given_up(objs[0]):
+                o = objs[0]
+                value = o.text[:1].upper() + o.text[1:].lower() if self.s.lang == "en" else o.lemma
+                yield self.fact(subj, "learning_language", value, "concept")
+
+    def _birthday(self) -> Iterator[Extracted]:
+        """A birthday and its date in one stretch: "birthday's on june 12", "my sister's birthday is
+        May 3rd", "день рождения у меня 3 апреля"; whose it is by the owner ("my", "у меня", "у
+        мамы"), the speaker's when the stretch names nobody else. The date as written."""
+        for part in self._stretches():
+            noun = next((t for t in part if _birthday_noun(self.toks, t) and t.dep != "compound"), None)
+            date = _date_in(part)
+            if noun is None or date is None or any(self._not_plain(t) for t in part if not _in_date(self.toks, t)):
+                continue
+            owner = self.owner_of(noun)
+            if owner is None and self.s.lang == "ru":
+                at = [t for t in part if any(c.lemma == "у" for c in self.s.children(t, "case"))]
+                owner = _ru_owner(self, at[0]) if at else None
+            others = [t for t in part if self._someone_else(t)]
+            if owner is None and not others or owner == SPEAKER and not any(t.lower in _OTHER_PRONOUNS for t in part):
+                yield self.fact(SPEAKER, "birthday", date, "concept")
+            elif owner not in (None, SPEAKER):
+                yield self.fact(owner, "birthday", date, "concept")
+
+    def _job_place(self, found: list[Extracted]) -> Iterator[Extracted]:
+        """A city said with the job title it comes with: "a product manager at a tiny fintech in
+        Warsaw", "data engineer in Dubai", "дата-инженер из Казани": a place in the job noun's
+        own stretch, after it, hung on the job noun or on the workplace after it (not a country;
+        English "from" is where one comes from). The speaker's only: of another person ("my wife
+        is a teacher at a school in Leeds") the labels keep the job alone."""
+        have = {f.subject for f in found if f.attribute in ("city", "country")}
+        for f in [f for f in found if f.attribute == "job_title" and f.subject == SPEAKER not in have]:
+            part = next((p for p in self._stretches() if any(self.job_title(t) == f.value for t in p)), [])
+            job = next((t for t in part if self.job_title(t) == f.value), None)
+            if job is None or any(self._not_plain(t) for t in part):
+                continue
+            places = [
+                t for t in part
+                if t.i > job.i and (t.ent in ("LOC", "GPE") or not t.ent and t.pos == "PROPN") and self._place(t) and job.i in self._ancestor_ids(t)
+                and {c.lemma for c in self.s.children(t, "case")} & {"in", "в", "во", "из"}
+            ]  # fmt: skip
+            cities = {c for t in places if (c := self.city(t)).casefold().replace("ё", "е") not in lx.COUNTRIES}
+            if len(cities) == 1:
+                yield self.fact(f.subject, "city", cities.pop(), "place")
+
+    def _ancestor_ids(self, t: Tok) -> set[int]:
+        return {a.i for a in self.s.ancestors(t)}
+
+    def _name_of(self, t: Tok, head: Tok) -> bool:
+        """``t`` names ``head``: "мой муж Рома", "my sister Ana"."""
+        return t.head == head.i and t.dep in ("appos", "flat", "flat:name", "compound") and self._is_person(t) and t.i == head.i + 1
 
     def _gap_subject(self, words: list[Tok]) -> Tok | None:
         """The relative or named person a stretch opens with ("my brother's", "у брата", "Maria")."""
@@ -497,6 +592,12 @@ class Reader:
                 return "city", self.city(t), "place"
         if "employer" in by_attribute and case & {"at", "в", "во"} and self._org(t) and not self._place(t):
             return "employer", self.value_text(t), "organization"
+        if "employer" in by_attribute and case & {"в", "во"} and self._org(t) and t.ent in ("ORG", "LOC"):
+            if is_place_name(t.text) is not True:  # "а жена — в Сбере": natasha's LOC for an organisation
+                return "employer", self.value_text(t), "organization"
+        title = self.job_title(t) if "job_title" in by_attribute and not case else None
+        if title is not None:  # "я тестировщица, а мой муж Рома — дизайнер"
+            return "job_title", title, "concept"
         return None
 
     def _people_before(self, k: int) -> list[str]:
@@ -796,6 +897,8 @@ class Reader:
         if head.lemma in _USER_NOUNS:
             return False  # "Emacs user since grad school", "a Vim guy"
         value = self._state_value(t)
+        if value is not None and value[0] == "diet" and t.i and self.toks[t.i - 1].lower in ("on", "на"):
+            return False  # "на кето третий месяц": the parse hangs the diet on the time noun
         if value is not None and head.i > t.i and head.text in value[1]:
             return False  # the head is the model: "Galaxy S21", "Tesla Model 3"
         poss = any(c.text in ("'s", "’s") and c.dep in ("case", "possessive") for c in self.s.children(t))
@@ -807,23 +910,38 @@ class Reader:
         if self.s.lang == "ru" and any(t.feats.get("Person") == "1" and t.pos == "VERB" for t in part):
             return True
         words = [t for t in part if t.pos not in ("PUNCT", "DET")]
+        if len(words) > 1 and words[0].lower in ("on", "на", "без"):
+            words = words[1:]  # "на кето третий месяц", "без глютена уже два года"
         return bool(words) and self._state_value(words[0]) is not None  # "Galaxy S21 here", "Emacs user"
 
     def _state_value(self, t: Tok) -> tuple[str, str, str] | None:
         found = self._new_value(t)
         if found is not None:
             return found[0], found[1], "tool"
-        diet = lx.DIET_OF.get(t.lower) or lx.DIET_OF.get(t.lemma)
+        diet = lx.DIET_OF.get(t.lower) or lx.DIET_OF.get(t.lemma) or self._without(t)
         adjective = self.s.lang == "ru" and t.lower.endswith(_RU_ADJ_ENDINGS)
         if diet and (not adjective or self.toks[t.head].lemma in lx.DIET_NOUNS):  # not "веганские кафе"
             return "diet", diet, "concept"
         return None
 
-    def _stretches(self) -> list[list[Tok]]:
-        """The sentence cut at commas, dashes, semicolons and "but"/"но"/"а"."""
+    def _without(self, t: Tok) -> str | None:
+        """A diet said as what is left out: "gluten free", "dairy-free", "без глютена"."""
+        nxt = self.toks[t.i + 1].lower if t.i + 1 < len(self.toks) else ""
+        prev = self.toks[t.i - 1].lower if t.i else ""
+        free = self.toks[t.i + 1] if nxt == "free" else None
+        if free is not None and free.dep in ("amod", "compound") and self.toks[free.head].lemma not in lx.DIET_NOUNS:
+            return None  # "gluten free bread"
+        if free is not None or prev == "без" and self.s.lang == "ru":
+            return lx.FREE_OF.get(t.lemma) or lx.FREE_OF.get(t.lower)
+        return None
+
+    def _stretches(self, dashes: bool = True) -> list[list[Tok]]:
+        """The sentence cut at commas, dashes, semicolons and "but"/"но"/"а" (without ``dashes``
+        a dash stays inside: it marks the verb left out in "а жена — в Сбере")."""
         parts: list[list[Tok]] = [[]]
+        cuts = (",", ";", "—", "–", "-", ":", "(", ")") if dashes else (",", ";", ":", "(", ")")
         for t in self.toks:
-            if t.text in (",", ";", "—", "–", "-", ":", "(", ")") or t.lower in ("but", "но", "а", "though"):
+            if t.text in cuts or t.lower in ("but", "но", "а", "though"):
                 parts.append([])
             else:
                 parts[-1].append(t)
@@ -862,6 +980,8 @@ class Reader:
         if t.i and self.tool(t) is not None and self.tool(self.toks[t.i - 1]) == self.tool(t):
             return None  # only the first word of a multi-word name
         found = self.tool_value(t)
+        if found is not None and found[0] == "gym" and self._works_at(t):
+            return None  # "I work at Equinox": the employer, not a gym
         if found is not None:
             return found
         if t.lower in lx.CAR_BRANDS or self.s.lang == "ru" and t.lemma in lx.CAR_BRANDS:
@@ -873,6 +993,10 @@ class Reader:
             brand = self.value_text(t) if self.s.lang == "ru" and not tail else t.text
             return "car", " ".join([brand[:1].upper() + brand[1:], *tail])
         return None
+
+    def _works_at(self, t: Tok) -> bool:
+        head = self.toks[t.head]
+        return head.lemma in ("work", "работать") and not any(c.lower == "out" for c in self.s.children(head))
 
     def _is_question(self) -> bool:
         text = self.s.text.strip()
@@ -945,7 +1069,7 @@ class Reader:
                 k == 0 or chain[k - 1].dep in _EMBEDDED
             ):
                 return True
-            if k and t.lemma in lx.NONFACT_HEADS and chain[k - 1].dep in _EMBEDDED:
+            if k and t.lemma in lx.NONFACT_HEADS and chain[k - 1].dep in _EMBEDDED and not self._tail_request(chain[k - 1], t):
                 return True
             if (
                 k
@@ -975,6 +1099,20 @@ class Reader:
         ):
             return v.feats.get("Tense") != "Past" or v.lemma in ("accept", "sign")
         return self._past_state(v)
+
+    def _tail_request(self, clause: Tok, head: Tok) -> bool:
+        """A clause after a comma that the parse made the head of the statement before it, which
+        embeds nothing: a request ("I'm a nurse in Leeds, ask me anything", "я продакт,
+        спрашивайте"; an imperative without a subject) or a verb with an object of its own; the
+        statement stands on its own (not "I think ...", "..., she said")."""
+        if head.i < clause.i or not any(t.text in (",", "—", "–", ";") for t in self.toks[clause.i : head.i]):
+            return False
+        imperative = head.tag == "VB" or head.feats.get("Mood") == "Imp"
+        if imperative and not self.s.children(head, "nsubj", "aux") and head.lower != "let":
+            return True
+        # "I write Swift for the app, my cofounder writes the backend in Go": a verb with an object of
+        # its own reports nothing (not "I'm vegan, she wrote")
+        return any(c.pos in ("NOUN", "PROPN") for c in self.s.children(head, "obj", "dobj"))
 
     def _cue_applies(self, v: Tok, cues: Sequence[str], before_is_apart: bool) -> bool:
         """A sentence-wide cue ("anymore", "next week", "скоро") bears on ``v`` unless it sits in
@@ -1041,6 +1179,9 @@ class Reader:
         if self.s.lang == "ru" and v.feats.get("Person") == "1" and v.pos in ("VERB", "AUX"):
             return SPEAKER  # "живём в Новосибирске, морозы норм": a first-person verb is the speaker's
         subj = self.s.children(v, "nsubj", "nsubj:pass")
+        if self.s.lang == "ru" and v.pos != "AUX" and ru_first_person_verb(v.text):
+            if not any(c.feats.get("Case") in (None, "Nom") for c in subj):
+                return SPEAKER  # "пользуюсь Хромом": natasha's third person, its instrumental "subject"
         if subj:
             found = self.subject_phrase(subj[0])
             if found is None and self._ru_opening_verb(v):
@@ -1196,7 +1337,7 @@ class Reader:
             names = [self._ru_name(w) for w in span_toks] if span[2] == "PER" else []
             if names and all(names):
                 return " ".join(n for n in names if n)  # "на Кристине" -> "Кристина" (natasha keeps "Кристине")
-            if span[3] != " ".join(w.text for w in span_toks):
+            if span[3] != " ".join(w.text for w in span_toks) and not _misread(span_toks, span[3]):
                 return span[3]  # natasha's nominative; when it left the form as is, the lemmas below do
         parts = [t] + [
             c
@@ -1228,6 +1369,9 @@ class Reader:
             lemma = t.lemma
             if lemma.endswith(_RU_VERB_ENDINGS) and t.text[:1].isupper():
                 return t.text  # an indeclinable name read as a verb form: "в Авито" -> "авить"
+            guess = ru_unknown_lemma(t.text) if t.text[:1].isupper() and t.feats.get("Case") != "Nom" else None
+            if guess is not None and guess != lemma.replace("ё", "е") and lemma in ru_lemmas(t.text):
+                lemma = guess  # a name the dictionary lacks: "в Бауманке" is Бауманка, not "Бауманок"
             if t.text.isupper() and len(t.text) > 1:  # an acronym keeps its capitals: МТС, МГУ, ВШЭ
                 return lemma.upper() if len(lemma) == len(t.text) else t.text
             return lemma[:1].upper() + lemma[1:] if t.text[:1].isupper() else lemma
@@ -1257,10 +1401,14 @@ class Reader:
             for start in range(max(0, t.i - n + 1), t.i + 1):
                 words = self.toks[start : start + n]
                 if len(words) == n:
-                    found = _TOOL_INDEX.get(" ".join(w.lower for w in words))
-                    if found and (len(found[1]) > 1 or t.text[:1].isupper()):  # "c", "r": capitals only
+                    key = " ".join(w.lower for w in words)
+                    found = _TOOL_INDEX.get(key)
+                    capitals = len(found[1]) == 1 or key in lx.CAPITALS_ONLY if found else False
+                    if found and (not capitals or words[0].text[:1].isupper()):  # "c", "r", "edge": capitals only
                         return found
-        if self.s.lang == "ru" and t.lemma in _TOOL_INDEX and t.lemma not in ("c", "r"):  # "на тайпскрипте"
+        if self.s.lang == "ru" and t.lemma in _TOOL_INDEX and t.lemma not in ("c", "r") and (
+            t.lemma not in lx.CAPITALS_ONLY or t.text[:1].isupper()
+        ):  # "на тайпскрипте"
             return _TOOL_INDEX[t.lemma]
         return None
 
@@ -1338,7 +1486,10 @@ class Reader:
 
     def obliques(self, v: Tok) -> list[tuple[str, Tok]]:
         out = []
-        for o in self.s.children(v, "obl", "nmod", "advmod", "obj", "iobj", "xcomp"):
+        kids = self.s.children(v, "obl", "nmod", "advmod", "obj", "iobj", "xcomp")
+        if self.s.lang == "ru":  # "пользуюсь Хромом": an instrumental the parse made the subject
+            kids += [c for c in self.s.children(v, "nsubj") if c.feats.get("Case") == "Ins"]
+        for o in kids:
             case = next((c.lemma for c in self.s.children(o, "case")), "")
             before = self.toks[o.i - 1] if o.i else None
             if not case and before is not None and before.pos == "ADP" and before.head != v.i and o.pos == "PROPN":
@@ -1360,6 +1511,17 @@ class Reader:
                 if lemma in TOOL_VERBS or o.dep in ("obl",) and lemma in TOOL_VERBS
                 else None
             )
+            worked_out = v.lemma == "work" and any(c.lower == "out" for c in self.s.children(v)) or any(
+                c.lemma in ("membership", "абонемент") for c in self.s.children(v, "obj", "nsubj")
+            )  # "got a membership at Planet Fitness", with the place hung on the verb
+            if o.lemma in ("membership", "member", "абонемент"):  # "got a membership at Planet Fitness"
+                o = next((x for c, x in self.obliques(o) if c in ("at", "в", "во")), o)
+                case, worked_out = "at", True
+            if tv is not None and tv[0] == "gym" and v.lemma in ("work", "работать") and not worked_out:
+                tv = None  # "I work at Equinox": the employer
+            if tv is None and (v.lemma in lx.GYM_VERBS or worked_out) and case in ("at", "to", "в", "во", ""):
+                gym = self.tool_value(o)  # "I train at Gold's Gym", "тренируюсь в World Class"
+                tv = gym if gym is not None and gym[0] == "gym" else None
             if tv is None and lemma in TOOL_VERBS:
                 tv = next(
                     (self.tool_value(g) for g in self.s.children(o, "obl", "nmod") if self.tool(g)), None
@@ -1381,7 +1543,9 @@ class Reader:
                 case in ("at", "for", "with", "by", "в", "во", "на") or lemma == "join" and o.dep == "obj"
             ):
                 org = self._org_value(o)
-                if org:
+                if org and o.lemma in lx.GYM_NOUNS and self._called(o) is not None:
+                    yield self.fact(subj, "gym", org, "organization")  # "joined a crossfit box called Iron Forge"
+                elif org:
                     yield self.fact(subj, "employer", org, "organization")
             if (
                 lemma == "work"
@@ -1427,6 +1591,10 @@ class Reader:
                 yield self.fact(subj, "manager", self.value_text(o), "person")
             if lemma in ("study", "учиться", "do") and case in ("at", "в", "во") and self._org(o):
                 yield self.fact(subj, "university", self.value_text(o), "organization")
+            elif lemma == "учиться" and case in ("в", "во", "на") and o.lemma in lx.DEGREE_STAGES:
+                school = [c for c in self.s.children(o, "nmod") if self._org(c) and c.feats.get("Case") == "Gen"]
+                if school:  # "учусь в магистратуре ВШЭ"
+                    yield self.fact(subj, "university", self.value_text(school[0]), "organization")
         yield from self._possession(v, subj)
         if lemma in ("руководить", "manage", "supervise", "lead") and subj != SPEAKER and "'s " not in subj:
             if any(c.lower in ("мной", "me", "нами", "us") for c in self.s.children(v, "obj", "obl", "iobj")):
@@ -1639,6 +1807,8 @@ class Reader:
 
     def _car(self, o: Tok) -> str | None:
         model = lx.CAR_MODELS_RU.get(o.lemma) or lx.CAR_MODELS_RU.get(o.lower)
+        if model is None and self.s.lang == "ru":  # natasha's lemma of "Весте" is "вест"
+            model = next((lx.CAR_MODELS_RU[w] for w in ru_lemmas(o.text) if w in lx.CAR_MODELS_RU), None)
         if model and self.s.lang == "ru":
             return model
         words = [t for t in self.toks if t.i in _subtree(self.s, o) and t.pos != "DET" and t.pos != "PUNCT"]
@@ -1684,6 +1854,11 @@ class Reader:
         subj_tok = next(iter(self.s.children(v, "nsubj", "nsubj:pass", "csubj")), None)
         if v.lemma == "be" or named:
             preds = self.s.children(v, "attr", "acomp", "oprd")
+            # "I'm Ahmed, data engineer in Dubai": a job noun joined to the name is said of the subject too
+            preds += [
+                c for b in preds if self._is_person(b) for c in self.s.children(b, "conj", "appos")
+                if _job_word(c) and c.lemma not in lx.RELATIONS and not self.s.children(c, "cc", "nsubj")
+            ]  # fmt: skip
         else:
             preds = [v]
         if subj_tok is not None and v.lemma == "be" and subj_tok.text[:1].isupper() and self._place(subj_tok):
@@ -1799,6 +1974,10 @@ class Reader:
                 if (case in ("of",) or o.feats.get("Case") == "Gen") and o.pos in ("NOUN", "PROPN"):
                     if self.s.children(o, "det", "nmod", "obl") or o.lower in _NOT_NAMES:
                         continue  # "a fan of the genre", "fan of Lord of the Rings": not a clean value
+                    tv = self.tool_value(o)
+                    if tv is not None:  # "фанат питона", "a big fan of Rust": the tool is theirs
+                        yield self.fact(subj, tv[0], tv[1], "tool")
+                        continue
                     value = self.value_text(o) if o.text[:1].isupper() else o.lemma
                     yield self.fact(subj, "likes", value, "concept")
             return
@@ -1809,6 +1988,12 @@ class Reader:
                 return
         if any(c.lower in _PRAISE for c in self.s.children(b, "predet", "amod", "det", "advmod")):
             return  # "J.K. Rowling is such an inspiring writer", "ты такой талантливый художник": praise
+        school = self._school_after(b)
+        if school is not None:  # "a third year at McGill", "a PhD student at Oxford"
+            if b.lemma in lx.STUDENT_WORDS:
+                yield self.fact(subj, "job_title", self.job_title(b) or b.text, "concept")
+            yield self.fact(subj, "university", school, "organization")
+            return
         title = self.job_title(b)
         if title:
             yield self.fact(subj, "job_title", title, "concept")
@@ -1832,6 +2017,67 @@ class Reader:
             yield self.fact(subj, "name", self.value_text(b), "person")
         elif b.lemma in ("home", "дом") and any(c.ent == "LOC" for c in self.s.children(b)):
             pass
+
+    def _school_after(self, b: Tok) -> str | None:
+        """The university a student noun is at: "student at McGill", "a third year at Queens"
+        (a year of study: an ordinal on "year"), "freshman at NYU"."""
+        year = b.lemma == "year" and any(c.lower in lx.ORDINALS for c in self.s.children(b, "amod"))
+        if not (year or b.lemma in lx.STUDENT_WORDS):
+            return None
+        nxt = self.toks[b.i + 1 : b.i + 3]
+        if len(nxt) == 2 and nxt[0].lower == "at" and nxt[1].text[:1].isupper() and self.tool(nxt[1]) is None:
+            return self.value_text(nxt[1])
+        return None
+
+    def _bare_ru_pet(self, t: Tok) -> str | None:
+        """Russian chat names the speaker's pets without "мой": "кот Персик и собака Лайма
+        подружились" (a pet noun opening the sentence, or joined to one, and no one else in it)."""
+        if self.s.lang != "ru" or any(self._someone_else(x) for x in self.toks if x.head != x.i and not self._pet_name_of(x)):
+            return None
+        first = t if t.i == 0 else self.toks[t.head] if t.dep == "conj" and self.toks[t.head].lemma in lx.PETS else None
+        return SPEAKER if first is not None and first.i == 0 and first.dep.startswith("nsubj") else None
+
+    def _pet_name_of(self, x: Tok) -> bool:
+        return self.toks[x.head].lemma in lx.PETS and x.dep in ("appos", "flat", "flat:name", "nmod")
+
+    def _pets_listed(self) -> Iterator[Extracted]:
+        """ "we have two cats now, Tofu and Tempeh", "у нас две кошки, Фасоль и Горошина": the
+        names listed after a comma, to the end of the sentence, for counted pets the speaker has."""
+        for t in self.toks:
+            if t.lemma not in lx.PETS or t.i in self.quoted or not any(c.pos == "NUM" for c in self.s.children(t)):
+                continue
+            comma = next((x for x in self.toks[t.i + 1 : t.i + 3] if x.text == ","), None)
+            if comma is None:
+                continue
+            rest = [x for x in self.toks[comma.i + 1 :] if x.text not in (".", "!", "and", "и", ",")]
+            if not rest or len(rest) > 4 or not all(x.text[:1].isupper() and x.pos == "PROPN" for x in rest):
+                continue
+            if any(self._not_plain(x) for x in self.toks) or not self._speaker_has(t):
+                continue
+            for x in rest:
+                yield self.fact(SPEAKER, f"pet_{lx.PETS[t.lemma]}", self._form(x), "concept")
+
+    def _speaker_has(self, t: Tok) -> bool:
+        head = self.toks[t.head]
+        if self.s.lang == "ru":
+            return any(x.lemma in ("я", "мы") and self.toks[x.i - 1].lemma == "у" for x in self.toks[1 : t.i])
+        return head.lemma in HAVE_VERBS and self.subject_of(head) == SPEAKER
+
+    def _late_pet(self, pet: Tok) -> bool:
+        """"мой старый кот Рыжик любил спать на ноуте", "my old dog Rex loved the beach": a pet
+        called old or former, of whom the sentence speaks in the past, is gone."""
+        named = self.toks[pet.head] if pet.dep in ("amod", "compound") else pet  # "my old dog Rex": "old" on the name
+        if not any(c.lemma in _PAST_ADJ for c in [*self.s.children(pet, "amod"), *self.s.children(named, "amod")]):
+            return False
+        return any(v.pos in ("VERB", "AUX") and (v.tag in ("VBD",) or v.feats.get("Tense") == "Past") for v in self.toks)
+
+    def _uni_name(self, o: Tok) -> str | None:
+        names = [c for c in self.s.children(o, "compound") if c.i == o.i - 1 and self._name(c)]
+        return self.value_text(names[0]) if names else None
+
+    def _after_student(self, o: Tok) -> bool:
+        at = next((c for c in self.s.children(o, "case") if c.lower == "at"), None)
+        return at is not None and at.i > 0 and self._school_after(self.toks[at.i - 1]) is not None
 
     def _diet_noun(self, o: Tok) -> str | None:
         if o.lemma not in lx.DIET_NOUNS:
@@ -1870,8 +2116,17 @@ class Reader:
             yield self.fact(subj, "diet", diet, "concept")
             return
         tv = self.tool_value(o)
+        after = self.toks[o.i + 1].lower if o.i + 1 < len(self.toks) else ""
         if tv is not None and case in ("on", "на"):
             yield self.fact(subj, tv[0], tv[1], "tool")
+        elif case == "at" and after in ("uni", "university") and self._name(o):  # "at Leeds uni"
+            yield self.fact(subj, "university", self.value_text(o), "organization")
+        elif case == "at" and o.lemma in ("uni", "university") and (named := self._uni_name(o)) is not None:
+            yield self.fact(subj, "university", named, "organization")
+        elif case == "at" and self._after_student(o):
+            return  # "a second year at Durham": the university, said by _school_after
+        elif case == "at" and o.lemma in lx.GYM_NOUNS and (gym := self._called(o)) is not None:
+            yield self.fact(subj, "gym", gym, "organization")  # "I'm at a crossfit box called Iron Yard now"
         elif case in ("at", "for") and (self._org(o) or self._called(o)):
             yield self.fact(subj, "employer", self._called(o) or self.value_text(o), "organization")
         elif case in ("in", "в", "во") and self._place(o):
@@ -1901,7 +2156,7 @@ class Reader:
     def _owned_attribute(self, t: Tok) -> tuple[str, str] | None:
         """(owner, attribute) for "my editor", "Anna's manager", "my favourite band", "my dog"."""
         owner = self.owner_of(t)
-        if owner is None and (self._opens_with_favourite(t) or self._opens_with(t, "name")):
+        if owner is None and (self._opens_with_favourite(t) or self._opens_with(t, "name") or self._opens_hobby(t)):
             owner = SPEAKER  # "favorite book is The Name of the Wind", "Name's Tomasz": the speaker dropped "my"
         if owner is None or any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
             return None
@@ -1926,6 +2181,12 @@ class Reader:
         """``t`` is the subject noun ``lemma`` and the sentence's first word ("Name's Tomasz")."""
         first = next((w for w in self.toks if w.pos != "PUNCT"), None)
         return t is first and t.lemma == lemma and t.dep.startswith("nsubj")
+
+    def _opens_hobby(self, t: Tok) -> bool:
+        """ "weekend hobby is woodworking": a hobby noun opening the sentence, a time word before it."""
+        words = [w for w in self.toks if w.pos != "PUNCT"]
+        lead = words[: t.i - words[0].i] if words else []
+        return t.lemma == "hobby" and t.dep.startswith("nsubj") and all(w.lemma in _HOBBY_TIMES for w in lead)
 
     def _opens_with_favourite(self, t: Tok) -> bool:
         """``t`` is the subject noun of a sentence that opens "favorite N" / "new favorite N"."""
@@ -2015,6 +2276,58 @@ class Reader:
 
     def _russian(self) -> Iterator[Extracted]:
         yield from _ru_facts(self)
+        yield from self._ru_native()
+        yield from self._ru_hobby()
+
+    def _ru_hobby(self) -> Iterator[Extracted]:
+        """ "хобби — рыбалка", "моё хобби — вязание", "готовка — моё хобби": the noun across the dash
+        from "хобби"; whose by "мой" / "у X", the speaker's when no one else is in the stretch."""
+        for part in self._stretches(dashes=False):
+            a = next((t for t in part if t.lemma in ("хобби", "увлечение") and t.i not in self.quoted), None)
+            dash = next((t for t in part if t.text in ("—", "–", "-")), None)
+            if a is None or dash is None or any(self._not_plain(t) for t in part):
+                continue
+            side = [t for t in part if (t.i > dash.i) == (a.i < dash.i)]
+            nouns = [t for t in side if t.pos == "NOUN" and t.feats.get("Case") == "Nom" and t.lemma not in ("хобби", "увлечение")]
+            at = next((t for t in part if self.toks[t.i - 1].lower == "у" and t.i > 0), None)
+            owner = _ru_owner(self, at) if at is not None else None
+            if owner is None and (any(t.lemma == "мой" for t in part) or not any(self._someone_else(t) for t in part)):
+                owner = SPEAKER
+            if owner is not None and len(nouns) >= 1 and nouns[0] is side[0]:
+                yield self.fact(owner, "hobby", nouns[0].lemma, "concept")
+        yield from self._ru_demonym()
+
+    def _ru_demonym(self) -> Iterator[Extracted]:
+        """ "мой парень Джон американец": a nationality noun right after a name the parse left
+        without a predicate."""
+        for t in self.toks[1:]:
+            prev = self.toks[t.i - 1]
+            demonym = _demonym(t) if t.feats.get("Case") == "Nom" and t.i not in self.quoted else None
+            if demonym is None or not (prev.pos == "PROPN" and self._is_person(prev)) or prev.feats.get("Case") != "Nom":
+                continue
+            part = next(p for p in self._stretches() if t in p)
+            if not any(self._not_plain(x) or x.pos == "VERB" for x in part):
+                yield self.fact(self.value_text(prev), "nationality", demonym, "concept")
+
+    def _ru_native(self) -> Iterator[Extracted]:
+        """ "родной язык у меня татарский", "родной у неё армянский": the language adjective after
+        "родной" in its stretch; whose by "мой" / "у X" (a pronoun: the one person named before)."""
+        for part in self._stretches(dashes=False):
+            native = next((t for t in part if t.lemma == "родной" and t.i not in self.quoted), None)
+            if native is None or any(self._not_plain(t) for t in part):
+                continue
+            lang = next((t for t in part if t.i > native.i and t.pos == "ADJ" and t.lemma.endswith(("ский", "цкий"))), None)
+            if lang is None:
+                continue
+            at = next((t for t in part if any(c.lemma == "у" for c in self.s.children(t, "case")) or self.toks[t.i - 1].lower == "у"), None)
+            if at is not None and at.lower in _RU_THIRD_PERSON:
+                owner = self.antecedent_person(at) or _one_relative(self, at)
+            elif at is not None:
+                owner = _ru_owner(self, at)
+            else:
+                owner = SPEAKER if not any(self._someone_else(t) for t in self.toks) else None
+            if owner is not None:
+                yield self.fact(owner, "native_language", lang.lemma, "concept")
 
     def _appositions(self) -> Iterator[Extracted]:
         """ "my girlfriend Sofia", "my manager Oleg uses Emacs", "Meet Rex, our new dog": the
@@ -2023,18 +2336,22 @@ class Reader:
             head = self.toks[t.head]
             if t.lemma in lx.PETS and t.dep in ("amod", "compound") and head.i > t.i and t.i not in self.quoted:
                 owner = self.owner_of(head)  # "my parrot Kiwi says ...": the parse makes the noun the name's modifier
-                if owner is not None and head.pos == "PROPN" and self._is_person(head) and not self._blocked(
+                if owner is not None and head.pos == "PROPN" and not self._late_pet(t) and self._is_person(head) and not self._blocked(
                     self.toks[head.head]
                 ):
                     called = self.value_text(head)
                     called = called[len(t.text) + 1 :] if called.lower().startswith(t.lower + " ") else called
                     yield self.fact(owner, f"pet_{lx.PETS[t.lemma]}", called, "concept")
                 continue
-            if t.lemma in lx.PETS and t.i not in self.quoted and self.owner_of(t) is not None:
+            owner = self.owner_of(t) or self._bare_ru_pet(t) if t.lemma in lx.PETS else None
+            if owner is not None and t.i not in self.quoted:
+                if self._late_pet(t):
+                    continue
                 named = head if t.dep == "appos" and self._is_person(head) else None
                 name = self.value_text(named) if named is not None else self._name_child(t)
                 if name and not self._blocked(self.toks[head.head] if named is not None else head):
-                    yield self.fact(self.owner_of(t) or SPEAKER, f"pet_{lx.PETS[t.lemma]}", name, "concept")
+                    yield self.fact(owner, f"pet_{lx.PETS[t.lemma]}", name, "concept")
+        yield from self._pets_listed()
         for t in self.toks:
             if t.lemma not in lx.RELATIONS and _job_word(t) and t.i not in self.quoted and self.owner_of(t) is not None:
                 name, title = self._name_child(t), self.job_title(t)
@@ -2056,6 +2373,49 @@ class Reader:
             if any(x.lower in lx.HYPOTHETICAL_MARKS for x in self.toks[: t.i]):
                 continue
             yield self.fact(owner, attribute, name, "person")
+
+
+_HOBBY_TIMES = frozenset("weekend weekday evening summer winter main new current".split())
+_MONTHS = frozenset(
+    "january february march april may june july august september october november december jan feb mar apr "
+    "jun jul aug sep sept oct nov dec января февраля марта апреля мая июня июля августа сентября октября "
+    "ноября декабря".split()
+)
+
+
+def _birthday_noun(toks: list[Tok], t: Tok) -> bool:
+    nxt = toks[t.i + 1].lower if t.i + 1 < len(toks) else ""
+    return t.lemma in ("birthday", "bday", "b-day") or t.lemma == "день" and nxt == "рождения" or t.lower == "др"
+
+
+def _in_date(toks: list[Tok], t: Tok) -> bool:
+    """A month word with a day number beside it ("May 3": not the modal)."""
+    near = [toks[k].lower for k in (t.i - 1, t.i + 1) if 0 <= k < len(toks)]
+    return t.lower in _MONTHS and any(w.rstrip("stndrh").isdigit() for w in near)
+
+
+def _date_in(part: list[Tok]) -> str | None:
+    """A day of a month, as written: "june 12", "12th of June", "3 апреля" (a month alone is none)."""
+    for k, t in enumerate(part):
+        if t.lower not in _MONTHS:
+            continue
+        day = re.compile(r"^([12]?\d|3[01])(st|nd|rd|th)?$")
+        if k + 1 < len(part) and day.match(part[k + 1].lower):
+            return f"{t.text} {part[k + 1].text}"
+        if k and day.match(part[k - 1].lower):
+            return f"{part[k - 1].text} {t.text}"
+        if k > 1 and part[k - 1].lower == "of" and day.match(part[k - 2].lower):
+            return f"{part[k - 2].text} of {t.text}"
+    return None
+
+
+def _misread(words: list[Tok], normal: str) -> bool:
+    """natasha's nominative of a one-word name the dictionary lacks is not pymorphy3's best guess
+    ("Бауманке" -> "Бауманок", not "Бауманка")."""
+    if len(words) != 1:
+        return False
+    guess = ru_unknown_lemma(words[0].text)
+    return guess is not None and guess != normal.casefold().replace("ё", "е") and normal.casefold() in ru_lemmas(words[0].text)
 
 
 def _has_cue(low: str, cues: Sequence[str]) -> bool:
@@ -2329,6 +2689,9 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
         for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 6]
         if t.text not in _DASH and t.lower not in _RU_SKIP
     ]
+    if nxt and nxt[0].head == subj_tok.i and nxt[0].i == subj_tok.i + 1 and subj_tok.lemma in lx.RELATIONS:
+        if reader._is_person(nxt[0]) and len(nxt) > 1:
+            nxt = nxt[1:]  # "моя девушка Инес португалка": the name, then the predicate
     if not nxt or nxt[0].i in reader.quoted:
         return
     b = nxt[0]
@@ -2343,6 +2706,12 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
             if t.lemma in ("в", "во") and org is not None and reader._org(org):  # "дизайнер в «Авито»"
                 yield reader.fact(subj, "employer", reader.value_text(org), "organization")
         return
+    if subj == SPEAKER and subj_tok.lemma == "я" and b.i == subj_tok.i + 1 and _ru_self_name(reader, b):
+        yield reader.fact(SPEAKER, "name", reader.value_text(b), "person")  # "я Айдар, дата-инженер из Казани"
+        after = [t for t in reader.toks[b.i + 1 : b.i + 4] if t.pos != "PUNCT"]
+        if after and reader.toks[b.i + 1].text == "," and after[0].lower.split("-")[-1] in lx.JOB_HEADS:
+            yield reader.fact(SPEAKER, "job_title", after[0].lower, "concept")
+        return
     if b.lemma in ("мой", "моя", "наш", "наша") and len(nxt) > 1:  # "Катя теперь мой руководитель"
         attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(_lex(nxt[1], lx.RELATIONS), ""))
         if attribute and subj != SPEAKER and "'s " not in subj:
@@ -2351,10 +2720,14 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
     diet = lx.DIET_OF.get(b.lower) or lx.DIET_OF.get(b.lemma)
     if diet:
         yield reader.fact(subj, "diet", diet, "concept")
+    elif b.pos in ("NOUN", "PROPN", "VERB") and b.feats.get("Case", "Nom") == "Nom" and _demonym(b) is not None:
+        yield reader.fact(subj, "nationality", _demonym(b) or "", "concept")  # "я казашка", "Инес португалка"
     elif b.lemma in ("в", "во") and len(nxt) > 2 and nxt[1].lemma == "команда" and nxt[2].head == nxt[1].i:
         yield reader.fact(subj, "team", nxt[2].lemma, "concept")  # "я в команде платежей"
     elif (
-        b.lemma in ("в", "во") and len(nxt) > 1 and nxt[1].i in (subj_tok.head, *_heads_of(reader, subj_tok))
+        b.lemma in ("в", "во")
+        and len(nxt) > 1
+        and (nxt[1].i in (subj_tok.head, *_heads_of(reader, subj_tok)) or _verbless_sibling(reader, subj_tok, nxt[1], clause))
     ):
         # "я в Калининграде"; "я в Озоне", "я в Тинькофф" (an organisation, whatever NER says) is not a city
         o = nxt[1]
@@ -2369,3 +2742,29 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
             yield reader.fact(subj, "diet", diet, "concept")
         elif tv is not None:  # "я на Windows 11", "я на IntelliJ IDEA"
             yield reader.fact(subj, tv[0], tv[1], "tool")
+
+
+def _ru_self_name(reader: Reader, b: Tok) -> bool:
+    """"я Айдар": a given name in the nominative right after "я" (not a place, tool or word)."""
+    if b.feats.get("Case") not in (None, "Nom") or reader.tool(b) is not None or not b.text[:1].isupper():
+        return False
+    return b.ent == "PER" or b.pos == "PROPN" and reader._ru_name(b) is not None and b.ent != "LOC"
+
+
+def _verbless_sibling(reader: Reader, subj_tok: Tok, o: Tok, clause: list[Tok]) -> bool:
+    """"я в Твери, брат в Москве, встречаемся ...": the parse hangs both the pronoun and its place
+    on a later verb; the stretch up to the comma has no verb of its own."""
+    return o.head == subj_tok.head and o.i == subj_tok.i + 2 and not any(t.pos in ("VERB", "AUX") for t in clause)
+
+
+def _one_relative(reader: Reader, pron: Tok) -> str | None:
+    """The one relative named before a pronoun in the sentence ("соседка по квартире ..., у неё")."""
+    rels = {who for t in reader.toks[: pron.i] if t.lemma in lx.RELATIONS and (who := reader.subject_phrase(t))}
+    return rels.pop() if len(rels) == 1 else None
+
+
+def _demonym(t: Tok) -> str | None:
+    """A Russian nationality noun as written in the nominative ("казашка"; natasha's lemma may be off)."""
+    if t.lower in lx.NATIONALITIES_RU:
+        return t.lower
+    return t.lemma if t.lemma in lx.NATIONALITIES_RU and t.lemma not in ("русский", "русская") else None

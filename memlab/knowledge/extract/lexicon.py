@@ -47,20 +47,47 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
         "Honor": ("honor", "хонор"), "Huawei": ("huawei", "хуавей"), "Motorola": ("motorola", "moto"),
         "Redmi": ("redmi", "редми"), "Realme": ("realme",),
     },
+    "browser": {
+        "Chrome": ("chrome", "google chrome", "хром", "хроме", "хромом"), "Firefox": ("firefox", "фаерфокс", "файрфокс"),
+        "Safari": ("safari", "сафари"), "Arc": ("arc", "arc browser"), "Brave": ("brave",),
+        "Microsoft Edge": ("microsoft edge", "edge"), "Opera": ("opera", "опера"), "Vivaldi": ("vivaldi", "вивальди"),
+        "Yandex Browser": ("яндекс браузер", "yandex browser"), "Tor Browser": ("tor browser",),
+    },
+    "gym": {
+        "Planet Fitness": ("planet fitness",), "Equinox": ("equinox",), "PureGym": ("puregym", "pure gym"),
+        "Gold's Gym": ("gold's gym", "gold 's gym", "golds gym", "gold's", "gold 's"), "Anytime Fitness": ("anytime fitness",),
+        "24 Hour Fitness": ("24 hour fitness",), "LA Fitness": ("la fitness",), "Crunch": ("crunch", "crunch fitness"),
+        "YMCA": ("ymca", "the y"), "David Lloyd": ("david lloyd",), "Virgin Active": ("virgin active",),
+        "Fitness First": ("fitness first",), "The Gym Group": ("the gym group",), "Orangetheory": ("orangetheory",),
+        "World Class": ("world class", "ворлд класс"), "Spirit Fitness": ("spirit fitness",),
+        "Спирит Фитнес": ("спирит фитнес", "спирит"),
+        "DDX Fitness": ("ddx", "ddx fitness"), "X-Fit": ("x-fit", "икс-фит"), "Alex Fitness": ("alex fitness",),
+        "Зебра": ("зебра",), "Фитнес Хаус": ("фитнес хаус", "fitness house"),
+    },
 }  # fmt: skip
+# gazetteer forms that are everyday words too ("on edge", "a story arc", "brave", "опера"): a value only when
+# written with a capital
+CAPITALS_ONLY = frozenset(
+    ("arc", "brave", "edge", "opera", "safari", "chrome", "сафари", "опера", "equinox", "crunch", "world class",
+     "зебра", "gold's", "gold 's", "the y")
+)
+# a place to train that a name follows ("a crossfit box called Iron Yard", "качалка «Атлант»")
+GYM_NOUNS = frozenset("gym box dojo качалка спортзал фитнес-клуб".split())
+# verbs of going to a gym: "I train at Gold's Gym", "тренируюсь в World Class", "качаюсь в «Зебре»"
+GYM_VERBS = frozenset("train lift go join тренироваться качаться ходить заниматься перейти записаться".split())
 CAR_BRANDS = frozenset(
     "vw volkswagen tesla toyota subaru volvo bmw audi ford honda kia hyundai skoda škoda lada mazda nissan renault "
     "mercedes mercedes-benz porsche fiat peugeot citroen jeep chevrolet chevy dodge lexus mini jaguar polestar rivian "
     "opel seat dacia mitsubishi suzuki geely haval chery лада тойота киа хендай хёндай шкода фольксваген солярис".split()
 )
-# Russian names of popular models: "езжу на Солярисе" is a Hyundai Solaris
+# Russian names of popular models: "езжу на Солярисе" is a Hyundai Solaris (a Lada keeps its Russian name)
 CAR_MODELS_RU: dict[str, str] = {
     "камри": "Toyota Camry", "королла": "Toyota Corolla", "рав4": "Toyota RAV4", "приус": "Toyota Prius",
     "солярис": "Hyundai Solaris", "крета": "Hyundai Creta", "туссан": "Hyundai Tucson", "рио": "Kia Rio",
     "спортейдж": "Kia Sportage", "октавия": "Skoda Octavia", "рапид": "Skoda Rapid", "поло": "Volkswagen Polo",
     "гольф": "Volkswagen Golf", "тигуан": "Volkswagen Tiguan", "логан": "Renault Logan", "дастер": "Renault Duster",
-    "фокус": "Ford Focus", "миата": "Mazda Miata", "веста": "Lada Vesta", "гранта": "Lada Granta",
-    "приора": "Lada Priora", "нива": "Lada Niva", "калина": "Lada Kalina", "цивик": "Honda Civic",
+    "фокус": "Ford Focus", "миата": "Mazda Miata", "веста": "Лада Веста", "гранта": "Лада Гранта",
+    "приора": "Лада Приора", "нива": "Лада Нива", "калина": "Лада Калина", "цивик": "Honda Civic",
     "аутлендер": "Mitsubishi Outlander", "лансер": "Mitsubishi Lancer", "х-трейл": "Nissan X-Trail",
 }  # fmt: skip
 # a phone or car named by brand + model keeps the model ("iPhone 15", "Tesla Model 3")
@@ -88,6 +115,9 @@ DIETS: dict[str, tuple[str, ...]] = {
     "carnivore": ("carnivore",),
 }
 DIET_OF = {w: canon for canon, words in DIETS.items() for w in words}
+# a diet named by what it leaves out: "gluten free", "без глютена" (lemmas and forms)
+FREE_OF = {"gluten": "gluten-free", "глютен": "gluten-free", "глютена": "gluten-free",
+           "dairy": "dairy-free", "лактоза": "lactose-free", "лактозы": "lactose-free", "lactose": "lactose-free"}  # fmt: skip
 
 # relation nouns (lemmas) -> the relation's English name; roles that are themselves a fact of the
 # owner ("my wife Elena" -> spouse = Elena) are in RELATION_FACTS
@@ -145,6 +175,7 @@ ATTRIBUTE_NOUNS: dict[str, str] = {
     "компания": "employer", "должность": "job_title", "работа": "employer", "дом": "city",
     "руководитель": "manager", "начальник": "manager",
     "usual": "usual_order", "order": "usual_order", "go-to": "usual_order", "gym": "gym",
+    "browser": "browser", "браузер": "browser", "хобби": "hobby", "увлечение": "hobby",
 }  # fmt: skip
 # "my coffee order", "my usual order": an order is a standing one only with one of these
 ORDER_WORDS = frozenset("coffee drink tea usual standing regular morning cafe café".split())
@@ -187,6 +218,33 @@ JOB_HEADS = frozenset(
     "dev sysadmin qa бэкендер фронтендер фулстекер фуллстекер тестер сисадмин фельдшер пожарный"
     .split()
 )
+# Russian demonyms (masculine and feminine lemmas): "я казашка", "Инес португалка" -> nationality
+NATIONALITIES_RU = frozenset(
+    """русский русская татарин татарка казах казашка узбек узбечка украинец украинка белорус белоруска
+    армянин армянка грузин грузинка азербайджанец азербайджанка киргиз киргизка таджик таджичка башкир
+    башкирка чуваш чувашка якут якутка бурят бурятка чеченец чеченка осетин осетинка еврей еврейка
+    немец немка француз француженка итальянец итальянка испанец испанка португалец португалка англичанин
+    англичанка американец американка канадец канадка мексиканец мексиканка бразилец бразильянка
+    аргентинец аргентинка японец японка китаец китаянка кореец кореянка индиец индианка турок турчанка
+    грек гречанка поляк полька чех чешка серб сербка болгарин болгарка литовец литовка латыш латышка
+    эстонец эстонка финн финка швед шведка норвежец норвежка датчанин датчанка голландец голландка
+    ирландец ирландка шотландец шотландка израильтянин израильтянка молдаванин молдаванка""".split()
+)
+# languages one learns ("learning Japanese", "учу сербский"): English names, Russian adjective lemmas
+LANGUAGES = frozenset(
+    """english spanish french german italian portuguese japanese korean chinese mandarin cantonese arabic
+    hebrew russian ukrainian polish czech dutch swedish norwegian danish finnish greek turkish hindi serbian
+    croatian vietnamese thai indonesian georgian armenian latin esperanto icelandic hungarian romanian
+    английский испанский французский немецкий итальянский португальский японский корейский китайский
+    арабский иврит русский украинский польский чешский нидерландский шведский норвежский датский финский
+    греческий турецкий хинди сербский хорватский вьетнамский тайский грузинский армянский латынь
+    эсперанто исландский венгерский румынский""".split()
+)
+LEARN_VERBS = frozenset("learn study practice учить изучать выучить подтягивать заниматься".split())
+# a student is at a university, not an employer ("a PhD student at Oxford", "студентка МГУ")
+STUDENT_WORDS = frozenset("student undergrad undergraduate freshman sophomore студент студентка магистрант аспирант".split())
+ORDINALS = frozenset("first second third fourth fifth final last 1st 2nd 3rd 4th 5th".split())
+DEGREE_STAGES = frozenset("магистратура аспирантура бакалавриат докторантура".split())
 INSTRUMENTS = frozenset(
     "guitar piano violin cello drums drum trumpet saxophone sax bass flute clarinet ukulele harp trombone keyboard "
     "гитара пианино фортепиано скрипка виолончель барабаны труба саксофон флейта укулеле барабан бас альт "

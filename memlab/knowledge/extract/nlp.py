@@ -361,6 +361,27 @@ def ru_lemmas(word: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(p.normal_form.replace("ё", "е") for p in morph.parse(word.lower())))
 
 
+@cache
+def ru_first_person_verb(word: str) -> bool:
+    """Whether every reading pymorphy3 gives a Russian word is a first-person singular verb
+    ("пользуюсь", "юзаю"; natasha sometimes tags them third person or a converb)."""
+    morph = _morph()
+    if morph is None or not _CYRILLIC.search(word):
+        return False
+    parses = morph.parse(word.lower())
+    return bool(parses) and all("VERB" in p.tag and "1per" in p.tag and "sing" in p.tag for p in parses)
+
+
+def ru_unknown_lemma(word: str) -> str | None:
+    """pymorphy3's best dictionary form of a Russian word its dictionary does not know ("Бауманке"
+    -> "бауманка", where natasha guesses "бауманок"); None for a known word or without pymorphy3."""
+    morph = _morph()
+    if morph is None or not _CYRILLIC.search(word) or morph.word_is_known(word.lower()):
+        return None
+    lemmas = ru_lemmas(word)
+    return lemmas[0] if lemmas else None
+
+
 def _repair_lemma(t: Tok) -> None:
     """A noun in the nominative singular is its own lemma when the dictionary has it as one:
     natasha lemmatises "тимлид" to "тимлида"."""
