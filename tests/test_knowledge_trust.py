@@ -911,3 +911,39 @@ def test_hedges_trials_and_hyphenated_diets(text: str, expected: set[tuple[str, 
     from memlab.knowledge.extract.clauses import extract
 
     assert {(e.subject, e.attribute, e.value) for e in extract(text)} == expected
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "gone", "kept"),
+    [
+        ("My cat Pixel naps on the radiator all day.", "Pixel died last month, we miss her.", "Pixel", None),
+        ("У нас кот Тимофей.", "Тимофея забрала бабушка, а мы завели попугая Гошу.", "Тимофей", "Гоша"),
+        ("My dog Bruno is a menace.", "My neighbour's dog died, poor thing. Bruno is fine.", None, "Bruno"),
+    ],
+)
+def test_a_pet_that_died_or_left_is_no_current_pet(
+    tmp_path: Path, old: str, new: str, gone: str | None, kept: str | None
+) -> None:
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest(old, session_id="s1")
+        clock.advance(10 * DAY)
+        m.ingest(new, session_id="s2")
+        clock.advance(DAY)
+        m.maintain()
+        active = {str(n.attributes.get("value")) for n in m.store.find_nodes("n.type = 'semantic'") if n.active}
+    assert gone is None or gone not in active
+    assert kept is None or kept in active
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Переехали на ClickHouse, отчёты летают.", ("speaker", "database", "ClickHouse")),
+        ("Я переполз в Neovim, очень доволен.", ("speaker", "editor", "Neovim")),
+    ],
+)
+def test_russian_verbs_of_moving_to_a_tool(text: str, expected: tuple[str, str, str]) -> None:
+    from memlab.knowledge.extract.clauses import extract
+
+    assert expected in {(e.subject, e.attribute, e.value) for e in extract(text)}

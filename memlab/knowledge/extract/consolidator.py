@@ -171,6 +171,8 @@ class NLPConsolidator:
                 ends[key] = FactEnd(key, (ep.id,))
             for key in _replaced_pastimes(facts, sents, text, speaker, pastimes):
                 ends[key] = FactEnd(key, (ep.id,))
+            for key in _departed_pets(text, speaker, known):  # "Mochi passed away", "Луны больше нет"
+                ends[key] = FactEnd(key, (ep.id,))
             for f in [*facts, *changed]:
                 if f.value.casefold() in _VAGUE or f.subject.casefold() in NOT_NAMES:
                     continue  # "Nate's hobby is playing", "on the top team"; "Yep, running" is nobody's
@@ -277,6 +279,29 @@ def _replaced_pastimes(
         f"{me}|{a}:{f.value.casefold()}" for f in new for a in PASTIMES
     }
     return [k for k in known.get(me, []) if k not in keep]
+
+
+# a pet that died or went to live elsewhere: its fact ends, nothing replaces it
+_GONE = re.compile(
+    r"\b(passed away|died|put (?:down|to sleep)|we lost|no longer with us|went to live with|rehomed|crossed the rainbow)\b"
+    r"|(?<!\w)(умер|умерла|не стало|больше нет|усыпили|отдали|забрала? (?:мама|папа|бабушка|дедушка))",
+    re.IGNORECASE,
+)
+
+
+def _departed_pets(text: str, speaker: str, known: Known) -> list[str]:
+    """Keys of the speaker's pets a message says are gone, named by their known names."""
+    if not _GONE.search(text):
+        return []
+    from memlab.retrieval.staleness import mentions
+
+    me = speaker.casefold()
+    sentences = [p for p in re.split(r"(?<=[.!?])\s+", text) if _GONE.search(p)]  # the name and the cue together
+    return [
+        f"{me}|{attribute}"
+        for attribute, value in known.get(me, {}).items()
+        if attribute.startswith("pet") and value and any(mentions(p, value) for p in sentences)
+    ]
 
 
 def _as_speaker(known: Known, speaker: str) -> dict[str, list[tuple[str, str]]]:
