@@ -136,6 +136,6 @@ def _another(text: str, members: Sequence[str], value: str) -> bool:
 
 
 def _subject(episode: Node) -> str:
-    from memlab.knowledge.extract.consolidator import USER
+    from memlab.retrieval.focus import USER  # the first-person subject of a fact key
 
     return (episode.speaker or USER).casefold()
