@@ -156,8 +156,8 @@ class ContextProvider:
         store = self.memory.store
         assert store is not None
         episodes = [h.node for h in hits if h.node.type == "episodic" and h.node.active and not _filler(h.node)]
+        about = store.derived_subjects([n.id for n in episodes]) if facts else {}  # whom each episode's facts are about
         if subjects:  # the question is answered by its subject's facts: statements about others are noise
-            about = store.derived_subjects([n.id for n in episodes])
             episodes = [n for n in episodes if not about.get(n.id) or about[n.id] & subjects]
         stale = self._stale([n.id for n in episodes])
         replaced = replaced_values(store, facts, self.user_id or DEFAULT_USER)
@@ -167,7 +167,7 @@ class ContextProvider:
                 stale.add(n.id)  # "Still loving Berlin!" after the move: history, not context
             elif n.id not in stale and replaced_in(n.content, earlier) is not None:
                 stale.add(n.id)  # "the pet Mark adopted most recently": the older pets are history
-        before = said_before(store, facts, [n for n in episodes if n.id not in stale])
+        before = said_before(store, facts, [n for n in episodes if n.id not in stale], about)
         stale |= set(before)  # "I'm based in Austin" before "moved to Denver": an earlier city, unread
         history = [n for n in episodes if n.id in stale]
         episodes = [n for n in episodes if n.id not in stale]

@@ -9,7 +9,7 @@ History with what replaced them; neither presents them as current.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from memlab.types import Node
@@ -93,15 +93,17 @@ def replaced_in(text: str, replaced: dict[str, Node]) -> Node | None:
     return None
 
 
-def said_before(store: Any, lead: Sequence[Node], episodes: Sequence[Node]) -> dict[int, Node]:
+def said_before(
+    store: Any, lead: Sequence[Node], episodes: Sequence[Node], derived: Mapping[int, set[str]]
+) -> dict[int, Node]:
     """Episodes a lead fact's subject said before it that name another value of the same kind,
     each with that fact: after "moved to Denver" became the city, "I'm based in Austin, TX" speaks
     of an earlier one even when no fact was read from it. Only single-valued keys; only episodes
-    no keyed fact came from (those are judged by their facts) and that do not also name the value."""
+    no keyed fact came from (``derived``: ``store.derived_subjects`` of the episodes; those are
+    judged by their facts) and that do not also name the value."""
     facts = [f for f in lead if f.fact_key and ":" not in f.fact_key.split("|", 1)[1]]
     if not facts or not episodes:
         return {}
-    derived = store.derived_subjects([e.id for e in episodes])
     candidates = [e for e in episodes if e.id not in derived and e.source_role != "assistant"]
     links = store.linked_entities([*(f.id for f in facts), *(e.id for e in candidates)])
     out: dict[int, Node] = {}
