@@ -109,6 +109,12 @@ class ConsolidationConfig:
     dedup_cosine: float = 0.92
     causal_batch: int = 50
 
+    @property
+    def reads_consolidate(self) -> bool:
+        """Whether a read consolidates the open conversation first (in_session, offline
+        consolidators only); with ``auto`` off a replay does it itself before each question."""
+        return self.in_session and self.consolidator != "llm"
+
 
 @dataclass(frozen=True)
 class MemoryConfig:

@@ -640,7 +640,7 @@ class Memory:
 
     def _in_session(self) -> bool:
         cfg = self.config.consolidation
-        return cfg.auto and cfg.in_session and cfg.consolidator != "llm"
+        return cfg.auto and cfg.reads_consolidate
 
     def _warm_consolidator(self) -> None:
         """A conversation started in this process: load the consolidator's parsers in the

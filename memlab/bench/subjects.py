@@ -125,7 +125,7 @@ class MemlabSubject(Subject):
             add_llm_usage(self.llm, self._optional("consolidation", lambda: self.memory.consolidate()))
             self.memory.flush()
         cfg = self.memory.config.consolidation
-        if self._consolidate and not cfg.auto and cfg.in_session and cfg.consolidator != "llm":
+        if self._consolidate and not cfg.auto and cfg.reads_consolidate:
             # and, as that read does, what the open conversation said so far
             self._optional("consolidation", lambda: self.memory.checkpoint())
             self.memory.flush()
