@@ -169,10 +169,7 @@ def _checkpoint_one(memory: MemoryView, sid: str, chosen: Consolidator, name: st
         return
     after_commit(memory, applied)
     report["sessions"] += 1
-    report["consolidated"].append(sid)
-    report["episodes"] += len(episodes)
-    report["dropped_proposals"] += dropped
-    _add_counts(report, applied)
+    _add_counts(report, sid, len(episodes), dropped, applied)
 
 
 def due_failed(memory: MemoryView, now: float | None = None) -> list[str]:
@@ -273,14 +270,15 @@ class _Group:
             report["skipped"][item.sid] = "consolidated concurrently"
             return
         after_commit(self.memory, outcome, entities=False)
-        report["consolidated"].append(item.sid)
-        report["episodes"] += len(item.episodes)
-        report["dropped_proposals"] += item.dropped
         report["notes"].extend(item.plan.notes)  # what the consolidator dropped or ignored, and why
-        _add_counts(report, outcome)
+        _add_counts(report, item.sid, len(item.episodes), item.dropped, outcome)
 
 
-def _add_counts(report: dict[str, Any], applied: Applied) -> None:
+def _add_counts(report: dict[str, Any], sid: str, episodes: int, dropped: int, applied: Applied) -> None:
+    """A session's applied plan in the report."""
+    report["consolidated"].append(sid)
+    report["episodes"] += episodes
+    report["dropped_proposals"] += dropped
     for k in (
         "facts_created",
         "facts_deduplicated",
