@@ -1,0 +1,249 @@
+"""The word classes, token helpers and the ``Extracted`` record the clause modules share."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.nlp import (
+    Sent,
+    Tok,
+    ru_lemmas,
+    ru_unknown_lemma,
+)
+
+SPEAKER = "speaker"
+_WORD = re.compile(r"[\w+#\-]+", re.UNICODE)
+_QUOTES = {'"': '"', "“": "”", "«": "»", "„": "“", "'": "'"}
+_TOOL_INDEX = {
+    form: (cat, canon)
+    for cat, values in lx.TOOLS.items()
+    for canon, forms in values.items()
+    for form in forms
+}
+_MAX_TOOL_WORDS = max(len(f.split()) for f in _TOOL_INDEX)
+
+CITY_VERBS = frozenset(
+    "live reside move relocate settle base stay жить проживать переехать перебраться поселиться обосноваться "
+    "осесть переселиться обитать".split()
+)
+EMPLOY_VERBS = frozenset(
+    "work join start employ hire intern работать устроиться трудиться перейти выйти".split()
+)
+TOOL_VERBS = frozenset(
+    "write code program use prefer switch move migrate run develop do love build stick work ship hack upgrade "
+    "писать программировать кодить использовать пользоваться перейти предпочитать сидеть пересесть "
+    "работать перебраться юзать пользуюсь юзаю кодю пишу сижу вернуться install adopt переехать поставить "
+    "установить переползти перелезть подсесть мигрировать накатить".split()
+)
+HAVE_VERBS = frozenset("have get adopt own buy drive rescue завести взять купить водить ездить иметь подарить".split())
+STATE_VERBS = frozenset(
+    "live work be drive have write use code program own study play reside stay date жить работать быть "
+    "водить писать использовать учиться играть иметь пользоваться встречаться".split()
+)
+CHANGE_VERBS = frozenset(
+    "move relocate join start switch adopt get become go marry buy settle turn migrate rescue переехать "
+    "перебраться устроиться перейти завести купить стать жениться выйти пересесть обосноваться вернуться".split()
+)
+ORG_NOUNS = frozenset(
+    "startup company agency firm studio shop bank lab consultancy компания фирма стартап агентство".split()
+)
+_SPEAKER_WORDS = frozenset("i we me я мы".split())
+_OWNER_WORDS = frozenset("my our мой моя моё мое мои наш наша наше наши".split())
+_NOT_NAME_PARTS = frozenset("meet hey hi welcome hello знакомься знакомьтесь встречайте".split())
+_TRIAL_VERBS = frozenset("try attempt test sample попробовать пробовать".split())
+_HEDGE_VERBS = frozenset("matter help interest count wonder care know".split())
+# words of praise before a noun: "such an inspiring writer" is an opinion of someone, not their job
+_PRAISE = frozenset(
+    "such inspiring amazing awesome brilliant talented gifted wonderful incredible fantastic phenomenal "
+    "terrific outstanding remarkable legendary true real natural born такой такая настоящий настоящая "
+    "талантливый талантливая потрясающий потрясающая замечательный замечательная великий великая".split()
+)
+_SKIP_ADJ = frozenset("new current old former ex first second main own новый нынешний текущий".split())
+_PAST_ADJ = frozenset("old former ex previous late бывший прежний старый прошлый предыдущий".split())
+_CALENDAR = frozenset(
+    "january february march april may june july august september october november december monday tuesday "
+    "wednesday thursday friday saturday sunday christmas easter mon tue tues wed thu thur thurs fri sat sun "
+    "jan feb mar apr jun jul aug sep sept oct nov dec last next январь февраль март апрель май июнь июль "
+    "август сентябрь октябрь ноябрь декабрь понедельник вторник среда четверг пятница суббота воскресенье".split()
+)
+_RU_VERB_ENDINGS = ("ть", "ти", "ться", "тись", "чь", "чься")
+_OTHER_PRONOUNS = frozenset("he she they him her them он она они его её ее их".split())
+_INVERSION = frozenset("do does did is are was were can could should would will shall have has had".split())
+_EMBEDDED = frozenset("xcomp ccomp advcl pcomp csubj acl obj".split())
+
+
+# "now" in a stretch of the sentence marks its tool as the current one; drop verbs mark the old one
+_USER_NOUNS = frozenset("user fan guy person girl convert diehard loyalist addict пользователь фанат".split())
+_RU_ADJ_ENDINGS = ("ий", "ый", "ой", "ая", "яя", "ое", "ее", "ие", "ые", "ую", "их", "ых", "ого", "ому")
+# verbs under which a named tool, car or diet is the speaker's own (the present of use)
+_USE_VERBS = frozenset(
+    "use run write code program drive do eat follow own have main ride daily-drive work live rock keep stick "
+    "пользоваться использовать юзать сидеть писать кодить программировать ездить водить гонять работать "
+    "придерживаться есть питаться иметь быть жить".split()
+)
+_RU_THIRD_PERSON = frozenset("него неё нее них ним ней нему ими нею его её ее их".split())
+# a verb that is a sport when it takes no object, or a distance ("I run half marathons")
+_SPORT_VERBS = {"swim": "swimming", "run": "running", "jog": "running", "плавать": "плавание", "бегать": "бег"}
+_RUN_OBJECTS = frozenset("marathon lap mile km k race ultra 5k 10k distance марафон полумарафон километр круг".split())
+_REGULARLY = frozenset(
+    "every daily weekly morning mornings evening weekend weekends time times week утро вечер день выходные неделя раз".split()
+)
+_VISIT_WORDS = frozenset(
+    "конференция командировка отпуск гость поездка отдых фестиваль trip vacation conference visit holiday".split()
+)
+_FILLERS = ("btw", "lol", "haha", "tbh", "fwiw", "lmao")  # chat words a parser reads as nouns
+_VAGUE = frozenset(
+    "one thing part kind sort type bit way stuff lot time place anything everything something".split()
+)
+_NOW_WORDS = frozenset("now nowadays lately currently теперь сейчас нынче отныне".split())
+_NOW_PHRASES = (("these", "days"), ("в", "последнее", "время"), ("these", "past", "weeks"))
+# English kin words that mean the speaker's own without "my" ("dad's on Windows 7", "grandma has a parrot")
+_BARE_KIN = frozenset("mom mum dad grandma grandpa granny".split())
+_NAMING = frozenset("зовут звать назвать назвал назвала назвали named called".split())
+_HE_SHE = frozenset("he she он она".split())
+_JOB_NOUNS = frozenset("job gig employer company работа компания контора".split())
+_FROM_CASES = frozenset("from off с со из".split())
+_RU_WORK_AS = frozenset("работать трудиться устроиться подрабатывать".split())  # "работаю курьером"
+_BEGIN_VERBS = frozenset("start begin go switch adopt начать перейти сесть стать".split())
+_OWN_ATTRIBUTES = frozenset("spouse partner name age manager".split())  # never shared by "both"
+_WH = frozenset("what which who where how why что кто где куда почему".split())
+_NO_LONGER_CUES = (" anymore ", " any more ", " no longer ", " больше не ", " уже не ")
+
+
+def _has_phrase(toks: Sequence[Tok], phrases: Sequence[tuple[str, ...]]) -> bool:
+    words = [t.lower for t in toks]
+    return any(
+        words[i : i + len(p)] == list(p)
+        for p in phrases
+        for i in range(len(words) - len(p) + 1)
+        if len(p) > 1
+    )
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """One fact a sentence states as currently true."""
+
+    subject: str  # "speaker", "speaker's sister", "Anna", "Anna's manager"
+    attribute: str
+    value: str
+    value_type: str  # person | place | organization | tool | concept
+    sentence: str
+
+
+# interjections and openers the small English NER model takes for names in chat ("Wow", "Congrats")
+_NOT_NAMES = frozenset(
+    "wow woah whoa hey hi hello bye congrats congratulations thanks thank yeah yes no nope ok okay omg lol "
+    "haha gonna wanna gotta yay awesome cool nice great sure oh ah um hmm btw totally definitely absolutely "
+    "you i me we they he she it my your our the a an that this those these what so well glad sorry sounds "
+    "love happy good bad amazing wonderful thank it this that there here aww awww yep yup bummer looky lemme woohoo yeah oops phew "
+    "dude guys bro sis buddy man girl welcome cheers yo".split()
+)
+NOT_NAMES = _NOT_NAMES  # chat words that are never a person's name (also for fact subjects)
+_MENTION_TYPES = {"PER": "person", "LOC": "place", "ORG": "organization"}
+
+
+_TITLE_LINKS = frozenset("of the a an and in on at to for и в на из с о".split())
+
+
+_HOBBY_TIMES = frozenset("weekend weekday evening summer winter main new current".split())
+_MONTHS = frozenset(
+    "january february march april may june july august september october november december jan feb mar apr "
+    "jun jul aug sep sept oct nov dec января февраля марта апреля мая июня июля августа сентября октября "
+    "ноября декабря".split()
+)
+
+
+def _birthday_noun(toks: list[Tok], t: Tok) -> bool:
+    nxt = toks[t.i + 1].lower if t.i + 1 < len(toks) else ""
+    return t.lemma in ("birthday", "bday", "b-day") or t.lemma == "день" and nxt == "рождения" or t.lower == "др"
+
+
+def _in_date(toks: list[Tok], t: Tok) -> bool:
+    """A month word with a day number beside it ("May 3": not the modal)."""
+    near = [toks[k].lower for k in (t.i - 1, t.i + 1) if 0 <= k < len(toks)]
+    return t.lower in _MONTHS and any(w.rstrip("stndrh").isdigit() for w in near)
+
+
+def _date_in(part: list[Tok]) -> str | None:
+    """A day of a month, as written: "june 12", "12th of June", "3 апреля" (a month alone is none)."""
+    for k, t in enumerate(part):
+        if t.lower not in _MONTHS:
+            continue
+        day = re.compile(r"^([12]?\d|3[01])(st|nd|rd|th)?$")
+        if k + 1 < len(part) and day.match(part[k + 1].lower):
+            return f"{t.text} {part[k + 1].text}"
+        if k and day.match(part[k - 1].lower):
+            return f"{part[k - 1].text} {t.text}"
+        if k > 1 and part[k - 1].lower == "of" and day.match(part[k - 2].lower):
+            return f"{part[k - 2].text} of {t.text}"
+    return None
+
+
+def _misread(words: list[Tok], normal: str) -> bool:
+    """natasha's nominative of a one-word name the dictionary lacks is not pymorphy3's best guess
+    ("Бауманке" -> "Бауманок", not "Бауманка")."""
+    if len(words) != 1:
+        return False
+    guess = ru_unknown_lemma(words[0].text)
+    return guess is not None and guess != normal.casefold().replace("ё", "е") and normal.casefold() in ru_lemmas(words[0].text)
+
+
+def _has_cue(low: str, cues: Sequence[str]) -> bool:
+    """A cue in a space-joined lower-case text, as whole words ("скоро", not "скорой"); a cue
+    that ends in a space ("через ") is a word start."""
+    return any(re.search(r"(?<!\w)" + re.escape(c.strip()) + ("" if c.endswith(" ") else r"(?!\w)"), low) for c in cues)
+
+
+def _split_at(part: list[Tok], words: tuple[str, ...]) -> list[list[Tok]]:
+    out: list[list[Tok]] = [[]]
+    for t in part:
+        if t.lower in words:
+            out.append([])
+        else:
+            out[-1].append(t)
+    return [p for p in out if p]
+
+
+def _job_word(t: Tok) -> bool:
+    return t.lemma in lx.JOB_HEADS or t.lower in lx.JOB_HEADS or t.lemma.split("-")[-1] in lx.JOB_HEADS
+
+
+def _lex(t: Tok, table: Any) -> str:
+    """The form of ``t`` a lexicon knows: its lemma, or the surface form when the lemmatiser
+    failed on it (natasha tags pro-dropped "пользуюсь" as an adverb, "тимлид" as a verb)."""
+    if t.lemma in table:
+        return t.lemma
+    if t.lower in table:
+        return t.lower
+    return next((x for x in ru_lemmas(t.text) if x in table), t.lemma)
+
+
+def _contiguous(idx: list[int], anchor: int) -> tuple[int, int]:
+    """The run of consecutive indices in ``idx`` that contains ``anchor``."""
+    lo = hi = anchor
+    s = set(idx)
+    while lo - 1 in s:
+        lo -= 1
+    while hi + 1 in s:
+        hi += 1
+    return lo, hi
+
+
+def _subtree_toks(sent: Sent, t: Tok) -> list[Tok]:
+    return [sent.toks[i] for i in sorted(_subtree(sent, t))]
+
+
+def _subtree(sent: Sent, t: Tok) -> set[int]:
+    out, frontier = {t.i}, [t]
+    while frontier:
+        cur = frontier.pop()
+        for c in sent.children(cur):
+            if c.i not in out:
+                out.add(c.i)
+                frontier.append(c)
+    return out

@@ -1,0 +1,467 @@
+"""Copula and predicative clauses ('I'm a data engineer', 'my X is Y'), schools, pets, hobbies."""
+
+# mypy: disable-error-code="misc"
+# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
+# Protocol, and a Protocol would repeat every signature; this silences just that check here)
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.basics import (
+    _FILLERS,
+    _HOBBY_TIMES,
+    _NOT_NAMES,
+    _PAST_ADJ,
+    _PRAISE,
+    _SKIP_ADJ,
+    _SPEAKER_WORDS,
+    _VAGUE,
+    HAVE_VERBS,
+    SPEAKER,
+    Extracted,
+    _contiguous,
+    _job_word,
+    _subtree,
+    _subtree_toks,
+)
+from memlab.knowledge.extract.nlp import Tok
+
+if TYPE_CHECKING:
+    from memlab.knowledge.extract.clauses import Reader
+
+
+class CopulaClauses:
+    """A part of ``Reader`` (its methods take the reader as ``self``)."""
+
+    def _copula_facts(self: Reader, v: Tok, subj_text: str | None) -> Iterator[Extracted]:
+        """ "my boss is Oleg", "Zed is my editor", "I'm a data engineer", "I'm 34", "I'm in Bangalore"."""
+        named = v.lemma in ("call", "name", "звать") and bool(self.s.children(v, "nsubj:pass"))
+        if not (
+            v.lemma == "be" or named or self.s.children(v, "cop") or v.pos in ("NOUN", "PROPN", "ADJ", "NUM")
+        ):
+            return
+        subj_tok = next(iter(self.s.children(v, "nsubj", "nsubj:pass", "csubj")), None)
+        if v.lemma == "be" or named:
+            preds = self.s.children(v, "attr", "acomp", "oprd")
+            # "I'm Ahmed, data engineer in Dubai": a job noun joined to the name is said of the subject too
+            preds += [
+                c for b in preds if self._is_person(b) for c in self.s.children(b, "conj", "appos")
+                if _job_word(c) and c.lemma not in lx.RELATIONS and not self.s.children(c, "cc", "nsubj")
+            ]  # fmt: skip
+        else:
+            preds = [v]
+        if subj_tok is not None and v.lemma == "be" and subj_tok.text[:1].isupper() and self._place(subj_tok):
+            if subj_tok.lemma != "home" and any(c.lemma == "home" for c in self.s.children(v)):
+                yield self.fact(SPEAKER, "city", self.value_text(subj_tok), "place")  # "Tokyo has been home"
+        if subj_tok is not None and subj_tok.lemma == "home" and self.owner_of(subj_tok) in (None, SPEAKER):
+            for b in self.s.children(v, "attr"):  # "Home is Berlin now"
+                if self._place(b):
+                    yield self.fact(SPEAKER, "city", self.city(b), "place")
+                    return
+
+        if subj_tok is not None and v.lemma == "be" and self.tool_value(subj_tok) is not None:
+            # value first: "Rust is what all my stuff is in now", "MySQL is the database I babysit"
+            # the clause itself, not the clauses hanging off it ("..., Python's just for the odd notebook")
+            apart = set().union(
+                *(_subtree(self.s, c) for c in self.s.children(v, "ccomp", "conj", "parataxis") if c.i < v.i)
+            )
+            clause = [t for t in _subtree_toks(self.s, v) if t.i != subj_tok.i and t.i not in apart]
+            if any(t.lower in ("i", "my") for t in clause) and not any(
+                t.lower in lx.NEGATIONS for t in clause
+            ):
+                cat, canon = self.tool_value(subj_tok)  # type: ignore[misc]
+                yield self.fact(SPEAKER, cat, canon, "tool")
+                return
+        if subj_tok is not None and v.lemma == "be" and subj_tok.lemma == "name" and "pet" in self.said:
+            owner_word = next((c.lower for c in self.s.children(subj_tok, "nmod:poss")), "")
+            if owner_word in ("her", "his", "its", "their") or any(
+                c.lemma in lx.PETS for c in self.s.children(subj_tok)
+            ):
+                for b in preds:  # "We adopted a cat!! Her name is Miso"
+                    if self._is_person(b):
+                        owner, species = self.said.pop("pet")
+                        yield self.fact(owner, f"pet_{species}", self.value_text(b), "concept")
+                        return
+        if v.lemma == "be" and subj_text is not None:
+            age = self._age_after(v)
+            if age:  # "I'm 19 and already tired", "Ahmed's 35 today!"
+                yield self.fact(subj_text, "age", age, "concept")
+        owned = self._owned_attribute(subj_tok) if subj_tok is not None else None
+        for b in preds:
+            if owned is not None:  # "my favourite band is Radiohead"
+                owner, attribute = owned
+                if attribute == "name" and "'s " in owner:  # "my partner's name is Alex" -> partner: Alex
+                    base, rel = owner.split("'s ", 1)
+                    if rel in lx.RELATION_FACTS and self._is_person(b):
+                        yield self.fact(base, lx.RELATION_FACTS[rel], self.value_text(b), "person")
+                        continue
+                value = self._attribute_value(attribute, b)
+                if value:
+                    yield self.fact(owner, attribute, value[0], value[1])
+                    continue
+            role = self._my_role(b)  # "Kate's my manager now"
+            if role is not None and subj_tok is not None and self._is_person(subj_tok):
+                yield self.fact(SPEAKER, role, self.value_text(subj_tok), "person")
+                continue
+            role = self._my_role(subj_tok) if subj_tok is not None else None  # "my team lead is Marco now"
+            if role is not None and self._is_person(b):
+                yield self.fact(SPEAKER, role, self.value_text(b), "person")
+                continue
+            flipped = self._owned_attribute(b)  # "Zed is my editor now"
+            if flipped is not None and subj_tok is not None:
+                value = self._attribute_value(flipped[1], subj_tok)
+                ante = self.antecedent(subj_tok) if flipped[1].startswith("favorite_") else None
+                if value is None and ante is not None:  # "just finished Piranesi and it's my new favorite book"
+                    value = self.title(ante), "concept"
+                if value:
+                    yield self.fact(flipped[0], flipped[1], value[0], value[1])
+                continue
+            if (
+                subj_text is None
+                or subj_tok is not None
+                and subj_tok.lower not in _SPEAKER_WORDS
+                and subj_text == SPEAKER
+            ):
+                continue
+            yield from self._predicative(b, subj_text)
+        if v.lemma == "be" and subj_text is not None:
+            for case, o in self.obliques(v):
+                if not self._negated_stretch(o, v):  # "Not in Madrid anymore — I'm in Seville now"
+                    yield from self._located(case, o, subj_text)
+            for a in self.s.children(v, "acomp", "advmod"):  # "I'm super into woodworking"
+                for case, o in self.obliques(a):
+                    if case == "into":
+                        yield from self._located(case, o, subj_text)
+
+    def _my_role(self: Reader, t: Tok) -> str | None:
+        """The fact a relation noun the speaker owns names: "my manager" -> manager, "my team lead"
+        -> manager, "my wife" -> spouse; None for anything else."""
+        rel = lx.RELATIONS.get(t.lemma)
+        if rel is None or self.owner_of(t) != SPEAKER:
+            return None
+        return lx.RELATION_FACTS.get(rel)
+
+    def _age_after(self: Reader, v: Tok) -> str | None:
+        """A bare number right after "be" (adverbs allowed between) that no unit follows."""
+        for t in self.toks[v.i + 1 : v.i + 4]:
+            if t.pos == "ADV" or t.lower in ("still", "already", "now", "just", "only", "almost", "nearly"):
+                continue
+            if t.pos == "NUM" and t.text.isdigit() and 0 < int(t.text) < 120:
+                nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
+                if (
+                    nxt is None
+                    or nxt.lower not in lx.UNITS
+                    and not (nxt.pos == "NOUN" and nxt.lower not in ("today", "years", "year", "yo", *_FILLERS))
+                ):
+                    return t.text
+            return None
+        return None
+
+    def _predicative(self: Reader, b: Tok, subj: str) -> Iterator[Extracted]:
+        if b.lemma in ("fan", "фанат", "поклонник"):  # "I'm a big fan of pottery"
+            for case, o in self.obliques(b):
+                if (case in ("of",) or o.feats.get("Case") == "Gen") and o.pos in ("NOUN", "PROPN"):
+                    if self.s.children(o, "det", "nmod", "obl") or o.lower in _NOT_NAMES:
+                        continue  # "a fan of the genre", "fan of Lord of the Rings": not a clean value
+                    tv = self.tool_value(o)
+                    if tv is not None:  # "фанат питона", "a big fan of Rust": the tool is theirs
+                        yield self.fact(subj, tv[0], tv[1], "tool")
+                        continue
+                    value = self.value_text(o) if o.text[:1].isupper() else o.lemma
+                    yield self.fact(subj, "likes", value, "concept")
+            return
+        if b.lemma in ("employee", "staffer", "сотрудник", "сотрудница"):  # "an Umbrella Labs employee"
+            org = [c for c in self.s.children(b, "compound", "nmod", "amod") if self._org(c)]
+            if org:
+                yield self.fact(subj, "employer", self.value_text(org[-1]), "organization")
+                return
+        if any(c.lower in _PRAISE for c in self.s.children(b, "predet", "amod", "det", "advmod")):
+            return  # "J.K. Rowling is such an inspiring writer", "ты такой талантливый художник": praise
+        school = self._school_after(b)
+        if school is not None:  # "a third year at McGill", "a PhD student at Oxford"
+            if b.lemma in lx.STUDENT_WORDS:
+                yield self.fact(subj, "job_title", self.job_title(b) or b.text, "concept")
+            yield self.fact(subj, "university", school, "organization")
+            return
+        title = self.job_title(b)
+        if title:
+            yield self.fact(subj, "job_title", title, "concept")
+            for case, o in self.obliques(b):
+                yield from self._located(case, o, subj)
+            return
+        diet = lx.DIET_OF.get(b.lower) or lx.DIET_OF.get(b.lemma)
+        if diet:
+            yield self.fact(subj, "diet", diet, "concept")
+        elif b.pos == "NUM" and b.text.isdigit() and 0 < int(b.text) < 120:
+            yield self.fact(subj, "age", b.text, "concept")
+        elif b.ent == "NORP" and b.pos in ("ADJ", "PROPN", "NOUN") and self.s.lang == "en":
+            yield self.fact(subj, "nationality", b.text, "concept")
+        elif (
+            subj == SPEAKER
+            and b.pos == "PROPN"
+            and self._is_person(b)
+            and self.s.lang == "en"
+            and any(c.lower == "i" for c in self.s.children(self.toks[b.head], "nsubj"))
+        ):
+            yield self.fact(subj, "name", self.value_text(b), "person")
+        elif b.lemma in ("home", "дом") and any(c.ent == "LOC" for c in self.s.children(b)):
+            pass
+
+    def _school_after(self: Reader, b: Tok) -> str | None:
+        """The university a student noun is at: "student at McGill", "a third year at Queens"
+        (a year of study: an ordinal on "year"), "freshman at NYU"."""
+        year = b.lemma == "year" and any(c.lower in lx.ORDINALS for c in self.s.children(b, "amod"))
+        if not (year or b.lemma in lx.STUDENT_WORDS):
+            return None
+        nxt = self.toks[b.i + 1 : b.i + 3]
+        if len(nxt) == 2 and nxt[0].lower == "at" and nxt[1].text[:1].isupper() and self.tool(nxt[1]) is None:
+            return self.value_text(nxt[1])
+        return None
+
+    def _bare_ru_pet(self: Reader, t: Tok) -> str | None:
+        """Russian chat names the speaker's pets without "мой": "кот Персик и собака Лайма
+        подружились" (a pet noun opening the sentence, or joined to one, and no one else in it)."""
+        if self.s.lang != "ru" or any(self._someone_else(x) for x in self.toks if x.head != x.i and not self._pet_name_of(x)):
+            return None
+        first = t if t.i == 0 else self.toks[t.head] if t.dep == "conj" and self.toks[t.head].lemma in lx.PETS else None
+        return SPEAKER if first is not None and first.i == 0 and first.dep.startswith("nsubj") else None
+
+    def _pet_name_of(self: Reader, x: Tok) -> bool:
+        return self.toks[x.head].lemma in lx.PETS and x.dep in ("appos", "flat", "flat:name", "nmod")
+
+    def _pets_listed(self: Reader) -> Iterator[Extracted]:
+        """ "we have two cats now, Tofu and Tempeh", "у нас две кошки, Фасоль и Горошина": the
+        names listed after a comma, to the end of the sentence, for counted pets the speaker has."""
+        for t in self.toks:
+            if t.lemma not in lx.PETS or t.i in self.quoted or not any(c.pos == "NUM" for c in self.s.children(t)):
+                continue
+            comma = next((x for x in self.toks[t.i + 1 : t.i + 3] if x.text == ","), None)
+            if comma is None:
+                continue
+            rest = [x for x in self.toks[comma.i + 1 :] if x.text not in (".", "!", "and", "и", ",")]
+            if not rest or len(rest) > 4 or not all(x.text[:1].isupper() and x.pos == "PROPN" for x in rest):
+                continue
+            if any(self._not_plain(x) for x in self.toks) or not self._speaker_has(t):
+                continue
+            for x in rest:
+                yield self.fact(SPEAKER, f"pet_{lx.PETS[t.lemma]}", self._form(x), "concept")
+
+    def _speaker_has(self: Reader, t: Tok) -> bool:
+        head = self.toks[t.head]
+        if self.s.lang == "ru":
+            return any(x.lemma in ("я", "мы") and self.toks[x.i - 1].lemma == "у" for x in self.toks[1 : t.i])
+        return head.lemma in HAVE_VERBS and self.subject_of(head) == SPEAKER
+
+    def _late_pet(self: Reader, pet: Tok) -> bool:
+        """"мой старый кот Рыжик любил спать на ноуте", "my old dog Rex loved the beach": a pet
+        called old or former, of whom the sentence speaks in the past, is gone."""
+        named = self.toks[pet.head] if pet.dep in ("amod", "compound") else pet  # "my old dog Rex": "old" on the name
+        if not any(c.lemma in _PAST_ADJ for c in [*self.s.children(pet, "amod"), *self.s.children(named, "amod")]):
+            return False
+        return any(v.pos in ("VERB", "AUX") and (v.tag in ("VBD",) or v.feats.get("Tense") == "Past") for v in self.toks)
+
+    def _uni_name(self: Reader, o: Tok) -> str | None:
+        names = [c for c in self.s.children(o, "compound") if c.i == o.i - 1 and self._name(c)]
+        return self.value_text(names[0]) if names else None
+
+    def _after_student(self: Reader, o: Tok) -> bool:
+        at = next((c for c in self.s.children(o, "case") if c.lower == "at"), None)
+        return at is not None and at.i > 0 and self._school_after(self.toks[at.i - 1]) is not None
+
+    def _diet_noun(self: Reader, o: Tok) -> str | None:
+        if o.lemma not in lx.DIET_NOUNS:
+            return None
+        for c in self.s.children(o):
+            joined = " ".join(t.text for t in _subtree_toks(self.s, c)).lower().replace(" - ", "-")
+            if d := lx.DIET_OF.get(c.lower) or lx.DIET_OF.get(c.lemma) or lx.DIET_OF.get(joined):
+                return d  # "a keto diet", "a gluten-free diet" (parsed gluten <- free <- diet)
+        return None
+
+    def _project_status(self: Reader, project: Tok) -> Iterator[Extracted]:
+        """ "Project Atlas is shipped now", "Проект Atlas сейчас завершён"."""
+        name = next(
+            (
+                c
+                for c in self.s.children(project, "appos", "compound", "flat", "flat:name", "nmod")
+                if c.text[:1].isupper()
+            ),
+            None,
+        )
+        if name is None and project.i + 1 < len(self.toks) and self.toks[project.i + 1].text[:1].isupper():
+            name = self.toks[project.i + 1]
+        if name is None:
+            return
+        rest = " " + " ".join(t.lower for t in self.toks[max(project.i, name.i) + 1 :]) + " "
+        status = next((p for p in lx.STATUS_PHRASES if f" {p} " in rest), None)
+        status = status or next((w for w in rest.split() if w in lx.STATUS_WORDS), None)
+        if status:
+            yield self.fact(f"project {name.text}", "project_status", status, "concept")
+
+    def _located(self: Reader, case: str, o: Tok, subj: str) -> Iterator[Extracted]:
+        if o.i in self.quoted:
+            return
+        diet = self._diet_noun(o)
+        if diet and case in ("on", "на"):  # "I'm on a vegan diet"
+            yield self.fact(subj, "diet", diet, "concept")
+            return
+        tv = self.tool_value(o)
+        after = self.toks[o.i + 1].lower if o.i + 1 < len(self.toks) else ""
+        if tv is not None and case in ("on", "на"):
+            yield self.fact(subj, tv[0], tv[1], "tool")
+        elif case == "at" and after in ("uni", "university") and self._name(o):  # "at Leeds uni"
+            yield self.fact(subj, "university", self.value_text(o), "organization")
+        elif case == "at" and o.lemma in ("uni", "university") and (named := self._uni_name(o)) is not None:
+            yield self.fact(subj, "university", named, "organization")
+        elif case == "at" and self._after_student(o):
+            return  # "a second year at Durham": the university, said by _school_after
+        elif case == "at" and o.lemma in lx.GYM_NOUNS and (gym := self._called(o)) is not None:
+            yield self.fact(subj, "gym", gym, "organization")  # "I'm at a crossfit box called Iron Yard now"
+        elif case in ("at", "for") and (self._org(o) or self._called(o)):
+            yield self.fact(subj, "employer", self._called(o) or self.value_text(o), "organization")
+        elif case in ("in", "в", "во") and self._place(o):
+            yield self.fact(subj, "city", self.city(o), "place")
+        elif case == "on" and o.lemma == "team":
+            name = [
+                c for c in self.s.children(o, "compound", "amod")
+                if c.lower not in _SKIP_ADJ and (c.pos != "ADJ" or c.text[:1].isupper())  # not "a different team"
+            ]  # fmt: skip
+            if name:
+                yield self.fact(subj, "team", name[0].text, "concept")
+        elif case == "into" and tv is None:
+            hobby = self._pastime(o)
+            if hobby:  # "I'm really into climbing", "super into woodworking now"
+                yield self.fact(subj, "hobby", hobby, "concept")
+
+    def _pastime(self: Reader, o: Tok) -> str | None:
+        """A bare activity noun or gerund ("climbing", "pottery", "board games"), not a person,
+        a name, a pronoun or a determined thing ("into this show", "into her")."""
+        if o.pos not in ("NOUN", "VERB") or o.text[:1].isupper() or self.s.children(o, "det", "nmod:poss", "poss"):
+            return None
+        if o.lower in _VAGUE or o.lemma in lx.RELATIONS or self.s.children(o, "relcl", "acl"):
+            return None
+        mods = [c for c in self.s.children(o, "compound", "amod") if c.i == o.i - 1 and c.pos in ("NOUN", "ADJ")]
+        return " ".join([*(m.lower for m in mods), o.lower])
+
+    def _owned_attribute(self: Reader, t: Tok) -> tuple[str, str] | None:
+        """(owner, attribute) for "my editor", "Anna's manager", "my favourite band", "my dog"."""
+        owner = self.owner_of(t)
+        if owner is None and (self._opens_with_favourite(t) or self._opens_with(t, "name") or self._opens_hobby(t)):
+            owner = SPEAKER  # "favorite book is The Name of the Wind", "Name's Tomasz": the speaker dropped "my"
+        if owner is None or any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
+            return None
+        if t.lemma in lx.RELATION_FACTS:
+            return owner, lx.RELATION_FACTS[t.lemma]
+        if t.lemma in lx.PETS:
+            return owner, f"pet_{lx.PETS[t.lemma]}"
+        if t.lemma in ("language", "tongue", "язык") and any(
+            c.lemma in lx.NATIVE for c in self.s.children(t)
+        ):
+            return owner, "native_language"  # "my first language is Spanish", "Hindi is my mother tongue"
+        fav = any(c.lemma in lx.FAVOURITE for c in self.s.children(t))
+        if fav:
+            return owner, lx.ATTRIBUTE_NOUNS.get(t.lemma) if t.lemma == "language" else f"favorite_{lx.FAVOURITE_NOUNS_RU.get(t.lemma, t.lemma)}"  # type: ignore[return-value]
+        if t.lemma == "order" and not any(c.lemma in lx.ORDER_WORDS for c in self.s.children(t)):
+            return None  # "my order is late": a delivery, not the usual one
+        if t.lemma in lx.ATTRIBUTE_NOUNS:
+            return owner, lx.ATTRIBUTE_NOUNS[t.lemma]
+        return None
+
+    def _opens_with(self: Reader, t: Tok, lemma: str) -> bool:
+        """``t`` is the subject noun ``lemma`` and the sentence's first word ("Name's Tomasz")."""
+        first = next((w for w in self.toks if w.pos != "PUNCT"), None)
+        return t is first and t.lemma == lemma and t.dep.startswith("nsubj")
+
+    def _opens_hobby(self: Reader, t: Tok) -> bool:
+        """ "weekend hobby is woodworking": a hobby noun opening the sentence, a time word before it."""
+        words = [w for w in self.toks if w.pos != "PUNCT"]
+        lead = words[: t.i - words[0].i] if words else []
+        return t.lemma == "hobby" and t.dep.startswith("nsubj") and all(w.lemma in _HOBBY_TIMES for w in lead)
+
+    def _opens_with_favourite(self: Reader, t: Tok) -> bool:
+        """``t`` is the subject noun of a sentence that opens "favorite N" / "new favorite N"."""
+        words = [w for w in self.toks if w.pos != "PUNCT"]
+        lead = [w.lemma for w in words[: t.i - words[0].i]] if words else []
+        return (
+            bool(lead)
+            and t.dep.startswith("nsubj")
+            and lead[-1] in lx.FAVOURITE
+            and set(lead[:-1]) <= {"new"}
+        )
+
+    def _attribute_value(self: Reader, attribute: str, b: Tok) -> tuple[str, str] | None:
+        if b.i in self.quoted:
+            return None
+        if attribute in ("manager", "spouse", "partner", "mentor", "name") or attribute.startswith("pet_"):
+            if not self._is_person(b):  # "a guy named Jonas"
+                named = [
+                    g
+                    for c in self.s.children(b, "acl")
+                    if c.lemma in ("name", "call")
+                    for g in self.s.children(c, "oprd", "xcomp", "obj")
+                ]
+                b = named[0] if named else b
+            return (self.value_text(b), "person") if self._is_person(b) else None
+        tv = self.tool_value(b)
+        if tv is not None:
+            return (
+                (tv[1], "tool") if attribute in (tv[0], "favorite_" + b.lemma) or tv[0] == attribute else None
+            )
+        if attribute == "city":
+            return (self.value_text(b), "place") if self._place(b) else None
+        if attribute == "diet":
+            d = lx.DIET_OF.get(b.lower)
+            return (d, "concept") if d else None
+        if attribute in ("sport", "hobby"):  # "swimming is my sport", "cooking is my hobby"
+            return (b.lower, "concept") if b.pos in ("NOUN", "VERB", "PROPN") and b.tag != "PRP" else None
+        if attribute == "native_language":
+            return (b.text, "concept") if b.text[:1].isupper() else None
+        if b.pos in ("PRON", "DET") or b.lower in _NOT_NAMES or b.lower in ("it", "this", "that", "mine"):
+            return None
+        if attribute.startswith("favorite_") and attribute[9:] in lx.TITLED and b.text[:1].isupper():
+            return self.title(b), "concept"  # "The Name of the Wind", not "Name"
+        open_ended = self.s.lang == "en" and (attribute.startswith("favorite_") or attribute == "usual_order")
+        if (
+            open_ended
+            and b.pos in ("NOUN", "ADJ")
+            and b.lemma not in lx.FAVOURITE
+            and not {b.lemma, attribute[9:]} & _VAGUE
+        ):
+            return self._phrase(b), "concept"  # "my favourite food is sushi", "my usual is an oat milk latte"
+        if attribute == "gym":
+            return (self.value_text(b), "organization") if self._org(b) else None
+        if attribute in ("employer", "team") or attribute.startswith("favorite_"):
+            return (self.value_text(b), "concept") if b.text[:1].isupper() or b.pos == "PROPN" else None
+        return None
+
+    def _phrase(self: Reader, b: Tok) -> str:
+        """``b`` with the words before it that qualify it: "a flat white" -> "flat white",
+        "an oat milk latte" -> "oat milk latte"."""
+        skip = ("det", "poss", "nmod:poss", "punct", "case")
+        mods = [k for k in _subtree(self.s, b) if k < b.i and self.toks[k].dep not in skip]
+        lo, hi = _contiguous(sorted([*mods, b.i]), b.i)
+        return " ".join(t.text for t in self.toks[lo : hi + 1])
+
+    def title(self: Reader, b: Tok) -> str:
+        """The title ``b`` heads: its phrase without clauses hung on it, from a capitalised
+        article on ("The Name of the Wind", "Piranesi")."""
+        cut = set().union(
+            *(
+                _subtree(self.s, c)
+                for c in self.s.children(b, "relcl", "acl", "advcl", "appos", "cc", "conj", "punct")
+            )
+        )
+        idx = sorted(k for k in _subtree(self.s, b) if k not in cut)
+        lo, hi = _contiguous(idx, b.i)
+        while lo < b.i and not self.toks[lo].text[:1].isupper():
+            lo += 1  # "a", "the" in lower case are not part of the title
+        while hi > b.i and self.toks[hi].pos == "PUNCT":
+            hi -= 1
+        out = ""
+        for k in range(lo, hi + 1):
+            t = self.toks[k]
+            glued = k > lo and t.start == self.toks[k - 1].start + len(self.toks[k - 1].text)
+            out += t.text if glued or not out else " " + t.text
+        return out.strip(" ,'\"«»")

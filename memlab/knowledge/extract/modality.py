@@ -1,0 +1,210 @@
+"""Questions, modality and negation: when a clause states nothing current."""
+
+# mypy: disable-error-code="misc"
+# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
+# Protocol, and a Protocol would repeat every signature; this silences just that check here)
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.basics import (
+    _CALENDAR,
+    _EMBEDDED,
+    _HEDGE_VERBS,
+    _INVERSION,
+    _NO_LONGER_CUES,
+    _SPEAKER_WORDS,
+    _TRIAL_VERBS,
+    _WH,
+    CHANGE_VERBS,
+    STATE_VERBS,
+    _has_cue,
+    _job_word,
+)
+from memlab.knowledge.extract.nlp import Tok
+
+if TYPE_CHECKING:
+    from memlab.knowledge.extract.clauses import Reader
+
+
+class Modality:
+    """A part of ``Reader`` (its methods take the reader as ``self``)."""
+
+    def _is_question(self: Reader) -> bool:
+        text = self.s.text.strip()
+        if (text.endswith("?") or "?" in text[-3:]) and not self._tag_question():
+            return True
+        return self._asks(self.toks)
+
+    def _tag_question(self: Reader) -> bool:
+        """The question is only a short tag after a statement ("I'm on Fedora 40, any tips?",
+        "мой руководитель — Женя, понятно?"): at most three words after the last comma, none of
+        them first person, a name or a value, and a statement before it (not "what ..., guys?")."""
+        parts = self._stretches()
+        if len(parts) < 2:
+            return False
+        tag = [t for t in parts[-1] if t.pos != "PUNCT" and "?" not in t.text]
+        if not tag or len(tag) > 3:
+            return False
+        if any(t.lower in lx.FIRST_PERSON or t.text[:1].isupper() and t.i > 0 or self.tool(t) for t in tag):
+            return False
+        return not self._asks(self.toks[: parts[-1][0].i])
+
+    def _asks(self: Reader, toks: Sequence[Tok]) -> bool:
+        """Words that open a question: a wh-word, or (English) an auxiliary before its subject
+        ("do we use MongoDB or Postgres ...", "is Anna still in Oslo")."""
+        words = [t for t in toks if t.pos not in ("PUNCT", "INTJ")]
+        if not words or words[0].lower in _WH:
+            return True
+        inverted = len(words) > 1 and words[0].lower in _INVERSION and words[1].pos in ("PRON", "PROPN", "DET", "NOUN")
+        return inverted and self.s.lang == "en"
+
+    # -- predicates and modality ------------------------------------------------------------------
+    def _hedge(self: Reader, c: Tok) -> bool:
+        """A conversational "if" that conditions nothing said: "if that matters", "if it helps",
+        "if you must know", "if you're wondering"."""
+        subj = self.s.children(c, "nsubj")
+        return c.lemma in _HEDGE_VERBS and bool(subj) and subj[0].lower in ("that", "it", "this", "you")
+
+    def _is_predicate(self: Reader, t: Tok) -> bool:
+        if t.pos in ("VERB", "AUX") and t.dep not in ("aux", "aux:pass", "auxpass", "cop"):
+            return True
+        return bool(self.s.children(t, "nsubj", "nsubj:pass")) or t.dep == "root"
+
+    def _blocked(self: Reader, v: Tok) -> bool:
+        """Not a current fact: quoted, negated, conditional, modal, future, wished, planned, past state."""
+        if v.i in self.quoted or self._asked(v):
+            return True
+        if v.lemma in _TRIAL_VERBS and (v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past"):
+            return True  # "tried a keto diet and hated it", "попробовал Rust": a trial, not a state
+        if v.tag == "VBG" and v.lemma in CHANGE_VERBS and self._future_time(v):
+            return True  # "we're moving to Amsterdam in march": a plan
+        if any(
+            any(m.lower in lx.HYPOTHETICAL_MARKS for m in self.s.children(c, "mark")) and not self._hedge(c)
+            for c in self.s.children(v, "advcl")
+        ):
+            return True  # the consequent of a condition: "if Raj becomes CTO we're all writing Zig"
+        if any(
+            c.lower in ("had", "were", "should")
+            and c.i < v.i
+            and c.dep in ("aux", "aux:pass", "auxpass")
+            and any(n.i > c.i for n in self.s.children(v, "nsubj"))
+            for c in self.s.children(v)
+        ):
+            return True  # inverted condition: "had I stayed in Toronto ..."
+        if v.tag == "VBG" and v.lemma in CHANGE_VERBS and not any(c.dep == "aux" for c in self.s.children(v)):
+            return True  # "Moving to Lisbon in September!!" announces a plan
+        chain = [v, *self.s.ancestors(v)]
+        for k, t in enumerate(chain):
+            kids = self.s.children(t)
+            if any(c.lower in lx.HYPOTHETICAL_MARKS for c in kids) and (
+                k == 0 or chain[k - 1].dep in _EMBEDDED
+            ):
+                return True
+            if k and t.lemma in lx.NONFACT_HEADS and chain[k - 1].dep in _EMBEDDED and not self._tail_request(chain[k - 1], t):
+                return True
+            if (
+                k
+                and t.lemma in ("say", "tell", "сказать", "говорить")
+                and chain[k - 1].dep in ("ccomp", "parataxis")
+            ):
+                return True
+            if k > 1 or k == 1 and v.dep not in ("xcomp", "conj"):
+                continue  # negation, modals and tense belong to the clause (and its governing verb)
+            if any(
+                c.dep in ("aux", "aux:pass", "auxpass") and c.lower in lx.MODALS | lx.FUTURE_AUX for c in kids
+            ):
+                return True
+            if t.lower == "gonna" or (k and t.lemma == "go" and t.tag == "VBG"):
+                return True
+            if any(
+                c.lower in lx.NEGATIONS and c.dep in ("neg", "advmod", "det", "discourse", "dep")
+                for c in kids
+            ):
+                return True
+            if t.feats.get("Tense") == "Fut" and not _job_word(t):  # "я девопс": a job noun read as a verb
+                return True
+        if self._cue_applies(v, _NO_LONGER_CUES, before_is_apart=True):
+            return True  # "Not in Madrid anymore — I'm in Seville now": the old value's stretch only
+        if self._cue_applies(v, lx.FUTURE_TIME, before_is_apart=False) and not any(
+            c in self.low for c in (" now ", " теперь ")
+        ):
+            return v.feats.get("Tense") != "Past" or v.lemma in ("accept", "sign")
+        return self._past_state(v)
+
+    def _tail_request(self: Reader, clause: Tok, head: Tok) -> bool:
+        """A clause after a comma that the parse made the head of the statement before it, which
+        embeds nothing: a request ("I'm a nurse in Leeds, ask me anything", "я продакт,
+        спрашивайте"; an imperative without a subject) or a verb with an object of its own; the
+        statement stands on its own (not "I think ...", "..., she said")."""
+        if head.i < clause.i or not any(t.text in (",", "—", "–", ";") for t in self.toks[clause.i : head.i]):
+            return False
+        imperative = head.tag == "VB" or head.feats.get("Mood") == "Imp"
+        if imperative and not self.s.children(head, "nsubj", "aux") and head.lower != "let":
+            return True
+        # "I write Swift for the app, my cofounder writes the backend in Go": a verb with an object of
+        # its own reports nothing (not "I'm vegan, she wrote")
+        return any(c.pos in ("NOUN", "PROPN") for c in self.s.children(head, "obj", "dobj"))
+
+    def _cue_applies(self: Reader, v: Tok, cues: Sequence[str], before_is_apart: bool) -> bool:
+        """A sentence-wide cue ("anymore", "next week", "скоро") bears on ``v`` unless it sits in
+        another stretch that is a clause of its own ("учусь в Бауманке, сессия скоро") or, with
+        ``before_is_apart``, in a stretch before the one of ``v`` (a negated old value, then the new one)."""
+        if not _has_cue(self.low, cues):
+            return False
+        parts = self._stretches()
+        mine = next((k for k, p in enumerate(parts) if any(t.i == v.i for t in p)), None)
+        found = False
+        for k, part in enumerate(parts):
+            if not _has_cue(" " + " ".join(t.lower for t in part) + " ", cues):
+                continue
+            found = True
+            if k == mine or mine is None:
+                return True
+            own_subject = any(t.dep.startswith("nsubj") and t.lower not in _SPEAKER_WORDS for t in part)
+            if not (own_subject or before_is_apart and k < mine):
+                return True
+        return not found  # a cue across a cut: as before, for the whole sentence
+
+    def _negated_stretch(self: Reader, o: Tok, v: Tok) -> bool:
+        """A negation or modal in the comma-bounded stretch of ``o`` that the verb is not in."""
+        part = next((p for p in self._stretches() if any(t.i == o.i for t in p)), [])
+        if any(t.i == v.i for t in part):
+            return False
+        return any(t.lower in lx.NEGATIONS | lx.MODALS for t in part)
+
+    def _asked(self: Reader, v: Tok) -> bool:
+        """A question mark closes the clause of ``v`` with no comma or full stop between
+        ("Маша всё ещё в Осло живёт? сто лет не общались"; not "Lisbon? nah, I live in Porto")."""
+        for t in self.toks[v.i + 1 :]:
+            if "?" in t.text and t.pos == "PUNCT":
+                return True
+            if t.text in (",", ".", ";", "!", "—", "–") or t.lower in ("but", "но", "а"):
+                return False
+        return False
+
+    def _future_time(self: Reader, v: Tok) -> bool:
+        """A time ahead on a verb: "in March", "next month", "soon", "tomorrow"."""
+        for _, o in self.obliques(v):
+            if o.lemma in _CALENDAR or o.lower in ("soon", "tomorrow", "tonight", "later"):
+                return True
+        return any(t.lower in ("next", "soon", "tomorrow") for t in self.toks[v.i + 1 :])
+
+    def _past_state(self: Reader, v: Tok) -> bool:
+        """ "I lived in Madrid", "жил в Казани": a state in the past tense no longer holds; a change
+        in the past ("moved", "переехал") does."""
+        past = v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past"
+        if not past:
+            cop = self.s.children(v, "cop")
+            past = any(c.feats.get("Tense") == "Past" or c.tag == "VBD" for c in cop)
+            if not past:
+                return False
+        if v.lemma in CHANGE_VERBS or v.feats.get("Aspect") == "Perf" and v.lemma not in STATE_VERBS:
+            return False
+        has_aux = any(c.dep in ("aux",) and c.lemma in ("have", "be") for c in self.s.children(v))
+        if has_aux and v.tag in ("VBN", "VBG"):  # "I've been writing", "has been home": still true
+            return False
+        return v.lemma in STATE_VERBS or v.pos in ("AUX", "NOUN", "PROPN", "ADJ") or v.lemma == "be"

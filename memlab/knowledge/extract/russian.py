@@ -1,0 +1,384 @@
+"""Russian constructions the parse does not give as verb + argument."""
+
+# mypy: disable-error-code="misc"
+# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
+# Protocol, and a Protocol would repeat every signature; this silences just that check here)
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.basics import (
+    _PAST_ADJ,
+    _RU_THIRD_PERSON,
+    _TITLE_LINKS,
+    SPEAKER,
+    Extracted,
+    _job_word,
+    _lex,
+)
+from memlab.knowledge.extract.nlp import (
+    Tok,
+    is_place_name,
+)
+
+if TYPE_CHECKING:
+    from memlab.knowledge.extract.clauses import Reader
+
+
+class RussianClauses:
+    """A part of ``Reader`` (its methods take the reader as ``self``)."""
+
+    def _russian(self: Reader) -> Iterator[Extracted]:
+        yield from _ru_facts(self)
+        yield from self._ru_native()
+        yield from self._ru_hobby()
+
+    def _ru_hobby(self: Reader) -> Iterator[Extracted]:
+        """ "хобби — рыбалка", "моё хобби — вязание", "готовка — моё хобби": the noun across the dash
+        from "хобби"; whose by "мой" / "у X", the speaker's when no one else is in the stretch."""
+        for part in self._stretches(dashes=False):
+            a = next((t for t in part if t.lemma in ("хобби", "увлечение") and t.i not in self.quoted), None)
+            dash = next((t for t in part if t.text in ("—", "–", "-")), None)
+            if a is None or dash is None or any(self._not_plain(t) for t in part):
+                continue
+            side = [t for t in part if (t.i > dash.i) == (a.i < dash.i)]
+            nouns = [t for t in side if t.pos == "NOUN" and t.feats.get("Case") == "Nom" and t.lemma not in ("хобби", "увлечение")]
+            at = next((t for t in part if self.toks[t.i - 1].lower == "у" and t.i > 0), None)
+            owner = _ru_owner(self, at) if at is not None else None
+            if owner is None and (any(t.lemma == "мой" for t in part) or not any(self._someone_else(t) for t in part)):
+                owner = SPEAKER
+            if owner is not None and len(nouns) >= 1 and nouns[0] is side[0]:
+                yield self.fact(owner, "hobby", nouns[0].lemma, "concept")
+        yield from self._ru_demonym()
+
+    def _ru_demonym(self: Reader) -> Iterator[Extracted]:
+        """ "мой парень Джон американец": a nationality noun right after a name the parse left
+        without a predicate."""
+        for t in self.toks[1:]:
+            prev = self.toks[t.i - 1]
+            demonym = _demonym(t) if t.feats.get("Case") == "Nom" and t.i not in self.quoted else None
+            if demonym is None or not (prev.pos == "PROPN" and self._is_person(prev)) or prev.feats.get("Case") != "Nom":
+                continue
+            part = next(p for p in self._stretches() if t in p)
+            if not any(self._not_plain(x) or x.pos == "VERB" for x in part):
+                yield self.fact(self.value_text(prev), "nationality", demonym, "concept")
+
+    def _ru_native(self: Reader) -> Iterator[Extracted]:
+        """ "родной язык у меня татарский", "родной у неё армянский": the language adjective after
+        "родной" in its stretch; whose by "мой" / "у X" (a pronoun: the one person named before)."""
+        for part in self._stretches(dashes=False):
+            native = next((t for t in part if t.lemma == "родной" and t.i not in self.quoted), None)
+            if native is None or any(self._not_plain(t) for t in part):
+                continue
+            lang = next((t for t in part if t.i > native.i and t.pos == "ADJ" and t.lemma.endswith(("ский", "цкий"))), None)
+            if lang is None:
+                continue
+            at = next((t for t in part if any(c.lemma == "у" for c in self.s.children(t, "case")) or self.toks[t.i - 1].lower == "у"), None)
+            if at is not None and at.lower in _RU_THIRD_PERSON:
+                owner = self.antecedent_person(at) or _one_relative(self, at)
+            elif at is not None:
+                owner = _ru_owner(self, at)
+            else:
+                owner = SPEAKER if not any(self._someone_else(t) for t in self.toks) else None
+            if owner is not None:
+                yield self.fact(owner, "native_language", lang.lemma, "concept")
+
+
+# -- Russian constructions the parse does not give as verb + argument -------------------------------
+_DASH = frozenset("— – - :".split())
+_RU_SKIP = frozenset(
+    "теперь сейчас уже наконец всё еще ещё тоже же вот новый новая новое основной основная".split()
+)
+
+
+def _ru_owner(reader: Reader, t: Tok) -> str | None:
+    """The owner a Russian possessive or dative names: меня/мне -> speaker, Маши -> Маша, мамы -> speaker's mother."""
+    if t.lemma in ("я", "мы"):
+        return SPEAKER
+    if t.lemma in lx.RELATIONS:
+        return f"{SPEAKER}'s {lx.RELATIONS[t.lemma]}"
+    if reader._is_person(t):
+        return reader.value_text(t)
+    return None
+
+
+def _ru_value_after(reader: Reader, a: Tok, kind: str) -> tuple[str, str] | None:
+    """The first value after attribute noun ``a`` ("редактор — VS Code", "кот Барсик")."""
+    for t in reader.toks[a.i + 1 : a.i + 6]:
+        if t.i in reader.quoted or t.text in (",", ".", ";", "!", "?") or t.pos in ("VERB", "AUX"):
+            return None
+        if (
+            t.text in _DASH
+            or t.lower in _RU_SKIP
+            or t.pos in ("ADV", "ADP")
+            or t.lemma in ("у", "я", "мы", "меня")
+        ):
+            continue
+        tv = reader.tool_value(t)
+        if tv is not None:
+            return (tv[1], "tool") if kind in ("tool", tv[0]) else None
+        if t.text[:1].isupper() or re.match("[A-Za-z]", t.text):
+            if kind == "car":
+                words = [x.text for x in reader.toks[t.i : t.i + 3] if x.text[:1].isupper() or x.pos == "NUM"]
+                return " ".join(words), "concept"
+            if kind in ("person", "pet") and reader._is_person(t):
+                return reader.value_text(t).split(" (")[0], "person"
+            if kind == "place" and reader._place(t):
+                return reader.city(t), "place"
+            if kind == "phone":
+                words = [x.text for x in reader.toks[t.i : t.i + 4] if re.match("[A-Za-z0-9]", x.text)]
+                return " ".join(words), "tool"
+        if t.pos in ("NOUN", "PROPN") and not t.text[:1].isupper() and kind != "tool":
+            return None
+    return None
+
+
+def _ru_facts(reader: Reader) -> Iterator[Extracted]:
+    toks = reader.toks
+    for t in toks:
+        if t.i in reader.quoted:
+            continue
+        # "у меня кот Барсик", "у мамы новый телефон — Samsung", "Начальником у меня теперь Вадим"
+        if any(c.lemma == "у" for c in reader.s.children(t, "case")):
+            owner = _ru_owner(reader, t)
+            if owner is None or reader._blocked(toks[t.head] if t.head != t.i else t):
+                continue
+            owners = [x.i for x in toks if any(c.lemma == "у" for c in reader.s.children(x, "case"))]
+            after = toks[t.i + 1] if t.i + 1 < len(toks) else None
+            linked = after is not None and (after.head == t.i or t.head == after.i)
+            tv = reader.tool_value(after) if after is not None and linked else None
+            if tv is not None:  # "у нас ClickHouse"
+                yield reader.fact(owner, tv[0], tv[1], "tool")
+            for a in toks:  # the owned noun stands next to its owner, with no other "у X" between
+                between = [o for o in owners if min(a.i, t.i) < o < max(a.i, t.i)]
+                if (
+                    abs(a.i - t.i) <= 4
+                    and not between
+                    and not any(x.text in ",;" for x in toks[min(a.i, t.i) : max(a.i, t.i)])
+                ):
+                    yield from _ru_owned(reader, owner, a)
+        # "любимая группа теперь Кино": a sentence that opens on a favourite noun is the speaker's
+        first = next((x for x in toks if x.pos != "PUNCT"), None)
+        if t is first and t.lemma in lx.FAVOURITE and t.head != t.i and not reader._blocked(toks[t.head]):
+            yield from _ru_owned(reader, SPEAKER, toks[t.head])
+        # "мой дом — Берлин", "Мой основной редактор сейчас — Neovim", "Мой руководитель теперь Александр"
+        if t.lemma in ("мой", "наш") and t.head != t.i:
+            noun = toks[t.head]
+            past = any(c.lemma in _PAST_ADJ for c in reader.s.children(noun))
+            if not past and not reader._blocked(toks[noun.head] if noun.head != noun.i else noun):
+                yield from _ru_owned(reader, SPEAKER, noun)
+        # "мне 29", "сыну 10 лет", "сестре 28"
+        num_tok = next(
+            (x for x in toks[t.i + 1 : t.i + 3] if x.lower not in _RU_SKIP and x.lower != "сегодня"), None
+        )
+        if t.feats.get("Case") == "Dat" and num_tok is not None and num_tok.pos == "NUM":
+            owner = _ru_owner(reader, t)
+            num = num_tok.text
+            if owner and num.isdigit() and 0 < int(num) < 120:
+                yield reader.fact(owner, "age", num, "concept")
+        # "Стеша вегетарианка": the parse makes the name a modifier of the predicate noun
+        if t.dep == "root" and (lx.DIET_OF.get(t.lemma) or lx.DIET_OF.get(t.lower)):
+            name = next(
+                (
+                    c
+                    for c in reader.s.children(t, "amod", "nsubj", "nmod")
+                    if reader._is_person(c) and c.i < t.i
+                ),
+                None,
+            )
+            if name is not None and not reader._blocked(t):
+                yield reader.fact(
+                    reader.value_text(name), "diet", lx.DIET_OF.get(t.lemma) or lx.DIET_OF[t.lower], "concept"
+                )
+        # "я тестировщица", "Тимур теперь тимлид", "Я пескетарианец", "я в Калининграде"
+        if t.dep == "nsubj" and (t.lemma in ("я", "мы") or reader._is_person(t) or t.lemma in lx.RELATIONS):
+            subj = reader.subject_phrase(t)
+            if subj is not None and not reader._blocked(toks[t.head]):
+                yield from _ru_predicate(reader, t, subj)
+        # "вышла замуж за Диму", "женился на Ане"
+        if t.lemma == "замуж" or t.lemma == "жениться":
+            v = toks[t.head] if t.lemma == "замуж" else t
+            subj = reader.subject_of(v)
+            for o in toks[t.i + 1 : t.i + 4]:
+                if subj and reader._is_person(o) and not reader._blocked(v):
+                    yield reader.fact(subj, "spouse", reader.value_text(o), "person")
+                    break
+        if t.lemma == "отчитываться":
+            subj = reader.subject_of(t)
+            for o in reader.s.children(t, "obl", "iobj", "obj"):
+                if subj and o.feats.get("Case") == "Dat" and reader._is_person(o) and not reader._blocked(t):
+                    yield reader.fact(subj, "manager", reader.value_text(o), "person")
+
+
+def _ru_owned(reader: Reader, owner: str, a: Tok) -> Iterator[Extracted]:
+    known = {**lx.PETS, **lx.RELATIONS, **lx.ATTRIBUTE_NOUNS}
+    lemma = _lex(a, known)
+    if lemma != a.lemma:
+        a = Tok(a.i, a.text, lemma, a.pos, a.dep, a.head, a.feats, a.ent, a.tag, a.start)
+    if a.lemma in lx.PETS:
+        found = _ru_value_after(reader, a, "pet")
+        if found:
+            yield reader.fact(owner, f"pet_{lx.PETS[a.lemma]}", found[0], "concept")
+    elif lx.RELATION_FACTS.get(lx.RELATIONS.get(a.lemma, "")) in ("manager", "spouse", "partner"):
+        found = _ru_value_after(reader, a, "person")
+        if found:
+            yield reader.fact(owner, lx.RELATION_FACTS[lx.RELATIONS[a.lemma]], found[0], "person")
+    elif a.lemma in ("машина", "автомобиль", "тачка"):
+        found = _ru_value_after(reader, a, "car")
+        if found:
+            yield reader.fact(owner, "car", found[0], "concept")
+    elif a.lemma == "телефон":
+        found = _ru_value_after(reader, a, "phone")
+        if found:
+            yield reader.fact(owner, "phone", found[0], "tool")
+    elif a.lemma == "дом":
+        found = _ru_value_after(reader, a, "place")
+        if found:
+            yield reader.fact(owner, "city", found[0], "place")
+    elif a.lemma == "диета":
+        near = [*reader.s.children(a), reader.toks[a.head]]  # "веганская диета" either way round
+        diet = next((d for c in near if (d := lx.DIET_OF.get(c.lemma))), None)
+        after = [t for t in reader.toks[a.i + 1 : a.i + 4] if lx.DIET_OF.get(t.lemma)]
+        diet = diet or (lx.DIET_OF[after[0].lemma] if after else None)
+        if diet:
+            yield reader.fact(owner, "diet", diet, "concept")
+    elif (
+        any(c.lemma in lx.FAVOURITE for c in reader.s.children(a, "amod"))
+        and a.pos == "NOUN"
+        and a.lemma != "язык"
+    ):
+        title = _ru_title_after(reader, a)  # "моя любимая книга — «Мастер и Маргарита»", "любимая группа теперь Кино"
+        this = next((c for c in reader.s.children(a, "nsubj") if c.lower == "это"), None)
+        ante = reader.antecedent(this) if this is not None and not title else None
+        title = reader.value_text(ante) if ante is not None else title  # "подсел на Кино, теперь это моя любимая группа"
+        if title:
+            yield reader.fact(owner, f"favorite_{lx.FAVOURITE_NOUNS_RU.get(a.lemma, a.lemma)}", title, "concept")
+    elif a.lemma in ("редактор", "язык", "ос", "база"):
+        found = _ru_value_after(reader, a, "tool")
+        if found:
+            cat = reader.tool(next(t for t in reader.toks if t.i > a.i and reader.tool(t)))
+            if cat:
+                yield reader.fact(owner, cat[0], found[0], "tool")
+
+
+def _ru_title_after(reader: Reader, a: Tok) -> str | None:
+    """The name after a favourite noun: capitalised words and short links ("Мастер и Маргарита"),
+    or one common noun ("любимая еда — пельмени"); quotes, dashes and "теперь" skipped."""
+    words: list[Tok] = []
+    for t in reader.toks[a.i + 1 : a.i + 10]:
+        skip = t.lower in _RU_SKIP or t.lower in ("это", "до", "по-прежнему") or t.dep == "fixed"  # "до сих пор"
+        if not words and (t.text in _DASH or t.text in '«"“' or skip):
+            continue
+        if t.text[:1].isupper() or t.pos == "NUM" or words and t.lower in _TITLE_LINKS:
+            words.append(t)
+            continue
+        if not words and t.pos == "NOUN":
+            return t.text
+        break
+    while words and not (words[-1].text[:1].isupper() or words[-1].pos == "NUM"):
+        words.pop()
+    return " ".join(t.text for t in words) or None
+
+
+def _heads_of(reader: Reader, t: Tok) -> tuple[int, ...]:
+    """Tokens the parser hung on a pronoun subject as modifiers ("я в Тинькофф": the name is the
+    pronoun's nmod); a noun's nmod may be its name ("сестра в Питере" read as "сестра Питер")."""
+    return tuple(c.i for c in reader.s.children(t, "nmod")) if t.lemma in ("я", "мы") else ()
+
+
+def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracted]:
+    clause = []
+    for t in reader.toks[subj_tok.i + 1 :]:
+        if t.pos == "PUNCT" and t.text not in _DASH:
+            break
+        clause.append(t)
+    if any(t.lower in lx.NEGATIONS or t.feats.get("Tense") == "Fut" and t.pos == "VERB" and not _job_word(t) for t in clause):
+        return  # "я на Emacs не пересяду"
+    nxt = [
+        t
+        for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 6]
+        if t.text not in _DASH and t.lower not in _RU_SKIP
+    ]
+    if nxt and nxt[0].head == subj_tok.i and nxt[0].i == subj_tok.i + 1 and subj_tok.lemma in lx.RELATIONS:
+        if reader._is_person(nxt[0]) and len(nxt) > 1:
+            nxt = nxt[1:]  # "моя девушка Инес португалка": the name, then the predicate
+    if not nxt or nxt[0].i in reader.quoted:
+        return
+    b = nxt[0]
+    head = b.lower.split("-")[-1]
+    if b.lower in ("его", "её", "ее", "их", "мой", "твой"):
+        return  # "я его админ": someone's admin, not a job title
+    if b.lemma in lx.JOB_HEADS or head in lx.JOB_HEADS or b.lower in lx.JOB_HEADS:
+        title = b.text if "-" in b.text or b.lower in lx.JOB_HEADS else b.lemma
+        yield reader.fact(subj, "job_title", title, "concept")
+        for t in nxt[1:3]:
+            org = next((x for x in reader.toks[t.i + 1 : t.i + 3] if x.pos != "PUNCT"), None)
+            if t.lemma in ("в", "во") and org is not None and reader._org(org):  # "дизайнер в «Авито»"
+                yield reader.fact(subj, "employer", reader.value_text(org), "organization")
+        return
+    if subj == SPEAKER and subj_tok.lemma == "я" and b.i == subj_tok.i + 1 and _ru_self_name(reader, b):
+        yield reader.fact(SPEAKER, "name", reader.value_text(b), "person")  # "я Айдар, дата-инженер из Казани"
+        after = [t for t in reader.toks[b.i + 1 : b.i + 4] if t.pos != "PUNCT"]
+        if after and reader.toks[b.i + 1].text == "," and after[0].lower.split("-")[-1] in lx.JOB_HEADS:
+            yield reader.fact(SPEAKER, "job_title", after[0].lower, "concept")
+        return
+    if b.lemma in ("мой", "моя", "наш", "наша") and len(nxt) > 1:  # "Катя теперь мой руководитель"
+        attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(_lex(nxt[1], lx.RELATIONS), ""))
+        if attribute and subj != SPEAKER and "'s " not in subj:
+            yield reader.fact(SPEAKER, attribute, subj, "person")
+        return
+    diet = lx.DIET_OF.get(b.lower) or lx.DIET_OF.get(b.lemma)
+    if diet:
+        yield reader.fact(subj, "diet", diet, "concept")
+    elif b.pos in ("NOUN", "PROPN", "VERB") and b.feats.get("Case", "Nom") == "Nom" and _demonym(b) is not None:
+        yield reader.fact(subj, "nationality", _demonym(b) or "", "concept")  # "я казашка", "Инес португалка"
+    elif b.lemma in ("в", "во") and len(nxt) > 2 and nxt[1].lemma == "команда" and nxt[2].head == nxt[1].i:
+        yield reader.fact(subj, "team", nxt[2].lemma, "concept")  # "я в команде платежей"
+    elif (
+        b.lemma in ("в", "во")
+        and len(nxt) > 1
+        and (nxt[1].i in (subj_tok.head, *_heads_of(reader, subj_tok)) or _verbless_sibling(reader, subj_tok, nxt[1], clause))
+    ):
+        # "я в Калининграде"; "я в Озоне", "я в Тинькофф" (an organisation, whatever NER says) is not a city
+        o = nxt[1]
+        if o.ent == "LOC" and reader._place(o) and is_place_name(o.text) is not False:
+            yield reader.fact(subj, "city", reader.city(o), "place")
+        elif o.ent in ("ORG", "LOC") and reader._org(o):
+            yield reader.fact(subj, "employer", reader.value_text(o), "organization")
+    elif b.lemma == "на" and len(nxt) > 1:
+        diet = lx.DIET_OF.get(nxt[1].lemma)
+        tv = reader.tool_value(nxt[1])
+        if diet:
+            yield reader.fact(subj, "diet", diet, "concept")
+        elif tv is not None:  # "я на Windows 11", "я на IntelliJ IDEA"
+            yield reader.fact(subj, tv[0], tv[1], "tool")
+
+
+def _ru_self_name(reader: Reader, b: Tok) -> bool:
+    """"я Айдар": a given name in the nominative right after "я" (not a place, tool or word)."""
+    if b.feats.get("Case") not in (None, "Nom") or reader.tool(b) is not None or not b.text[:1].isupper():
+        return False
+    return b.ent == "PER" or b.pos == "PROPN" and reader._ru_name(b) is not None and b.ent != "LOC"
+
+
+def _verbless_sibling(reader: Reader, subj_tok: Tok, o: Tok, clause: list[Tok]) -> bool:
+    """"я в Твери, брат в Москве, встречаемся ...": the parse hangs both the pronoun and its place
+    on a later verb; the stretch up to the comma has no verb of its own."""
+    return o.head == subj_tok.head and o.i == subj_tok.i + 2 and not any(t.pos in ("VERB", "AUX") for t in clause)
+
+
+def _one_relative(reader: Reader, pron: Tok) -> str | None:
+    """The one relative named before a pronoun in the sentence ("соседка по квартире ..., у неё")."""
+    rels = {who for t in reader.toks[: pron.i] if t.lemma in lx.RELATIONS and (who := reader.subject_phrase(t))}
+    return rels.pop() if len(rels) == 1 else None
+
+
+def _demonym(t: Tok) -> str | None:
+    """A Russian nationality noun as written in the nominative ("казашка"; natasha's lemma may be off)."""
+    if t.lower in lx.NATIONALITIES_RU:
+        return t.lower
+    return t.lemma if t.lemma in lx.NATIONALITIES_RU and t.lemma not in ("русский", "русская") else None

@@ -1,0 +1,471 @@
+"""Sentence-level readings: companions, gaps, switches, nicknames, appositions."""
+
+# mypy: disable-error-code="misc"
+# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
+# Protocol, and a Protocol would repeat every signature; this silences just that check here)
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.basics import (
+    _BARE_KIN,
+    _BEGIN_VERBS,
+    _HE_SHE,
+    _NOT_NAMES,
+    _NOW_PHRASES,
+    _NOW_WORDS,
+    _OTHER_PRONOUNS,
+    _OWN_ATTRIBUTES,
+    _OWNER_WORDS,
+    _PAST_ADJ,
+    _SPEAKER_WORDS,
+    _VISIT_WORDS,
+    CITY_VERBS,
+    EMPLOY_VERBS,
+    SPEAKER,
+    Extracted,
+    _birthday_noun,
+    _date_in,
+    _has_phrase,
+    _in_date,
+    _job_word,
+    _lex,
+    _split_at,
+)
+from memlab.knowledge.extract.nlp import (
+    Tok,
+    is_place_name,
+)
+from memlab.knowledge.extract.russian import _ru_owner
+
+if TYPE_CHECKING:
+    from memlab.knowledge.extract.clauses import Reader
+
+
+class Sentences:
+    """A part of ``Reader`` (its methods take the reader as ``self``)."""
+
+    # -- sentence level --------------------------------------------------------------------------
+    def facts(self: Reader) -> Iterator[Extracted]:
+        if self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
+            return
+        found = list(self._facts()) or list(self._switched_to()) or list(self._new_role()) or list(self._new_job())
+        found = found or list(self._plain_state())
+        found += list(self._nickname())
+        found += list(self._birthday())
+        found += list(self._learning())
+        found += list(self._gapped(found))
+        found += list(self._job_place(found))
+        found += list(self._shared(found))
+        yield from filter(self._sane, found)
+
+    # -- "мы с братом оба в Калуге", "both me and Alex work at Spotify" ---------------------------
+    def _companions(self: Reader) -> list[Tok]:
+        """The people the speaker is joined with: "мы с Сашей", "me and Alex", "Alex and I"."""
+        if "companions" in self.__dict__:
+            return self.__dict__["companions"]  # type: ignore[no-any-return]
+        out: list[Tok] = []
+        for t in self.toks:
+            head = self.toks[t.head]
+            if self.s.lang == "ru":
+                with_ = any(c.lemma in ("с", "со") for c in self.s.children(t, "case"))
+                after_we = t.i > 1 and self.toks[t.i - 2].lower == "мы" and self.toks[t.i - 1].lower in ("с", "со")
+                joined = with_ and (head.lower == "мы" or after_we)  # the parse may hang "с мужем" on the verb
+            else:
+                joined = t.dep == "conj" and head.lower in ("i", "me", "we") or any(
+                    c.lower in ("i", "me") for c in self.s.children(t, "conj")
+                )
+            if joined and t.lower not in _SPEAKER_WORDS and (t.lemma in lx.RELATIONS or self._is_person(t)):
+                out.append(t)
+        self.__dict__["companions"] = out
+        return out
+
+    def _shared(self: Reader, found: list[Extracted]) -> Iterator[Extracted]:
+        """With "both"/"оба", a fact of one of the joined subjects holds for all, whichever the
+        parse made the subject ("me and Omar both write Elixir", "Jess and I both work at Monzo");
+        not a relation, name or age. Without it the labels disagree ("мы с невестой живём в Сочи"):
+        the speaker's only."""
+        if not any(t.lower in ("both", "оба", "обе", "вдвоём", "вдвоем") for t in self.toks):
+            return
+        group = [SPEAKER, *(s for c in self._companions() if (s := self.subject_phrase(c)) not in (None, SPEAKER))]
+        done = {(f.subject, f.attribute, f.value) for f in found}
+        for f in found:
+            if f.subject not in group or f.attribute in _OWN_ATTRIBUTES:
+                continue
+            for who in group:
+                if (who, f.attribute, f.value) not in done:
+                    done.add((who, f.attribute, f.value))
+                    yield self.fact(who, f.attribute, f.value, f.value_type)
+
+    def ended(self: Reader) -> Iterator[Extracted]:
+        """Sports and instruments the sentence gives up with nothing in their place: "quit tennis",
+        "gave up squash", "stopped playing chess", "dropped out of chess club", "теннис забросил"."""
+        if self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
+            return
+        for v in self.toks:
+            gave_up = v.lemma == "give" and any(c.lower == "up" for c in self.s.children(v, "prt", "compound:prt"))
+            drops = _lex(v, lx.DROP_VERBS) in lx.DROP_VERBS or v.lemma == "stop" or gave_up
+            if not drops or v.i in self.quoted or self._blocked(v):
+                continue
+            targets = [o for _, o in self.obliques(v)]
+            fronted = [o for o in self.s.children(v, "nsubj") if o.lemma in lx.SPORTS | lx.INSTRUMENTS]
+            # "теннис забросил": the parse takes a fronted object for the subject of a dropped "я"
+            subj = SPEAKER if fronted and self.s.lang == "ru" else self.subject_of(v)
+            if subj is None:
+                continue
+            targets += fronted if self.s.lang == "ru" else []
+            targets += [o for x in self.s.children(v, "xcomp") if x.lemma in ("play", "do", "играть", "заниматься")
+                        for _, o in self.obliques(x)]  # fmt: skip
+            targets += [o for t in targets for o in self.s.children(t, "pobj", "nmod", "compound")]  # "out of chess club"
+            for o in targets:
+                if o.i in self.quoted:
+                    continue
+                if o.lemma in lx.SPORTS:
+                    yield self.fact(subj, "sport", o.lemma, "concept")
+                elif o.lemma in lx.INSTRUMENTS:
+                    yield self.fact(subj, "instrument", o.lemma, "concept")
+
+    def _facts(self: Reader) -> Iterator[Extracted]:
+        seen: set[int] = set()
+        for v in self.toks:
+            if v.i in seen or not self._is_predicate(v):
+                continue
+            seen.add(v.i)
+            if self._blocked(v):
+                continue
+            subj = self.subject_of(v)
+            yield from filter(self._sane, self._clause(v, subj))
+        yield from filter(self._sane, self._appositions())
+        yield from self._pet_named()
+        for t in self.toks:
+            if (
+                t.lemma in ("project", "проект")
+                and t.i not in self.quoted
+                and not self._blocked(self.toks[t.head])
+            ):
+                yield from self._project_status(t)
+        if self.s.lang == "ru":
+            yield from self._russian()
+
+    # -- "Wiped Windows, Fedora on everything now": a change the parse has no clause for ----------
+    def _switched_to(self: Reader) -> Iterator[Extracted]:
+        """The speaker's new tool or car, when a stretch of the sentence marked "now" (теперь,
+        lately, these days) names exactly one, no one else is its subject, and nothing in it
+        negates, conditions, plans or quotes: "honestly Rust is what all my stuff is in now",
+        "Продал Солярис, теперь у меня Skoda Octavia". A value the sentence drops ("sold the
+        Civic", "снёс винду") is the old one."""
+        subject = self._plain_subject() or self._named_subject()
+        if subject is None:
+            return
+        for part in self._stretches():
+            if subject != SPEAKER and not self._speaks_of(subject, part):
+                continue
+            now = any(t.lower in _NOW_WORDS for t in part) or _has_phrase(part, _NOW_PHRASES)
+            began = (
+                any(  # "Started a gluten-free diet", "went vegan" (done: not "going vegan", "сяду на кето")
+                    t.lemma in _BEGIN_VERBS and (t.tag in ("VBD", "VBN") or t.feats.get("Tense") == "Past")
+                    for t in part
+                )
+            )
+            if not (now or began):
+                continue
+            if (
+                any(self._not_plain(t) for t in part)
+                or part[0].lemma in lx.DROP_VERBS
+                or part[0].lower in lx.DROP_VERBS
+            ):
+                continue
+            values = {
+                v for t in part
+                if t.lower not in _NOW_WORDS and (v := self._state_value(t)) is not None and (now or v[0] == "diet")
+            }  # fmt: skip
+            if now:
+                values |= {("employer", self._called(t) or self.value_text(t), "organization") for t in part if self._now_at(t)}
+                values |= {("city", self.city(t), "place") for t in part if self._now_in(t)}
+                values |= {("city", c, "place") for t in part if (c := self._bare_place(t, part))}
+                values |= {
+                    ("sport", t.lemma, "concept")
+                    for t in part
+                    if t.lemma in lx.SPORTS and t.i not in self.quoted and not self._given_up(t)
+                }
+            if len(values) == 1:
+                attribute, value, vtype = values.pop()
+                yield self.fact(subject, attribute, value, vtype)
+
+    # -- "я пишу на Go, а муж на Java": a second subject with the first clause's verb left out ----
+    def _gapped(self: Reader, found: list[Extracted]) -> Iterator[Extracted]:
+        """A later stretch that opens with a subject of its own (a relative, a named person) and
+        has no verb of its own takes the attribute of the sentence's fact and a value of the same
+        kind: "I'm on Windows 11, my brother's on Ubuntu", "я в Москве, сестра в Питере",
+        "у меня винда, у брата убунта". One value per stretch, none under a negation or a plan."""
+        by_attribute = {f.attribute: f for f in found}
+        if not by_attribute:
+            return
+        done = {(f.subject, f.attribute) for f in found}
+        parts = [p for part in self._stretches(dashes=False) for p in _split_at(part, ("and", "и"))]
+        for part in parts[1:]:
+            words = [t for t in part if t.pos not in ("CCONJ", "PUNCT") and t.lower not in ("and", "и", "а")]
+            head = self._gap_subject(words)
+            if head is None or any(self._not_plain(t) for t in part):
+                continue
+            subject = self.subject_phrase(head) or self._bare_kin(head)
+            rest = [t for t in words if t.i > head.i and not self._name_of(t, head)]
+            if subject is None or subject == SPEAKER or any(self._someone_else(t) for t in rest):
+                continue
+            if any(t.pos == "VERB" and t.i not in self.quoted for t in words):
+                continue  # a clause of its own: the parse of its verb reads it
+            values = {v for t in rest if (v := self._gap_value(t, by_attribute)) is not None}
+            if len(values) == 1:
+                attribute, value, vtype = values.pop()
+                if (subject, attribute) not in done:
+                    yield self.fact(subject, attribute, value, vtype)
+
+    def _nickname(self: Reader) -> Iterator[Extracted]:
+        """The name the speaker goes by: "everyone calls me Seun", "call me Liz", "все зовут меня
+        Лёля", "зови меня Гуля", "можно просто Гуля": it replaces the full name said with it (the
+        last one said wins: "меня зовут Елизавета, можно просто Лиза")."""
+        for t in reversed(self.toks):
+            calls = t.lemma in ("call", "звать", "называть") and any(
+                c.lower in ("me", "меня") for c in self.s.children(t, "obj", "dobj", "dative", "iobj")
+            )
+            just = t.lower == "можно" and t.i + 1 < len(self.toks) and self.toks[t.i + 1].lower == "просто"
+            if not (calls or just) or t.i in self.quoted or self._blocked(t):
+                continue
+            after = [x for x in self.toks[t.i + 1 : t.i + 4] if x.lower not in ("me", "меня", "просто", "just")]
+            name = after[0] if after else None
+            if name is not None and name.pos == "PROPN" and self._is_person(name) and self.tool(name) is None:
+                self.said["nickname"] = self.value_text(name)
+                yield self.fact(SPEAKER, "name", self.said["nickname"], "person")
+                return
+
+    def _learning(self: Reader) -> Iterator[Extracted]:
+        """The language one is learning: "I'm learning Spanish on Duolingo", "learning Japanese
+        now", "учу сербский", "взялся за корейский" (a verb of learning, in the present or just
+        begun, with a language for its object; not "learned French at school")."""
+        for v in self.toks:
+            took_up = v.lemma == "взяться" and v.feats.get("Tense") == "Past"
+            if not (v.lemma in lx.LEARN_VERBS or took_up) or v.i in self.quoted or self._blocked(v):
+                continue
+            if v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past" and not took_up:
+                continue
+            subj = self.subject_of(v)
+            cands = [o for case, o in self.obliques(v) if case in ("", "за")]
+            cands += [c for c in self.s.children(v, "nsubj") if c.feats.get("Case") == "Acc"]  # "учу немецкий"
+            if took_up and v.i + 2 < len(self.toks) and self.toks[v.i + 1].lower == "за":
+                cands.append(self.toks[v.i + 2])  # "взялся за корейский", whatever the parse hung it on
+            objs = list({o.i: o for o in cands if o.lemma in lx.LANGUAGES or o.lower in lx.LANGUAGES}.values())
+            if subj is not None and len(objs) == 1 and not self._given_up(objs[0]):
+                o = objs[0]
+                value = o.text[:1].upper() + o.text[1:].lower() if self.s.lang == "en" else o.lemma
+                yield self.fact(subj, "learning_language", value, "concept")
+
+    def _birthday(self: Reader) -> Iterator[Extracted]:
+        """A birthday and its date in one stretch: "birthday's on june 12", "my sister's birthday is
+        May 3rd", "день рождения у меня 3 апреля"; whose it is by the owner ("my", "у меня", "у
+        мамы"), the speaker's when the stretch names nobody else. The date as written."""
+        for part in self._stretches():
+            noun = next((t for t in part if _birthday_noun(self.toks, t) and t.dep != "compound"), None)
+            date = _date_in(part)
+            if noun is None or date is None or any(self._not_plain(t) for t in part if not _in_date(self.toks, t)):
+                continue
+            owner = self.owner_of(noun)
+            if owner is None and self.s.lang == "ru":
+                at = [t for t in part if any(c.lemma == "у" for c in self.s.children(t, "case"))]
+                owner = _ru_owner(self, at[0]) if at else None
+            others = [t for t in part if self._someone_else(t)]
+            if owner is None and not others or owner == SPEAKER and not any(t.lower in _OTHER_PRONOUNS for t in part):
+                yield self.fact(SPEAKER, "birthday", date, "concept")
+            elif owner not in (None, SPEAKER):
+                yield self.fact(owner, "birthday", date, "concept")
+
+    def _job_place(self: Reader, found: list[Extracted]) -> Iterator[Extracted]:
+        """A city said with the job title it comes with: "a product manager at a tiny fintech in
+        Warsaw", "data engineer in Dubai", "дата-инженер из Казани": a place in the job noun's
+        own stretch, after it, hung on the job noun or on the workplace after it (not a country;
+        English "from" is where one comes from). The speaker's only: of another person ("my wife
+        is a teacher at a school in Leeds") the labels keep the job alone."""
+        have = {f.subject for f in found if f.attribute in ("city", "country")}
+        for f in [f for f in found if f.attribute == "job_title" and f.subject == SPEAKER not in have]:
+            part = next((p for p in self._stretches() if any(self.job_title(t) == f.value for t in p)), [])
+            job = next((t for t in part if self.job_title(t) == f.value), None)
+            if job is None or any(self._not_plain(t) for t in part):
+                continue
+            places = [
+                t for t in part
+                if t.i > job.i and (t.ent in ("LOC", "GPE") or not t.ent and t.pos == "PROPN") and self._place(t) and job.i in self._ancestor_ids(t)
+                and {c.lemma for c in self.s.children(t, "case")} & {"in", "в", "во", "из"}
+            ]  # fmt: skip
+            cities = {c for t in places if (c := self.city(t)).casefold().replace("ё", "е") not in lx.COUNTRIES}
+            if len(cities) == 1:
+                yield self.fact(f.subject, "city", cities.pop(), "place")
+
+    def _ancestor_ids(self: Reader, t: Tok) -> set[int]:
+        return {a.i for a in self.s.ancestors(t)}
+
+    def _name_of(self: Reader, t: Tok, head: Tok) -> bool:
+        """``t`` names ``head``: "мой муж Рома", "my sister Ana"."""
+        return t.head == head.i and t.dep in ("appos", "flat", "flat:name", "compound") and self._is_person(t) and t.i == head.i + 1
+
+    def _gap_subject(self: Reader, words: list[Tok]) -> Tok | None:
+        """The relative or named person a stretch opens with ("my brother's", "у брата", "Maria")."""
+        for t in words[:3]:
+            if t.lower in _OWNER_WORDS or t.lemma in ("у",) or t.text in ("'s", "’s") or t.pos == "ADJ":
+                continue
+            if t.dep in ("nmod:poss", "poss") or t.i in self.quoted:
+                return None
+            if t.lemma in lx.RELATIONS or self._is_person(t) and self._someone_else(t):
+                return t
+            return None
+        return None
+
+    def _bare_kin(self: Reader, t: Tok) -> str | None:
+        """English "dad's still on Windows 7": a parent named without "my" is the speaker's."""
+        if self.s.lang == "en" and t.lower in _BARE_KIN:
+            return f"{SPEAKER}'s {lx.RELATIONS[t.lower]}"
+        return None
+
+    def _gap_value(self: Reader, t: Tok, by_attribute: dict[str, Extracted]) -> tuple[str, str, str] | None:
+        tv = self.tool_value(t) if self.tool(t) is not None else None
+        if tv is not None and tv[0] in by_attribute:
+            return tv[0], tv[1], "tool"
+        case = {c.lemma for c in self.s.children(t, "case")}
+        instrument = _lex(t, lx.INSTRUMENTS)
+        if "instrument" in by_attribute and instrument in lx.INSTRUMENTS and (case & {"на"} or self.s.lang == "en"):
+            return "instrument", lx.INSTRUMENT_NAMES.get(instrument, instrument), "concept"
+        if "city" in by_attribute and case & {"in", "в", "во"} and self._place(t):
+            if self.s.lang == "en" or is_place_name(t.text) is not False:
+                return "city", self.city(t), "place"
+        if "employer" in by_attribute and case & {"at", "в", "во"} and self._org(t) and not self._place(t):
+            return "employer", self.value_text(t), "organization"
+        if "employer" in by_attribute and case & {"в", "во"} and self._org(t) and t.ent in ("ORG", "LOC"):
+            if is_place_name(t.text) is not True:  # "а жена — в Сбере": natasha's LOC for an organisation
+                return "employer", self.value_text(t), "organization"
+        title = self.job_title(t) if "job_title" in by_attribute and not case else None
+        if title is not None:  # "я тестировщица, а мой муж Рома — дизайнер"
+            return "job_title", title, "concept"
+        return None
+
+    def _people_before(self: Reader, k: int) -> list[str]:
+        """The people named before token ``k``: in earlier sentences of the message, then in this one."""
+        out = list(self.said.get("people", []))
+        for t in self.toks[:k]:
+            named = t.dep.startswith("nsubj") and self._is_person(t) and t.lemma not in lx.RELATIONS  # NER: "Jamal" LOC
+            if t.i in self.quoted or t.lower in _HE_SHE or t.pos == "PRON" or not (self._someone_else(t) or named):
+                continue
+            if t.dep in ("nmod:poss", "poss"):
+                continue  # "Ingrid's husband": the husband is the one named
+            copula = self.toks[t.head] if t.dep == "attr" else t
+            if t.lemma in lx.RELATIONS and any(self._is_person(c) for c in self.s.children(copula, "nsubj")):
+                continue  # "Sofia is my wife", "Катя — моя сестра": the wife is Sofia
+            who = self.subject_phrase(t)
+            if who and who != SPEAKER:
+                out.append(who)
+        return list(dict.fromkeys(out))
+
+    def antecedent_person(self: Reader, t: Tok) -> str | None:
+        """"he"/"she"/"он"/"она" for the one person the message named before it ("Dan finally
+        left the hospital! he's at Brightwire now"); None when there were none or several."""
+        people = self._people_before(t.i)
+        return people[0] if len(people) == 1 else None
+
+    def remember_people(self: Reader) -> None:
+        self.said["people"] = self._people_before(len(self.toks))
+
+    def antecedent(self: Reader, t: Tok) -> Tok | None:
+        """The name "it"/"это" stands for: the last name the sentence gave before it as a verb's
+        object ("just finished Piranesi and it's...", "подсел на Кино, теперь это...")."""
+        if t.lower not in ("it", "this", "that", "это"):
+            return None
+        names = [
+            x
+            for x in self.toks[: t.i]
+            if (x.pos == "PROPN" or x.text[:1].isupper() and x.i > 0)
+            and x.dep in ("obj", "dobj", "pobj", "obl")
+            and x.i not in self.quoted
+        ]
+        return names[-1] if names else None
+
+    def _given_up(self: Reader, t: Tok) -> bool:
+        """``t`` is what a verb of giving up takes: "йогу бросила", "quit tennis"."""
+        head = self.toks[t.head]
+        return head.i != t.i and _lex(head, lx.DROP_VERBS) in lx.DROP_VERBS
+
+    def _now_in(self: Reader, t: Tok) -> bool:
+        """"да, теперь в Питере": a Russian city the elliptical sentence puts the speaker in."""
+        if self.s.lang != "ru" or t.ent != "LOC" or t.i in self.quoted or not self._place(t):
+            return False
+        if any(x.lemma in _VISIT_WORDS for x in self.toks):
+            return False  # "теперь в Питере на конференции": a visit, not a home
+        if is_place_name(t.text) is not True or not any(c.lemma in ("в", "во") for c in self.s.children(t, "case")):
+            return False
+        head = self.toks[t.head]
+        return head.i == t.i or _lex(head, CITY_VERBS) in CITY_VERBS
+
+    def _bare_place(self: Reader, t: Tok, part: list[Tok]) -> str | None:
+        """"yep, Berlin now": an English stretch that is a city name and "now", nothing else."""
+        span = self.s.span_of(t)
+        if self.s.lang != "en" or span is None or span[0] != t.i or span[2] != "LOC" or t.i in self.quoted:
+            return None
+        rest = [x for x in part if not span[0] <= x.i < span[1] and x.lower not in _NOW_WORDS]
+        if not self._place(t) or not all(x.lower in _NOT_NAMES or x.pos in ("INTJ", "PUNCT") for x in rest):
+            return None
+        name = " ".join(x.text for x in self.toks[span[0] : span[1]])
+        return lx.CITY_ALIASES.get(name.casefold(), name)
+
+    def _now_at(self: Reader, t: Tok) -> bool:
+        """ "ушёл из Тинькофф, теперь в Ozon", "left Wayfair, at Instacart now": an organisation
+        the speaker is at, hung on a verb of leaving or joining (not "теперь в Ozon заказываю")."""
+        if t.ent != "ORG" or t.i in self.quoted or not self._org(t) or self._place(t) and self.s.lang == "en":
+            return False
+        if not any(c.lemma in ("в", "во", "at") for c in self.s.children(t, "case")):
+            return False
+        head = self.toks[t.head]
+        return head.i == t.i or _lex(head, EMPLOY_VERBS | lx.DROP_VERBS) in EMPLOY_VERBS | lx.DROP_VERBS
+
+    def _appositions(self: Reader) -> Iterator[Extracted]:
+        """ "my girlfriend Sofia", "my manager Oleg uses Emacs", "Meet Rex, our new dog": the
+        relation is itself a fact."""
+        for t in self.toks:
+            head = self.toks[t.head]
+            if t.lemma in lx.PETS and t.dep in ("amod", "compound") and head.i > t.i and t.i not in self.quoted:
+                owner = self.owner_of(head)  # "my parrot Kiwi says ...": the parse makes the noun the name's modifier
+                if owner is not None and head.pos == "PROPN" and not self._late_pet(t) and self._is_person(head) and not self._blocked(
+                    self.toks[head.head]
+                ):
+                    called = self.value_text(head)
+                    called = called[len(t.text) + 1 :] if called.lower().startswith(t.lower + " ") else called
+                    yield self.fact(owner, f"pet_{lx.PETS[t.lemma]}", called, "concept")
+                continue
+            owner = self.owner_of(t) or self._bare_ru_pet(t) if t.lemma in lx.PETS else None
+            if owner is not None and t.i not in self.quoted:
+                if self._late_pet(t):
+                    continue
+                named = head if t.dep == "appos" and self._is_person(head) else None
+                name = self.value_text(named) if named is not None else self._name_child(t)
+                if name and not self._blocked(self.toks[head.head] if named is not None else head):
+                    yield self.fact(owner, f"pet_{lx.PETS[t.lemma]}", name, "concept")
+        yield from self._pets_listed()
+        for t in self.toks:
+            if t.lemma not in lx.RELATIONS and _job_word(t) and t.i not in self.quoted and self.owner_of(t) is not None:
+                name, title = self._name_child(t), self.job_title(t)
+                if name and title and not any(x.lower in lx.HYPOTHETICAL_MARKS for x in self.toks[: t.i]):
+                    yield self.fact(name, "job_title", title, "concept")  # "our CTO Raj"
+        for t in self.toks:
+            attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(t.lemma, ""))
+            if attribute is None or t.i in self.quoted:
+                continue
+            name = self._name_child(t)
+            with_ = any(c.lemma == "с" for c in self.s.children(t, "case"))
+            owner = self.owner_of(t) or (
+                SPEAKER if self.s.lang == "ru" and with_ else None
+            )  # "живу с мужем Андреем"
+            if name is None or owner is None or any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
+                continue
+            # the relation is presupposed whatever the clause says of it ("my girlfriend Lena says
+            # hi", "btw my wife Julia wants to move"); only a condition puts it in doubt
+            if any(x.lower in lx.HYPOTHETICAL_MARKS for x in self.toks[: t.i]):
+                continue
+            yield self.fact(owner, attribute, name, "person")

@@ -1,0 +1,358 @@
+"""New roles and jobs, verbless states, and the stretches of a sentence they read."""
+
+# mypy: disable-error-code="misc"
+# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
+# Protocol, and a Protocol would repeat every signature; this silences just that check here)
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.basics import (
+    _HE_SHE,
+    _JOB_NOUNS,
+    _NOT_NAMES,
+    _OTHER_PRONOUNS,
+    _OWNER_WORDS,
+    _RU_ADJ_ENDINGS,
+    _RU_THIRD_PERSON,
+    _USE_VERBS,
+    _USER_NOUNS,
+    SPEAKER,
+    Extracted,
+)
+from memlab.knowledge.extract.nlp import (
+    Tok,
+    is_place_name,
+)
+
+if TYPE_CHECKING:
+    from memlab.knowledge.extract.clauses import Reader
+
+
+class States:
+    """A part of ``Reader`` (its methods take the reader as ``self``)."""
+
+    def _new_role(self: Reader) -> Iterator[Extracted]:
+        """ "Got a new manager: Katya, well, Ekaterina officially", "Новый начальник — Вадим": a
+        new holder of a role named right after it (the first name given is the one used)."""
+        role = self.said.pop("role", None)  # the sentence before ended "new manager:"
+        words = [t for t in self.toks if t.pos != "PUNCT"]
+        if role is not None and words and self._is_person(words[0]):
+            yield self.fact(SPEAKER, role, self.value_text(words[0]), "person")
+            return
+        fav = self.said.pop("favorite", None)  # the sentence before ended "new favorite band:"
+        if fav is not None:
+            found = self._title_run(0)
+            if found:
+                yield self.fact(SPEAKER, fav, found, "concept")
+                return
+        if any(self._not_plain(t) for t in self.toks):
+            return
+        for t in self.toks[:-2]:
+            if t.lemma not in ("new", "новый") or any(self._someone_else(x) for x in self.toks[: t.i]):
+                continue
+            named = self._new_named(t)
+            if named is not None:
+                fav_attribute, k = named
+                if k < len(self.toks) and self.toks[k].text in (":", "—", "–", "-"):
+                    nxt = next((x for x in self.toks[k + 1 :] if x.pos != "PUNCT"), None)
+                    if fav_attribute == "city":  # "новая работа, новый город — Екатеринбург!"
+                        if nxt is not None and self._place(nxt) and is_place_name(nxt.text) is not False:
+                            yield self.fact(SPEAKER, "city", self.city(nxt), "place")
+                        return
+                    found = self._title_run(k + 1)
+                    if found is None and fav_attribute == "usual_order":  # "new usual order: iced americano"
+                        run = list(itertools.takewhile(lambda x: x.pos != "PUNCT", self.toks[k + 1 : k + 6]))
+                        noun = next((x for x in reversed(run) if x.pos in ("NOUN", "PROPN")), None)
+                        found = self._phrase(noun) if noun is not None else None
+                    if found:
+                        yield self.fact(SPEAKER, fav_attribute, found, "concept")
+                    elif k == len(self.toks) - 1:
+                        self.said["favorite"] = fav_attribute
+                    return
+                continue
+            noun = self.toks[t.i + 1]
+            attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(noun.lemma, noun.lemma))
+            after = self.toks[t.i + 2 : t.i + 5]
+            if attribute is not None and [x.text for x in after] == [":"]:
+                self.said["role"] = attribute  # the parser ends the sentence at the colon
+                return
+            if attribute is None or not after or after[0].text not in (":", "—", "–", "-", "is", "="):
+                continue
+            name = next((x for x in after[1:] if x.pos != "PUNCT"), None)
+            if name is not None and self._is_person(name):
+                yield self.fact(SPEAKER, attribute, self.value_text(name), "person")
+                return
+
+    def _new_job(self: Reader) -> Iterator[Extracted]:
+        """ "New job! Tyrell Systems, first day was today.", "новая работа — Яндекс": the
+        organisation named right after "new job" (in the same sentence after a colon or dash, or
+        opening the next one); nothing under a plan, a question or a negation."""
+        words = [t for t in self.toks if t.pos != "PUNCT"]
+        if self.said.pop("new_job", False) and words and self._org_name(words[0]):
+            if not any(self._not_plain(t) for t in self.toks):
+                yield self.fact(SPEAKER, "employer", self._org_name(words[0]) or "", "organization")
+            return
+        for t in self.toks[:-1]:
+            noun = self.toks[t.i + 1]
+            if t.lemma not in ("new", "новый") or noun.lemma not in _JOB_NOUNS or t.i in self.quoted:
+                continue
+            if any(self._someone_else(x) for x in self.toks[: t.i]) or any(self._not_plain(x) for x in self.toks):
+                return
+            rest = self.toks[t.i + 2 :]
+            if rest and rest[0].text in ("!", "."):
+                self.said["new_job"] = True
+            elif rest and rest[0].text in (":", "—", "–", "-") and len(rest) > 1:
+                name = self._org_name(rest[1])
+                if name:
+                    yield self.fact(SPEAKER, "employer", name, "organization")
+            return
+
+    def _org_name(self: Reader, t: Tok) -> str | None:
+        if t.i in self.quoted or not t.text[:1].isupper() or self.tool(t) is not None or t.lower in _NOT_NAMES:
+            return None
+        if t.pos not in ("PROPN", "X") and t.ent != "ORG":
+            return None
+        if self.s.lang == "ru":
+            return self.value_text(t)
+        return self._title_run(t.i)
+
+    def _new_named(self: Reader, t: Tok) -> tuple[str, int] | None:
+        """(attribute, index after it) for "new favorite band", "new favorite band alert", "new
+        standing order" opening at ``t`` ("new")."""
+        k = t.i + 1
+        fav = k < len(self.toks) and self.toks[k].lemma in lx.FAVOURITE
+        k += fav
+        while k < len(self.toks) and self.toks[k].lower in lx.ORDER_WORDS and self.toks[k].lemma != "order":
+            k += 1
+        if k >= len(self.toks) or self.toks[k].pos != "NOUN":
+            return None
+        noun = self.toks[k]
+        attribute = f"favorite_{noun.lemma}" if fav else lx.ATTRIBUTE_NOUNS.get(noun.lemma)
+        if attribute not in ("usual_order", "city", "car", "phone", None) and not attribute.startswith("favorite_"):
+            return None
+        if attribute is None:
+            return None
+        k += 1
+        return attribute, k + (k < len(self.toks) and self.toks[k].lower == "alert")
+
+    def _title_run(self: Reader, k: int) -> str | None:
+        """The capitalised name that starts at token ``k``: "Fontaines D.C.", "The Name of the Wind"."""
+        words: list[Tok] = []
+        for t in self.toks[k:]:
+            if t.text[:1].isupper() or t.pos == "NUM" or words and t.lower in ("of", "the", "and", "&", "a"):
+                words.append(t)
+            else:
+                break
+        while words and not words[-1].text[:1].isupper() and words[-1].pos != "NUM":
+            words.pop()
+        if not words or words[0].i in self.quoted:
+            return None
+        out = ""
+        for i, t in enumerate(words):
+            glued = i and t.start == words[i - 1].start + len(words[i - 1].text)
+            out += t.text if glued or not out else " " + t.text
+        return out
+
+    def _plain_state(self: Reader) -> Iterator[Extracted]:
+        """The speaker's tool, car, diet or sport named in a stretch that speaks in the first
+        person (or opens with the value: "Galaxy S21 here") with a verb of use or none at all:
+        "most of my day is Java", "my laptop runs Ubuntu", "у меня Kia Rio", "I do keto".
+        Past changes, evaluations ("I hate Java") and trials ("tried Rust once") are not states."""
+        valued = {t.i for t in self.toks if self._state_value(t) is not None}
+        blocked = [t for t in self.toks if t.i not in valued and self._not_plain(t)]
+        local = lx.NEGATIONS | lx.MODALS
+        if any(t.lower not in local for t in blocked):
+            return  # a wish, plan, condition or quote anywhere in the sentence; negation and modals per stretch
+        subject = self._plain_subject()
+        if subject is None:
+            return
+        for part in self._stretches():
+            if not self._speaks_of(subject, part) or any(t in blocked for t in part):
+                continue
+            values = {
+                (v, t.i) for t in part if (v := self._state_value(t)) is not None and not self.modifier(t)
+            }
+            verbs = [t for t in part if t.pos == "VERB" and t.i not in {i for _, i in values}]
+            if any(
+                v.lemma not in _USE_VERBS or v.feats.get("Tense") == "Past" or v.tag in ("VBD", "VBN")
+                for v in verbs
+            ):
+                continue
+            kinds = {v for v, _ in values}
+            if len(kinds) == 1:
+                ((attribute, value, vtype),) = kinds
+                yield self.fact(subject, attribute, value, vtype)
+
+    def _speaks_of(self: Reader, subject: str, part: list[Tok]) -> bool:
+        """The stretch names its subject: the speaker in the first person, a relative by name;
+        a named subject of the sentence's main verb goes on through stretches in no person
+        ("Серёжа ушёл из МТС, теперь в Ростелекоме")."""
+        if subject == SPEAKER:
+            return self._first_person(part)
+        if "'s " not in subject:
+            return not self._first_person(part)
+        rel = subject.split("'s ", 1)[1]  # named, or "she"/"она" for the one relative of the sentence
+        return any(lx.RELATIONS.get(t.lemma) == rel or t.lower in _OTHER_PRONOUNS for t in part)
+
+    def _plain_subject(self: Reader) -> str | None:
+        """Whose state a plain sentence gives: the speaker's, or one relative's that the speaker
+        owns ("my wife's doing paleo"); None when anyone else is in it."""
+        others = [t for t in self.toks if self._someone_else(t)]
+        if not others:
+            return SPEAKER
+        if all(t.lower in _HE_SHE | _RU_THIRD_PERSON | {"his", "him", "her"} for t in others) and not any(
+            t.lower in lx.FIRST_PERSON for t in self.toks
+        ):
+            heads = [t for t in others if t.lower in _HE_SHE and t.dep.startswith("nsubj")]
+            found = {self.antecedent_person(t) for t in heads}
+            if len(found) == 1 and None not in found:
+                return found.pop()  # "he's on SteamOS now", after "Eli sold his PC"
+        rels = {
+            lx.RELATIONS[t.lemma] for t in others if t.lemma in lx.RELATIONS and self.owner_of(t) == SPEAKER
+        }
+        rest = [
+            t
+            for t in others
+            if t.lemma not in lx.RELATIONS and t.lower not in _OTHER_PRONOUNS | _RU_THIRD_PERSON
+        ]
+        if (
+            len(rels) == 1
+            and not rest
+            and not any(t.lower in (lx.FIRST_PERSON - {"we", "мы"}) - _OWNER_WORDS for t in self.toks)
+        ):
+            return f"{SPEAKER}'s {rels.pop()}"
+        return None
+
+    def _named_subject(self: Reader) -> str | None:
+        """The one person the sentence names, when they are the subject of its main verb and no
+        one else (no first person, pronoun or relative) is in it."""
+        others = [t for t in self.toks if self._someone_else(t)]
+        if len(others) != 1 or any(t.lower in lx.FIRST_PERSON for t in self.toks):
+            return None
+        t = others[0]
+        root = self.toks[t.head]
+        if not t.dep.startswith("nsubj") or root.dep != "root" or t.i in self.quoted or not self._is_person(t):
+            return None
+        if self.s.lang == "ru" and root.feats.get("Person") == "1":
+            return None
+        return self.value_text(t)
+
+    def modifier(self: Reader, t: Tok) -> bool:
+        """The value only qualifies another word: "Rust's borrow checker", "iPhone 15 reviews",
+        "vegan restaurants", "веганские кафе"."""
+        head = self.toks[t.head]
+        if (
+            head.i == t.i
+            or self.tool(head) is not None
+            or head.lower in lx.CAR_BRANDS
+            or head.lemma in lx.DIET_NOUNS
+        ):
+            return False  # "a vegan diet", "средиземноморская диета": the value names the diet
+        if head.lemma in _USER_NOUNS:
+            return False  # "Emacs user since grad school", "a Vim guy"
+        value = self._state_value(t)
+        if value is not None and value[0] == "diet" and t.i and self.toks[t.i - 1].lower in ("on", "на"):
+            return False  # "на кето третий месяц": the parse hangs the diet on the time noun
+        if value is not None and head.i > t.i and head.text in value[1]:
+            return False  # the head is the model: "Galaxy S21", "Tesla Model 3"
+        poss = any(c.text in ("'s", "’s") and c.dep in ("case", "possessive") for c in self.s.children(t))
+        return poss or t.dep in ("nmod:poss", "poss", "compound", "amod") or t.pos == "ADJ"
+
+    def _first_person(self: Reader, part: list[Tok]) -> bool:
+        if any(t.lower in lx.FIRST_PERSON for t in part):
+            return True
+        if self.s.lang == "ru" and any(t.feats.get("Person") == "1" and t.pos == "VERB" for t in part):
+            return True
+        words = [t for t in part if t.pos not in ("PUNCT", "DET")]
+        if len(words) > 1 and words[0].lower in ("on", "на", "без"):
+            words = words[1:]  # "на кето третий месяц", "без глютена уже два года"
+        return bool(words) and self._state_value(words[0]) is not None  # "Galaxy S21 here", "Emacs user"
+
+    def _state_value(self: Reader, t: Tok) -> tuple[str, str, str] | None:
+        found = self._new_value(t)
+        if found is not None:
+            return found[0], found[1], "tool"
+        diet = lx.DIET_OF.get(t.lower) or lx.DIET_OF.get(t.lemma) or self._without(t)
+        adjective = self.s.lang == "ru" and t.lower.endswith(_RU_ADJ_ENDINGS)
+        if diet and (not adjective or self.toks[t.head].lemma in lx.DIET_NOUNS):  # not "веганские кафе"
+            return "diet", diet, "concept"
+        return None
+
+    def _without(self: Reader, t: Tok) -> str | None:
+        """A diet said as what is left out: "gluten free", "dairy-free", "без глютена"."""
+        nxt = self.toks[t.i + 1].lower if t.i + 1 < len(self.toks) else ""
+        prev = self.toks[t.i - 1].lower if t.i else ""
+        free = self.toks[t.i + 1] if nxt == "free" else None
+        if free is not None and free.dep in ("amod", "compound") and self.toks[free.head].lemma not in lx.DIET_NOUNS:
+            return None  # "gluten free bread"
+        if free is not None or prev == "без" and self.s.lang == "ru":
+            return lx.FREE_OF.get(t.lemma) or lx.FREE_OF.get(t.lower)
+        return None
+
+    def _stretches(self: Reader, dashes: bool = True) -> list[list[Tok]]:
+        """The sentence cut at commas, dashes, semicolons and "but"/"но"/"а" (without ``dashes``
+        a dash stays inside: it marks the verb left out in "а жена — в Сбере")."""
+        parts: list[list[Tok]] = [[]]
+        cuts = (",", ";", "—", "–", "-", ":", "(", ")") if dashes else (",", ";", ":", "(", ")")
+        for t in self.toks:
+            if t.text in cuts or t.lower in ("but", "но", "а", "though"):
+                parts.append([])
+            else:
+                parts[-1].append(t)
+        return [p for p in parts if p]
+
+    def _not_plain(self: Reader, t: Tok) -> bool:
+        """A word that keeps a stretch from stating the speaker's own current fact."""
+        return (
+            t.i in self.quoted
+            or t.lower in lx.NEGATIONS | lx.MODALS | lx.FUTURE_AUX | lx.HYPOTHETICAL_MARKS
+            or t.lower in ("gonna", "wanna", "maybe", "может", "probably", "наверное")
+            or t.lemma in lx.NONFACT_HEADS
+            or t.feats.get("Tense") == "Fut"
+        )
+
+    def _someone_else(self: Reader, t: Tok) -> bool:
+        """A person other than the speaker in the sentence: whose change it is, is then unclear
+        (not one the speaker is joined with: "мы с мужем", "me and Alex")."""
+        if any(t.i == c.i or t.head == c.i and t.dep in ("appos", "flat", "flat:name", "nmod", "compound") for c in self._companions()):
+            return False
+        return (
+            t.lower in _OTHER_PRONOUNS | _RU_THIRD_PERSON | {"you", "ты", "вы", "тебя", "вас", "тебе", "вам"}
+            or t.lemma in lx.RELATIONS
+            or t.ent == "PER"
+            and self.tool(t) is None  # the small model calls Fedora a person
+            or self.s.lang == "ru" and t.pos == "PROPN" and self._ru_name(t) is not None  # NER missed "Серёжа"
+        )
+
+    def _new_value(self: Reader, t: Tok) -> tuple[str, str] | None:
+        head = self.toks[t.head]
+        if head.lemma in lx.DROP_VERBS and head.i != t.i:
+            return None
+        prev = self.toks[t.i - 1].lower if t.i else ""
+        if prev in ("from", "из", "с", "со", "than", "чем", "of"):
+            return None  # "moved off Python", "switched from Vim", "ушёл с винды"
+        if t.i and self.tool(t) is not None and self.tool(self.toks[t.i - 1]) == self.tool(t):
+            return None  # only the first word of a multi-word name
+        found = self.tool_value(t)
+        if found is not None and found[0] == "gym" and self._works_at(t):
+            return None  # "I work at Equinox": the employer, not a gym
+        if found is not None:
+            return found
+        if t.lower in lx.CAR_BRANDS or self.s.lang == "ru" and t.lemma in lx.CAR_BRANDS:
+            tail = []
+            for x in self.toks[t.i + 1 : t.i + 4]:
+                if not (x.pos == "NUM" or x.text[:1].isupper() or x.lower in lx.MODEL_WORDS):
+                    break
+                tail.append(x.text)
+            brand = self.value_text(t) if self.s.lang == "ru" and not tail else t.text
+            return "car", " ".join([brand[:1].upper() + brand[1:], *tail])
+        return None
+
+    def _works_at(self: Reader, t: Tok) -> bool:
+        head = self.toks[t.head]
+        return head.lemma in ("work", "работать") and not any(c.lower == "out" for c in self.s.children(head))

@@ -1,0 +1,185 @@
+"""Whose fact: the subject of a clause (speaker, relative, named person) and owners."""
+
+# mypy: disable-error-code="misc"
+# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
+# Protocol, and a Protocol would repeat every signature; this silences just that check here)
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.basics import (
+    _BARE_KIN,
+    _HE_SHE,
+    _OTHER_PRONOUNS,
+    _OWNER_WORDS,
+    _PAST_ADJ,
+    _RU_VERB_ENDINGS,
+    _SPEAKER_WORDS,
+    SPEAKER,
+    _job_word,
+)
+from memlab.knowledge.extract.nlp import (
+    Tok,
+    ru_first_person_verb,
+)
+
+if TYPE_CHECKING:
+    from memlab.knowledge.extract.clauses import Reader
+
+
+class Subjects:
+    """A part of ``Reader`` (its methods take the reader as ``self``)."""
+
+    # -- subjects ---------------------------------------------------------------------------------
+    def subject_of(self: Reader, v: Tok) -> str | None:
+        if self.s.lang == "ru" and v.feats.get("Person") == "1" and v.pos in ("VERB", "AUX"):
+            return SPEAKER  # "живём в Новосибирске, морозы норм": a first-person verb is the speaker's
+        subj = self.s.children(v, "nsubj", "nsubj:pass")
+        if self.s.lang == "ru" and v.pos != "AUX" and ru_first_person_verb(v.text):
+            if not any(c.feats.get("Case") in (None, "Nom") for c in subj):
+                return SPEAKER  # "пользуюсь Хромом": natasha's third person, its instrumental "subject"
+        if subj:
+            found = self.subject_phrase(subj[0])
+            if found is None and self._ru_opening_verb(v):
+                return (
+                    SPEAKER  # "Перешёл на TypeScript, весь бэкенд ...": the parse took бэкенд for its subject
+                )
+            return found
+        if v.dep == "xcomp" and v.head != v.i:
+            return self.subject_of(self.toks[v.head])
+        if v.dep == "conj" and v.head != v.i:
+            # "..., and my brother's at Hulu": a new subject the parse left unattached stops inheritance
+            gap = self.toks[max(self.toks[v.head].i + 1, v.i - 3) : v.i]
+            if any(t.lemma in lx.RELATIONS or t.lower in _OTHER_PRONOUNS for t in gap):
+                return None
+            return self.subject_of(self.toks[v.head])
+        return SPEAKER if self._dropped_first_person(v) else None
+
+    def _dropped_first_person(self: Reader, v: Tok) -> bool:
+        """Chat drops "I": an opening verb ("Moved to Lisbon"), a Russian first-person form
+        ("пишу на Rust"), or verb phrases in a sentence that names no subject at all
+        ("Living in Berlin, working at Zalando, coding in Scala")."""
+        if self.s.lang == "ru":
+            if v.feats.get("Person") == "1":
+                return True
+            if self._ru_opening_verb(v):
+                return True  # natasha tags a capitalised opening verb as a name: "Перешёл на Neovim"
+            return v.feats.get("Tense") == "Past" and self._opens(v)
+        if v.tag not in ("VBD", "VBG", "VBN", "VB", "VBP"):
+            return False
+        subjects = [
+            t for t in self.toks if t.dep in ("nsubj", "nsubj:pass", "expl") and t.i not in self.quoted
+        ]
+        got = v.tag == "VBN" and any(
+            c.lemma == "get" for c in self.s.children(v, "auxpass", "aux:pass", "aux")
+        )
+        return self._opens(v) or (
+            not subjects and (v.tag in ("VBG", "VBD") or got)
+        )  # "Just got promoted to ..."
+
+    def _ru_opening_verb(self: Reader, v: Tok) -> bool:
+        return (
+            self.s.lang == "ru"
+            and v.pos == "PROPN"
+            and v.dep == "root"
+            and v.lemma.endswith(_RU_VERB_ENDINGS)
+            and self._opens(v)
+        )
+
+    def _opens(self: Reader, v: Tok) -> bool:
+        """Only adverbs, interjections and punctuation stand before ``v`` ("ok so moved to X")."""
+        before = [
+            t for t in self.toks[: v.i] if t.pos not in ("PUNCT", "INTJ", "ADV", "CCONJ", "PART", "SCONJ")
+        ]
+        return all(
+            t.lower in ("ok", "so", "well", "yeah", "yes", "btw", "ну", "кстати", "короче", "вот", "в", "итоге")
+            for t in before
+        )  # "в итоге осел в Ереване"
+
+    def subject_phrase(self: Reader, t: Tok) -> str | None:
+        if t.lower in _SPEAKER_WORDS:
+            return SPEAKER
+        if t.lower in _HE_SHE and t.i not in self.quoted:
+            return self.antecedent_person(t)
+        if t.pos == "PRON" or t.i in self.quoted:
+            return None
+        if t.lemma in lx.RELATIONS:
+            if any(c.lemma in ("двоюродный", "двоюродная") for c in self.s.children(t)):
+                return f"{self.owner_of(t) or SPEAKER}'s cousin"
+            if t.lemma in ("сосед", "соседка") and any(c.lemma in ("квартира", "комната") for c in self.s.children(t)):
+                return f"{self.owner_of(t) or SPEAKER}'s roommate"  # "сосед по квартире"
+            name = self._name_child(t)
+            if name:
+                return name
+            if any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
+                return None
+            owner = self.owner_of(t) or (
+                SPEAKER if self.s.lang == "ru" or t.lower in _BARE_KIN else None
+            )  # "брат переехал", "grandma has a parrot": my brother, my grandmother
+            return f"{owner}'s {self._relation(t)}" if owner else None
+        if _job_word(t) and self.owner_of(t) is not None and t.pos == "NOUN" or t.text.isupper() and _job_word(t):
+            owner = self.owner_of(t)
+            if owner is None:
+                return None
+            name = self._name_child(t)  # "our CTO Raj writes Zig": Raj; "our CTO writes Scala": speaker's CTO
+            return name or f"{owner}'s {t.text if t.text.isupper() else t.lemma}"
+        if self._is_person(t):
+            return self.value_text(t)
+        return None
+
+    def _relation(self: Reader, t: Tok) -> str:
+        """The relation a noun names, "best friend" for "my best friend", "лучшая подруга"."""
+        rel = lx.RELATIONS[t.lemma]
+        if rel == "friend" and any(c.lower == "best" or c.lower.startswith("лучш") for c in self.s.children(t, "amod")):
+            return "best friend"
+        return rel
+
+    def owner_of(self: Reader, t: Tok) -> str | None:
+        """Whose: "my editor" -> speaker, "Anna's manager" -> Anna, "my brother's band" -> speaker's
+        brother; "the database I babysit" -> speaker (a relative clause with a first-person subject)."""
+        for c in self.s.children(t, "nmod:poss", "det", "nmod", "poss"):
+            if c.lower in _OWNER_WORDS:
+                return SPEAKER
+            if c.lemma in lx.RELATIONS and c.i < t.i:
+                return self.subject_phrase(c)
+            if self._is_person(c) and c.i < t.i:
+                return self.value_text(c)
+            if (
+                self.s.lang == "ru" and c.i == t.i + 1 and c.feats.get("Case") == "Gen" and c.ent == "PER"
+                and t.feats.get("Case") != "Gen"
+            ):  # fmt: skip
+                return self.value_text(c)  # "муж Ани", "девушку Кости": the owner follows in the genitive
+        for rel in self.s.children(t, "relcl"):
+            if any(c.lower in _SPEAKER_WORDS for c in self.s.children(rel, "nsubj")):
+                return SPEAKER
+        return None
+
+    def _name_child(self: Reader, t: Tok) -> str | None:
+        for c in self.s.children(t, "appos", "compound", "flat", "flat:name", "npadvmod", "nmod", "oprd"):
+            named = (
+                c.dep == "appos" and c.pos == "PROPN" and c.text[:1].isupper()
+            )  # "my wife Julia" (not the language)
+            owner = self.s.lang == "ru" and c.feats.get("Case") == "Gen" and t.feats.get("Case") != "Gen"
+            listed = c.dep == "appos" and self.toks[c.i - 1].text == "," and bool(self.s.children(c, "cc"))
+            if listed:
+                continue  # "my girlfriend, Toby and I": a list of people, Toby is not the girlfriend
+            if c.i > t.i and (self._is_person(c) or named) and not self.s.children(c, "case") and not owner:
+                return self.value_text(c)  # not "сестра в Питере", not "муж Ани" (Anya's husband)
+        nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
+        if nxt is not None and self.s.lang == "ru" and nxt.feats.get("Case") == "Gen" and t.feats.get("Case") != "Gen":
+            nxt = None  # "муж Ани": the owner, not the name
+        if nxt is not None and nxt.pos == "PROPN" and self._is_person(nxt):  # the parse missed the apposition
+            return self.value_text(nxt)
+        pet_named = t.lemma in lx.PETS and nxt is not None and nxt.pos == "PROPN" and nxt.text[:1].isupper()
+        return (
+            self.value_text(nxt) if pet_named and nxt is not None else None
+        )  # "my cat Pixel" (a phone's name)
+
+    def _is_person(self: Reader, t: Tok) -> bool:
+        """A capitalised proper name that is no gazetteer value (small-model NER types are not
+        trusted: it calls Elena an organisation and Porto a person; the cue word types the value)."""
+        if self.tool(t) is not None or not t.text[:1].isupper() or t.i in self.quoted:
+            return False
+        return t.pos in ("PROPN", "NOUN", "X") or t.ent == "PER"

@@ -1,0 +1,175 @@
+"""Values as spans of the parse: names, tools, places, organisations."""
+
+# mypy: disable-error-code="misc"
+# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
+# Protocol, and a Protocol would repeat every signature; this silences just that check here)
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.basics import (
+    _CALENDAR,
+    _MAX_TOOL_WORDS,
+    _NOT_NAME_PARTS,
+    _OWNER_WORDS,
+    _RU_VERB_ENDINGS,
+    _SKIP_ADJ,
+    _TOOL_INDEX,
+    _contiguous,
+    _job_word,
+    _misread,
+)
+from memlab.knowledge.extract.nlp import (
+    Tok,
+    is_place_name,
+    ru_lemmas,
+    ru_name,
+    ru_unknown_lemma,
+)
+
+if TYPE_CHECKING:
+    from memlab.knowledge.extract.clauses import Reader
+
+
+class Values:
+    """A part of ``Reader`` (its methods take the reader as ``self``)."""
+
+    # -- values -----------------------------------------------------------------------------------
+    def value_text(self: Reader, t: Tok) -> str:
+        """The name ``t`` heads: compounds and flat parts kept, Russian in the nominative."""
+        span = self.s.span_of(t)
+        if span and self.s.lang == "ru" and span[2] != "MISC":
+            span_toks = self.toks[span[0] : span[1]]
+            if all(w.feats.get("Case") == "Nom" for w in span_toks):  # already nominative: keep as written
+                return " ".join(w.text for w in span_toks)
+            names = [self._ru_name(w) for w in span_toks] if span[2] == "PER" else []
+            if names and all(names):
+                return " ".join(n for n in names if n)  # "на Кристине" -> "Кристина" (natasha keeps "Кристине")
+            if span[3] != " ".join(w.text for w in span_toks) and not _misread(span_toks, span[3]):
+                return span[3]  # natasha's nominative; when it left the form as is, the lemmas below do
+        parts = [t] + [
+            c
+            for c in self.s.children(t, "compound", "flat", "flat:name", "amod", "nummod", "nmod:poss")
+            if (
+                c.text[:1].isupper()
+                or c.pos in ("PROPN", "NUM")
+                or c.dep.startswith("flat")
+                or c.dep == "compound"
+            )
+            and c.lower not in _SKIP_ADJ
+            and c.lower not in _OWNER_WORDS
+            and c.lower not in _NOT_NAME_PARTS
+            and not (c.dep == "compound" and c.pos == "NOUN" and _job_word(c) and c.i < t.i)  # "cofounder Maja"
+        ]
+        idx = sorted(p.i for p in parts)
+        idx = [k for k in idx if self.toks[k].pos != "NUM" or self.toks[k].i > idx[0]]  # "a 2015 VW Golf"
+        lo, hi = _contiguous(idx, t.i)
+        words = [self._form(self.toks[k]) for k in range(lo, hi + 1)]
+        return " ".join(w for w in words if w not in ("'s", "’s")).strip(" .,'\"«»")
+
+    def _form(self: Reader, t: Tok) -> str:
+        if self.s.lang == "ru" and t.feats.get("Case") == "Nom" and t.text[:1].isupper():
+            return t.text  # already the dictionary form; lemmas of rare names go wrong (Света -> свет)
+        name = self._ru_name(t) if self.s.lang == "ru" else None
+        if name:
+            return name
+        if self.s.lang == "ru" and re.search("[а-яё]", t.lower) and t.pos in ("PROPN", "NOUN", "ADJ"):
+            lemma = t.lemma
+            if lemma.endswith(_RU_VERB_ENDINGS) and t.text[:1].isupper():
+                return t.text  # an indeclinable name read as a verb form: "в Авито" -> "авить"
+            guess = ru_unknown_lemma(t.text) if t.text[:1].isupper() and t.feats.get("Case") != "Nom" else None
+            if guess is not None and guess != lemma.replace("ё", "е") and lemma in ru_lemmas(t.text):
+                lemma = guess  # a name the dictionary lacks: "в Бауманке" is Бауманка, not "Бауманок"
+            if t.text.isupper() and len(t.text) > 1:  # an acronym keeps its capitals: МТС, МГУ, ВШЭ
+                return lemma.upper() if len(lemma) == len(t.text) else t.text
+            return lemma[:1].upper() + lemma[1:] if t.text[:1].isupper() else lemma
+        return t.text
+
+    def _ru_name(self: Reader, t: Tok) -> str | None:
+        """A person's name in the nominative by the dictionary (the parser's lemma of a rare name
+        is often another word: "Света" -> "свет"); only for a proper noun or a PER mention."""
+        if t.ent != "PER" and (t.pos != "PROPN" or t.ent):
+            return None  # not an organisation or a place NER found ("в «Тинькофф»")
+        return ru_name(t.text, t.feats.get("Case", ""), t.feats.get("Gender", ""))
+
+    def tool(self: Reader, t: Tok) -> tuple[str, str] | None:
+        """(category, canonical name) when ``t`` starts or is part of a gazetteer value (a verb
+        never is: "I go to the gym", "we rust-proofed it")."""
+        nominal = t.dep.startswith(
+            ("nsubj", "obj", "dobj", "pobj", "obl", "attr", "appos", "conj", "compound")
+        )
+        if t.pos in ("VERB", "AUX") and self.s.lang == "en" and not nominal:
+            return None  # "Go for it!" opens a sentence with a capital and is still a verb
+        nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
+        if nxt is not None and nxt.text in ("#", "++") and nxt.start == t.start + len(t.text):
+            glued = _TOOL_INDEX.get(t.lower + nxt.text)  # "C#" tokenised as "C" "#"
+            if glued:
+                return glued
+        for n in range(_MAX_TOOL_WORDS, 0, -1):
+            for start in range(max(0, t.i - n + 1), t.i + 1):
+                words = self.toks[start : start + n]
+                if len(words) == n:
+                    key = " ".join(w.lower for w in words)
+                    found = _TOOL_INDEX.get(key)
+                    capitals = len(found[1]) == 1 or key in lx.CAPITALS_ONLY if found else False
+                    if found and (not capitals or words[0].text[:1].isupper()):  # "c", "r", "edge": capitals only
+                        return found
+        if self.s.lang == "ru" and t.lemma in _TOOL_INDEX and t.lemma not in ("c", "r") and (
+            t.lemma not in lx.CAPITALS_ONLY or t.text[:1].isupper()
+        ):  # "на тайпскрипте"
+            return _TOOL_INDEX[t.lemma]
+        return None
+
+    def tool_value(self: Reader, t: Tok) -> tuple[str, str] | None:
+        found = self.tool(t)
+        if found is None:  # "a Honor X8": the parse heads the phrase on the model, the brand its compound
+            brand = next((c for c in self.s.children(t, "compound") if c.i < t.i and self.tool(c)), None)
+            found = self.tool(brand) if brand is not None else None
+            if brand is None or found is None or found[0] != "phone":
+                return None
+            t = brand
+        cat, canon = found
+        if cat == "phone":  # "iPhone 15", "Pixel 8 Pro", "Xiaomi Redmi Note 12"
+            tail: list[str] = []
+            named = set(canon.lower().split())
+            for x in self.toks[t.i + 1 : t.i + 5]:
+                if x.lower in named and not tail:
+                    continue  # the rest of the name itself ("Samsung Galaxy")
+                if not (
+                    x.pos == "NUM"
+                    or x.lower in lx.MODEL_WORDS
+                    or re.match(r"[A-Z][a-z]*$|[A-Z]\d+\w*$|\d+\w*$", x.text)
+                ):
+                    break
+                glued = tail and x.start == self.toks[x.i - 1].start + len(self.toks[x.i - 1].text)
+                tail[-1:] = [tail[-1] + x.text] if glued else [*tail[-1:], x.text]
+            canon = " ".join([canon, *tail])
+        if cat == "operating_system" and t.i + 1 < len(self.toks) and self.toks[t.i + 1].pos == "NUM":
+            canon = f"{canon} {self.toks[t.i + 1].text}" if " " not in canon else canon
+        return cat, canon
+
+    def city(self: Reader, t: Tok) -> str:
+        value = self.value_text(t)
+        return lx.CITY_ALIASES.get(value.casefold(), lx.CITY_ALIASES.get(t.lemma, value))
+
+    def _place(self: Reader, t: Tok) -> bool:
+        return self._name(t) and not (self.s.lang == "ru" and t.ent in ("PER", "ORG"))
+
+    def _org(self: Reader, t: Tok) -> bool:
+        """A name that may be an organisation; natasha's LOC counts when the dictionary knows no
+        place of that name ("работаю в Сбере")."""
+        if self.s.lang == "ru" and (t.ent == "PER" or t.ent == "LOC" and is_place_name(t.text) is True):
+            return False
+        return self._name(t)
+
+    def _name(self: Reader, t: Tok) -> bool:
+        return (
+            self.tool(t) is None
+            and t.text[:1].isupper()
+            and t.pos not in ("PRON", "DET", "VERB", "AUX")
+            and t.ent not in ("TIME", "NUM")
+            and t.lemma not in _CALENDAR
+        )

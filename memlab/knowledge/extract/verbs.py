@@ -1,0 +1,428 @@
+"""Verb clauses: verb + argument -> attribute and value, possessions, cars, job titles."""
+
+# mypy: disable-error-code="misc"
+# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
+# Protocol, and a Protocol would repeat every signature; this silences just that check here)
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.basics import (
+    _FROM_CASES,
+    _NAMING,
+    _OWNER_WORDS,
+    _REGULARLY,
+    _RU_WORK_AS,
+    _RUN_OBJECTS,
+    _SKIP_ADJ,
+    _SPEAKER_WORDS,
+    _SPORT_VERBS,
+    CITY_VERBS,
+    EMPLOY_VERBS,
+    HAVE_VERBS,
+    ORG_NOUNS,
+    SPEAKER,
+    TOOL_VERBS,
+    Extracted,
+    _contiguous,
+    _job_word,
+    _lex,
+    _subtree,
+)
+from memlab.knowledge.extract.nlp import (
+    Tok,
+    ru_instrumental_noun,
+    ru_lemmas,
+)
+
+if TYPE_CHECKING:
+    from memlab.knowledge.extract.clauses import Reader
+
+
+class VerbClauses:
+    """A part of ``Reader`` (its methods take the reader as ``self``)."""
+
+    # -- clauses ----------------------------------------------------------------------------------
+    def _clause(self: Reader, v: Tok, subj: str | None) -> Iterator[Extracted]:
+        named = v.lemma == "звать" and not self.s.children(v, "nsubj")  # "Меня зовут Тимур": the owner is the object
+        if subj is not None or named:
+            yield from self._verb_facts(v, subj or SPEAKER)
+        yield from self._copula_facts(v, subj)
+
+    def fact(self: Reader, subject: str, attribute: str, value: str, vtype: str) -> Extracted:
+        if attribute == "hobby" and value.casefold() in lx.SPORTS:
+            attribute = "sport"  # "climbing is my thing now": a sport, whatever the noun said
+        if attribute == "city" and value.casefold().replace("ё", "е") in lx.COUNTRIES:
+            attribute = "country"  # "я сейчас в Грузии": a country is no city
+        return Extracted(subject, attribute.replace(" ", "_"), value, vtype, self.s.text)
+
+    def _sane(self: Reader, f: Extracted) -> bool:
+        """A fact whose subject is its own value is a misparse ("Сосед тоже Солярис купил")."""
+        rel = f.subject.rsplit("'s ", 1)[-1] if "'s " in f.subject else ""
+        if rel and lx.RELATION_FACTS.get(rel) == f.attribute and f.attribute in ("partner", "spouse"):
+            return False  # "у моей девушки Алины": no partner of the girlfriend
+        return f.subject.casefold() != f.value.casefold() and bool(f.value.strip())
+
+    def obliques(self: Reader, v: Tok) -> list[tuple[str, Tok]]:
+        out = []
+        kids = self.s.children(v, "obl", "nmod", "advmod", "obj", "iobj", "xcomp")
+        if self.s.lang == "ru":  # "пользуюсь Хромом": an instrumental the parse made the subject
+            kids += [c for c in self.s.children(v, "nsubj") if c.feats.get("Case") == "Ins"]
+        for o in kids:
+            case = next((c.lemma for c in self.s.children(o, "case")), "")
+            before = self.toks[o.i - 1] if o.i else None
+            if not case and before is not None and before.pos == "ADP" and before.head != v.i and o.pos == "PROPN":
+                case = before.lemma  # "не в Москве — я в Калуге живу": the parse hung "в" on the other name
+            out.append((case, o))
+        return out
+
+    def _verb_facts(self: Reader, v: Tok, subj: str) -> Iterator[Extracted]:
+        lemma = _lex(v, TOOL_VERBS | CITY_VERBS | EMPLOY_VERBS)
+        for case, o in self.obliques(v):
+            if o.i in self.quoted or self._negated_stretch(o, v):
+                continue  # "сижу на Rust, обратно на плюсы не хочу"
+            if case in _FROM_CASES:  # "перешёл с вима на VS Code", "switched from Vim": the old value
+                if lemma in TOOL_VERBS:
+                    yield from self._to_value_under(o, subj)  # the parse hung "на вим" on "емакса"
+                continue
+            tv = (
+                self.tool_value(o)
+                if lemma in TOOL_VERBS or o.dep in ("obl",) and lemma in TOOL_VERBS
+                else None
+            )
+            worked_out = v.lemma == "work" and any(c.lower == "out" for c in self.s.children(v)) or any(
+                c.lemma in ("membership", "абонемент") for c in self.s.children(v, "obj", "nsubj")
+            )  # "got a membership at Planet Fitness", with the place hung on the verb
+            if o.lemma in ("membership", "member", "абонемент"):  # "got a membership at Planet Fitness"
+                o = next((x for c, x in self.obliques(o) if c in ("at", "в", "во")), o)
+                case, worked_out = "at", True
+            if tv is not None and tv[0] == "gym" and v.lemma in ("work", "работать") and not worked_out:
+                tv = None  # "I work at Equinox": the employer
+            if tv is None and (v.lemma in lx.GYM_VERBS or worked_out) and case in ("at", "to", "в", "во", ""):
+                gym = self.tool_value(o)  # "I train at Gold's Gym", "тренируюсь в World Class"
+                tv = gym if gym is not None and gym[0] == "gym" else None
+            if tv is None and lemma in TOOL_VERBS:
+                tv = next(
+                    (self.tool_value(g) for g in self.s.children(o, "obl", "nmod") if self.tool(g)), None
+                )
+            if tv is not None:
+                yield self.fact(subj, tv[0], tv[1], "tool")
+                continue
+            if (
+                lemma in CITY_VERBS
+                and case in ("in", "to", "at", "into", "of", "out", "в", "во", "на")
+                and self._place(o)
+            ):
+                moves_things = lemma in ("move", "relocate") and any(
+                    c.lower not in ("myself", "ourselves", "us") for c in self.s.children(v, "obj")
+                )
+                if not (lemma == "move" and o.dep == "obj") and not moves_things:
+                    yield self.fact(subj, "city", self.city(o), "place")
+            elif lemma in EMPLOY_VERBS and (
+                case in ("at", "for", "with", "by", "в", "во", "на") or lemma == "join" and o.dep == "obj"
+            ):
+                org = self._org_value(o)
+                if org and o.lemma in lx.GYM_NOUNS and self._called(o) is not None:
+                    yield self.fact(subj, "gym", org, "organization")  # "joined a crossfit box called Iron Forge"
+                elif org:
+                    yield self.fact(subj, "employer", org, "organization")
+            if (
+                lemma == "work"
+                and case in ("of",)
+                and any(c.lower == "out" for c in self.s.children(v))
+                and self._place(o)
+            ):
+                yield self.fact(subj, "city", self.city(o), "place")  # "working out of Austin"
+            if (
+                lemma in ("move", "transfer", "join", "put", "switch")
+                and case in ("to", "onto", "on")
+                and o.lemma == "team"
+            ):
+                mods = [c for c in self.s.children(o, "compound", "amod") if c.i < o.i]
+                if len(mods) == 1:  # "got moved to the search team"
+                    yield self.fact(subj, "team", mods[0].text, "concept")
+            if (
+                lemma == "end"
+                and case == "in"
+                and any(c.lower == "up" for c in self.s.children(v))
+                and self._place(o)
+            ):
+                yield self.fact(subj, "city", self.city(o), "place")  # "ended up in Tbilisi"
+            if lemma in ("promote", "повысить") and case in ("to", "до") and _job_word(o):
+                title = self.job_title(o)  # "got promoted to engineering manager", "повысили до тимлида"
+                if title:
+                    yield self.fact(
+                        SPEAKER if subj in (SPEAKER, None) else subj, "job_title", title, "concept"
+                    )
+            if case in ("as",) and lemma in ("work", "join", "start", "hire"):
+                title = self.job_title(o)
+                if title:
+                    yield self.fact(subj, "job_title", title, "concept")
+            elif lemma in _RU_WORK_AS and not case:
+                title = self._ru_role(o)
+                if title:  # "работаю в Скайенге методистом", "устроилась бэкенд-разработчиком"
+                    yield self.fact(subj, "job_title", title, "concept")
+            if (
+                lemma in ("report", "подчиняться")
+                and (case == "to" or o.feats.get("Case") == "Dat")
+                and self._is_person(o)
+            ):
+                yield self.fact(subj, "manager", self.value_text(o), "person")
+            if lemma in ("study", "учиться", "do") and case in ("at", "в", "во") and self._org(o):
+                yield self.fact(subj, "university", self.value_text(o), "organization")
+            elif lemma == "учиться" and case in ("в", "во", "на") and o.lemma in lx.DEGREE_STAGES:
+                school = [c for c in self.s.children(o, "nmod") if self._org(c) and c.feats.get("Case") == "Gen"]
+                if school:  # "учусь в магистратуре ВШЭ"
+                    yield self.fact(subj, "university", self.value_text(school[0]), "organization")
+        yield from self._possession(v, subj)
+        if lemma in ("руководить", "manage", "supervise", "lead") and subj != SPEAKER and "'s " not in subj:
+            if any(c.lower in ("мной", "me", "нами", "us") for c in self.s.children(v, "obj", "obl", "iobj")):
+                yield self.fact(SPEAKER, "manager", subj, "person")  # "мной руководит Ирина Викторовна"
+        for o in self.s.children(v, "obj", "obl"):
+            diet = self._diet_noun(o)
+            if diet:  # "started a vegan diet", "on a keto diet"
+                yield self.fact(subj, "diet", diet, "concept")
+            if o.lemma in lx.HOME_NOUNS and lemma in (
+                "sign",
+                "rent",
+                "buy",
+                "get",
+                "find",
+                "снять",
+                "купить",
+            ):
+                for g in self.s.children(o, "obl", "nmod"):  # "signed a lease in Berlin"
+                    if any(c.lemma in ("in", "в", "во") for c in self.s.children(g, "case")) and self._place(
+                        g
+                    ):
+                        yield self.fact(subj, "city", self.city(g), "place")
+        meets = any(c and c not in ("с", "со") for c, _ in self.obliques(v))  # "встречаюсь с Пашей в кафе": a meeting
+        if v.lemma in ("date", "встречаться") and not meets and v.feats.get("Tense") != "Past" and v.tag not in ("VBD", "VBN"):
+            for case, o in self.obliques(v):  # "I'm dating Chloe", "встречаюсь с Ксюшей"
+                if (case in ("с", "со") or o.dep == "obj" and self.s.lang == "en") and self._is_person(o) and o.pos == "PROPN":
+                    yield self.fact(subj, "partner", self.value_text(o), "person")
+        if v.lemma == "marry":  # "Married Sam in June!", "Tom married Kate"
+            for o in self.s.children(v, "obj", "dobj"):
+                if self._is_person(o):
+                    yield self.fact(subj, "spouse", self.value_text(o), "person")
+        if v.lemma in ("ездить", "кататься", "гонять") and v.feats.get("Tense") != "Past":  # "папа ездит на Камри"
+            for case, o in self.obliques(v):
+                car = self._car(o) if case == "на" and o.text[:1].isupper() else None
+                if car:
+                    yield self.fact(subj, "car", car, "concept")
+        sport = _SPORT_VERBS.get(v.lemma)
+        if sport and v.feats.get("Tense") != "Past" and v.tag not in ("VBD", "VBN"):  # "плаваю каждое утро"
+            objs = [o for o in self.s.children(v, "obj", "dobj") if o.lemma not in _RUN_OBJECTS | _REGULARLY]
+            regular = any(t.lemma in _RUN_OBJECTS | _REGULARLY for t in self.toks)  # "I run late" is no sport
+            if not objs and (regular or v.lemma not in ("run", "jog")) and not any(c.lemma in ("for", "into", "out") for c in self.s.children(v, "prep", "prt")):
+                yield self.fact(subj, "sport", sport, "concept")
+        if lemma in ("ходить", "go"):  # "хожу на йогу", "I go to judo"
+            for case, o in self.obliques(v):
+                if case in ("на", "to") and o.lemma in lx.SPORTS:
+                    yield self.fact(subj, "sport", o.lemma, "concept")
+        if v.lower in lx.SPORTS and any(c.lemma == "do" for c in self.s.children(v, "aux")):
+            yield self.fact(
+                subj, "sport", v.lower, "concept"
+            )  # "I do bouldering": parsed as a verb after "do"
+        if lemma in ("play", "играть", "do", "practice", "practise", "заниматься"):  # "I do yoga now"
+            for o in self.s.children(v, "obj", "obl"):
+                instrument = _lex(o, lx.INSTRUMENTS)
+                if instrument in lx.INSTRUMENTS and lemma in ("play", "играть"):
+                    yield self.fact(subj, "instrument", lx.INSTRUMENT_NAMES.get(instrument, instrument), "concept")
+                elif o.lemma in lx.SPORTS:
+                    yield self.fact(subj, "sport", o.lemma, "concept")
+        if lemma in ("go", "turn", "become", "стать", "перейти") or lemma == "be":
+            for c in self.s.children(v, "acomp", "attr", "obl", "xcomp", "obj", "oprd"):
+                diet = lx.DIET_OF.get(c.lower) or lx.DIET_OF.get(c.lemma)
+                if diet:
+                    yield self.fact(subj, "diet", diet, "concept")
+                if lemma == "turn" and c.pos == "NUM" and c.text.isdigit():
+                    yield self.fact(subj, "age", c.text, "concept")
+        if lemma == "call" and any(c.lower == "me" for c in self.s.children(v, "obj")):
+            for c in self.s.children(v, "oprd", "xcomp", "attr"):
+                if self._is_person(c):
+                    yield self.fact(subj, "name", self.value_text(c), "person")
+        if lemma == "звать":  # "моего пса зовут Рекс", "девушку Кости зовут Майя"
+            named = next(
+                (c for c in self.s.children(v, "nsubj", "xcomp", "obl", "obj") if self._is_person(c)), None
+            )
+            for o in self.s.children(v, "obj"):
+                owner = self.owner_of(o)
+                if named is None or owner is None or o.i == named.i:
+                    continue
+                if o.lemma in lx.PETS:
+                    yield self.fact(owner, f"pet_{lx.PETS[o.lemma]}", self.value_text(named), "concept")
+                elif owner == SPEAKER and lx.RELATION_FACTS.get(lx.RELATIONS.get(o.lemma, "")):
+                    yield self.fact(
+                        owner, lx.RELATION_FACTS[lx.RELATIONS[o.lemma]], self.value_text(named), "person"
+                    )
+        if lemma == "звать" and any(c.lower == "меня" for c in self.s.children(v)):
+            for c in self.s.children(v, "nsubj", "obj", "xcomp", "obl"):
+                if c.pos == "PROPN" or c.ent == "PER":
+                    yield self.fact(SPEAKER, "name", self.value_text(c), "person")
+
+    def _to_value_under(self: Reader, o: Tok, subj: str) -> Iterator[Extracted]:
+        for g in self.s.children(o, "obl", "nmod"):
+            if {c.lemma for c in self.s.children(g, "case")} & {"на", "to", "onto"} and self.tool(g):
+                tv = self.tool_value(g)
+                if tv is not None:
+                    yield self.fact(subj, tv[0], tv[1], "tool")
+
+    def _ru_role(self: Reader, o: Tok) -> str | None:
+        """A role in the instrumental after a verb of work: an animate common noun, or a job
+        noun, by the dictionary (natasha often tags "методистом" locative, "бэкенд-разработчиком"
+        a verb); the title keeps its adjectives ("главным бухгалтером" -> "главный бухгалтер")."""
+        if o.pos == "ADJ" or o.text[:1].isupper() or o.i in self.quoted or not re.fullmatch(r"[а-яё]+(-[а-яё]+)*", o.lower):
+            return None
+        found = ru_instrumental_noun(o.text)
+        if found is None:
+            return None
+        noun, animate = found
+        if not animate and noun.split("-")[-1] not in lx.JOB_HEADS:
+            return None
+        before = self.toks[o.i - 1] if o.i else None  # "старшим экономистом" (masculine: the lemma agrees)
+        mods = [before.lemma] if before is not None and before.pos == "ADJ" and before.lower.endswith(("ым", "им")) else []
+        return " ".join([*mods, noun])
+
+    def _called(self: Reader, o: Tok) -> str | None:
+        if self.s.lang != "en":
+            return None
+        for c in self.s.children(o, "acl"):
+            if c.lower in ("called", "named"):
+                target = next((g for g in self.s.children(c, "oprd", "xcomp", "attr", "obj")), None)
+                if target is not None and self._name(target):
+                    return self.value_text(target)
+        return None
+
+    def _pet_named(self: Reader) -> Iterator[Extracted]:
+        """ "Мы взяли кошку! Зовут Муся", "взял щенка корги, назвал Бублик": the pet the message
+        just introduced gets the name right after a verb of naming (by its form: the parse takes a
+        capitalised "Зовут" for a name); not "меня зовут", not someone's relative."""
+        for v in self.toks:
+            if v.i in self.quoted or not (v.lower in _NAMING or v.lemma in _NAMING):
+                continue
+            if "pet" not in self.said:
+                self._pet_before(v)
+            if "pet" not in self.said:
+                continue
+            nxt = next((x for x in self.toks[v.i + 1 : v.i + 3] if x.pos != "PUNCT"), None)
+            before = self.toks[v.i - 1].lower if v.i else ""
+            if nxt is None or not self._is_person(nxt) or before in ("меня", "нас") or self._blocked(v):
+                continue
+            owner, species = self.said.pop("pet")
+            span = self.s.span_of(nxt)
+            name = self._form(nxt) if span and span[0] <= v.i < span[1] else self.value_text(nxt)
+            yield self.fact(owner, f"pet_{species}", name, "concept")  # not "Зовут Муся"
+
+    def _pet_before(self: Reader, naming: Tok) -> None:
+        """A pet noun a verb of getting takes just before the naming verb, when the parse hung it
+        elsewhere ("завели кролика!! зовут Блинчик")."""
+        for t in reversed(self.toks[: naming.i]):
+            species = lx.PETS.get(t.lemma)
+            verb = next((x for x in reversed(self.toks[max(0, t.i - 3) : t.i]) if x.pos == "VERB"), None)
+            if species and verb is not None and verb.lemma in HAVE_VERBS and not self._blocked(verb):
+                owner = self._recipient(verb) or self.subject_of(verb)
+                if owner is not None:
+                    self.said["pet"] = (owner, species)
+                return
+
+    def _recipient(self: Reader, v: Tok) -> str | None:
+        """Whom a thing was got for: "дочке купили морскую свинку", "подарили бабушке Honor"."""
+        if self.s.lang != "ru" or v.lemma not in ("купить", "подарить", "взять", "завести", "отдать"):
+            return None
+        for c in self.s.children(v, "iobj", "obl"):
+            if c.feats.get("Case") == "Dat" and c.lemma in lx.RELATIONS and not self.s.children(c, "case"):
+                return self.subject_phrase(c)
+        return None
+
+    def _org_value(self: Reader, o: Tok) -> str | None:
+        called = self._called(o)
+        if called is not None:  # "a small MSP called Brightwire": the name, whatever the noun
+            return called
+        if o.lemma in ORG_NOUNS:  # "a tiny startup called Fernwood Labs", "в компании «Тинькофф»"
+            for c in self.s.children(o, "acl", "appos", "nmod", "flat", "flat:name"):
+                target = next((g for g in self.s.children(c, "oprd", "xcomp", "attr", "obj")), c)
+                if self._org(target):
+                    return self.value_text(target)
+            return None
+        return self.value_text(o) if self._org(o) else None
+
+    def _possession(self: Reader, v: Tok, subj: str) -> Iterator[Extracted]:
+        if v.lemma not in HAVE_VERBS and not (v.lemma == "я" and self.s.lang == "ru"):
+            return
+        objects = self.s.children(v, "obj", "nsubj") if self.s.lang == "ru" else self.s.children(v, "obj")
+        subj = self._recipient(v) or subj
+        for o in objects:
+            if o.lower in _SPEAKER_WORDS:
+                continue
+            species = lx.PETS.get(o.lemma)
+            if species:
+                name = self._pet_name(o)
+                if name:
+                    yield self.fact(subj, f"pet_{species}", name, "concept")
+                else:  # "We adopted a cat!!" - the next sentence may name it
+                    self.said["pet"] = (subj, species)
+                continue
+            tv = self.tool_value(o)
+            if tv and tv[0] == "phone":
+                yield self.fact(subj, "phone", tv[1], "tool")
+            elif v.lemma in ("drive", "have", "get", "buy", "own", "водить", "купить", "ездить"):
+                car = self._car(o)
+                if car:
+                    yield self.fact(subj, "car", car, "concept")
+
+    def _pet_name(self: Reader, pet: Tok, depth: int = 0) -> str | None:
+        for c in self.s.children(pet, "acl", "appos", "nmod", "flat", "flat:name", "oprd", "npadvmod"):
+            if c.lemma in lx.PETS and c.dep == "appos" and depth == 0:  # "a dog — a beagle named Biscuit"
+                found = self._pet_name(c, 1)
+                if found:
+                    return found
+            if self._is_person(c) and c.i > pet.i:
+                return self.value_text(c)
+            for g in self.s.children(c, "oprd", "xcomp", "attr", "appos", "obj"):
+                if self._is_person(g):
+                    return self.value_text(g)
+        return None
+
+    def _car(self: Reader, o: Tok) -> str | None:
+        model = lx.CAR_MODELS_RU.get(o.lemma) or lx.CAR_MODELS_RU.get(o.lower)
+        if model is None and self.s.lang == "ru":  # natasha's lemma of "Весте" is "вест"
+            model = next((lx.CAR_MODELS_RU[w] for w in ru_lemmas(o.text) if w in lx.CAR_MODELS_RU), None)
+        if model and self.s.lang == "ru":
+            return model
+        words = [t for t in self.toks if t.i in _subtree(self.s, o) and t.pos != "DET" and t.pos != "PUNCT"]
+        brand = next((k for k, t in enumerate(words) if t.lower in lx.CAR_BRANDS), None)
+        if brand is None:
+            drives = (
+                self.toks[o.head].lemma in ("drive", "водить")
+                and o.text[:1].isupper()
+                and self.tool(o) is None
+            )
+            return self.value_text(o) if drives else None  # "Ivan drives a Prius now"
+        rest = [
+            t.text
+            for t in words[brand:]
+            if t.text[:1].isupper() or t.pos in ("NUM", "PROPN") or t.lower in lx.CAR_BRANDS
+        ]
+        return " ".join(rest) or None
+
+    def job_title(self: Reader, o: Tok) -> str | None:
+        if not _job_word(o):
+            return None
+        if "-" in o.text and self.s.lang == "ru":  # "продакт-менеджером" -> "продакт-менеджер"
+            return o.lemma if o.lemma.split("-")[-1] in lx.JOB_HEADS else o.text.lower()
+        mods = [
+            c
+            for c in self.s.children(o, "compound", "amod", "nmod", "flat")
+            if c.i < o.i and c.lower not in _SKIP_ADJ and c.pos not in ("DET", "PRON") and c.lower not in _OWNER_WORDS
+        ]
+        idx = sorted([o.i, *(m.i for m in mods)])
+        lo, hi = _contiguous(idx, o.i)
+        words = self.toks[lo : hi + 1]
+        if self.s.lang == "ru":
+            return " ".join(w.text if w.text.isupper() else w.lemma if w.i == o.i else w.text.lower() for w in words)
+        return " ".join(w.text for w in words)
