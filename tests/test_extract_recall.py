@@ -293,3 +293,43 @@ def test_gyms(text: str, lang: str, expected: set[Triple]) -> None:
 )
 def test_hobbies(text: str, lang: str, expected: set[Triple]) -> None:
     assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # the place of work hangs on the job noun or on the verb: both read as the employer
+        ("I landed a job at Monzo last week", "en", {("speaker", "employer", "Monzo")}),
+        ("took a position with Deloitte", "en", {("speaker", "employer", "Deloitte")}),
+        ("my cousin got a job at Spotify", "en", {("speaker's cousin", "employer", "Spotify")}),
+        ("I had a job at IBM years ago", "en", set()),  # a past state
+        ("I might get a job at Monzo", "en", set()),
+        ("got a job offer at Monzo", "en", set()),  # an offer is not a job
+        # a project's status after "status of" / "update on" / "новости по"
+        ("status of Orion changed again, it's on hold", "en", {("project Orion", "project_status", "on hold")}),
+        ("small update on Orion: it's shipped!", "en", {("project Orion", "project_status", "shipped")}),
+        ("what's the status of Orion?", "en", set()),
+        ("новости по Orion: статус — на паузе", "ru", {("project Orion", "project_status", "на паузе")}),
+        # "Olga and I": the speaker's fact
+        ("Dasha and I live in Porto", "en", {("speaker", "city", "Porto")}),
+        # a hyphen inside a word does not cut the sentence
+        ("I'm dairy-free these days", "en", {("speaker", "diet", "dairy-free")}),
+        # a lease in a city: the parse may hang the city on the verb
+        ("we just signed a lease in Ghent", "en", {("speaker", "city", "Ghent")}),
+        ("we might sign a lease in Ghent", "en", set()),
+        # a lower-case noun the small NER model calls a person is nobody
+        ("Diet news: paleo diet from now on", "en", {("speaker", "diet", "paleo")}),
+        # "home is X": the speaker's city, not anyone else's, not a past one
+        ("home is Leipzig now", "en", {("speaker", "city", "Leipzig")}),
+        ("her home is Leipzig", "en", set()),
+        ("home was Leipzig for ten years", "en", set()),
+        # a generic "pet" explained by the species
+        ("Мы взяли питомца: кот по кличке Бублик.", "ru", {("speaker", "pet_cat", "Бублик")}),
+        ("Знакомьтесь: Бублик, наш новый питомец (кот).", "ru", {("speaker", "pet_cat", "Бублик")}),
+        ("Соседи взяли питомца: кот по кличке Бублик.", "ru", {("speaker's neighbour", "pet_cat", "Бублик")}),
+        # a foreign name after a dash keeps all its words
+        ("Моя новая работа — Acme Robotics.", "ru", {("speaker", "employer", "Acme Robotics")}),
+    ],
+)
+def test_jobs_projects_homes_and_pets(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected

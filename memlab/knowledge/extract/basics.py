@@ -105,6 +105,11 @@ _NOW_PHRASES = (("these", "days"), ("в", "последнее", "время"), (
 _BARE_KIN = frozenset("mom mum dad grandma grandpa granny".split())
 _NAMING = frozenset("зовут звать назвать назвал назвала назвали named called".split())
 _HE_SHE = frozenset("he she он она".split())
+# "got a job at X", "started a new role at X": the verbs that take a job, the nouns that name one
+_JOB_TAKE_VERBS = frozenset("get have start take land begin love like enjoy hate".split())
+_JOB_AT_NOUNS = frozenset("job gig role position post internship".split())
+# "Status of Falcon changed, it's in beta", "Quick update on Falcon: ...", "Новости по Falcon: статус — в бете"
+_STATUS_NOUNS = frozenset("status update статус новость".split())
 _JOB_NOUNS = frozenset("job gig employer company работа компания контора".split())
 _FROM_CASES = frozenset("from off с со из".split())
 _RU_WORK_AS = frozenset("работать трудиться устроиться подрабатывать".split())  # "работаю курьером"

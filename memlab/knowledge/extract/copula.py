@@ -18,6 +18,7 @@ from memlab.knowledge.extract.basics import (
     _PRAISE,
     _SKIP_ADJ,
     _SPEAKER_WORDS,
+    _STATUS_NOUNS,
     _VAGUE,
     HAVE_VERBS,
     SPEAKER,
@@ -56,8 +57,15 @@ class CopulaClauses:
         if subj_tok is not None and v.lemma == "be" and subj_tok.text[:1].isupper() and self._place(subj_tok):
             if subj_tok.lemma != "home" and any(c.lemma == "home" for c in self.s.children(v)):
                 yield self.fact(SPEAKER, "city", self.value_text(subj_tok), "place")  # "Tokyo has been home"
-        if subj_tok is not None and subj_tok.lemma == "home" and self.owner_of(subj_tok) in (None, SPEAKER):
-            for b in self.s.children(v, "attr"):  # "Home is Berlin now"
+        if (
+            subj_tok is not None
+            and subj_tok.lemma == "home"
+            and self.owner_of(subj_tok) in (None, SPEAKER)
+            and all(c.lower in ("my", "our") for c in self.s.children(subj_tok, "nmod:poss", "poss"))
+            and not any(c.feats.get("Tense") == "Past" for c in [v, *self.s.children(v, "aux", "auxpass", "cop")])
+        ):
+            # "Home is Berlin now" (the parse may take it for an adjective, or make the name the head)
+            for b in self.s.children(v, "attr", "acomp") if v.lemma == "be" else [v]:
                 if self._place(b):
                     yield self.fact(SPEAKER, "city", self.city(b), "place")
                     return
@@ -290,9 +298,11 @@ class CopulaClauses:
             ),
             None,
         )
-        if name is None and project.i + 1 < len(self.toks) and self.toks[project.i + 1].text[:1].isupper():
+        if name is None and project.lemma in _STATUS_NOUNS:  # "Status of Falcon changed, it's in beta"
+            name = next((o for case, o in self.obliques(project) if case in ("of", "on", "по") and o.pos == "PROPN"), None)
+        elif name is None and project.i + 1 < len(self.toks) and self.toks[project.i + 1].text[:1].isupper():
             name = self.toks[project.i + 1]
-        if name is None:
+        if name is None or self.tool(name) is not None:
             return
         rest = " " + " ".join(t.lower for t in self.toks[max(project.i, name.i) + 1 :]) + " "
         status = next((p for p in lx.STATUS_PHRASES if f" {p} " in rest), None)

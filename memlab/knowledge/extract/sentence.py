@@ -22,6 +22,7 @@ from memlab.knowledge.extract.basics import (
     _OWNER_WORDS,
     _PAST_ADJ,
     _SPEAKER_WORDS,
+    _STATUS_NOUNS,
     _VISIT_WORDS,
     CITY_VERBS,
     EMPLOY_VERBS,
@@ -142,7 +143,7 @@ class Sentences:
         yield from self._pet_named()
         for t in self.toks:
             if (
-                t.lemma in ("project", "проект")
+                t.lemma in ("project", "проект", *_STATUS_NOUNS)
                 and t.i not in self.quoted
                 and not self._blocked(self.toks[t.head])
             ):
@@ -425,6 +426,18 @@ class Sentences:
         head = self.toks[t.head]
         return head.i == t.i or _lex(head, EMPLOY_VERBS | lx.DROP_VERBS) in EMPLOY_VERBS | lx.DROP_VERBS
 
+    def _pet_introduced(self: Reader) -> Iterator[Extracted]:
+        """ "Знакомься: Чарли, наш новый питомец (пёс)": the name the speaker's generic "pet" is
+        joined to, with the species it is explained by."""
+        for t in self.toks:
+            kind = self._kind_of_pet(t)
+            head = self.toks[t.head]
+            if kind is None or t.i in self.quoted or t.dep not in ("appos", "conj") or not self._is_person(head):
+                continue
+            owner = self.owner_of(t)
+            if owner is not None and not self._blocked(head):
+                yield self.fact(owner, f"pet_{lx.PETS[kind.lemma]}", self.value_text(head), "concept")
+
     def _appositions(self: Reader) -> Iterator[Extracted]:
         """ "my girlfriend Sofia", "my manager Oleg uses Emacs", "Meet Rex, our new dog": the
         relation is itself a fact."""
@@ -448,6 +461,7 @@ class Sentences:
                 if name and not self._blocked(self.toks[head.head] if named is not None else head):
                     yield self.fact(owner, f"pet_{lx.PETS[t.lemma]}", name, "concept")
         yield from self._pets_listed()
+        yield from self._pet_introduced()
         for t in self.toks:
             if t.lemma not in lx.RELATIONS and _job_word(t) and t.i not in self.quoted and self.owner_of(t) is not None:
                 name, title = self._name_child(t), self.job_title(t)

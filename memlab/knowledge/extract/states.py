@@ -285,9 +285,10 @@ class States:
 
     def _without(self: Reader, t: Tok) -> str | None:
         """A diet said as what is left out: "gluten free", "dairy-free", "без глютена"."""
-        nxt = self.toks[t.i + 1].lower if t.i + 1 < len(self.toks) else ""
+        k = t.i + 2 if t.i + 2 < len(self.toks) and self._in_word(self.toks[t.i + 1]) else t.i + 1  # "gluten-free"
+        nxt = self.toks[k].lower if k < len(self.toks) else ""
         prev = self.toks[t.i - 1].lower if t.i else ""
-        free = self.toks[t.i + 1] if nxt == "free" else None
+        free = self.toks[k] if nxt == "free" else None
         if free is not None and free.dep in ("amod", "compound") and self.toks[free.head].lemma not in lx.DIET_NOUNS:
             return None  # "gluten free bread"
         if free is not None or prev == "без" and self.s.lang == "ru":
@@ -300,11 +301,18 @@ class States:
         parts: list[list[Tok]] = [[]]
         cuts = (",", ";", "—", "–", "-", ":", "(", ")") if dashes else (",", ";", ":", "(", ")")
         for t in self.toks:
-            if t.text in cuts or t.lower in ("but", "но", "а", "though"):
+            if (t.text in cuts and not self._in_word(t)) or t.lower in ("but", "но", "а", "though"):
                 parts.append([])
             else:
                 parts[-1].append(t)
         return [p for p in parts if p]
+
+    def _in_word(self: Reader, t: Tok) -> bool:
+        """A hyphen inside a word ("gluten-free"), not a dash between clauses."""
+        if t.text != "-" or not 0 < t.i < len(self.toks) - 1:
+            return False
+        before, after = self.toks[t.i - 1], self.toks[t.i + 1]
+        return before.start + len(before.text) == t.start and t.start + 1 == after.start
 
     def _not_plain(self: Reader, t: Tok) -> bool:
         """A word that keeps a stretch from stating the speaker's own current fact."""
@@ -326,6 +334,7 @@ class States:
             or t.lemma in lx.RELATIONS
             or t.ent == "PER"
             and self.tool(t) is None  # the small model calls Fedora a person
+            and (t.pos == "PROPN" or t.text[:1].isupper())  # and "keto diet" one
             or self.s.lang == "ru" and t.pos == "PROPN" and self._ru_name(t) is not None  # NER missed "Серёжа"
         )
 

@@ -40,6 +40,8 @@ class Subjects:
         if self.s.lang == "ru" and v.pos != "AUX" and ru_first_person_verb(v.text):
             if not any(c.feats.get("Case") in (None, "Nom") for c in subj):
                 return SPEAKER  # "пользуюсь Хромом": natasha's third person, its instrumental "subject"
+        if subj and any(c.lower in ("i", "я") for c in self.s.children(subj[0], "conj")):
+            return SPEAKER  # "Olga and I live in Riga": the speaker's fact (and Olga's, unsaid here)
         if subj:
             found = self.subject_phrase(subj[0])
             if found is None and self._ru_opening_verb(v):

@@ -52,7 +52,7 @@ class Values:
                 return span[3]  # natasha's nominative; when it left the form as is, the lemmas below do
         parts = [t] + [
             c
-            for c in self.s.children(t, "compound", "flat", "flat:name", "amod", "nummod", "nmod:poss")
+            for c in self.s.children(t, "compound", "flat", "flat:name", "flat:foreign", "amod", "nummod", "nmod:poss")
             if (
                 c.text[:1].isupper()
                 or c.pos in ("PROPN", "NUM")

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
     _FROM_CASES,
+    _JOB_AT_NOUNS,
+    _JOB_TAKE_VERBS,
     _NAMING,
     _OWNER_WORDS,
     _REGULARLY,
@@ -179,6 +181,7 @@ class VerbClauses:
                 if school:  # "учусь в магистратуре ВШЭ"
                     yield self.fact(subj, "university", self.value_text(school[0]), "organization")
         yield from self._possession(v, subj)
+        yield from self._job_at(v, subj)
         if lemma in ("руководить", "manage", "supervise", "lead") and subj != SPEAKER and "'s " not in subj:
             if any(c.lower in ("мной", "me", "нами", "us") for c in self.s.children(v, "obj", "obl", "iobj")):
                 yield self.fact(SPEAKER, "manager", subj, "person")  # "мной руководит Ирина Викторовна"
@@ -195,11 +198,10 @@ class VerbClauses:
                 "снять",
                 "купить",
             ):
-                for g in self.s.children(o, "obl", "nmod"):  # "signed a lease in Berlin"
-                    if any(c.lemma in ("in", "в", "во") for c in self.s.children(g, "case")) and self._place(
-                        g
-                    ):
+                for case, g in [*self.obliques(o), *self.obliques(v)]:  # "signed a lease in Berlin": either parse
+                    if case in ("in", "в", "во") and g.i != o.i and self._place(g):
                         yield self.fact(subj, "city", self.city(g), "place")
+                        break
         meets = any(c and c not in ("с", "со") for c, _ in self.obliques(v))  # "встречаюсь с Пашей в кафе": a meeting
         if v.lemma in ("date", "встречаться") and not meets and v.feats.get("Tense") != "Past" and v.tag not in ("VBD", "VBN"):
             for case, o in self.obliques(v):  # "I'm dating Chloe", "встречаюсь с Ксюшей"
@@ -339,6 +341,21 @@ class VerbClauses:
                 return self.subject_phrase(c)
         return None
 
+    def _job_at(self: Reader, v: Tok, subj: str) -> Iterator[Extracted]:
+        """ "I got a job at Google", "started a new job at Wonka Labs today": the place hangs on the
+        job noun, not on the verb. Not "I had a job at IBM" (a past state) nor an offer (signed, not
+        started: "offer" is no job noun here)."""
+        if v.lemma not in _JOB_TAKE_VERBS or v.lemma == "have" and v.feats.get("Tense") == "Past":
+            return
+        for o in self.s.children(v, "obj", "dobj"):
+            if o.lemma not in _JOB_AT_NOUNS or o.i in self.quoted:
+                continue
+            for case, g in [*self.obliques(o), *self.obliques(v)]:  # "got a job at X": either parse
+                org = self._org_value(g) if case in ("at", "with", "for") and g.i != o.i else None
+                if org:
+                    yield self.fact(subj, "employer", org, "organization")
+                    return
+
     def _org_value(self: Reader, o: Tok) -> str | None:
         called = self._called(o)
         if called is not None:  # "a small MSP called Brightwire": the name, whatever the noun
@@ -359,6 +376,8 @@ class VerbClauses:
         for o in objects:
             if o.lower in _SPEAKER_WORDS:
                 continue
+            kind = self._kind_of_pet(o)
+            o = kind or o
             species = lx.PETS.get(o.lemma)
             if species:
                 name = self._pet_name(o)
@@ -374,6 +393,13 @@ class VerbClauses:
                 car = self._car(o)
                 if car:
                     yield self.fact(subj, "car", car, "concept")
+
+    def _kind_of_pet(self: Reader, o: Tok) -> Tok | None:
+        """ "Мы завели питомца: пёс по кличке Чарли", "adopted a pet, a beagle": the species noun
+        the generic one is explained by."""
+        if o.lemma not in ("pet", "питомец", "питомица"):
+            return None
+        return next((c for c in self.s.children(o, "parataxis", "appos", "conj") if c.lemma in lx.PETS), None)
 
     def _pet_name(self: Reader, pet: Tok, depth: int = 0) -> str | None:
         for c in self.s.children(pet, "acl", "appos", "nmod", "flat", "flat:name", "oprd", "npadvmod"):
