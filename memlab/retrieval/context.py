@@ -214,7 +214,10 @@ class ContextProvider:
             lead, older = lead[:1], lead[1:]  # newest first: "the pet Mark adopted most recently"
         ids = {n.id for n in (*lead, *older)}
         subjects = frozenset(n.fact_key.split("|", 1)[0].casefold() for n in lead if n.fact_key)
-        return Focused(lead, [n for n in facts if n.id not in ids], older, subjects)
+        # another subject's value of the asked attribute is the one a reader would confuse with the
+        # answer ("Where does Mark live?" beside "Anna lives in Berlin"): left out, not related
+        related = [n for n in facts if n.id not in ids and not (focus.attributes and focus.matches_attribute(n.fact_key))]
+        return Focused(lead, related, older, subjects)
 
     def _history_items(
         self,

@@ -36,7 +36,7 @@ _CUES: dict[str, str] = {
     "sport": r"\b(sports?|play|gym|train\w*|exercise)\b|спорт|занима|трениров",
     "instrument": r"\b(instrument|play)\b|инструмент|играет|играю",
     "likes": r"\b(favou?rite|like|love|fan)\b|любим|нрав",
-    "pet": r"\b(pets?|dog|cat|puppy|kitten)\b|питом|собак|кошк|\bкот",
+    "pet": r"\b(pets?|dog|cat|puppy|kitten)\b|питом|собак|кошк|\bкот(ы|а|у|ом|е|ов|ик\w*|[её]н\w*)?\b",
     "team": r"\bteam\b|команд",
     "university": r"\b(stud(y|ies|ying)|university|college|school|degree)\b|учит|учусь|вуз|университет|институт",
     "manager": r"\b(manager|boss|report to|supervisor|lead)\b|начальни|руководител|шеф|тимлид",
@@ -46,7 +46,9 @@ _CUES: dict[str, str] = {
     "name": r"\bname\b|зовут|имя",
     "usual_order": r"\b(order|usual(ly)?|coffee|drinks?|cafe|café|latte)\b|кофе|напит|заказ|кофейн",
     "gym": r"\bgym\b|\bзал\b|фитнес|качалк",
+    "project_status": r"\bstatus\b|статус",
 }
+_KIND_WORDS = frozenset({"project"})  # the extractor keys a project's facts "project <name>|..."
 
 
 def _bounded(pattern: str) -> str:
@@ -108,8 +110,10 @@ class Focus:
     def matches(self, key: str | None) -> bool:
         if not self.matches_subject(key):
             return False
-        if not self.attributes:
-            return True
+        return not self.attributes or self.matches_attribute(key)
+
+    def matches_attribute(self, key: str | None) -> bool:
+        """The key's attribute is one the question asks for (whoever's it is)."""
         attr = attribute_of(key or "")
         if attr.startswith("favorite_") and _names(attr[len("favorite_") :], self.words):
             return True  # "What band is Jamie into?", "Какая у Саши любимая группа?"
@@ -192,7 +196,7 @@ def subjects_asked(question: str, known: Iterable[str], self_names: Sequence[str
     gave ("Where does Dana work?" after "I'm Dana")."""
     q = question.casefold()
     known = [k.casefold() for k in known]
-    people = [k for k in known if "'s " not in k and k != USER and _named(q, k)]
+    people = [k for k in known if "'s " not in k and k != USER and (_named(q, k) or _named(q, _bare(k)))]
     if any(_named(q, n.casefold()) for n in self_names) and USER not in people:
         people.append(USER)
     rels = [r for r, rx in _REL_RE.items() if rx.search(q)]
@@ -204,6 +208,12 @@ def subjects_asked(question: str, known: Iterable[str], self_names: Sequence[str
         elif all(r in _RELATION_ATTRIBUTES for r in rels):  # "my manager" is the user's fact
             out.append(owner)
     return tuple(dict.fromkeys(out))
+
+
+def _bare(subject: str) -> str:
+    """A subject without its kind word: "project falcon" is named by "проекта Falcon" too."""
+    kind, _, name = subject.partition(" ")
+    return name if kind in _KIND_WORDS and name else subject
 
 
 def focus_in(store: Any, question: str, user_id: str, as_of: float | None = None) -> Focus:
