@@ -124,7 +124,7 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _profile(index: int, rng: random.Random) -> Profile:
+def _profile(index: int, rng: random.Random, seed: int) -> Profile:
     first, first_ru, fem = PERSONAS[index % len(PERSONAS)]
     name, name_ru = first, first_ru
     if index >= len(PERSONAS):  # beyond the name list: add a surname to keep names distinct
@@ -132,7 +132,16 @@ def _profile(index: int, rng: random.Random) -> Profile:
         name, name_ru = f"{first} {sur}", f"{first_ru} {sur_ru}"
         if index >= len(PERSONAS) * (len(SURNAMES) + 1):
             name, name_ru = f"{name} {index}", f"{name_ru} {index}"
-    return Profile(index, f"p{index:03d}", name, name_ru, fem, rng.choice(PROJECTS))
+    rng.choice(PROJECTS)  # drawn as before, so the rest of the persona's stream is unchanged
+    return Profile(index, f"p{index:03d}", name, name_ru, fem, _project(index, seed))
+
+
+def _project(index: int, seed: int) -> str:
+    """A project no other persona of the dataset has: "Project Falcon is blocked" names the one
+    Falcon in a shared memory, so two personas' separate Falcons could not be told apart."""
+    first = PROJECTS.index(random.Random(f"memlab-synthetic:{seed}:0").choice(PROJECTS))
+    name = PROJECTS[(first + index) % len(PROJECTS)]
+    return name if index < len(PROJECTS) else f"{name} {index // len(PROJECTS) + 1}"
 
 
 class PersonaSim:
@@ -145,7 +154,7 @@ class PersonaSim:
     def __init__(self, index: int, config: SynthConfig) -> None:
         self.config = config
         self.rng = random.Random(f"memlab-synthetic:{config.seed}:{index}")
-        self.profile = _profile(index, self.rng)
+        self.profile = _profile(index, self.rng, config.seed)
         self.order = {s.name: self._value_order(s) for s in SLOTS}
         self.episode_order = self.rng.sample(range(len(EPISODES)), len(EPISODES))
         self.statements: list[Statement] = []
