@@ -182,10 +182,9 @@ class CopulaClauses:
             return  # "J.K. Rowling is such an inspiring writer", "ты такой талантливый художник": praise
         school = self._school_after(b)
         if school is not None:  # "a third year at McGill", "a PhD student at Oxford"
-            if b.lemma in lx.STUDENT_WORDS:
-                yield self.fact(subj, "job_title", self.job_title(b) or b.text, "concept")
             yield self.fact(subj, "university", school, "organization")
-            return
+        if school is not None or b.lemma in lx.STUDENT_WORDS:
+            return  # a student's is no job title, and "a student" alone names no school
         title = self.job_title(b)
         if title:
             yield self.fact(subj, "job_title", title, "concept")
@@ -216,9 +215,23 @@ class CopulaClauses:
         year = b.lemma == "year" and any(c.lower in lx.ORDINALS for c in self.s.children(b, "amod"))
         if not (year or b.lemma in lx.STUDENT_WORDS):
             return None
-        nxt = self.toks[b.i + 1 : b.i + 3]
-        if len(nxt) == 2 and nxt[0].lower == "at" and nxt[1].text[:1].isupper() and self.tool(nxt[1]) is None:
+        nxt = self.toks[b.i + 1 : b.i + 4]
+        if nxt and nxt[0].lower in ("at", "of") and len(nxt) > 1 and nxt[1].lower == "the":
+            nxt = [nxt[0], *nxt[2:]]  # "a student at the University of Toronto"
+        if len(nxt) >= 2 and nxt[0].lower == "at" and nxt[1].text[:1].isupper() and self.tool(nxt[1]) is None:
+            if nxt[1].lemma.casefold() in lx.SCHOOL_NOUNS:
+                return self._title_run(nxt[1].i)  # the whole name: "University of Toronto"
             return self.value_text(nxt[1])
+        return self._school_named_on(b) if b.lemma in lx.STUDENT_WORDS else None
+
+    def _school_named_on(self: Reader, b: Tok) -> str | None:
+        """A name on the student noun itself: "a Michigan student", "an NYU grad student",
+        "студентка ВШЭ" (a genitive name after it)."""
+        for c in self.s.children(b, "compound", "nmod", "amod"):
+            before = self.s.lang == "en" and c.i < b.i and c.dep == "compound"
+            after = self.s.lang == "ru" and c.i == b.i + 1 and c.feats.get("Case") == "Gen"
+            if (before or after) and c.text[:1].isupper() and self.tool(c) is None and c.ent not in ("NORP",):
+                return self.value_text(c)
         return None
 
     def _bare_ru_pet(self: Reader, t: Tok) -> str | None:

@@ -196,7 +196,10 @@ class Modality:
     def _past_state(self: Reader, v: Tok) -> bool:
         """ "I lived in Madrid", "жил в Казани": a state in the past tense no longer holds; a change
         in the past ("moved", "переехал") does."""
-        past = v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past"
+        aux = self.s.children(v, "aux")
+        # "I was living in Porto when ...": a past progressive (no perfect "have") is a past state too
+        was_ing = v.tag == "VBG" and any(c.tag == "VBD" for c in aux) and not any(c.lemma == "have" for c in aux)
+        past = v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past" or was_ing
         if not past:
             cop = self.s.children(v, "cop")
             past = any(c.feats.get("Tense") == "Past" or c.tag == "VBD" for c in cop)
@@ -205,6 +208,6 @@ class Modality:
         if v.lemma in CHANGE_VERBS or v.feats.get("Aspect") == "Perf" and v.lemma not in STATE_VERBS:
             return False
         has_aux = any(c.dep in ("aux",) and c.lemma in ("have", "be") for c in self.s.children(v))
-        if has_aux and v.tag in ("VBN", "VBG"):  # "I've been writing", "has been home": still true
+        if has_aux and v.tag in ("VBN", "VBG") and not was_ing:  # "I've been writing", "has been home": still true
             return False
         return v.lemma in STATE_VERBS or v.pos in ("AUX", "NOUN", "PROPN", "ADJ") or v.lemma == "be"

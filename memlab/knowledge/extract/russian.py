@@ -312,6 +312,11 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
     head = b.lower.split("-")[-1]
     if b.lower in ("его", "её", "ее", "их", "мой", "твой"):
         return  # "я его админ": someone's admin, not a job title
+    if b.lemma in lx.STUDENT_WORDS:  # "я студентка ВШЭ", "Даша студент в МГУ": a university, no job
+        school = next((t for t in nxt[1:3] if t.text[:1].isupper() and (reader._org(t) or t.text.isupper())), None)
+        if school is not None and reader.tool(school) is None:
+            yield reader.fact(subj, "university", reader.value_text(school), "organization")
+        return
     if b.lemma in lx.JOB_HEADS or head in lx.JOB_HEADS or b.lower in lx.JOB_HEADS:
         title = b.text if "-" in b.text or b.lower in lx.JOB_HEADS else b.lemma
         yield reader.fact(subj, "job_title", title, "concept")

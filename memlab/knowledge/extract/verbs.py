@@ -15,12 +15,15 @@ from memlab.knowledge.extract.basics import (
     _FROM_CASES,
     _NAMING,
     _OWNER_WORDS,
+    _PRAISE,
     _REGULARLY,
     _RU_WORK_AS,
     _RUN_OBJECTS,
+    _SHORT_STAYS,
     _SKIP_ADJ,
     _SPEAKER_WORDS,
     _SPORT_VERBS,
+    _VISIT_WORDS,
     CITY_VERBS,
     EMPLOY_VERBS,
     HAVE_VERBS,
@@ -65,7 +68,12 @@ class VerbClauses:
         rel = f.subject.rsplit("'s ", 1)[-1] if "'s " in f.subject else ""
         if rel and lx.RELATION_FACTS.get(rel) == f.attribute and f.attribute in ("partner", "spouse"):
             return False  # "у моей девушки Алины": no partner of the girlfriend
+        if f.attribute == "city" and self._visiting():
+            return False  # "I'm in Tokyo for a conference this week": a visit, not a home
         return f.subject.casefold() != f.value.casefold() and bool(f.value.strip())
+
+    def _visiting(self: Reader) -> bool:
+        return any(x.lemma in _VISIT_WORDS for x in self.toks) or any(p in self.low for p in _SHORT_STAYS)
 
     def obliques(self: Reader, v: Tok) -> list[tuple[str, Tok]]:
         out = []
@@ -411,8 +419,8 @@ class VerbClauses:
         return " ".join(rest) or None
 
     def job_title(self: Reader, o: Tok) -> str | None:
-        if not _job_word(o):
-            return None
+        if not _job_word(o) or any(c.lower in _PRAISE for c in self.s.children(o, "amod", "advmod")):
+            return None  # "my brother is a brilliant cook", "отличный повар": praise, not a job
         if "-" in o.text and self.s.lang == "ru":  # "продакт-менеджером" -> "продакт-менеджер"
             return o.lemma if o.lemma.split("-")[-1] in lx.JOB_HEADS else o.text.lower()
         mods = [
