@@ -209,7 +209,7 @@ def _natasha() -> Callable[[list[str]], list[list[Sent]]]:
         NewsSyntaxParser,
         Segmenter,
     )
-    from natasha.doc import adapt_spans, inject_morph, inject_syntax, offset_syntax
+    from natasha.doc import DocSent, adapt_spans, inject_morph, inject_syntax, offset_syntax
 
     seg, emb = Segmenter(), NewsEmbedding()
     morph, syntax, ner, vocab = NewsMorphTagger(emb), NewsSyntaxParser(emb), NewsNERTagger(emb), MorphVocab()
@@ -222,6 +222,8 @@ def _natasha() -> Callable[[list[str]], list[list[Sent]]]:
             docs = [Doc(t) for t in texts]
             for d in docs:
                 d.segment(seg)
+                d.sents = _split_lowercase_stops(d.sents, DocSent)
+                d.envelop_sent_tokens()
             sents = [s for d in docs for s in d.sents]
             words = [[t.text for t in s.tokens] for s in sents]
             for sent, markup in zip(sents, morph.map(words), strict=True):
@@ -244,6 +246,22 @@ def _natasha() -> Callable[[list[str]], list[list[Sent]]]:
             return [[_from_natasha(s, d.spans or []) for s in d.sents] for d in docs]
 
     return run
+
+
+# chat writes the next sentence in lower case ("релиз в пятницу. как убедить менеджера?"), where
+# razdel sees one sentence: a stop after a word of four letters or more (not "т.е.", "руб.") ends it
+_LOWER_AFTER_STOP = re.compile(r"(?:(?<=\w{4}\.)|(?<=[!?…]))\s+(?=[а-яё])")
+
+
+def _split_lowercase_stops(sents: list[Any], make: Any) -> list[Any]:
+    out = []
+    for s in sents:
+        begin = 0
+        for m in _LOWER_AFTER_STOP.finditer(s.text):
+            out.append(make(s.start + begin, s.start + m.start(), s.text[begin : m.start()]))
+            begin = m.end()
+        out.append(make(s.start + begin, s.stop, s.text[begin:]) if begin else s)
+    return out
 
 
 def _from_natasha(sent: Any, doc_spans: Any) -> Sent:
