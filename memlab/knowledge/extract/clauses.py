@@ -33,6 +33,7 @@ from memlab.knowledge.extract.basics import (
     SPEAKER,
     Extracted,
 )
+from memlab.knowledge.extract.career import Career
 from memlab.knowledge.extract.copula import CopulaClauses
 from memlab.knowledge.extract.modality import Modality
 from memlab.knowledge.extract.nlp import (
@@ -177,7 +178,7 @@ def _is_title(words: list[str]) -> bool:
     )
 
 
-class Reader(Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses):
+class Reader(Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses, Career):
     """Reads the clauses of one sentence."""
 
     def __init__(

@@ -330,6 +330,20 @@ _RU_GENDERS = {"Masc": "masc", "Fem": "femn"}
 _NAME_TAGS = ("Name", "Patr", "Surn")
 
 
+def ru_adjective_nominative(word: str, gender: str) -> str | None:
+    """A Russian adjective in the nominative singular of a noun's gender (natasha's ``Gender``):
+    "ведущего", Masc -> "ведущий"; "старшей", Fem -> "старшая". None when pymorphy3 has no reading."""
+    morph = _morph()
+    if morph is None:
+        return None
+    for p in morph.parse(word.lower()):
+        if "ADJF" in p.tag or "PRTF" in p.tag:
+            form = p.inflect({"nomn", "sing", _RU_GENDERS.get(gender) or "masc"})
+            if form is not None:
+                return str(form.word)
+    return None
+
+
 def ru_name(word: str, case: str = "", gender: str = "") -> str | None:
     """The nominative of a Russian first name, patronymic or surname as pymorphy3's dictionary
     knows it ("Кристине" -> "Кристина", "Света" -> "Света", not "свет"; "Сергеевне" -> "Сергеевна").

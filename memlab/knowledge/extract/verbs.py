@@ -38,6 +38,7 @@ from memlab.knowledge.extract.basics import (
 )
 from memlab.knowledge.extract.nlp import (
     Tok,
+    ru_adjective_nominative,
     ru_instrumental_noun,
     ru_lemmas,
 )
@@ -68,12 +69,20 @@ class VerbClauses:
         rel = f.subject.rsplit("'s ", 1)[-1] if "'s " in f.subject else ""
         if rel and lx.RELATION_FACTS.get(rel) == f.attribute and f.attribute in ("partner", "spouse"):
             return False  # "у моей девушки Алины": no partner of the girlfriend
-        if f.attribute == "city" and self._visiting():
+        if f.attribute == "city" and self._visiting(f.value):
             return False  # "I'm in Tokyo for a conference this week": a visit, not a home
         return f.subject.casefold() != f.value.casefold() and bool(f.value.strip())
 
-    def _visiting(self: Reader) -> bool:
-        return any(x.lemma in _VISIT_WORDS for x in self.toks) or any(p in self.low for p in _SHORT_STAYS)
+    def _visiting(self: Reader, city: str) -> bool:
+        """The stretch that names ``city`` speaks of a visit or a stay of days (not "я живу в
+        Самаре, отпуск скоро": the holiday is another stretch)."""
+        stem = city.casefold()[:4]
+        for part in self._stretches():
+            if any(t.lower.startswith(stem) for t in part):
+                low = " " + " ".join(t.lower for t in part) + " "
+                if any(x.lemma in _VISIT_WORDS for x in part) or any(p in low for p in _SHORT_STAYS):
+                    return True
+        return False
 
     def obliques(self: Reader, v: Tok) -> list[tuple[str, Tok]]:
         out = []
@@ -217,7 +226,8 @@ class VerbClauses:
             for o in self.s.children(v, "obj", "dobj"):
                 if self._is_person(o):
                     yield self.fact(subj, "spouse", self.value_text(o), "person")
-        if v.lemma in ("ездить", "кататься", "гонять") and v.feats.get("Tense") != "Past":  # "папа ездит на Камри"
+        # "папа ездит на Камри"; "пересел на Kia Rio": a change of car holds in the past tense
+        if v.lemma in ("ездить", "кататься", "гонять") and v.feats.get("Tense") != "Past" or v.lemma == "пересесть":
             for case, o in self.obliques(v):
                 car = self._car(o) if case == "на" and o.text[:1].isupper() else None
                 if car:
@@ -432,5 +442,11 @@ class VerbClauses:
         lo, hi = _contiguous(idx, o.i)
         words = self.toks[lo : hi + 1]
         if self.s.lang == "ru":
-            return " ".join(w.text if w.text.isupper() else w.lemma if w.i == o.i else w.text.lower() for w in words)
+            return " ".join(w.text if w.text.isupper() else w.lemma if w.i == o.i else self._ru_modifier(w, o) for w in words)
         return " ".join(w.text for w in words)
+
+    def _ru_modifier(self: Reader, w: Tok, noun: Tok) -> str:
+        """An adjective of a Russian job title in the nominative: "до ведущего аналитика" -> "ведущий"."""
+        if w.pos != "ADJ" or w.feats.get("Case", "Nom") == "Nom":
+            return w.text.lower()
+        return ru_adjective_nominative(w.text, noun.feats.get("Gender", "Masc")) or w.text.lower()
