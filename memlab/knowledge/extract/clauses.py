@@ -158,7 +158,8 @@ def quoted_ranges(text: str) -> list[tuple[int, int]]:
     """Character ranges of quoted speech in a message (a quote may span sentences); a quoted
     single name («Тинькофф», "Fernwood") is a name, not speech."""
     out: list[tuple[int, int]] = []
-    for m in re.finditer(r'"([^"]+)"|“([^”]+)”|«([^»]+)»|„([^“]+)“|(?<!\w)\'([^\']+)\'(?!\w)', text):
+    # single quotes may hold an apostrophe between letters: texted 'I'm in Paris!!'
+    for m in re.finditer(r'"([^"]+)"|“([^”]+)”|«([^»]+)»|„([^“]+)“|(?<!\w)\'((?:[^\']|(?<=\w)\'(?=\w))+)\'(?!\w)', text):
         inner = next(g for g in m.groups() if g is not None)
         words = inner.split()
         if len(words) >= 3 and _is_title(words):

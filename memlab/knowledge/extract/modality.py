@@ -30,6 +30,10 @@ if TYPE_CHECKING:
     from memlab.knowledge.extract.clauses import Reader
 
 
+# "moving to Bergen in the autumn", "переезжаем осенью": a season on a present verb is ahead
+_SEASONS = frozenset("spring summer autumn fall winter весна лето осень зима осенью весной летом зимой".split())
+
+
 class Modality:
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -189,7 +193,7 @@ class Modality:
     def _future_time(self: Reader, v: Tok) -> bool:
         """A time ahead on a verb: "in March", "next month", "soon", "tomorrow"."""
         for _, o in self.obliques(v):
-            if o.lemma in _CALENDAR or o.lower in ("soon", "tomorrow", "tonight", "later"):
+            if o.lemma in _CALENDAR or o.lower in ("soon", "tomorrow", "tonight", "later") or o.lemma in _SEASONS:
                 return True
         return any(t.lower in ("next", "soon", "tomorrow") for t in self.toks[v.i + 1 :])
 

@@ -253,6 +253,9 @@ class Sentences:
             took_up = v.lemma == "взяться" and v.feats.get("Tense") == "Past"
             if not (v.lemma in lx.LEARN_VERBS or took_up) or v.i in self.quoted or self._blocked(v):
                 continue
+            before = " " + " ".join(t.lower for t in self.toks[: v.i]) + " "
+            if any(self._not_plain(t) for t in self.toks[: v.i]) or " gon na " in before or " going to " in before:
+                continue  # "gonna start learning Japanese after the exams": a plan (spaCy splits "gon na")
             if v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past" and not took_up:
                 continue
             subj = self.subject_of(v)

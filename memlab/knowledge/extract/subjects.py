@@ -23,6 +23,7 @@ from memlab.knowledge.extract.basics import (
 from memlab.knowledge.extract.nlp import (
     Tok,
     ru_first_person_verb,
+    ru_name,
 )
 
 if TYPE_CHECKING:
@@ -147,8 +148,7 @@ class Subjects:
             if self._is_person(c) and c.i < t.i:
                 return self.value_text(c)
             if (
-                self.s.lang == "ru" and c.i == t.i + 1 and c.feats.get("Case") == "Gen" and c.ent == "PER"
-                and t.feats.get("Case") != "Gen"
+                c.i == t.i + 1 and self._ru_genitive_name(c) and c.ent == "PER" and t.feats.get("Case") != "Gen"
             ):  # fmt: skip
                 return self.value_text(c)  # "муж Ани", "девушку Кости": the owner follows in the genitive
         for rel in self.s.children(t, "relcl"):
@@ -156,19 +156,26 @@ class Subjects:
                 return SPEAKER
         return None
 
+    def _ru_genitive_name(self: Reader, c: Tok) -> bool:
+        """A Russian word in the genitive: "муж Ани"; not a name already in its nominative that the
+        tagger called genitive ("брат Стёпа": Стёпа is the brother)."""
+        if self.s.lang != "ru" or c.feats.get("Case") != "Gen":
+            return False
+        return not (c.text[:1].isupper() and ru_name(c.text) == c.text)
+
     def _name_child(self: Reader, t: Tok) -> str | None:
         for c in self.s.children(t, "appos", "compound", "flat", "flat:name", "npadvmod", "nmod", "oprd"):
             named = (
                 c.dep == "appos" and c.pos == "PROPN" and c.text[:1].isupper()
             )  # "my wife Julia" (not the language)
-            owner = self.s.lang == "ru" and c.feats.get("Case") == "Gen" and t.feats.get("Case") != "Gen"
+            owner = self._ru_genitive_name(c) and t.feats.get("Case") != "Gen"
             listed = c.dep == "appos" and self.toks[c.i - 1].text == "," and bool(self.s.children(c, "cc"))
             if listed:
                 continue  # "my girlfriend, Toby and I": a list of people, Toby is not the girlfriend
             if c.i > t.i and (self._is_person(c) or named) and not self.s.children(c, "case") and not owner:
                 return self.value_text(c)  # not "сестра в Питере", not "муж Ани" (Anya's husband)
         nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
-        if nxt is not None and self.s.lang == "ru" and nxt.feats.get("Case") == "Gen" and t.feats.get("Case") != "Gen":
+        if nxt is not None and self._ru_genitive_name(nxt) and t.feats.get("Case") != "Gen":
             nxt = None  # "муж Ани": the owner, not the name
         if nxt is not None and nxt.pos == "PROPN" and self._is_person(nxt):  # the parse missed the apposition
             return self.value_text(nxt)
