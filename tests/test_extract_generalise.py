@@ -51,6 +51,14 @@ def _facts(text: str, lang: str) -> set[Triple]:
             {("speaker", "job_title", "бэкендер"), ("speaker", "employer", "Озон"), ("speaker", "programming_language", "Go")},
         ),
         ("живу в Казани, т.е. в Татарстане", "ru", {("speaker", "city", "Казань")}),
+        # a nominative name after a kin noun is the relative's name; a genitive one is the owner
+        ("брат Костя в Авито дизайнером работает", "ru", {("Костя", "employer", "Авито"), ("Костя", "job_title", "дизайнер")}),
+        ("муж Ани работает в Сбере", "ru", {("Аня's husband", "employer", "Сбер")}),
+        # plans to learn, quoted speech holding an apostrophe, a season ahead
+        ("gonna start learning Korean after the move", "en", set()),
+        ("I'm learning Korean", "en", {("speaker", "learning_language", "Korean")}),
+        ("my friend wrote 'I'm in Lisbon!!' and I'm so jealous", "en", set()),
+        ("we're moving to Tromsø in the spring", "en", set()),
     ],
 )
 def test_precision_causes(text: str, lang: str, expected: set[Triple]) -> None:
