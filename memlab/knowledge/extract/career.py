@@ -1,20 +1,14 @@
 """Work news said without a verb of employment: promotions, a first week somewhere, an offer taken,
 work done at a company, and the language that work is "mostly" in."""
 
-# mypy: disable-error-code="misc"
-# (the methods take the whole Reader as `self`, as in the other Reader parts: see sentence.py)
-
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted, _job_word
 from memlab.knowledge.extract.nlp import Tok, is_place_name, ru_adjective_nominative, ru_instrumental_noun
-
-if TYPE_CHECKING:
-    from memlab.knowledge.extract.clauses import Reader
+from memlab.knowledge.extract.parts import ReaderParts
 
 _PERIODS = frozenset("day week month день неделя месяц".split())
 _OFFER_NOUNS = frozenset("offer оффер офер".split())
@@ -27,10 +21,10 @@ _ORG_CASES = frozenset("at from в во от".split())
 _TITLE_STOPS = frozenset("at in on for with and but last this yesterday today after since в на с и но".split())
 
 
-class Career:
+class Career(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
-    def _career(self: Reader, found: list[Extracted]) -> Iterator[Extracted]:
+    def _career(self, found: list[Extracted]) -> Iterator[Extracted]:
         """What ``found`` does not already say of the speaker's work, from the phrasings above."""
         if any(self._not_plain(t) for t in self.toks) or any(t.lower in _OTHERS_OWN for t in self.toks):
             return
@@ -44,11 +38,11 @@ class Career:
         yield from new
         yield from self._work_language([*found, *new])
 
-    def _career_word(self: Reader, t: Tok) -> bool:
+    def _career_word(self, t: Tok) -> bool:
         """A role or a company, not a person: "lead analyst", "тимлидом", "от Озона" (NER: a name)."""
         return _job_word(t) or t.i > 0 and self.toks[t.i - 1].lower in _ORG_CASES and t.pos != "PRON"
 
-    def _speaker_verb(self: Reader, v: Tok) -> bool:
+    def _speaker_verb(self, v: Tok) -> bool:
         """``v`` is the speaker's, said or dropped ("got promoted", "повысили до ..."), and not blocked."""
         subjects = self.s.children(v, "nsubj", "nsubj:pass", "nsubjpass")
         mine = all(c.lower in ("i", "we", "я", "мы") for c in subjects)
@@ -56,7 +50,7 @@ class Career:
         return mine and main and not self._blocked(v)
 
     # -- "got promoted to lead analyst", "повысили до ведущего аналитика", "назначили тимлидом" -----
-    def _promoted(self: Reader) -> Iterator[Extracted]:
+    def _promoted(self) -> Iterator[Extracted]:
         for v in self.toks:
             if v.lemma == "promote" and self._speaker_verb(v):
                 to = next((t for t in self.toks[v.i + 1 : v.i + 3] if t.lower == "to"), None)
@@ -72,7 +66,7 @@ class Career:
             if title:
                 yield self.fact(SPEAKER, "job_title", title, "concept")
 
-    def _title_after(self: Reader, k: int) -> str | None:
+    def _title_after(self, k: int) -> str | None:
         """The English job noun phrase from token ``k``: "lead analyst", "a senior engineer"."""
         words = []
         for t in self.toks[k : k + 5]:
@@ -82,7 +76,7 @@ class Career:
                 words.append(t)
         return " ".join(t.text for t in words) if words and _job_word(words[-1]) else None
 
-    def _ru_genitive_title(self: Reader, k: int) -> str | None:
+    def _ru_genitive_title(self, k: int) -> str | None:
         """The Russian job noun phrase in the genitive from token ``k``, in the nominative
         ("ведущего аналитика" -> "ведущий аналитик")."""
         words = []
@@ -98,7 +92,7 @@ class Career:
         return " ".join([*adjectives, noun.lemma])
 
     # -- "first week at Datadog done", "первая неделя в Тинькофф позади" ---------------------------
-    def _first_days(self: Reader) -> Iterator[Extracted]:
+    def _first_days(self) -> Iterator[Extracted]:
         for t in self.toks[1:]:
             if t.lemma not in _PERIODS or self.toks[t.i - 1].lemma not in ("first", "первый"):
                 continue
@@ -107,7 +101,7 @@ class Career:
                 yield self.fact(SPEAKER, "employer", org, "organization")
                 return
 
-    def _org_after(self: Reader, k: int) -> str | None:
+    def _org_after(self, k: int) -> str | None:
         """An organisation named after "at", "from", "в", "от" at token ``k`` (not a city, school or tool)."""
         if k + 1 >= len(self.toks) or self.toks[k].lower not in _ORG_CASES:
             return None
@@ -121,7 +115,7 @@ class Career:
         return self.value_text(o)
 
     # -- "got the offer from Datadog and started this monday", "принял оффер от Озона" ------------
-    def _offer_taken(self: Reader) -> Iterator[Extracted]:
+    def _offer_taken(self) -> Iterator[Extracted]:
         for t in self.toks[:-2]:
             if t.lemma not in _OFFER_NOUNS and not t.lower.startswith(("оффер", "офер")):
                 continue  # natasha's lemma of "оффер" is "оффера"
@@ -137,7 +131,7 @@ class Career:
                 return
 
     # -- "I do backend work at Stripe" -------------------------------------------------------------
-    def _work_at(self: Reader) -> Iterator[Extracted]:
+    def _work_at(self) -> Iterator[Extracted]:
         if self.s.lang != "en":
             return
         for t in self.toks:
@@ -152,7 +146,7 @@ class Career:
                     return
 
     # -- "I'm a backend dev at Zalando, mostly Java", "mostly in Go" -------------------------------
-    def _work_language(self: Reader, found: list[Extracted]) -> Iterator[Extracted]:
+    def _work_language(self, found: list[Extracted]) -> Iterator[Extracted]:
         mine = {f.attribute for f in found if f.subject == SPEAKER}
         if not mine & {"employer", "job_title", "team"} or "programming_language" in mine:
             return

@@ -1,12 +1,6 @@
 """Whose fact: the subject of a clause (speaker, relative, named person) and owners."""
 
-# mypy: disable-error-code="misc"
-# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
-# Protocol, and a Protocol would repeat every signature; this silences just that check here)
-
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
@@ -25,16 +19,14 @@ from memlab.knowledge.extract.nlp import (
     ru_first_person_verb,
     ru_name,
 )
-
-if TYPE_CHECKING:
-    from memlab.knowledge.extract.clauses import Reader
+from memlab.knowledge.extract.parts import ReaderParts
 
 
-class Subjects:
+class Subjects(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
     # -- subjects ---------------------------------------------------------------------------------
-    def subject_of(self: Reader, v: Tok) -> str | None:
+    def subject_of(self, v: Tok) -> str | None:
         if self.s.lang == "ru" and v.feats.get("Person") == "1" and v.pos in ("VERB", "AUX"):
             return SPEAKER  # "живём в Новосибирске, морозы норм": a first-person verb is the speaker's
         subj = self.s.children(v, "nsubj", "nsubj:pass")
@@ -58,7 +50,7 @@ class Subjects:
             return self.subject_of(self.toks[v.head])
         return SPEAKER if self._dropped_first_person(v) else None
 
-    def _dropped_first_person(self: Reader, v: Tok) -> bool:
+    def _dropped_first_person(self, v: Tok) -> bool:
         """Chat drops "I": an opening verb ("Moved to Lisbon"), a Russian first-person form
         ("пишу на Rust"), or verb phrases in a sentence that names no subject at all
         ("Living in Berlin, working at Zalando, coding in Scala")."""
@@ -80,7 +72,7 @@ class Subjects:
             not subjects and (v.tag in ("VBG", "VBD") or got)
         )  # "Just got promoted to ..."
 
-    def _ru_opening_verb(self: Reader, v: Tok) -> bool:
+    def _ru_opening_verb(self, v: Tok) -> bool:
         return (
             self.s.lang == "ru"
             and v.pos == "PROPN"
@@ -89,7 +81,7 @@ class Subjects:
             and self._opens(v)
         )
 
-    def _opens(self: Reader, v: Tok) -> bool:
+    def _opens(self, v: Tok) -> bool:
         """Only adverbs, interjections and punctuation stand before ``v`` ("ok so moved to X")."""
         before = [
             t for t in self.toks[: v.i] if t.pos not in ("PUNCT", "INTJ", "ADV", "CCONJ", "PART", "SCONJ")
@@ -99,7 +91,7 @@ class Subjects:
             for t in before
         )  # "в итоге осел в Ереване"
 
-    def subject_phrase(self: Reader, t: Tok) -> str | None:
+    def subject_phrase(self, t: Tok) -> str | None:
         if t.lower in _SPEAKER_WORDS:
             return SPEAKER
         if t.lower in _HE_SHE and t.i not in self.quoted:
@@ -130,14 +122,14 @@ class Subjects:
             return self.value_text(t)
         return None
 
-    def _relation(self: Reader, t: Tok) -> str:
+    def _relation(self, t: Tok) -> str:
         """The relation a noun names, "best friend" for "my best friend", "лучшая подруга"."""
         rel = lx.RELATIONS[t.lemma]
         if rel == "friend" and any(c.lower == "best" or c.lower.startswith("лучш") for c in self.s.children(t, "amod")):
             return "best friend"
         return rel
 
-    def owner_of(self: Reader, t: Tok) -> str | None:
+    def owner_of(self, t: Tok) -> str | None:
         """Whose: "my editor" -> speaker, "Anna's manager" -> Anna, "my brother's band" -> speaker's
         brother; "the database I babysit" -> speaker (a relative clause with a first-person subject)."""
         for c in self.s.children(t, "nmod:poss", "det", "nmod", "poss"):
@@ -156,14 +148,14 @@ class Subjects:
                 return SPEAKER
         return None
 
-    def _ru_genitive_name(self: Reader, c: Tok) -> bool:
+    def _ru_genitive_name(self, c: Tok) -> bool:
         """A Russian word in the genitive: "муж Ани"; not a name already in its nominative that the
         tagger called genitive ("брат Стёпа": Стёпа is the brother)."""
         if self.s.lang != "ru" or c.feats.get("Case") != "Gen":
             return False
         return not (c.text[:1].isupper() and ru_name(c.text) == c.text)
 
-    def _name_child(self: Reader, t: Tok) -> str | None:
+    def _name_child(self, t: Tok) -> str | None:
         for c in self.s.children(t, "appos", "compound", "flat", "flat:name", "npadvmod", "nmod", "oprd"):
             named = (
                 c.dep == "appos" and c.pos == "PROPN" and c.text[:1].isupper()
@@ -184,7 +176,7 @@ class Subjects:
             self.value_text(nxt) if pet_named and nxt is not None else None
         )  # "my cat Pixel" (a phone's name)
 
-    def _is_person(self: Reader, t: Tok) -> bool:
+    def _is_person(self, t: Tok) -> bool:
         """A capitalised proper name that is no gazetteer value (small-model NER types are not
         trusted: it calls Elena an organisation and Porto a person; the cue word types the value)."""
         if self.tool(t) is not None or not t.text[:1].isupper() or t.i in self.quoted:
