@@ -60,7 +60,11 @@ _HEDGE_VERBS = frozenset("matter help interest count wonder care know".split())
 _PRAISE = frozenset(
     "such inspiring amazing awesome brilliant talented gifted wonderful incredible fantastic phenomenal "
     "terrific outstanding remarkable legendary true real natural born такой такая настоящий настоящая "
-    "талантливый талантливая потрясающий потрясающая замечательный замечательная великий великая".split()
+    "талантливый талантливая потрясающий потрясающая замечательный замечательная великий великая "
+    # judgements of how well someone does it: "a great cook", "отличный повар", "a terrible driver"
+    "great good excellent terrible awful horrible bad best worst decent lousy superb fabulous "
+    "отличный отличная хороший хорошая классный классная прекрасный прекрасная ужасный ужасная плохой "
+    "плохая лучший лучшая худший худшая неплохой неплохая крутой крутая шикарный шикарная".split()
 )
 _SKIP_ADJ = frozenset("new current old former ex first second main own новый нынешний текущий".split())
 _PAST_ADJ = frozenset("old former ex previous late бывший прежний старый прошлый предыдущий".split())
@@ -93,8 +97,12 @@ _REGULARLY = frozenset(
     "every daily weekly morning mornings evening weekend weekends time times week утро вечер день выходные неделя раз".split()
 )
 _VISIT_WORDS = frozenset(
-    "конференция командировка отпуск гость поездка отдых фестиваль trip vacation conference visit holiday".split()
+    "конференция командировка отпуск гость поездка отдых фестиваль свадьба турне каникулы trip vacation "
+    "conference visit holiday wedding honeymoon workshop summit tour getaway".split()
 )
+# a stay of days, not a home: "in Tokyo for the weekend", "в Казани на пару дней"
+_SHORT_STAYS = (" for the weekend ", " for a few days ", " for the week ", " for a couple of days ",
+                " на выходные ", " на пару дней ", " на неделю ", " на несколько дней ")
 _FILLERS = ("btw", "lol", "haha", "tbh", "fwiw", "lmao")  # chat words a parser reads as nouns
 _VAGUE = frozenset(
     "one thing part kind sort type bit way stuff lot time place anything everything something".split()

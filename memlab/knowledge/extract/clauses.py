@@ -33,6 +33,7 @@ from memlab.knowledge.extract.basics import (
     SPEAKER,
     Extracted,
 )
+from memlab.knowledge.extract.career import Career
 from memlab.knowledge.extract.copula import CopulaClauses
 from memlab.knowledge.extract.modality import Modality
 from memlab.knowledge.extract.nlp import (
@@ -157,7 +158,8 @@ def quoted_ranges(text: str) -> list[tuple[int, int]]:
     """Character ranges of quoted speech in a message (a quote may span sentences); a quoted
     single name («Тинькофф», "Fernwood") is a name, not speech."""
     out: list[tuple[int, int]] = []
-    for m in re.finditer(r'"([^"]+)"|“([^”]+)”|«([^»]+)»|„([^“]+)“|(?<!\w)\'([^\']+)\'(?!\w)', text):
+    # single quotes may hold an apostrophe between letters: texted 'I'm in Paris!!'
+    for m in re.finditer(r'"([^"]+)"|“([^”]+)”|«([^»]+)»|„([^“]+)“|(?<!\w)\'((?:[^\']|(?<=\w)\'(?=\w))+)\'(?!\w)', text):
         inner = next(g for g in m.groups() if g is not None)
         words = inner.split()
         if len(words) >= 3 and _is_title(words):
@@ -177,7 +179,7 @@ def _is_title(words: list[str]) -> bool:
     )
 
 
-class Reader(Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses):
+class Reader(Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses, Career):
     """Reads the clauses of one sentence."""
 
     def __init__(

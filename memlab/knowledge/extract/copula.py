@@ -1,13 +1,8 @@
 """Copula and predicative clauses ('I'm a data engineer', 'my X is Y'), schools, pets, hobbies."""
 
-# mypy: disable-error-code="misc"
-# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
-# Protocol, and a Protocol would repeat every signature; this silences just that check here)
-
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
@@ -29,15 +24,13 @@ from memlab.knowledge.extract.basics import (
     _subtree_toks,
 )
 from memlab.knowledge.extract.nlp import Tok
-
-if TYPE_CHECKING:
-    from memlab.knowledge.extract.clauses import Reader
+from memlab.knowledge.extract.parts import ReaderParts
 
 
-class CopulaClauses:
+class CopulaClauses(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
-    def _copula_facts(self: Reader, v: Tok, subj_text: str | None) -> Iterator[Extracted]:
+    def _copula_facts(self, v: Tok, subj_text: str | None) -> Iterator[Extracted]:
         """ "my boss is Oleg", "Zed is my editor", "I'm a data engineer", "I'm 34", "I'm in Bangalore"."""
         named = v.lemma in ("call", "name", "звать") and bool(self.s.children(v, "nsubj:pass"))
         if not (
@@ -144,7 +137,7 @@ class CopulaClauses:
                     if case == "into":
                         yield from self._located(case, o, subj_text)
 
-    def _my_role(self: Reader, t: Tok) -> str | None:
+    def _my_role(self, t: Tok) -> str | None:
         """The fact a relation noun the speaker owns names: "my manager" -> manager, "my team lead"
         -> manager, "my wife" -> spouse; None for anything else."""
         rel = lx.RELATIONS.get(t.lemma)
@@ -152,7 +145,7 @@ class CopulaClauses:
             return None
         return lx.RELATION_FACTS.get(rel)
 
-    def _age_after(self: Reader, v: Tok) -> str | None:
+    def _age_after(self, v: Tok) -> str | None:
         """A bare number right after "be" (adverbs allowed between) that no unit follows."""
         for t in self.toks[v.i + 1 : v.i + 4]:
             if t.pos == "ADV" or t.lower in ("still", "already", "now", "just", "only", "almost", "nearly"):
@@ -168,7 +161,7 @@ class CopulaClauses:
             return None
         return None
 
-    def _predicative(self: Reader, b: Tok, subj: str) -> Iterator[Extracted]:
+    def _predicative(self, b: Tok, subj: str) -> Iterator[Extracted]:
         if b.lemma in ("fan", "фанат", "поклонник"):  # "I'm a big fan of pottery"
             for case, o in self.obliques(b):
                 if (case in ("of",) or o.feats.get("Case") == "Gen") and o.pos in ("NOUN", "PROPN"):
@@ -190,10 +183,9 @@ class CopulaClauses:
             return  # "J.K. Rowling is such an inspiring writer", "ты такой талантливый художник": praise
         school = self._school_after(b)
         if school is not None:  # "a third year at McGill", "a PhD student at Oxford"
-            if b.lemma in lx.STUDENT_WORDS:
-                yield self.fact(subj, "job_title", self.job_title(b) or b.text, "concept")
             yield self.fact(subj, "university", school, "organization")
-            return
+        if school is not None or b.lemma in lx.STUDENT_WORDS:
+            return  # a student's is no job title, and "a student" alone names no school
         title = self.job_title(b)
         if title:
             yield self.fact(subj, "job_title", title, "concept")
@@ -218,18 +210,32 @@ class CopulaClauses:
         elif b.lemma in ("home", "дом") and any(c.ent == "LOC" for c in self.s.children(b)):
             pass
 
-    def _school_after(self: Reader, b: Tok) -> str | None:
+    def _school_after(self, b: Tok) -> str | None:
         """The university a student noun is at: "student at McGill", "a third year at Queens"
         (a year of study: an ordinal on "year"), "freshman at NYU"."""
         year = b.lemma == "year" and any(c.lower in lx.ORDINALS for c in self.s.children(b, "amod"))
         if not (year or b.lemma in lx.STUDENT_WORDS):
             return None
-        nxt = self.toks[b.i + 1 : b.i + 3]
-        if len(nxt) == 2 and nxt[0].lower == "at" and nxt[1].text[:1].isupper() and self.tool(nxt[1]) is None:
+        nxt = self.toks[b.i + 1 : b.i + 4]
+        if nxt and nxt[0].lower in ("at", "of") and len(nxt) > 1 and nxt[1].lower == "the":
+            nxt = [nxt[0], *nxt[2:]]  # "a student at the University of Toronto"
+        if len(nxt) >= 2 and nxt[0].lower == "at" and nxt[1].text[:1].isupper() and self.tool(nxt[1]) is None:
+            if nxt[1].lemma.casefold() in lx.SCHOOL_NOUNS:
+                return self._title_run(nxt[1].i)  # the whole name: "University of Toronto"
             return self.value_text(nxt[1])
+        return self._school_named_on(b) if b.lemma in lx.STUDENT_WORDS else None
+
+    def _school_named_on(self, b: Tok) -> str | None:
+        """A name on the student noun itself: "a Michigan student", "an NYU grad student",
+        "студентка ВШЭ" (a genitive name after it)."""
+        for c in self.s.children(b, "compound", "nmod", "amod"):
+            before = self.s.lang == "en" and c.i < b.i and c.dep == "compound"
+            after = self.s.lang == "ru" and c.i == b.i + 1 and c.feats.get("Case") == "Gen"
+            if (before or after) and c.text[:1].isupper() and self.tool(c) is None and c.ent not in ("NORP",):
+                return self.value_text(c)
         return None
 
-    def _bare_ru_pet(self: Reader, t: Tok) -> str | None:
+    def _bare_ru_pet(self, t: Tok) -> str | None:
         """Russian chat names the speaker's pets without "мой": "кот Персик и собака Лайма
         подружились" (a pet noun opening the sentence, or joined to one, and no one else in it)."""
         if self.s.lang != "ru" or any(self._someone_else(x) for x in self.toks if x.head != x.i and not self._pet_name_of(x)):
@@ -237,10 +243,10 @@ class CopulaClauses:
         first = t if t.i == 0 else self.toks[t.head] if t.dep == "conj" and self.toks[t.head].lemma in lx.PETS else None
         return SPEAKER if first is not None and first.i == 0 and first.dep.startswith("nsubj") else None
 
-    def _pet_name_of(self: Reader, x: Tok) -> bool:
+    def _pet_name_of(self, x: Tok) -> bool:
         return self.toks[x.head].lemma in lx.PETS and x.dep in ("appos", "flat", "flat:name", "nmod")
 
-    def _pets_listed(self: Reader) -> Iterator[Extracted]:
+    def _pets_listed(self) -> Iterator[Extracted]:
         """ "we have two cats now, Tofu and Tempeh", "у нас две кошки, Фасоль и Горошина": the
         names listed after a comma, to the end of the sentence, for counted pets the speaker has."""
         for t in self.toks:
@@ -257,13 +263,13 @@ class CopulaClauses:
             for x in rest:
                 yield self.fact(SPEAKER, f"pet_{lx.PETS[t.lemma]}", self._form(x), "concept")
 
-    def _speaker_has(self: Reader, t: Tok) -> bool:
+    def _speaker_has(self, t: Tok) -> bool:
         head = self.toks[t.head]
         if self.s.lang == "ru":
             return any(x.lemma in ("я", "мы") and self.toks[x.i - 1].lemma == "у" for x in self.toks[1 : t.i])
         return head.lemma in HAVE_VERBS and self.subject_of(head) == SPEAKER
 
-    def _late_pet(self: Reader, pet: Tok) -> bool:
+    def _late_pet(self, pet: Tok) -> bool:
         """"мой старый кот Рыжик любил спать на ноуте", "my old dog Rex loved the beach": a pet
         called old or former, of whom the sentence speaks in the past, is gone."""
         named = self.toks[pet.head] if pet.dep in ("amod", "compound") else pet  # "my old dog Rex": "old" on the name
@@ -271,15 +277,15 @@ class CopulaClauses:
             return False
         return any(v.pos in ("VERB", "AUX") and (v.tag in ("VBD",) or v.feats.get("Tense") == "Past") for v in self.toks)
 
-    def _uni_name(self: Reader, o: Tok) -> str | None:
+    def _uni_name(self, o: Tok) -> str | None:
         names = [c for c in self.s.children(o, "compound") if c.i == o.i - 1 and self._name(c)]
         return self.value_text(names[0]) if names else None
 
-    def _after_student(self: Reader, o: Tok) -> bool:
+    def _after_student(self, o: Tok) -> bool:
         at = next((c for c in self.s.children(o, "case") if c.lower == "at"), None)
         return at is not None and at.i > 0 and self._school_after(self.toks[at.i - 1]) is not None
 
-    def _diet_noun(self: Reader, o: Tok) -> str | None:
+    def _diet_noun(self, o: Tok) -> str | None:
         if o.lemma not in lx.DIET_NOUNS:
             return None
         for c in self.s.children(o):
@@ -288,7 +294,7 @@ class CopulaClauses:
                 return d  # "a keto diet", "a gluten-free diet" (parsed gluten <- free <- diet)
         return None
 
-    def _project_status(self: Reader, project: Tok) -> Iterator[Extracted]:
+    def _project_status(self, project: Tok) -> Iterator[Extracted]:
         """ "Project Atlas is shipped now", "Проект Atlas сейчас завершён"."""
         name = next(
             (
@@ -310,7 +316,7 @@ class CopulaClauses:
         if status:
             yield self.fact(f"project {name.text}", "project_status", status, "concept")
 
-    def _located(self: Reader, case: str, o: Tok, subj: str) -> Iterator[Extracted]:
+    def _located(self, case: str, o: Tok, subj: str) -> Iterator[Extracted]:
         if o.i in self.quoted:
             return
         diet = self._diet_noun(o)
@@ -345,7 +351,7 @@ class CopulaClauses:
             if hobby:  # "I'm really into climbing", "super into woodworking now"
                 yield self.fact(subj, "hobby", hobby, "concept")
 
-    def _pastime(self: Reader, o: Tok) -> str | None:
+    def _pastime(self, o: Tok) -> str | None:
         """A bare activity noun or gerund ("climbing", "pottery", "board games"), not a person,
         a name, a pronoun or a determined thing ("into this show", "into her")."""
         if o.pos not in ("NOUN", "VERB") or o.text[:1].isupper() or self.s.children(o, "det", "nmod:poss", "poss"):
@@ -355,7 +361,7 @@ class CopulaClauses:
         mods = [c for c in self.s.children(o, "compound", "amod") if c.i == o.i - 1 and c.pos in ("NOUN", "ADJ")]
         return " ".join([*(m.lower for m in mods), o.lower])
 
-    def _owned_attribute(self: Reader, t: Tok) -> tuple[str, str] | None:
+    def _owned_attribute(self, t: Tok) -> tuple[str, str] | None:
         """(owner, attribute) for "my editor", "Anna's manager", "my favourite band", "my dog"."""
         owner = self.owner_of(t)
         if owner is None and (self._opens_with_favourite(t) or self._opens_with(t, "name") or self._opens_hobby(t)):
@@ -379,18 +385,18 @@ class CopulaClauses:
             return owner, lx.ATTRIBUTE_NOUNS[t.lemma]
         return None
 
-    def _opens_with(self: Reader, t: Tok, lemma: str) -> bool:
+    def _opens_with(self, t: Tok, lemma: str) -> bool:
         """``t`` is the subject noun ``lemma`` and the sentence's first word ("Name's Tomasz")."""
         first = next((w for w in self.toks if w.pos != "PUNCT"), None)
         return t is first and t.lemma == lemma and t.dep.startswith("nsubj")
 
-    def _opens_hobby(self: Reader, t: Tok) -> bool:
+    def _opens_hobby(self, t: Tok) -> bool:
         """ "weekend hobby is woodworking": a hobby noun opening the sentence, a time word before it."""
         words = [w for w in self.toks if w.pos != "PUNCT"]
         lead = words[: t.i - words[0].i] if words else []
         return t.lemma == "hobby" and t.dep.startswith("nsubj") and all(w.lemma in _HOBBY_TIMES for w in lead)
 
-    def _opens_with_favourite(self: Reader, t: Tok) -> bool:
+    def _opens_with_favourite(self, t: Tok) -> bool:
         """``t`` is the subject noun of a sentence that opens "favorite N" / "new favorite N"."""
         words = [w for w in self.toks if w.pos != "PUNCT"]
         lead = [w.lemma for w in words[: t.i - words[0].i]] if words else []
@@ -401,7 +407,7 @@ class CopulaClauses:
             and set(lead[:-1]) <= {"new"}
         )
 
-    def _attribute_value(self: Reader, attribute: str, b: Tok) -> tuple[str, str] | None:
+    def _attribute_value(self, attribute: str, b: Tok) -> tuple[str, str] | None:
         if b.i in self.quoted:
             return None
         if attribute in ("manager", "spouse", "partner", "mentor", "name") or attribute.startswith("pet_"):
@@ -446,7 +452,7 @@ class CopulaClauses:
             return (self.value_text(b), "concept") if b.text[:1].isupper() or b.pos == "PROPN" else None
         return None
 
-    def _phrase(self: Reader, b: Tok) -> str:
+    def _phrase(self, b: Tok) -> str:
         """``b`` with the words before it that qualify it: "a flat white" -> "flat white",
         "an oat milk latte" -> "oat milk latte"."""
         skip = ("det", "poss", "nmod:poss", "punct", "case")
@@ -454,7 +460,7 @@ class CopulaClauses:
         lo, hi = _contiguous(sorted([*mods, b.i]), b.i)
         return " ".join(t.text for t in self.toks[lo : hi + 1])
 
-    def title(self: Reader, b: Tok) -> str:
+    def title(self, b: Tok) -> str:
         """The title ``b`` heads: its phrase without clauses hung on it, from a capitalised
         article on ("The Name of the Wind", "Piranesi")."""
         cut = set().union(

@@ -201,13 +201,13 @@ TITLED = frozenset("book novel movie film song album show series game podcast pl
 # job nouns: a person who "is a" one of these has a job title (the whole noun phrase is the value)
 JOB_HEADS = frozenset(
     "engineer developer programmer designer manager lead scientist analyst architect consultant teacher nurse "
-    "doctor pilot barista translator writer editor lawyer accountant researcher professor student intern "
+    "doctor pilot barista translator writer editor lawyer accountant researcher professor intern "
     "founder cofounder co-founder cto ceo cfo director head admin administrator tester chef cook driver mechanic electrician plumber "
     "artist photographer journalist marketer recruiter devops sre dentist therapist pharmacist librarian "
     "freelancer contractor owner officer specialist technician waiter waitress cashier coach trainer "
     "инженер разработчик программист дизайнер менеджер тимлид аналитик архитектор консультант учитель "
     "учительница врач медсестра пилот бариста переводчик переводчица писатель юрист бухгалтер исследователь "
-    "профессор студент студентка стажёр стажер основатель директор админ администратор тестировщик "
+    "профессор стажёр стажер основатель директор админ администратор тестировщик "
     "тестировщица повар водитель механик художник фотограф журналист маркетолог рекрутер девопс стоматолог "
     "фрилансер владелец продакт продакт-менеджер лид сммщик преподаватель преподавательница "
     "сайентист саентист шеф су-шеф ветеринар лётчик летчик архитекторка дизайнерка врачиха медбрат "
@@ -241,8 +241,10 @@ LANGUAGES = frozenset(
     эсперанто исландский венгерский румынский""".split()
 )
 LEARN_VERBS = frozenset("learn study practice учить изучать выучить подтягивать заниматься".split())
-# a student is at a university, not an employer ("a PhD student at Oxford", "студентка МГУ")
+# a student is at a university, not an employer, and has no job title ("a PhD student at Oxford",
+# "a Michigan student", "студентка МГУ"): these are not JOB_HEADS
 STUDENT_WORDS = frozenset("student undergrad undergraduate freshman sophomore студент студентка магистрант аспирант".split())
+SCHOOL_NOUNS = frozenset("university college institute school academy conservatory polytechnic".split())
 ORDINALS = frozenset("first second third fourth fifth final last 1st 2nd 3rd 4th 5th".split())
 DEGREE_STAGES = frozenset("магистратура аспирантура бакалавриат докторантура".split())
 INSTRUMENTS = frozenset(

@@ -1,13 +1,8 @@
 """Questions, modality and negation: when a clause states nothing current."""
 
-# mypy: disable-error-code="misc"
-# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
-# Protocol, and a Protocol would repeat every signature; this silences just that check here)
-
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
@@ -25,21 +20,22 @@ from memlab.knowledge.extract.basics import (
     _job_word,
 )
 from memlab.knowledge.extract.nlp import Tok
+from memlab.knowledge.extract.parts import ReaderParts
 
-if TYPE_CHECKING:
-    from memlab.knowledge.extract.clauses import Reader
+# "moving to Bergen in the autumn", "переезжаем осенью": a season on a present verb is ahead
+_SEASONS = frozenset("spring summer autumn fall winter весна лето осень зима осенью весной летом зимой".split())
 
 
-class Modality:
+class Modality(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
-    def _is_question(self: Reader) -> bool:
+    def _is_question(self) -> bool:
         text = self.s.text.strip()
         if (text.endswith("?") or "?" in text[-3:]) and not self._tag_question():
             return True
         return self._asks(self.toks)
 
-    def _tag_question(self: Reader) -> bool:
+    def _tag_question(self) -> bool:
         """The question is only a short tag after a statement ("I'm on Fedora 40, any tips?",
         "мой руководитель — Женя, понятно?"): at most three words after the last comma, none of
         them first person, a name or a value, and a statement before it (not "what ..., guys?")."""
@@ -53,7 +49,7 @@ class Modality:
             return False
         return not self._asks(self.toks[: parts[-1][0].i])
 
-    def _asks(self: Reader, toks: Sequence[Tok]) -> bool:
+    def _asks(self, toks: Sequence[Tok]) -> bool:
         """Words that open a question: a wh-word, or (English) an auxiliary before its subject
         ("do we use MongoDB or Postgres ...", "is Anna still in Oslo")."""
         words = [t for t in toks if t.pos not in ("PUNCT", "INTJ")]
@@ -63,18 +59,18 @@ class Modality:
         return inverted and self.s.lang == "en"
 
     # -- predicates and modality ------------------------------------------------------------------
-    def _hedge(self: Reader, c: Tok) -> bool:
+    def _hedge(self, c: Tok) -> bool:
         """A conversational "if" that conditions nothing said: "if that matters", "if it helps",
         "if you must know", "if you're wondering"."""
         subj = self.s.children(c, "nsubj")
         return c.lemma in _HEDGE_VERBS and bool(subj) and subj[0].lower in ("that", "it", "this", "you")
 
-    def _is_predicate(self: Reader, t: Tok) -> bool:
+    def _is_predicate(self, t: Tok) -> bool:
         if t.pos in ("VERB", "AUX") and t.dep not in ("aux", "aux:pass", "auxpass", "cop"):
             return True
         return bool(self.s.children(t, "nsubj", "nsubj:pass")) or t.dep == "root"
 
-    def _blocked(self: Reader, v: Tok) -> bool:
+    def _blocked(self, v: Tok) -> bool:
         """Not a current fact: quoted, negated, conditional, modal, future, wished, planned, past state."""
         if v.i in self.quoted or self._asked(v):
             return True
@@ -135,7 +131,7 @@ class Modality:
             return v.feats.get("Tense") != "Past" or v.lemma in ("accept", "sign")
         return self._past_state(v)
 
-    def _tail_request(self: Reader, clause: Tok, head: Tok) -> bool:
+    def _tail_request(self, clause: Tok, head: Tok) -> bool:
         """A clause after a comma that the parse made the head of the statement before it, which
         embeds nothing: a request ("I'm a nurse in Leeds, ask me anything", "я продакт,
         спрашивайте"; an imperative without a subject) or a verb with an object of its own; the
@@ -149,7 +145,7 @@ class Modality:
         # its own reports nothing (not "I'm vegan, she wrote")
         return any(c.pos in ("NOUN", "PROPN") for c in self.s.children(head, "obj", "dobj"))
 
-    def _cue_applies(self: Reader, v: Tok, cues: Sequence[str], before_is_apart: bool) -> bool:
+    def _cue_applies(self, v: Tok, cues: Sequence[str], before_is_apart: bool) -> bool:
         """A sentence-wide cue ("anymore", "next week", "скоро") bears on ``v`` unless it sits in
         another stretch that is a clause of its own ("учусь в Бауманке, сессия скоро") or, with
         ``before_is_apart``, in a stretch before the one of ``v`` (a negated old value, then the new one)."""
@@ -169,14 +165,14 @@ class Modality:
                 return True
         return not found  # a cue across a cut: as before, for the whole sentence
 
-    def _negated_stretch(self: Reader, o: Tok, v: Tok) -> bool:
+    def _negated_stretch(self, o: Tok, v: Tok) -> bool:
         """A negation or modal in the comma-bounded stretch of ``o`` that the verb is not in."""
         part = next((p for p in self._stretches() if any(t.i == o.i for t in p)), [])
         if any(t.i == v.i for t in part):
             return False
         return any(t.lower in lx.NEGATIONS | lx.MODALS for t in part)
 
-    def _asked(self: Reader, v: Tok) -> bool:
+    def _asked(self, v: Tok) -> bool:
         """A question mark closes the clause of ``v`` with no comma or full stop between
         ("Маша всё ещё в Осло живёт? сто лет не общались"; not "Lisbon? nah, I live in Porto")."""
         for t in self.toks[v.i + 1 :]:
@@ -186,17 +182,20 @@ class Modality:
                 return False
         return False
 
-    def _future_time(self: Reader, v: Tok) -> bool:
+    def _future_time(self, v: Tok) -> bool:
         """A time ahead on a verb: "in March", "next month", "soon", "tomorrow"."""
         for _, o in self.obliques(v):
-            if o.lemma in _CALENDAR or o.lower in ("soon", "tomorrow", "tonight", "later"):
+            if o.lemma in _CALENDAR or o.lower in ("soon", "tomorrow", "tonight", "later") or o.lemma in _SEASONS:
                 return True
         return any(t.lower in ("next", "soon", "tomorrow") for t in self.toks[v.i + 1 :])
 
-    def _past_state(self: Reader, v: Tok) -> bool:
+    def _past_state(self, v: Tok) -> bool:
         """ "I lived in Madrid", "жил в Казани": a state in the past tense no longer holds; a change
         in the past ("moved", "переехал") does."""
-        past = v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past"
+        aux = self.s.children(v, "aux")
+        # "I was living in Porto when ...": a past progressive (no perfect "have") is a past state too
+        was_ing = v.tag == "VBG" and any(c.tag == "VBD" for c in aux) and not any(c.lemma == "have" for c in aux)
+        past = v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past" or was_ing
         if not past:
             cop = self.s.children(v, "cop")
             past = any(c.feats.get("Tense") == "Past" or c.tag == "VBD" for c in cop)
@@ -205,6 +204,6 @@ class Modality:
         if v.lemma in CHANGE_VERBS or v.feats.get("Aspect") == "Perf" and v.lemma not in STATE_VERBS:
             return False
         has_aux = any(c.dep in ("aux",) and c.lemma in ("have", "be") for c in self.s.children(v))
-        if has_aux and v.tag in ("VBN", "VBG"):  # "I've been writing", "has been home": still true
+        if has_aux and v.tag in ("VBN", "VBG") and not was_ing:  # "I've been writing", "has been home": still true
             return False
         return v.lemma in STATE_VERBS or v.pos in ("AUX", "NOUN", "PROPN", "ADJ") or v.lemma == "be"

@@ -209,7 +209,7 @@ def _natasha() -> Callable[[list[str]], list[list[Sent]]]:
         NewsSyntaxParser,
         Segmenter,
     )
-    from natasha.doc import adapt_spans, inject_morph, inject_syntax, offset_syntax
+    from natasha.doc import DocSent, adapt_spans, inject_morph, inject_syntax, offset_syntax
 
     seg, emb = Segmenter(), NewsEmbedding()
     morph, syntax, ner, vocab = NewsMorphTagger(emb), NewsSyntaxParser(emb), NewsNERTagger(emb), MorphVocab()
@@ -222,6 +222,8 @@ def _natasha() -> Callable[[list[str]], list[list[Sent]]]:
             docs = [Doc(t) for t in texts]
             for d in docs:
                 d.segment(seg)
+                d.sents = _split_lowercase_stops(d.sents, DocSent)
+                d.envelop_sent_tokens()
             sents = [s for d in docs for s in d.sents]
             words = [[t.text for t in s.tokens] for s in sents]
             for sent, markup in zip(sents, morph.map(words), strict=True):
@@ -244,6 +246,22 @@ def _natasha() -> Callable[[list[str]], list[list[Sent]]]:
             return [[_from_natasha(s, d.spans or []) for s in d.sents] for d in docs]
 
     return run
+
+
+# chat writes the next sentence in lower case ("релиз в пятницу. как убедить менеджера?"), where
+# razdel sees one sentence: a stop after a word of four letters or more (not "т.е.", "руб.") ends it
+_LOWER_AFTER_STOP = re.compile(r"(?:(?<=\w{4}\.)|(?<=[!?…]))\s+(?=[а-яё])")
+
+
+def _split_lowercase_stops(sents: list[Any], make: Any) -> list[Any]:
+    out = []
+    for s in sents:
+        begin = 0
+        for m in _LOWER_AFTER_STOP.finditer(s.text):
+            out.append(make(s.start + begin, s.start + m.start(), s.text[begin : m.start()]))
+            begin = m.end()
+        out.append(make(s.start + begin, s.stop, s.text[begin:]) if begin else s)
+    return out
 
 
 def _from_natasha(sent: Any, doc_spans: Any) -> Sent:
@@ -310,6 +328,20 @@ def is_common_word(word: str) -> bool:
 _RU_CASES = {"Nom": "nomn", "Gen": "gent", "Dat": "datv", "Acc": "accs", "Ins": "ablt", "Loc": "loct"}
 _RU_GENDERS = {"Masc": "masc", "Fem": "femn"}
 _NAME_TAGS = ("Name", "Patr", "Surn")
+
+
+def ru_adjective_nominative(word: str, gender: str) -> str | None:
+    """A Russian adjective in the nominative singular of a noun's gender (natasha's ``Gender``):
+    "ведущего", Masc -> "ведущий"; "старшей", Fem -> "старшая". None when pymorphy3 has no reading."""
+    morph = _morph()
+    if morph is None:
+        return None
+    for p in morph.parse(word.lower()):
+        if "ADJF" in p.tag or "PRTF" in p.tag:
+            form = p.inflect({"nomn", "sing", _RU_GENDERS.get(gender) or "masc"})
+            if form is not None:
+                return str(form.word)
+    return None
 
 
 def ru_name(word: str, case: str = "", gender: str = "") -> str | None:

@@ -1,14 +1,9 @@
 """Russian constructions the parse does not give as verb + argument."""
 
-# mypy: disable-error-code="misc"
-# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
-# Protocol, and a Protocol would repeat every signature; this silences just that check here)
-
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
@@ -24,20 +19,18 @@ from memlab.knowledge.extract.nlp import (
     Tok,
     is_place_name,
 )
-
-if TYPE_CHECKING:
-    from memlab.knowledge.extract.clauses import Reader
+from memlab.knowledge.extract.parts import ReaderParts
 
 
-class RussianClauses:
+class RussianClauses(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
-    def _russian(self: Reader) -> Iterator[Extracted]:
+    def _russian(self) -> Iterator[Extracted]:
         yield from _ru_facts(self)
         yield from self._ru_native()
         yield from self._ru_hobby()
 
-    def _ru_hobby(self: Reader) -> Iterator[Extracted]:
+    def _ru_hobby(self) -> Iterator[Extracted]:
         """ "хобби — рыбалка", "моё хобби — вязание", "готовка — моё хобби": the noun across the dash
         from "хобби"; whose by "мой" / "у X", the speaker's when no one else is in the stretch."""
         for part in self._stretches(dashes=False):
@@ -55,7 +48,7 @@ class RussianClauses:
                 yield self.fact(owner, "hobby", nouns[0].lemma, "concept")
         yield from self._ru_demonym()
 
-    def _ru_demonym(self: Reader) -> Iterator[Extracted]:
+    def _ru_demonym(self) -> Iterator[Extracted]:
         """ "мой парень Джон американец": a nationality noun right after a name the parse left
         without a predicate."""
         for t in self.toks[1:]:
@@ -67,7 +60,7 @@ class RussianClauses:
             if not any(self._not_plain(x) or x.pos == "VERB" for x in part):
                 yield self.fact(self.value_text(prev), "nationality", demonym, "concept")
 
-    def _ru_native(self: Reader) -> Iterator[Extracted]:
+    def _ru_native(self) -> Iterator[Extracted]:
         """ "родной язык у меня татарский", "родной у неё армянский": the language adjective after
         "родной" in its stretch; whose by "мой" / "у X" (a pronoun: the one person named before)."""
         for part in self._stretches(dashes=False):
@@ -95,7 +88,7 @@ _RU_SKIP = frozenset(
 )
 
 
-def _ru_owner(reader: Reader, t: Tok) -> str | None:
+def _ru_owner(reader: ReaderParts, t: Tok) -> str | None:
     """The owner a Russian possessive or dative names: меня/мне -> speaker, Маши -> Маша, мамы -> speaker's mother."""
     if t.lemma in ("я", "мы"):
         return SPEAKER
@@ -106,7 +99,7 @@ def _ru_owner(reader: Reader, t: Tok) -> str | None:
     return None
 
 
-def _ru_value_after(reader: Reader, a: Tok, kind: str) -> tuple[str, str] | None:
+def _ru_value_after(reader: ReaderParts, a: Tok, kind: str) -> tuple[str, str] | None:
     """The first value after attribute noun ``a`` ("редактор — VS Code", "кот Барсик")."""
     for t in reader.toks[a.i + 1 : a.i + 6]:
         if t.i in reader.quoted or t.text in (",", ".", ";", "!", "?") or t.pos in ("VERB", "AUX"):
@@ -137,7 +130,7 @@ def _ru_value_after(reader: Reader, a: Tok, kind: str) -> tuple[str, str] | None
     return None
 
 
-def _ru_facts(reader: Reader) -> Iterator[Extracted]:
+def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
     toks = reader.toks
     for t in toks:
         if t.i in reader.quoted:
@@ -214,7 +207,7 @@ def _ru_facts(reader: Reader) -> Iterator[Extracted]:
                     yield reader.fact(subj, "manager", reader.value_text(o), "person")
 
 
-def _ru_owned(reader: Reader, owner: str, a: Tok) -> Iterator[Extracted]:
+def _ru_owned(reader: ReaderParts, owner: str, a: Tok) -> Iterator[Extracted]:
     known = {**lx.PETS, **lx.RELATIONS, **lx.ATTRIBUTE_NOUNS}
     lemma = _lex(a, known)
     if lemma != a.lemma:
@@ -265,7 +258,7 @@ def _ru_owned(reader: Reader, owner: str, a: Tok) -> Iterator[Extracted]:
                 yield reader.fact(owner, cat[0], found[0], "tool")
 
 
-def _ru_title_after(reader: Reader, a: Tok) -> str | None:
+def _ru_title_after(reader: ReaderParts, a: Tok) -> str | None:
     """The name after a favourite noun: capitalised words and short links ("Мастер и Маргарита"),
     or one common noun ("любимая еда — пельмени"); quotes, dashes and "теперь" skipped."""
     words: list[Tok] = []
@@ -284,13 +277,13 @@ def _ru_title_after(reader: Reader, a: Tok) -> str | None:
     return " ".join(t.text for t in words) or None
 
 
-def _heads_of(reader: Reader, t: Tok) -> tuple[int, ...]:
+def _heads_of(reader: ReaderParts, t: Tok) -> tuple[int, ...]:
     """Tokens the parser hung on a pronoun subject as modifiers ("я в Тинькофф": the name is the
     pronoun's nmod); a noun's nmod may be its name ("сестра в Питере" read as "сестра Питер")."""
     return tuple(c.i for c in reader.s.children(t, "nmod")) if t.lemma in ("я", "мы") else ()
 
 
-def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracted]:
+def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Extracted]:
     clause = []
     for t in reader.toks[subj_tok.i + 1 :]:
         if t.pos == "PUNCT" and t.text not in _DASH:
@@ -312,6 +305,11 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
     head = b.lower.split("-")[-1]
     if b.lower in ("его", "её", "ее", "их", "мой", "твой"):
         return  # "я его админ": someone's admin, not a job title
+    if b.lemma in lx.STUDENT_WORDS:  # "я студентка ВШЭ", "Даша студент в МГУ": a university, no job
+        school = next((t for t in nxt[1:3] if t.text[:1].isupper() and (reader._org(t) or t.text.isupper())), None)
+        if school is not None and reader.tool(school) is None:
+            yield reader.fact(subj, "university", reader.value_text(school), "organization")
+        return
     if b.lemma in lx.JOB_HEADS or head in lx.JOB_HEADS or b.lower in lx.JOB_HEADS:
         title = b.text if "-" in b.text or b.lower in lx.JOB_HEADS else b.lemma
         yield reader.fact(subj, "job_title", title, "concept")
@@ -358,20 +356,20 @@ def _ru_predicate(reader: Reader, subj_tok: Tok, subj: str) -> Iterator[Extracte
             yield reader.fact(subj, tv[0], tv[1], "tool")
 
 
-def _ru_self_name(reader: Reader, b: Tok) -> bool:
+def _ru_self_name(reader: ReaderParts, b: Tok) -> bool:
     """"я Айдар": a given name in the nominative right after "я" (not a place, tool or word)."""
     if b.feats.get("Case") not in (None, "Nom") or reader.tool(b) is not None or not b.text[:1].isupper():
         return False
     return b.ent == "PER" or b.pos == "PROPN" and reader._ru_name(b) is not None and b.ent != "LOC"
 
 
-def _verbless_sibling(reader: Reader, subj_tok: Tok, o: Tok, clause: list[Tok]) -> bool:
+def _verbless_sibling(reader: ReaderParts, subj_tok: Tok, o: Tok, clause: list[Tok]) -> bool:
     """"я в Твери, брат в Москве, встречаемся ...": the parse hangs both the pronoun and its place
     on a later verb; the stretch up to the comma has no verb of its own."""
     return o.head == subj_tok.head and o.i == subj_tok.i + 2 and not any(t.pos in ("VERB", "AUX") for t in clause)
 
 
-def _one_relative(reader: Reader, pron: Tok) -> str | None:
+def _one_relative(reader: ReaderParts, pron: Tok) -> str | None:
     """The one relative named before a pronoun in the sentence ("соседка по квартире ..., у неё")."""
     rels = {who for t in reader.toks[: pron.i] if t.lemma in lx.RELATIONS and (who := reader.subject_phrase(t))}
     return rels.pop() if len(rels) == 1 else None

@@ -1,13 +1,8 @@
 """Sentence-level readings: companions, gaps, switches, nicknames, appositions."""
 
-# mypy: disable-error-code="misc"
-# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
-# Protocol, and a Protocol would repeat every signature; this silences just that check here)
-
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
@@ -40,17 +35,15 @@ from memlab.knowledge.extract.nlp import (
     Tok,
     is_place_name,
 )
+from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.russian import _ru_owner
 
-if TYPE_CHECKING:
-    from memlab.knowledge.extract.clauses import Reader
 
-
-class Sentences:
+class Sentences(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
     # -- sentence level --------------------------------------------------------------------------
-    def facts(self: Reader) -> Iterator[Extracted]:
+    def facts(self) -> Iterator[Extracted]:
         if self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
             return
         found = list(self._facts()) or list(self._switched_to()) or list(self._new_role()) or list(self._new_job())
@@ -61,10 +54,14 @@ class Sentences:
         found += list(self._gapped(found))
         found += list(self._job_place(found))
         found += list(self._shared(found))
+        found += list(self._career(found))
+        orgs = {(f.subject, f.value.casefold()) for f in found if f.attribute in ("employer", "university")}
+        # one name is not both the place someone works at and their city ("я бэкендер в Озоне")
+        found = [f for f in found if f.attribute != "city" or (f.subject, f.value.casefold()) not in orgs]
         yield from filter(self._sane, found)
 
     # -- "мы с братом оба в Калуге", "both me and Alex work at Spotify" ---------------------------
-    def _companions(self: Reader) -> list[Tok]:
+    def _companions(self) -> list[Tok]:
         """The people the speaker is joined with: "мы с Сашей", "me and Alex", "Alex and I"."""
         if "companions" in self.__dict__:
             return self.__dict__["companions"]  # type: ignore[no-any-return]
@@ -84,7 +81,7 @@ class Sentences:
         self.__dict__["companions"] = out
         return out
 
-    def _shared(self: Reader, found: list[Extracted]) -> Iterator[Extracted]:
+    def _shared(self, found: list[Extracted]) -> Iterator[Extracted]:
         """With "both"/"оба", a fact of one of the joined subjects holds for all, whichever the
         parse made the subject ("me and Omar both write Elixir", "Jess and I both work at Monzo");
         not a relation, name or age. Without it the labels disagree ("мы с невестой живём в Сочи"):
@@ -101,7 +98,7 @@ class Sentences:
                     done.add((who, f.attribute, f.value))
                     yield self.fact(who, f.attribute, f.value, f.value_type)
 
-    def ended(self: Reader) -> Iterator[Extracted]:
+    def ended(self) -> Iterator[Extracted]:
         """Sports and instruments the sentence gives up with nothing in their place: "quit tennis",
         "gave up squash", "stopped playing chess", "dropped out of chess club", "теннис забросил"."""
         if self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
@@ -129,7 +126,7 @@ class Sentences:
                 elif o.lemma in lx.INSTRUMENTS:
                     yield self.fact(subj, "instrument", o.lemma, "concept")
 
-    def _facts(self: Reader) -> Iterator[Extracted]:
+    def _facts(self) -> Iterator[Extracted]:
         seen: set[int] = set()
         for v in self.toks:
             if v.i in seen or not self._is_predicate(v):
@@ -152,7 +149,7 @@ class Sentences:
             yield from self._russian()
 
     # -- "Wiped Windows, Fedora on everything now": a change the parse has no clause for ----------
-    def _switched_to(self: Reader) -> Iterator[Extracted]:
+    def _switched_to(self) -> Iterator[Extracted]:
         """The speaker's new tool or car, when a stretch of the sentence marked "now" (теперь,
         lately, these days) names exactly one, no one else is its subject, and nothing in it
         negates, conditions, plans or quotes: "honestly Rust is what all my stuff is in now",
@@ -197,7 +194,7 @@ class Sentences:
                 yield self.fact(subject, attribute, value, vtype)
 
     # -- "я пишу на Go, а муж на Java": a second subject with the first clause's verb left out ----
-    def _gapped(self: Reader, found: list[Extracted]) -> Iterator[Extracted]:
+    def _gapped(self, found: list[Extracted]) -> Iterator[Extracted]:
         """A later stretch that opens with a subject of its own (a relative, a named person) and
         has no verb of its own takes the attribute of the sentence's fact and a value of the same
         kind: "I'm on Windows 11, my brother's on Ubuntu", "я в Москве, сестра в Питере",
@@ -224,7 +221,7 @@ class Sentences:
                 if (subject, attribute) not in done:
                     yield self.fact(subject, attribute, value, vtype)
 
-    def _nickname(self: Reader) -> Iterator[Extracted]:
+    def _nickname(self) -> Iterator[Extracted]:
         """The name the speaker goes by: "everyone calls me Seun", "call me Liz", "все зовут меня
         Лёля", "зови меня Гуля", "можно просто Гуля": it replaces the full name said with it (the
         last one said wins: "меня зовут Елизавета, можно просто Лиза")."""
@@ -242,7 +239,7 @@ class Sentences:
                 yield self.fact(SPEAKER, "name", self.said["nickname"], "person")
                 return
 
-    def _learning(self: Reader) -> Iterator[Extracted]:
+    def _learning(self) -> Iterator[Extracted]:
         """The language one is learning: "I'm learning Spanish on Duolingo", "learning Japanese
         now", "учу сербский", "взялся за корейский" (a verb of learning, in the present or just
         begun, with a language for its object; not "learned French at school")."""
@@ -250,6 +247,9 @@ class Sentences:
             took_up = v.lemma == "взяться" and v.feats.get("Tense") == "Past"
             if not (v.lemma in lx.LEARN_VERBS or took_up) or v.i in self.quoted or self._blocked(v):
                 continue
+            before = " " + " ".join(t.lower for t in self.toks[: v.i]) + " "
+            if any(self._not_plain(t) for t in self.toks[: v.i]) or " gon na " in before or " going to " in before:
+                continue  # "gonna start learning Japanese after the exams": a plan (spaCy splits "gon na")
             if v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past" and not took_up:
                 continue
             subj = self.subject_of(v)
@@ -263,7 +263,7 @@ class Sentences:
                 value = o.text[:1].upper() + o.text[1:].lower() if self.s.lang == "en" else o.lemma
                 yield self.fact(subj, "learning_language", value, "concept")
 
-    def _birthday(self: Reader) -> Iterator[Extracted]:
+    def _birthday(self) -> Iterator[Extracted]:
         """A birthday and its date in one stretch: "birthday's on june 12", "my sister's birthday is
         May 3rd", "день рождения у меня 3 апреля"; whose it is by the owner ("my", "у меня", "у
         мамы"), the speaker's when the stretch names nobody else. The date as written."""
@@ -282,7 +282,7 @@ class Sentences:
             elif owner not in (None, SPEAKER):
                 yield self.fact(owner, "birthday", date, "concept")
 
-    def _job_place(self: Reader, found: list[Extracted]) -> Iterator[Extracted]:
+    def _job_place(self, found: list[Extracted]) -> Iterator[Extracted]:
         """A city said with the job title it comes with: "a product manager at a tiny fintech in
         Warsaw", "data engineer in Dubai", "дата-инженер из Казани": a place in the job noun's
         own stretch, after it, hung on the job noun or on the workplace after it (not a country;
@@ -303,14 +303,14 @@ class Sentences:
             if len(cities) == 1:
                 yield self.fact(f.subject, "city", cities.pop(), "place")
 
-    def _ancestor_ids(self: Reader, t: Tok) -> set[int]:
+    def _ancestor_ids(self, t: Tok) -> set[int]:
         return {a.i for a in self.s.ancestors(t)}
 
-    def _name_of(self: Reader, t: Tok, head: Tok) -> bool:
+    def _name_of(self, t: Tok, head: Tok) -> bool:
         """``t`` names ``head``: "мой муж Рома", "my sister Ana"."""
         return t.head == head.i and t.dep in ("appos", "flat", "flat:name", "compound") and self._is_person(t) and t.i == head.i + 1
 
-    def _gap_subject(self: Reader, words: list[Tok]) -> Tok | None:
+    def _gap_subject(self, words: list[Tok]) -> Tok | None:
         """The relative or named person a stretch opens with ("my brother's", "у брата", "Maria")."""
         for t in words[:3]:
             if t.lower in _OWNER_WORDS or t.lemma in ("у",) or t.text in ("'s", "’s") or t.pos == "ADJ":
@@ -322,13 +322,13 @@ class Sentences:
             return None
         return None
 
-    def _bare_kin(self: Reader, t: Tok) -> str | None:
+    def _bare_kin(self, t: Tok) -> str | None:
         """English "dad's still on Windows 7": a parent named without "my" is the speaker's."""
         if self.s.lang == "en" and t.lower in _BARE_KIN:
             return f"{SPEAKER}'s {lx.RELATIONS[t.lower]}"
         return None
 
-    def _gap_value(self: Reader, t: Tok, by_attribute: dict[str, Extracted]) -> tuple[str, str, str] | None:
+    def _gap_value(self, t: Tok, by_attribute: dict[str, Extracted]) -> tuple[str, str, str] | None:
         tv = self.tool_value(t) if self.tool(t) is not None else None
         if tv is not None and tv[0] in by_attribute:
             return tv[0], tv[1], "tool"
@@ -349,7 +349,7 @@ class Sentences:
             return "job_title", title, "concept"
         return None
 
-    def _people_before(self: Reader, k: int) -> list[str]:
+    def _people_before(self, k: int) -> list[str]:
         """The people named before token ``k``: in earlier sentences of the message, then in this one."""
         out = list(self.said.get("people", []))
         for t in self.toks[:k]:
@@ -366,16 +366,16 @@ class Sentences:
                 out.append(who)
         return list(dict.fromkeys(out))
 
-    def antecedent_person(self: Reader, t: Tok) -> str | None:
+    def antecedent_person(self, t: Tok) -> str | None:
         """"he"/"she"/"он"/"она" for the one person the message named before it ("Dan finally
         left the hospital! he's at Brightwire now"); None when there were none or several."""
         people = self._people_before(t.i)
         return people[0] if len(people) == 1 else None
 
-    def remember_people(self: Reader) -> None:
+    def remember_people(self) -> None:
         self.said["people"] = self._people_before(len(self.toks))
 
-    def antecedent(self: Reader, t: Tok) -> Tok | None:
+    def antecedent(self, t: Tok) -> Tok | None:
         """The name "it"/"это" stands for: the last name the sentence gave before it as a verb's
         object ("just finished Piranesi and it's...", "подсел на Кино, теперь это...")."""
         if t.lower not in ("it", "this", "that", "это"):
@@ -389,12 +389,12 @@ class Sentences:
         ]
         return names[-1] if names else None
 
-    def _given_up(self: Reader, t: Tok) -> bool:
+    def _given_up(self, t: Tok) -> bool:
         """``t`` is what a verb of giving up takes: "йогу бросила", "quit tennis"."""
         head = self.toks[t.head]
         return head.i != t.i and _lex(head, lx.DROP_VERBS) in lx.DROP_VERBS
 
-    def _now_in(self: Reader, t: Tok) -> bool:
+    def _now_in(self, t: Tok) -> bool:
         """"да, теперь в Питере": a Russian city the elliptical sentence puts the speaker in."""
         if self.s.lang != "ru" or t.ent != "LOC" or t.i in self.quoted or not self._place(t):
             return False
@@ -405,7 +405,7 @@ class Sentences:
         head = self.toks[t.head]
         return head.i == t.i or _lex(head, CITY_VERBS) in CITY_VERBS
 
-    def _bare_place(self: Reader, t: Tok, part: list[Tok]) -> str | None:
+    def _bare_place(self, t: Tok, part: list[Tok]) -> str | None:
         """"yep, Berlin now": an English stretch that is a city name and "now", nothing else."""
         span = self.s.span_of(t)
         if self.s.lang != "en" or span is None or span[0] != t.i or span[2] != "LOC" or t.i in self.quoted:
@@ -416,7 +416,7 @@ class Sentences:
         name = " ".join(x.text for x in self.toks[span[0] : span[1]])
         return lx.CITY_ALIASES.get(name.casefold(), name)
 
-    def _now_at(self: Reader, t: Tok) -> bool:
+    def _now_at(self, t: Tok) -> bool:
         """ "ушёл из Тинькофф, теперь в Ozon", "left Wayfair, at Instacart now": an organisation
         the speaker is at, hung on a verb of leaving or joining (not "теперь в Ozon заказываю")."""
         if t.ent != "ORG" or t.i in self.quoted or not self._org(t) or self._place(t) and self.s.lang == "en":
@@ -426,7 +426,7 @@ class Sentences:
         head = self.toks[t.head]
         return head.i == t.i or _lex(head, EMPLOY_VERBS | lx.DROP_VERBS) in EMPLOY_VERBS | lx.DROP_VERBS
 
-    def _pet_introduced(self: Reader) -> Iterator[Extracted]:
+    def _pet_introduced(self) -> Iterator[Extracted]:
         """ "Знакомься: Чарли, наш новый питомец (пёс)": the name the speaker's generic "pet" is
         joined to, with the species it is explained by."""
         for t in self.toks:
@@ -438,7 +438,7 @@ class Sentences:
             if owner is not None and not self._blocked(head):
                 yield self.fact(owner, f"pet_{lx.PETS[kind.lemma]}", self.value_text(head), "concept")
 
-    def _appositions(self: Reader) -> Iterator[Extracted]:
+    def _appositions(self) -> Iterator[Extracted]:
         """ "my girlfriend Sofia", "my manager Oleg uses Emacs", "Meet Rex, our new dog": the
         relation is itself a fact."""
         for t in self.toks:

@@ -1,14 +1,9 @@
 """New roles and jobs, verbless states, and the stretches of a sentence they read."""
 
-# mypy: disable-error-code="misc"
-# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
-# Protocol, and a Protocol would repeat every signature; this silences just that check here)
-
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
@@ -28,15 +23,13 @@ from memlab.knowledge.extract.nlp import (
     Tok,
     is_place_name,
 )
-
-if TYPE_CHECKING:
-    from memlab.knowledge.extract.clauses import Reader
+from memlab.knowledge.extract.parts import ReaderParts
 
 
-class States:
+class States(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
-    def _new_role(self: Reader) -> Iterator[Extracted]:
+    def _new_role(self) -> Iterator[Extracted]:
         """ "Got a new manager: Katya, well, Ekaterina officially", "Новый начальник — Вадим": a
         new holder of a role named right after it (the first name given is the one used)."""
         role = self.said.pop("role", None)  # the sentence before ended "new manager:"
@@ -88,7 +81,7 @@ class States:
                 yield self.fact(SPEAKER, attribute, self.value_text(name), "person")
                 return
 
-    def _new_job(self: Reader) -> Iterator[Extracted]:
+    def _new_job(self) -> Iterator[Extracted]:
         """ "New job! Tyrell Systems, first day was today.", "новая работа — Яндекс": the
         organisation named right after "new job" (in the same sentence after a colon or dash, or
         opening the next one); nothing under a plan, a question or a negation."""
@@ -112,7 +105,7 @@ class States:
                     yield self.fact(SPEAKER, "employer", name, "organization")
             return
 
-    def _org_name(self: Reader, t: Tok) -> str | None:
+    def _org_name(self, t: Tok) -> str | None:
         if t.i in self.quoted or not t.text[:1].isupper() or self.tool(t) is not None or t.lower in _NOT_NAMES:
             return None
         if t.pos not in ("PROPN", "X") and t.ent != "ORG":
@@ -121,7 +114,7 @@ class States:
             return self.value_text(t)
         return self._title_run(t.i)
 
-    def _new_named(self: Reader, t: Tok) -> tuple[str, int] | None:
+    def _new_named(self, t: Tok) -> tuple[str, int] | None:
         """(attribute, index after it) for "new favorite band", "new favorite band alert", "new
         standing order" opening at ``t`` ("new")."""
         k = t.i + 1
@@ -140,7 +133,7 @@ class States:
         k += 1
         return attribute, k + (k < len(self.toks) and self.toks[k].lower == "alert")
 
-    def _title_run(self: Reader, k: int) -> str | None:
+    def _title_run(self, k: int) -> str | None:
         """The capitalised name that starts at token ``k``: "Fontaines D.C.", "The Name of the Wind"."""
         words: list[Tok] = []
         for t in self.toks[k:]:
@@ -158,7 +151,7 @@ class States:
             out += t.text if glued or not out else " " + t.text
         return out
 
-    def _plain_state(self: Reader) -> Iterator[Extracted]:
+    def _plain_state(self) -> Iterator[Extracted]:
         """The speaker's tool, car, diet or sport named in a stretch that speaks in the first
         person (or opens with the value: "Galaxy S21 here") with a verb of use or none at all:
         "most of my day is Java", "my laptop runs Ubuntu", "у меня Kia Rio", "I do keto".
@@ -188,7 +181,7 @@ class States:
                 ((attribute, value, vtype),) = kinds
                 yield self.fact(subject, attribute, value, vtype)
 
-    def _speaks_of(self: Reader, subject: str, part: list[Tok]) -> bool:
+    def _speaks_of(self, subject: str, part: list[Tok]) -> bool:
         """The stretch names its subject: the speaker in the first person, a relative by name;
         a named subject of the sentence's main verb goes on through stretches in no person
         ("Серёжа ушёл из МТС, теперь в Ростелекоме")."""
@@ -199,7 +192,7 @@ class States:
         rel = subject.split("'s ", 1)[1]  # named, or "she"/"она" for the one relative of the sentence
         return any(lx.RELATIONS.get(t.lemma) == rel or t.lower in _OTHER_PRONOUNS for t in part)
 
-    def _plain_subject(self: Reader) -> str | None:
+    def _plain_subject(self) -> str | None:
         """Whose state a plain sentence gives: the speaker's, or one relative's that the speaker
         owns ("my wife's doing paleo"); None when anyone else is in it."""
         others = [t for t in self.toks if self._someone_else(t)]
@@ -228,7 +221,7 @@ class States:
             return f"{SPEAKER}'s {rels.pop()}"
         return None
 
-    def _named_subject(self: Reader) -> str | None:
+    def _named_subject(self) -> str | None:
         """The one person the sentence names, when they are the subject of its main verb and no
         one else (no first person, pronoun or relative) is in it."""
         others = [t for t in self.toks if self._someone_else(t)]
@@ -242,7 +235,7 @@ class States:
             return None
         return self.value_text(t)
 
-    def modifier(self: Reader, t: Tok) -> bool:
+    def modifier(self, t: Tok) -> bool:
         """The value only qualifies another word: "Rust's borrow checker", "iPhone 15 reviews",
         "vegan restaurants", "веганские кафе"."""
         head = self.toks[t.head]
@@ -263,7 +256,7 @@ class States:
         poss = any(c.text in ("'s", "’s") and c.dep in ("case", "possessive") for c in self.s.children(t))
         return poss or t.dep in ("nmod:poss", "poss", "compound", "amod") or t.pos == "ADJ"
 
-    def _first_person(self: Reader, part: list[Tok]) -> bool:
+    def _first_person(self, part: list[Tok]) -> bool:
         if any(t.lower in lx.FIRST_PERSON for t in part):
             return True
         if self.s.lang == "ru" and any(t.feats.get("Person") == "1" and t.pos == "VERB" for t in part):
@@ -273,7 +266,7 @@ class States:
             words = words[1:]  # "на кето третий месяц", "без глютена уже два года"
         return bool(words) and self._state_value(words[0]) is not None  # "Galaxy S21 here", "Emacs user"
 
-    def _state_value(self: Reader, t: Tok) -> tuple[str, str, str] | None:
+    def _state_value(self, t: Tok) -> tuple[str, str, str] | None:
         found = self._new_value(t)
         if found is not None:
             return found[0], found[1], "tool"
@@ -283,7 +276,7 @@ class States:
             return "diet", diet, "concept"
         return None
 
-    def _without(self: Reader, t: Tok) -> str | None:
+    def _without(self, t: Tok) -> str | None:
         """A diet said as what is left out: "gluten free", "dairy-free", "без глютена"."""
         k = t.i + 2 if t.i + 2 < len(self.toks) and self._in_word(self.toks[t.i + 1]) else t.i + 1  # "gluten-free"
         nxt = self.toks[k].lower if k < len(self.toks) else ""
@@ -295,7 +288,7 @@ class States:
             return lx.FREE_OF.get(t.lemma) or lx.FREE_OF.get(t.lower)
         return None
 
-    def _stretches(self: Reader, dashes: bool = True) -> list[list[Tok]]:
+    def _stretches(self, dashes: bool = True) -> list[list[Tok]]:
         """The sentence cut at commas, dashes, semicolons and "but"/"но"/"а" (without ``dashes``
         a dash stays inside: it marks the verb left out in "а жена — в Сбере")."""
         parts: list[list[Tok]] = [[]]
@@ -307,14 +300,14 @@ class States:
                 parts[-1].append(t)
         return [p for p in parts if p]
 
-    def _in_word(self: Reader, t: Tok) -> bool:
+    def _in_word(self, t: Tok) -> bool:
         """A hyphen inside a word ("gluten-free"), not a dash between clauses."""
         if t.text != "-" or not 0 < t.i < len(self.toks) - 1:
             return False
         before, after = self.toks[t.i - 1], self.toks[t.i + 1]
         return before.start + len(before.text) == t.start and t.start + 1 == after.start
 
-    def _not_plain(self: Reader, t: Tok) -> bool:
+    def _not_plain(self, t: Tok) -> bool:
         """A word that keeps a stretch from stating the speaker's own current fact."""
         return (
             t.i in self.quoted
@@ -324,7 +317,7 @@ class States:
             or t.feats.get("Tense") == "Fut"
         )
 
-    def _someone_else(self: Reader, t: Tok) -> bool:
+    def _someone_else(self, t: Tok) -> bool:
         """A person other than the speaker in the sentence: whose change it is, is then unclear
         (not one the speaker is joined with: "мы с мужем", "me and Alex")."""
         if any(t.i == c.i or t.head == c.i and t.dep in ("appos", "flat", "flat:name", "nmod", "compound") for c in self._companions()):
@@ -338,7 +331,7 @@ class States:
             or self.s.lang == "ru" and t.pos == "PROPN" and self._ru_name(t) is not None  # NER missed "Серёжа"
         )
 
-    def _new_value(self: Reader, t: Tok) -> tuple[str, str] | None:
+    def _new_value(self, t: Tok) -> tuple[str, str] | None:
         head = self.toks[t.head]
         if head.lemma in lx.DROP_VERBS and head.i != t.i:
             return None
@@ -362,6 +355,6 @@ class States:
             return "car", " ".join([brand[:1].upper() + brand[1:], *tail])
         return None
 
-    def _works_at(self: Reader, t: Tok) -> bool:
+    def _works_at(self, t: Tok) -> bool:
         head = self.toks[t.head]
         return head.lemma in ("work", "работать") and not any(c.lower == "out" for c in self.s.children(head))

@@ -1,12 +1,6 @@
 """Whose fact: the subject of a clause (speaker, relative, named person) and owners."""
 
-# mypy: disable-error-code="misc"
-# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
-# Protocol, and a Protocol would repeat every signature; this silences just that check here)
-
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
@@ -23,17 +17,16 @@ from memlab.knowledge.extract.basics import (
 from memlab.knowledge.extract.nlp import (
     Tok,
     ru_first_person_verb,
+    ru_name,
 )
-
-if TYPE_CHECKING:
-    from memlab.knowledge.extract.clauses import Reader
+from memlab.knowledge.extract.parts import ReaderParts
 
 
-class Subjects:
+class Subjects(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
     # -- subjects ---------------------------------------------------------------------------------
-    def subject_of(self: Reader, v: Tok) -> str | None:
+    def subject_of(self, v: Tok) -> str | None:
         if self.s.lang == "ru" and v.feats.get("Person") == "1" and v.pos in ("VERB", "AUX"):
             return SPEAKER  # "живём в Новосибирске, морозы норм": a first-person verb is the speaker's
         subj = self.s.children(v, "nsubj", "nsubj:pass")
@@ -59,7 +52,7 @@ class Subjects:
             return self.subject_of(self.toks[v.head])
         return SPEAKER if self._dropped_first_person(v) else None
 
-    def _dropped_first_person(self: Reader, v: Tok) -> bool:
+    def _dropped_first_person(self, v: Tok) -> bool:
         """Chat drops "I": an opening verb ("Moved to Lisbon"), a Russian first-person form
         ("пишу на Rust"), or verb phrases in a sentence that names no subject at all
         ("Living in Berlin, working at Zalando, coding in Scala")."""
@@ -81,7 +74,7 @@ class Subjects:
             not subjects and (v.tag in ("VBG", "VBD") or got)
         )  # "Just got promoted to ..."
 
-    def _ru_opening_verb(self: Reader, v: Tok) -> bool:
+    def _ru_opening_verb(self, v: Tok) -> bool:
         return (
             self.s.lang == "ru"
             and v.pos == "PROPN"
@@ -90,7 +83,7 @@ class Subjects:
             and self._opens(v)
         )
 
-    def _opens(self: Reader, v: Tok) -> bool:
+    def _opens(self, v: Tok) -> bool:
         """Only adverbs, interjections and punctuation stand before ``v`` ("ok so moved to X")."""
         before = [
             t for t in self.toks[: v.i] if t.pos not in ("PUNCT", "INTJ", "ADV", "CCONJ", "PART", "SCONJ")
@@ -100,7 +93,7 @@ class Subjects:
             for t in before
         )  # "в итоге осел в Ереване"
 
-    def subject_phrase(self: Reader, t: Tok) -> str | None:
+    def subject_phrase(self, t: Tok) -> str | None:
         if t.lower in _SPEAKER_WORDS:
             return SPEAKER
         if t.lower in _HE_SHE and t.i not in self.quoted:
@@ -131,14 +124,14 @@ class Subjects:
             return self.value_text(t)
         return None
 
-    def _relation(self: Reader, t: Tok) -> str:
+    def _relation(self, t: Tok) -> str:
         """The relation a noun names, "best friend" for "my best friend", "лучшая подруга"."""
         rel = lx.RELATIONS[t.lemma]
         if rel == "friend" and any(c.lower == "best" or c.lower.startswith("лучш") for c in self.s.children(t, "amod")):
             return "best friend"
         return rel
 
-    def owner_of(self: Reader, t: Tok) -> str | None:
+    def owner_of(self, t: Tok) -> str | None:
         """Whose: "my editor" -> speaker, "Anna's manager" -> Anna, "my brother's band" -> speaker's
         brother; "the database I babysit" -> speaker (a relative clause with a first-person subject)."""
         for c in self.s.children(t, "nmod:poss", "det", "nmod", "poss"):
@@ -149,8 +142,7 @@ class Subjects:
             if self._is_person(c) and c.i < t.i:
                 return self.value_text(c)
             if (
-                self.s.lang == "ru" and c.i == t.i + 1 and c.feats.get("Case") == "Gen" and c.ent == "PER"
-                and t.feats.get("Case") != "Gen"
+                c.i == t.i + 1 and self._ru_genitive_name(c) and c.ent == "PER" and t.feats.get("Case") != "Gen"
             ):  # fmt: skip
                 return self.value_text(c)  # "муж Ани", "девушку Кости": the owner follows in the genitive
         for rel in self.s.children(t, "relcl"):
@@ -158,19 +150,26 @@ class Subjects:
                 return SPEAKER
         return None
 
-    def _name_child(self: Reader, t: Tok) -> str | None:
+    def _ru_genitive_name(self, c: Tok) -> bool:
+        """A Russian word in the genitive: "муж Ани"; not a name already in its nominative that the
+        tagger called genitive ("брат Стёпа": Стёпа is the brother)."""
+        if self.s.lang != "ru" or c.feats.get("Case") != "Gen":
+            return False
+        return not (c.text[:1].isupper() and ru_name(c.text) == c.text)
+
+    def _name_child(self, t: Tok) -> str | None:
         for c in self.s.children(t, "appos", "compound", "flat", "flat:name", "npadvmod", "nmod", "oprd"):
             named = (
                 c.dep == "appos" and c.pos == "PROPN" and c.text[:1].isupper()
             )  # "my wife Julia" (not the language)
-            owner = self.s.lang == "ru" and c.feats.get("Case") == "Gen" and t.feats.get("Case") != "Gen"
+            owner = self._ru_genitive_name(c) and t.feats.get("Case") != "Gen"
             listed = c.dep == "appos" and self.toks[c.i - 1].text == "," and bool(self.s.children(c, "cc"))
             if listed:
                 continue  # "my girlfriend, Toby and I": a list of people, Toby is not the girlfriend
             if c.i > t.i and (self._is_person(c) or named) and not self.s.children(c, "case") and not owner:
                 return self.value_text(c)  # not "сестра в Питере", not "муж Ани" (Anya's husband)
         nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
-        if nxt is not None and self.s.lang == "ru" and nxt.feats.get("Case") == "Gen" and t.feats.get("Case") != "Gen":
+        if nxt is not None and self._ru_genitive_name(nxt) and t.feats.get("Case") != "Gen":
             nxt = None  # "муж Ани": the owner, not the name
         if nxt is not None and nxt.pos == "PROPN" and self._is_person(nxt):  # the parse missed the apposition
             return self.value_text(nxt)
@@ -179,7 +178,7 @@ class Subjects:
             self.value_text(nxt) if pet_named and nxt is not None else None
         )  # "my cat Pixel" (a phone's name)
 
-    def _is_person(self: Reader, t: Tok) -> bool:
+    def _is_person(self, t: Tok) -> bool:
         """A capitalised proper name that is no gazetteer value (small-model NER types are not
         trusted: it calls Elena an organisation and Porto a person; the cue word types the value)."""
         if self.tool(t) is not None or not t.text[:1].isupper() or t.i in self.quoted:

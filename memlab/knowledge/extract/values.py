@@ -1,13 +1,8 @@
 """Values as spans of the parse: names, tools, places, organisations."""
 
-# mypy: disable-error-code="misc"
-# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
-# Protocol, and a Protocol would repeat every signature; this silences just that check here)
-
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
@@ -29,16 +24,14 @@ from memlab.knowledge.extract.nlp import (
     ru_name,
     ru_unknown_lemma,
 )
-
-if TYPE_CHECKING:
-    from memlab.knowledge.extract.clauses import Reader
+from memlab.knowledge.extract.parts import ReaderParts
 
 
-class Values:
+class Values(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
     # -- values -----------------------------------------------------------------------------------
-    def value_text(self: Reader, t: Tok) -> str:
+    def value_text(self, t: Tok) -> str:
         """The name ``t`` heads: compounds and flat parts kept, Russian in the nominative."""
         span = self.s.span_of(t)
         if span and self.s.lang == "ru" and span[2] != "MISC":
@@ -70,7 +63,7 @@ class Values:
         words = [self._form(self.toks[k]) for k in range(lo, hi + 1)]
         return " ".join(w for w in words if w not in ("'s", "’s")).strip(" .,'\"«»")
 
-    def _form(self: Reader, t: Tok) -> str:
+    def _form(self, t: Tok) -> str:
         if self.s.lang == "ru" and t.feats.get("Case") == "Nom" and t.text[:1].isupper():
             return t.text  # already the dictionary form; lemmas of rare names go wrong (Света -> свет)
         name = self._ru_name(t) if self.s.lang == "ru" else None
@@ -88,14 +81,14 @@ class Values:
             return lemma[:1].upper() + lemma[1:] if t.text[:1].isupper() else lemma
         return t.text
 
-    def _ru_name(self: Reader, t: Tok) -> str | None:
+    def _ru_name(self, t: Tok) -> str | None:
         """A person's name in the nominative by the dictionary (the parser's lemma of a rare name
         is often another word: "Света" -> "свет"); only for a proper noun or a PER mention."""
         if t.ent != "PER" and (t.pos != "PROPN" or t.ent):
             return None  # not an organisation or a place NER found ("в «Тинькофф»")
         return ru_name(t.text, t.feats.get("Case", ""), t.feats.get("Gender", ""))
 
-    def tool(self: Reader, t: Tok) -> tuple[str, str] | None:
+    def tool(self, t: Tok) -> tuple[str, str] | None:
         """(category, canonical name) when ``t`` starts or is part of a gazetteer value (a verb
         never is: "I go to the gym", "we rust-proofed it")."""
         nominal = t.dep.startswith(
@@ -123,7 +116,7 @@ class Values:
             return _TOOL_INDEX[t.lemma]
         return None
 
-    def tool_value(self: Reader, t: Tok) -> tuple[str, str] | None:
+    def tool_value(self, t: Tok) -> tuple[str, str] | None:
         found = self.tool(t)
         if found is None:  # "a Honor X8": the parse heads the phrase on the model, the brand its compound
             brand = next((c for c in self.s.children(t, "compound") if c.i < t.i and self.tool(c)), None)
@@ -151,21 +144,21 @@ class Values:
             canon = f"{canon} {self.toks[t.i + 1].text}" if " " not in canon else canon
         return cat, canon
 
-    def city(self: Reader, t: Tok) -> str:
+    def city(self, t: Tok) -> str:
         value = self.value_text(t)
         return lx.CITY_ALIASES.get(value.casefold(), lx.CITY_ALIASES.get(t.lemma, value))
 
-    def _place(self: Reader, t: Tok) -> bool:
+    def _place(self, t: Tok) -> bool:
         return self._name(t) and not (self.s.lang == "ru" and t.ent in ("PER", "ORG"))
 
-    def _org(self: Reader, t: Tok) -> bool:
+    def _org(self, t: Tok) -> bool:
         """A name that may be an organisation; natasha's LOC counts when the dictionary knows no
         place of that name ("работаю в Сбере")."""
         if self.s.lang == "ru" and (t.ent == "PER" or t.ent == "LOC" and is_place_name(t.text) is True):
             return False
         return self._name(t)
 
-    def _name(self: Reader, t: Tok) -> bool:
+    def _name(self, t: Tok) -> bool:
         return (
             self.tool(t) is None
             and t.text[:1].isupper()

@@ -1,14 +1,9 @@
 """Verb clauses: verb + argument -> attribute and value, possessions, cars, job titles."""
 
-# mypy: disable-error-code="misc"
-# (the methods take the whole Reader as `self`: mypy accepts a mixin's self-type only as a
-# Protocol, and a Protocol would repeat every signature; this silences just that check here)
-
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
@@ -17,12 +12,15 @@ from memlab.knowledge.extract.basics import (
     _JOB_TAKE_VERBS,
     _NAMING,
     _OWNER_WORDS,
+    _PRAISE,
     _REGULARLY,
     _RU_WORK_AS,
     _RUN_OBJECTS,
+    _SHORT_STAYS,
     _SKIP_ADJ,
     _SPEAKER_WORDS,
     _SPORT_VERBS,
+    _VISIT_WORDS,
     CITY_VERBS,
     EMPLOY_VERBS,
     HAVE_VERBS,
@@ -37,39 +35,51 @@ from memlab.knowledge.extract.basics import (
 )
 from memlab.knowledge.extract.nlp import (
     Tok,
+    ru_adjective_nominative,
     ru_instrumental_noun,
     ru_lemmas,
 )
-
-if TYPE_CHECKING:
-    from memlab.knowledge.extract.clauses import Reader
+from memlab.knowledge.extract.parts import ReaderParts
 
 
-class VerbClauses:
+class VerbClauses(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
     # -- clauses ----------------------------------------------------------------------------------
-    def _clause(self: Reader, v: Tok, subj: str | None) -> Iterator[Extracted]:
+    def _clause(self, v: Tok, subj: str | None) -> Iterator[Extracted]:
         named = v.lemma == "звать" and not self.s.children(v, "nsubj")  # "Меня зовут Тимур": the owner is the object
         if subj is not None or named:
             yield from self._verb_facts(v, subj or SPEAKER)
         yield from self._copula_facts(v, subj)
 
-    def fact(self: Reader, subject: str, attribute: str, value: str, vtype: str) -> Extracted:
+    def fact(self, subject: str, attribute: str, value: str, vtype: str) -> Extracted:
         if attribute == "hobby" and value.casefold() in lx.SPORTS:
             attribute = "sport"  # "climbing is my thing now": a sport, whatever the noun said
         if attribute == "city" and value.casefold().replace("ё", "е") in lx.COUNTRIES:
             attribute = "country"  # "я сейчас в Грузии": a country is no city
         return Extracted(subject, attribute.replace(" ", "_"), value, vtype, self.s.text)
 
-    def _sane(self: Reader, f: Extracted) -> bool:
+    def _sane(self, f: Extracted) -> bool:
         """A fact whose subject is its own value is a misparse ("Сосед тоже Солярис купил")."""
         rel = f.subject.rsplit("'s ", 1)[-1] if "'s " in f.subject else ""
         if rel and lx.RELATION_FACTS.get(rel) == f.attribute and f.attribute in ("partner", "spouse"):
             return False  # "у моей девушки Алины": no partner of the girlfriend
+        if f.attribute == "city" and self._visiting(f.value):
+            return False  # "I'm in Tokyo for a conference this week": a visit, not a home
         return f.subject.casefold() != f.value.casefold() and bool(f.value.strip())
 
-    def obliques(self: Reader, v: Tok) -> list[tuple[str, Tok]]:
+    def _visiting(self, city: str) -> bool:
+        """The stretch that names ``city`` speaks of a visit or a stay of days (not "я живу в
+        Самаре, отпуск скоро": the holiday is another stretch)."""
+        stem = city.casefold()[:4]
+        for part in self._stretches():
+            if any(t.lower.startswith(stem) for t in part):
+                low = " " + " ".join(t.lower for t in part) + " "
+                if any(x.lemma in _VISIT_WORDS for x in part) or any(p in low for p in _SHORT_STAYS):
+                    return True
+        return False
+
+    def obliques(self, v: Tok) -> list[tuple[str, Tok]]:
         out = []
         kids = self.s.children(v, "obl", "nmod", "advmod", "obj", "iobj", "xcomp")
         if self.s.lang == "ru":  # "пользуюсь Хромом": an instrumental the parse made the subject
@@ -82,7 +92,7 @@ class VerbClauses:
             out.append((case, o))
         return out
 
-    def _verb_facts(self: Reader, v: Tok, subj: str) -> Iterator[Extracted]:
+    def _verb_facts(self, v: Tok, subj: str) -> Iterator[Extracted]:
         lemma = _lex(v, TOOL_VERBS | CITY_VERBS | EMPLOY_VERBS)
         for case, o in self.obliques(v):
             if o.i in self.quoted or self._negated_stretch(o, v):
@@ -211,7 +221,8 @@ class VerbClauses:
             for o in self.s.children(v, "obj", "dobj"):
                 if self._is_person(o):
                     yield self.fact(subj, "spouse", self.value_text(o), "person")
-        if v.lemma in ("ездить", "кататься", "гонять") and v.feats.get("Tense") != "Past":  # "папа ездит на Камри"
+        # "папа ездит на Камри"; "пересел на Kia Rio": a change of car holds in the past tense
+        if v.lemma in ("ездить", "кататься", "гонять") and v.feats.get("Tense") != "Past" or v.lemma == "пересесть":
             for case, o in self.obliques(v):
                 car = self._car(o) if case == "на" and o.text[:1].isupper() else None
                 if car:
@@ -267,14 +278,14 @@ class VerbClauses:
                 if c.pos == "PROPN" or c.ent == "PER":
                     yield self.fact(SPEAKER, "name", self.value_text(c), "person")
 
-    def _to_value_under(self: Reader, o: Tok, subj: str) -> Iterator[Extracted]:
+    def _to_value_under(self, o: Tok, subj: str) -> Iterator[Extracted]:
         for g in self.s.children(o, "obl", "nmod"):
             if {c.lemma for c in self.s.children(g, "case")} & {"на", "to", "onto"} and self.tool(g):
                 tv = self.tool_value(g)
                 if tv is not None:
                     yield self.fact(subj, tv[0], tv[1], "tool")
 
-    def _ru_role(self: Reader, o: Tok) -> str | None:
+    def _ru_role(self, o: Tok) -> str | None:
         """A role in the instrumental after a verb of work: an animate common noun, or a job
         noun, by the dictionary (natasha often tags "методистом" locative, "бэкенд-разработчиком"
         a verb); the title keeps its adjectives ("главным бухгалтером" -> "главный бухгалтер")."""
@@ -290,7 +301,7 @@ class VerbClauses:
         mods = [before.lemma] if before is not None and before.pos == "ADJ" and before.lower.endswith(("ым", "им")) else []
         return " ".join([*mods, noun])
 
-    def _called(self: Reader, o: Tok) -> str | None:
+    def _called(self, o: Tok) -> str | None:
         if self.s.lang != "en":
             return None
         for c in self.s.children(o, "acl"):
@@ -300,7 +311,7 @@ class VerbClauses:
                     return self.value_text(target)
         return None
 
-    def _pet_named(self: Reader) -> Iterator[Extracted]:
+    def _pet_named(self) -> Iterator[Extracted]:
         """ "Мы взяли кошку! Зовут Муся", "взял щенка корги, назвал Бублик": the pet the message
         just introduced gets the name right after a verb of naming (by its form: the parse takes a
         capitalised "Зовут" for a name); not "меня зовут", not someone's relative."""
@@ -320,7 +331,7 @@ class VerbClauses:
             name = self._form(nxt) if span and span[0] <= v.i < span[1] else self.value_text(nxt)
             yield self.fact(owner, f"pet_{species}", name, "concept")  # not "Зовут Муся"
 
-    def _pet_before(self: Reader, naming: Tok) -> None:
+    def _pet_before(self, naming: Tok) -> None:
         """A pet noun a verb of getting takes just before the naming verb, when the parse hung it
         elsewhere ("завели кролика!! зовут Блинчик")."""
         for t in reversed(self.toks[: naming.i]):
@@ -332,7 +343,7 @@ class VerbClauses:
                     self.said["pet"] = (owner, species)
                 return
 
-    def _recipient(self: Reader, v: Tok) -> str | None:
+    def _recipient(self, v: Tok) -> str | None:
         """Whom a thing was got for: "дочке купили морскую свинку", "подарили бабушке Honor"."""
         if self.s.lang != "ru" or v.lemma not in ("купить", "подарить", "взять", "завести", "отдать"):
             return None
@@ -341,7 +352,7 @@ class VerbClauses:
                 return self.subject_phrase(c)
         return None
 
-    def _job_at(self: Reader, v: Tok, subj: str) -> Iterator[Extracted]:
+    def _job_at(self, v: Tok, subj: str) -> Iterator[Extracted]:
         """ "I got a job at Google", "started a new job at Wonka Labs today": the place hangs on the
         job noun, not on the verb. Not "I had a job at IBM" (a past state) nor an offer (signed, not
         started: "offer" is no job noun here)."""
@@ -356,7 +367,7 @@ class VerbClauses:
                     yield self.fact(subj, "employer", org, "organization")
                     return
 
-    def _org_value(self: Reader, o: Tok) -> str | None:
+    def _org_value(self, o: Tok) -> str | None:
         called = self._called(o)
         if called is not None:  # "a small MSP called Brightwire": the name, whatever the noun
             return called
@@ -368,7 +379,7 @@ class VerbClauses:
             return None
         return self.value_text(o) if self._org(o) else None
 
-    def _possession(self: Reader, v: Tok, subj: str) -> Iterator[Extracted]:
+    def _possession(self, v: Tok, subj: str) -> Iterator[Extracted]:
         if v.lemma not in HAVE_VERBS and not (v.lemma == "я" and self.s.lang == "ru"):
             return
         objects = self.s.children(v, "obj", "nsubj") if self.s.lang == "ru" else self.s.children(v, "obj")
@@ -394,14 +405,14 @@ class VerbClauses:
                 if car:
                     yield self.fact(subj, "car", car, "concept")
 
-    def _kind_of_pet(self: Reader, o: Tok) -> Tok | None:
+    def _kind_of_pet(self, o: Tok) -> Tok | None:
         """ "Мы завели питомца: пёс по кличке Чарли", "adopted a pet, a beagle": the species noun
         the generic one is explained by."""
         if o.lemma not in ("pet", "питомец", "питомица"):
             return None
         return next((c for c in self.s.children(o, "parataxis", "appos", "conj") if c.lemma in lx.PETS), None)
 
-    def _pet_name(self: Reader, pet: Tok, depth: int = 0) -> str | None:
+    def _pet_name(self, pet: Tok, depth: int = 0) -> str | None:
         for c in self.s.children(pet, "acl", "appos", "nmod", "flat", "flat:name", "oprd", "npadvmod"):
             if c.lemma in lx.PETS and c.dep == "appos" and depth == 0:  # "a dog — a beagle named Biscuit"
                 found = self._pet_name(c, 1)
@@ -414,7 +425,7 @@ class VerbClauses:
                     return self.value_text(g)
         return None
 
-    def _car(self: Reader, o: Tok) -> str | None:
+    def _car(self, o: Tok) -> str | None:
         model = lx.CAR_MODELS_RU.get(o.lemma) or lx.CAR_MODELS_RU.get(o.lower)
         if model is None and self.s.lang == "ru":  # natasha's lemma of "Весте" is "вест"
             model = next((lx.CAR_MODELS_RU[w] for w in ru_lemmas(o.text) if w in lx.CAR_MODELS_RU), None)
@@ -436,9 +447,9 @@ class VerbClauses:
         ]
         return " ".join(rest) or None
 
-    def job_title(self: Reader, o: Tok) -> str | None:
-        if not _job_word(o):
-            return None
+    def job_title(self, o: Tok) -> str | None:
+        if not _job_word(o) or any(c.lower in _PRAISE for c in self.s.children(o, "amod", "advmod")):
+            return None  # "my brother is a brilliant cook", "отличный повар": praise, not a job
         if "-" in o.text and self.s.lang == "ru":  # "продакт-менеджером" -> "продакт-менеджер"
             return o.lemma if o.lemma.split("-")[-1] in lx.JOB_HEADS else o.text.lower()
         mods = [
@@ -450,5 +461,11 @@ class VerbClauses:
         lo, hi = _contiguous(idx, o.i)
         words = self.toks[lo : hi + 1]
         if self.s.lang == "ru":
-            return " ".join(w.text if w.text.isupper() else w.lemma if w.i == o.i else w.text.lower() for w in words)
+            return " ".join(w.text if w.text.isupper() else w.lemma if w.i == o.i else self._ru_modifier(w, o) for w in words)
         return " ".join(w.text for w in words)
+
+    def _ru_modifier(self, w: Tok, noun: Tok) -> str:
+        """An adjective of a Russian job title in the nominative: "до ведущего аналитика" -> "ведущий"."""
+        if w.pos != "ADJ" or w.feats.get("Case", "Nom") == "Nom":
+            return w.text.lower()
+        return ru_adjective_nominative(w.text, noun.feats.get("Gender", "Masc")) or w.text.lower()

@@ -1,0 +1,160 @@
+"""Work news said without a verb of employment: promotions, a first week somewhere, an offer taken,
+work done at a company, and the language that work is "mostly" in."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.basics import SPEAKER, Extracted, _job_word
+from memlab.knowledge.extract.nlp import Tok, is_place_name, ru_adjective_nominative, ru_instrumental_noun
+from memlab.knowledge.extract.parts import ReaderParts
+
+_PERIODS = frozenset("day week month день неделя месяц".split())
+_OFFER_NOUNS = frozenset("offer оффер офер".split())
+_STARTED = frozenset("start begin join onboard выйти начать приступить".split())
+_WORK_NOUNS = frozenset("work job internship contract gig".split())
+_MOSTLY = frozenset("mostly mainly primarily largely основном преимущественно".split())
+_NOT_YET = frozenset("tomorrow next soon завтра следующий скоро".split())
+_OTHERS_OWN = frozenset("your his her their its твой твоя твоё его её ее их".split())
+_ORG_CASES = frozenset("at from в во от".split())
+_TITLE_STOPS = frozenset("at in on for with and but last this yesterday today after since в на с и но".split())
+
+
+class Career(ReaderParts):
+    """A part of ``Reader`` (its methods take the reader as ``self``)."""
+
+    def _career(self, found: list[Extracted]) -> Iterator[Extracted]:
+        """What ``found`` does not already say of the speaker's work, from the phrasings above."""
+        if any(self._not_plain(t) for t in self.toks) or any(t.lower in _OTHERS_OWN for t in self.toks):
+            return
+        if any(self._someone_else(t) and not self._career_word(t) for t in self.toks):
+            return
+        if any(t.lemma in _NOT_YET for t in self.toks):
+            return
+        have = {(f.subject, f.attribute) for f in found}
+        new = [*self._promoted(), *self._first_days(), *self._offer_taken(), *self._work_at()]
+        new = [f for f in new if (f.subject, f.attribute) not in have]
+        yield from new
+        yield from self._work_language([*found, *new])
+
+    def _career_word(self, t: Tok) -> bool:
+        """A role or a company, not a person: "lead analyst", "тимлидом", "от Озона" (NER: a name)."""
+        return _job_word(t) or t.i > 0 and self.toks[t.i - 1].lower in _ORG_CASES and t.pos != "PRON"
+
+    def _speaker_verb(self, v: Tok) -> bool:
+        """``v`` is the speaker's, said or dropped ("got promoted", "повысили до ..."), and not blocked."""
+        subjects = self.s.children(v, "nsubj", "nsubj:pass", "nsubjpass")
+        mine = all(c.lower in ("i", "we", "я", "мы") for c in subjects)
+        main = v.dep in ("root", "conj") or v.dep == "ROOT"  # not "hoping to get promoted": a wish
+        return mine and main and not self._blocked(v)
+
+    # -- "got promoted to lead analyst", "повысили до ведущего аналитика", "назначили тимлидом" -----
+    def _promoted(self) -> Iterator[Extracted]:
+        for v in self.toks:
+            if v.lemma == "promote" and self._speaker_verb(v):
+                to = next((t for t in self.toks[v.i + 1 : v.i + 3] if t.lower == "to"), None)
+                title = self._title_after(to.i + 1) if to is not None else None
+            elif v.lemma in ("повысить", "повыситься") and self._speaker_verb(v):
+                to = next((t for t in self.toks[v.i + 1 : v.i + 3] if t.lower == "до"), None)
+                title = self._ru_genitive_title(to.i + 1) if to is not None else None
+            elif v.lemma == "назначить" and self._speaker_verb(v) and v.i + 1 < len(self.toks):
+                role = ru_instrumental_noun(self.toks[v.i + 1].text)
+                title = role[0] if role is not None and role[0].split("-")[-1] in lx.JOB_HEADS else None
+            else:
+                continue
+            if title:
+                yield self.fact(SPEAKER, "job_title", title, "concept")
+
+    def _title_after(self, k: int) -> str | None:
+        """The English job noun phrase from token ``k``: "lead analyst", "a senior engineer"."""
+        words = []
+        for t in self.toks[k : k + 5]:
+            if t.pos == "PUNCT" or t.lower in _TITLE_STOPS:
+                break
+            if t.pos != "DET":
+                words.append(t)
+        return " ".join(t.text for t in words) if words and _job_word(words[-1]) else None
+
+    def _ru_genitive_title(self, k: int) -> str | None:
+        """The Russian job noun phrase in the genitive from token ``k``, in the nominative
+        ("ведущего аналитика" -> "ведущий аналитик")."""
+        words = []
+        for t in self.toks[k : k + 4]:
+            words.append(t)
+            if t.pos != "ADJ":
+                break
+        noun = words[-1] if words else None
+        if noun is None or not _job_word(noun):
+            return None
+        gender = noun.feats.get("Gender", "Masc")
+        adjectives = [ru_adjective_nominative(a.text, gender) or a.lemma for a in words[:-1]]
+        return " ".join([*adjectives, noun.lemma])
+
+    # -- "first week at Datadog done", "первая неделя в Тинькофф позади" ---------------------------
+    def _first_days(self) -> Iterator[Extracted]:
+        for t in self.toks[1:]:
+            if t.lemma not in _PERIODS or self.toks[t.i - 1].lemma not in ("first", "первый"):
+                continue
+            org = self._org_after(t.i + 1)
+            if org is not None:
+                yield self.fact(SPEAKER, "employer", org, "organization")
+                return
+
+    def _org_after(self, k: int) -> str | None:
+        """An organisation named after "at", "from", "в", "от" at token ``k`` (not a city, school or tool)."""
+        if k + 1 >= len(self.toks) or self.toks[k].lower not in _ORG_CASES:
+            return None
+        o = self.toks[k + 1]
+        if not o.text[:1].isupper() or o.i in self.quoted or self.tool(o) is not None:
+            return None
+        if o.lemma.casefold() in lx.SCHOOL_NOUNS or self.s.lang == "ru" and is_place_name(o.text) is True:
+            return None
+        if self.s.lang == "en" and (o.pos != "PROPN" or o.ent == "GPE"):
+            return None
+        return self.value_text(o)
+
+    # -- "got the offer from Datadog and started this monday", "принял оффер от Озона" ------------
+    def _offer_taken(self) -> Iterator[Extracted]:
+        for t in self.toks[:-2]:
+            if t.lemma not in _OFFER_NOUNS and not t.lower.startswith(("оффер", "офер")):
+                continue  # natasha's lemma of "оффер" is "оффера"
+            source = next((x for x in self.toks[t.i + 1 : t.i + 3] if x.lower in _ORG_CASES), None)
+            org = self._org_after(source.i) if source is not None else None
+            # an offer accepted is a plan ("accepted an offer at Figma, starting on the 15th"); a start is news
+            taken = any(
+                v.lemma in _STARTED and v.pos == "VERB" and (v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past")
+                for v in self.toks
+            )
+            if org is not None and taken:
+                yield self.fact(SPEAKER, "employer", org, "organization")
+                return
+
+    # -- "I do backend work at Stripe" -------------------------------------------------------------
+    def _work_at(self) -> Iterator[Extracted]:
+        if self.s.lang != "en":
+            return
+        for t in self.toks:
+            if t.lemma not in _WORK_NOUNS or t.pos != "NOUN" or t.dep not in ("obj", "dobj"):
+                continue
+            v = self.toks[t.head]
+            if v.tag in ("VBD", "VBN") or not self._speaker_verb(v) or not self.s.children(v, "nsubj"):
+                continue  # "did some contract work for Stripe": past
+            for case, o in self.obliques(t):
+                if case in ("at", "for") and o.pos == "PROPN" and self._org_after(o.i - 1) is not None:
+                    yield self.fact(SPEAKER, "employer", self.value_text(o), "organization")
+                    return
+
+    # -- "I'm a backend dev at Zalando, mostly Java", "mostly in Go" -------------------------------
+    def _work_language(self, found: list[Extracted]) -> Iterator[Extracted]:
+        mine = {f.attribute for f in found if f.subject == SPEAKER}
+        if not mine & {"employer", "job_title", "team"} or "programming_language" in mine:
+            return
+        for t in self.toks[1:]:
+            tool = self.tool(t)
+            if tool is None or tool[0] != "programming_language" or t.i in self.quoted:
+                continue
+            before = [x.lower for x in self.toks[max(0, t.i - 3) : t.i] if x.lower not in ("in", "with", "на", "в")]
+            if before and before[-1] in _MOSTLY:
+                yield self.fact(SPEAKER, "programming_language", tool[1], "tool")
+                return
