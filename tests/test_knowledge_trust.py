@@ -950,3 +950,19 @@ def test_russian_verbs_of_moving_to_a_tool(text: str, expected: tuple[str, str, 
     from memlab.knowledge.extract.clauses import extract
 
     assert expected in {(e.subject, e.attribute, e.value) for e in extract(text)}
+
+
+def test_what_others_said_stays_out_unless_it_names_the_subject(tmp_path: Path) -> None:
+    """Asked about Julia's pets, Mark's chat about a dog he saw is not context; Mark's message
+    about Julia is."""
+    clock = SimulatedClock(T0)
+    with _open(tmp_path, clock) as m:
+        m.ingest("We adopted a cat named Tofu!", session_id="j1", speaker="Julia")
+        m.ingest("Saw a dog named Biscuit at the park, so cute.", session_id="m1", speaker="Mark")
+        m.ingest("Julia's cat Tofu knocked over my coffee at her place.", session_id="m1", speaker="Mark")
+        clock.advance(DAY)
+        m.maintain()
+        ctx = m.context("What is the name of the pet Julia adopted most recently?")
+    assert "Tofu" in ctx.split("\n\n")[0]
+    assert "Biscuit" not in ctx
+    assert "knocked over my coffee" in ctx

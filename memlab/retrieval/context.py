@@ -158,9 +158,10 @@ class ContextProvider:
         episodes = [h.node for h in hits if h.node.type == "episodic" and h.node.active and not _filler(h.node)]
         about = store.derived_subjects([n.id for n in episodes]) if facts else {}  # whom each episode's facts are about
         if subjects:  # the question is answered by its subject's facts: statements about others are noise
-            episodes = [n for n in episodes if not about.get(n.id) or about[n.id] & subjects]
+            episodes = [n for n in episodes if (about[n.id] & subjects if about.get(n.id) else _speaks_to(n, subjects))]
         stale = self._stale([n.id for n in episodes])
-        replaced = replaced_values(store, facts, self.user_id or DEFAULT_USER)
+        # the older ones' keys too: asked for the newest pet, the dog before the last dog is history
+        replaced = replaced_values(store, [*facts, *older], self.user_id or DEFAULT_USER)
         earlier = earlier_values(older, facts)
         for n in episodes:
             if n.id not in stale and replaced_in(n.content, replaced) is not None:
@@ -324,6 +325,17 @@ def _said(n: Node) -> str:
     with names in the lines), since the line names the speaker itself."""
     who = _who(n)
     return n.content[len(who) + 2 :] if n.content.startswith(f"{who}: ") else n.content
+
+
+def _speaks_to(episode: Node, subjects: frozenset[str]) -> bool:
+    """An episode no fact came from stays beside the subjects' facts unless someone else said it
+    and it names none of them ("Mark: Saw a dog named Rex at the park" is no part of Julia's pets)."""
+    from memlab.retrieval.focus import USER, bare, names
+
+    speaker = (episode.speaker or USER).casefold()
+    if episode.source_role == "assistant" or speaker in subjects or any(s.startswith(f"{speaker}'s ") for s in subjects):
+        return True
+    return any(names(episode.content, bare(s)) for s in subjects if s != USER)
 
 
 def _filler(n: Node) -> bool:
