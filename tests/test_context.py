@@ -196,6 +196,10 @@ def test_a_replaced_value_is_recognised_in_any_form_the_gazetteers_know() -> Non
     assert not mentions("Let's go for a walk.", "Go")  # forms under three letters never count
     assert not mentions("I'm getting rusty at this.", "Rust") and mentions("Wrote it in Rust.", "Rust")
     assert mentions("Moved to Berlin's Mitte.", "Berlin")
+    # a one-word name in the other alphabet, as a bilingual chat writes it
+    assert mentions("Saw a dog named Rex today.", "Рекс") and mentions("Гуляли с Бисквитом.", "Biskvit")
+    assert mentions("Charlie chewed my charger.", "Чарли") and not mentions("Saw Simon today.", "Симба")
+    assert not mentions("these rexes are cute", "Рекс")  # a name starts with a capital
 
 
 def test_an_assistants_acknowledgements_take_no_context(tmp_path: Path) -> None:

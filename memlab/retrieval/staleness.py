@@ -68,7 +68,30 @@ def mentions(text: str, value: str) -> bool:
     from memlab.knowledge.extract.lexicon import forms_of
 
     low = text.casefold()
-    return any(_names(text, low, form) for form in forms_of(value))
+    return any(_names(text, low, form) for form in forms_of(value)) or _other_alphabet(text, value)
+
+
+def _other_alphabet(text: str, value: str) -> bool:
+    """A one-word name written in the other alphabet: "Saw a dog named Rex" names "Рекс", "У соседей
+    кот Симба" names "Simba" (a bilingual memory keeps a name as it was first said)."""
+    if " " in value or len(value) < 3 or not value[:1].isupper():
+        return False
+    from memlab.retrieval.focus import latin_forms
+
+    want = {_latin(f) for f in latin_forms(value)}
+    for w in re.findall(r"\w+", text):
+        if w.isascii() == value.isascii() or not w[:1].isupper():
+            continue
+        stems = [w[:-k] for k in (1, 2) if not w.isascii() and len(w) - k >= 3]  # "Бисквитом", "Рексу"
+        inflected = {f for stem in stems for f in latin_forms(stem)}
+        if want & {_latin(f) for f in (*latin_forms(w), *inflected)}:
+            return True
+    return False
+
+
+def _latin(word: str) -> str:
+    """One spelling for the Latin forms that differ by convention: "x" is "ks", a final "ie" is "i"."""
+    return re.sub(r"ie$", "i", word.casefold().replace("x", "ks"))
 
 
 def _names(text: str, low: str, form: str) -> bool:
