@@ -40,3 +40,34 @@ def _new_values(attribute: str, old: str, text: str, lang: str) -> list[str]:
 )
 def test_updates_against_a_known_fact(attribute: str, old: str, text: str, lang: str, expected: list[str]) -> None:
     assert _new_values(attribute, old, text, lang) == expected
+
+
+def _facts(text: str, lang: str) -> set[tuple[str, str, str]]:
+    from memlab.knowledge.extract.clauses import extract
+
+    return {(f.subject, f.attribute, f.value) for f in extract(text, lang)}
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # the first statement an update needs: "X dev here" names the language one writes
+        ("Kotlin developer here, mostly Android apps", "en", {("speaker", "programming_language", "Kotlin")}),
+        ("Kotlin developers are impossible to hire", "en", set()),
+        # a duration is a past state only beside a past verb
+        ("Emacs user for a decade, my fingers know it by heart", "en", {("speaker", "editor", "Emacs")}),
+        ("I used Emacs for a decade", "en", set()),
+        # initials of a title spelled out
+        ("I'm a PM at Figma", "en", {("speaker", "job_title", "product manager"), ("speaker", "employer", "Figma")}),
+        ("I was a PM at Figma", "en", set()),
+        # a Russian multi-word tool whose last word inflects; "++" tokenised apart
+        ("сижу в Яндекс Браузере с работы", "ru", {("speaker", "browser", "Yandex Browser")}),
+        ("брат сидит в Яндекс Браузере", "ru", {("speaker's brother", "browser", "Yandex Browser")}),
+        ("пишу в Notepad++ и не стыжусь", "ru", {("speaker", "editor", "Notepad++")}),
+        # the speaker's own machine named without "у меня"
+        ("на домашнем ноуте Fedora", "ru", {("speaker", "operating_system", "Fedora")}),
+        ("на ноуте у сестры Fedora", "ru", {("speaker's sister", "operating_system", "Fedora")}),
+    ],
+)
+def test_first_statements_an_update_needs(text: str, lang: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text, lang) == expected
