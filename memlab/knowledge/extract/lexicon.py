@@ -215,9 +215,11 @@ JOB_HEADS = frozenset(
     "realtor courier detective acupuncturist physiotherapist physio optometrist hairdresser barber "
     "акушерка хирург няня риелтор курьер парикмахер "
     # chat shorthands and trades: "a backend dev", "я бэкендер", "фельдшер скорой"
-    "dev sysadmin qa бэкендер фронтендер фулстекер фуллстекер тестер сисадмин фельдшер пожарный"
+    "dev sysadmin qa pm paralegal attorney solicitor бэкендер фронтендер фулстекер фуллстекер тестер сисадмин фельдшер пожарный"
     .split()
 )
+# a title said as its initials alone, spelled out
+JOB_SHORTHANDS = {"PM": "product manager", "TPM": "technical program manager", "EM": "engineering manager"}
 # Russian demonyms (masculine and feminine lemmas): "я казашка", "Инес португалка" -> nationality
 NATIONALITIES_RU = frozenset(
     """русский русская татарин татарка казах казашка узбек узбечка украинец украинка белорус белоруска
@@ -338,6 +340,9 @@ PAST_TIME = (
     "в школе",
     "до этого",
 )
+# of these a past verb makes a past state ("worked there for a decade"); without one the state
+# goes on ("Emacs user for a decade")
+PAST_DURATIONS = ("for a decade", "for like")
 # colloquial city names -> the name on a map
 CITY_ALIASES = {
     "питер": "Санкт-Петербург", "спб": "Санкт-Петербург", "петербург": "Санкт-Петербург", "мск": "Москва",

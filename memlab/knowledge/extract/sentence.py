@@ -44,7 +44,7 @@ class Sentences(ReaderParts):
 
     # -- sentence level --------------------------------------------------------------------------
     def facts(self) -> Iterator[Extracted]:
-        if self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
+        if self._is_question() or self._past_time() or any(p in self.low for p in lx.NOT_REAL):
             return
         found = list(self._facts()) or list(self._switched_to()) or list(self._new_role()) or list(self._new_job())
         found = found or list(self._plain_state())
@@ -59,6 +59,12 @@ class Sentences(ReaderParts):
         # one name is not both the place someone works at and their city ("я бэкендер в Озоне")
         found = [f for f in found if f.attribute != "city" or (f.subject, f.value.casefold()) not in orgs]
         yield from filter(self._sane, found)
+
+    def _past_time(self) -> bool:
+        """A phrase of past time ("used to", "в детстве"); a duration only beside a past verb."""
+        said = [p for p in lx.PAST_TIME if p in self.low]
+        past = any(t.tag in ("VBD", "VBN") and t.lemma != "be" or t.feats.get("Tense") == "Past" for t in self.toks)
+        return any(p not in lx.PAST_DURATIONS or past for p in said)
 
     # -- "мы с братом оба в Калуге", "both me and Alex work at Spotify" ---------------------------
     def _companions(self) -> list[Tok]:

@@ -7,6 +7,8 @@ from collections.abc import Iterator
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
+    _DEV_NOUNS,
+    _DEVICE_NOUNS,
     _HE_SHE,
     _JOB_NOUNS,
     _NOT_NAMES,
@@ -248,6 +250,8 @@ class States(ReaderParts):
             return False  # "a vegan diet", "средиземноморская диета": the value names the diet
         if head.lemma in _USER_NOUNS:
             return False  # "Emacs user since grad school", "a Vim guy"
+        if head.lemma in _DEV_NOUNS and head.tag == "NN" and (self.tool(t) or ("",))[0] == "programming_language":
+            return False  # "PHP dev here"
         value = self._state_value(t)
         if value is not None and value[0] == "diet" and t.i and self.toks[t.i - 1].lower in ("on", "на"):
             return False  # "на кето третий месяц": the parse hangs the diet on the time noun
@@ -264,6 +268,9 @@ class States(ReaderParts):
         words = [t for t in part if t.pos not in ("PUNCT", "DET")]
         if len(words) > 1 and words[0].lower in ("on", "на", "без"):
             words = words[1:]  # "на кето третий месяц", "без глютена уже два года"
+            if self.s.lang == "ru":  # "на рабочем компе Ubuntu": the speaker's own machine, unnamed
+                rest = [t for t in words if t.pos != "ADJ"]
+                words = rest[1:] if len(rest) > 1 and rest[0].lemma in _DEVICE_NOUNS else words
         return bool(words) and self._state_value(words[0]) is not None  # "Galaxy S21 here", "Emacs user"
 
     def _state_value(self, t: Tok) -> tuple[str, str, str] | None:

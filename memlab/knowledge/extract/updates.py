@@ -17,8 +17,9 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.basics import EMPLOY_VERBS
 from memlab.knowledge.extract.clauses import SPEAKER, Extracted, Reader, quoted_ranges
-from memlab.knowledge.extract.nlp import Sent, Tok
+from memlab.knowledge.extract.nlp import Sent, Tok, is_place_name
 
 # words that mark a change (lower-case surface forms and lemmas)
 CHANGE_CUES = frozenset(
@@ -27,8 +28,13 @@ CHANGE_CUES = frozenset(
     "leave left drop dropped ditch ditched split wipe wiped swap swapped upgrade upgraded convert converted "
     "теперь сейчас нынче отныне новый вместо перейти переехать перебраться сменить поменять устроиться уйти "
     "бросить забросить продать перевестись перевести повысить жениться расстаться пересесть переписать "
-    "наконец old former previous ex anymore старый бывший прежний".split()
+    "наконец old former previous ex anymore старый бывший прежний "
+    "migrate migrated переключиться переползти подсесть подсадить обживаться обжиться освоиться".split()
 )
+# a time since the change counted up to now also marks it: "first week in Glasgow done", "уже две
+# недели как в Wildberries", "в Калининграде уже вторую неделю"
+_TIME_NOUNS = frozenset("day week month weekend день неделя месяц".split())
+_COUNT_UP = frozenset("first second third первый второй третий уже".split())
 # a message with one of these is not a statement of the current fact
 _NOT_NOW = frozenset(
     "if unless whether would could might may should wish hope plan planning thinking considering maybe "
@@ -56,9 +62,7 @@ def updates(
     """The new values ``sents`` (one message) state for facts already known about its speaker
     (``"speaker"``), the speaker's relatives (``"speaker's sister"``) or people it names (``"ruth"``):
     ``speaker_facts`` maps each such subject to its ``(attribute, value)`` pairs."""
-    toks = [(s, t) for s in sents for t in s.toks]
-    words = {t.lower for _, t in toks} | {t.lemma for _, t in toks}
-    if not words & CHANGE_CUES:
+    if not _cued(sents):
         return []
     quoted = quoted_ranges(text)
     readers = [Reader(s, quoted) for s in sents]
@@ -80,10 +84,44 @@ def updates(
     return out
 
 
+def _cued(sents: Sequence[Sent]) -> bool:
+    """The message marks a change: a cue word, a Russian verb of switching over ("переключилась",
+    "пересел": the prefix пере- on a verb with a place to go), or a time counted since the change."""
+    for s in sents:
+        for t in s.toks:
+            if t.lower in CHANGE_CUES or t.lemma in CHANGE_CUES or _switch_over(s, t):
+                return True
+            if t.lemma in _TIME_NOUNS and any(x.lower in _COUNT_UP or x.lemma in _COUNT_UP for x in s.toks[max(t.i - 3, 0) : t.i]):
+                return True
+    return False
+
+
+_PAST_ENDINGS = ("л", "ла", "ли", "ло", "лся", "лась", "лись")
+
+
+def _switch_over(s: Sent, t: Tok) -> bool:
+    """"перебралась на Kotlin", "пересел в VS Code": пере- + a verb whose object is where one went."""
+    if s.lang != "ru" or t.pos != "VERB" or not t.lemma.startswith("пере") or t.feats.get("Tense") != "Past":
+        return False
+    if not t.lower.endswith(_PAST_ENDINGS):  # the tagger calls "переезжай" a past participle
+        return False
+    return any(c.lemma in ("в", "на") for o in s.children(t) for c in s.children(o, "case"))
+
+
 def _plain(r: Reader) -> bool:
     """A sentence that may state a current fact: no question, wish, plan or condition in it."""
     words = {t.lower for t in r.toks} | {t.lemma for t in r.toks}
-    return not words & _NOT_NOW and not r.s.text.rstrip().endswith("?")
+    return not words & _NOT_NOW and not r.s.text.rstrip().endswith("?") and not _ahead(r)
+
+
+def _ahead(r: Reader) -> bool:
+    """A time still to come: "первый рабочий день через месяц", "start next week", "in two weeks"."""
+    for t in r.toks:
+        after = r.toks[t.i + 1 : t.i + 3]
+        if t.lower in ("через", "next", "in") and any(x.lemma in _TIME_NOUNS for x in after):
+            if t.lower != "in" or any(x.pos == "NUM" or x.lower in ("a", "two", "few") for x in after):
+                return True
+    return False
 
 
 def _under_blocked_verb(r: Reader, t: Tok) -> bool:
@@ -199,9 +237,19 @@ def _kind_fits(r: Reader, attribute: str, label: str, first: int) -> bool:
     if label not in ("PER", "LOC", "ORG", "MISC"):
         return False
     if r.s.lang == "ru":
-        return label in _NAME_KINDS[attribute] or attribute == "employer" and label == "LOC" and r.toks[first].text[:1] == "«"
+        return label in _NAME_KINDS[attribute] or attribute == "employer" and label == "LOC" and _org_not_town(r, first)
     prev = r.toks[first - 1].lower if first else ""
     return prev in _EN_CUE[attribute]
+
+
+def _org_not_town(r: Reader, first: int) -> bool:
+    """natasha calls an organisation LOC ("устроился в Сбер"): a quoted name, or one the dictionary
+    does not know as a town that a verb of joining takes."""
+    t = r.toks[first]
+    if t.text[:1] == "«":
+        return True
+    head = r.toks[t.head]
+    return is_place_name(t.text) is not True and (head.lemma in EMPLOY_VERBS or _changes(head))
 
 
 def _typed(r: Reader, attribute: str) -> Iterable[tuple[str, str, Tok]]:
@@ -226,6 +274,10 @@ def _typed(r: Reader, attribute: str) -> Iterable[tuple[str, str, Tok]]:
             canon = lx.DIET_OF.get(t.lower) or lx.DIET_OF.get(t.lemma)
             if canon:
                 yield canon, "concept", t
+    elif attribute == "learning_language":
+        for t in r.toks:
+            if t.lemma in lx.LANGUAGES or t.lower in lx.LANGUAGES:  # "doing Portuguese now", "на турецкий переключилась"
+                yield (t.text[:1].upper() + t.text[1:].lower() if r.s.lang == "en" else t.lemma), "concept", t
     elif attribute == "job_title":
         for t in r.toks:
             job = _job_head(t)

@@ -97,8 +97,9 @@ class Values(ReaderParts):
         if t.pos in ("VERB", "AUX") and self.s.lang == "en" and not nominal:
             return None  # "Go for it!" opens a sentence with a capital and is still a verb
         nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
-        if nxt is not None and nxt.text in ("#", "++") and nxt.start == t.start + len(t.text):
-            glued = _TOOL_INDEX.get(t.lower + nxt.text)  # "C#" tokenised as "C" "#"
+        if nxt is not None and nxt.text in ("#", "++", "+") and nxt.start == t.start + len(t.text):
+            tail = "++" if nxt.text == "+" else nxt.text  # "Notepad++" tokenised as "Notepad" "+" "+"
+            glued = _TOOL_INDEX.get(t.lower + tail)  # "C#" tokenised as "C" "#"
             if glued:
                 return glued
         for n in range(_MAX_TOOL_WORDS, 0, -1):
@@ -107,6 +108,8 @@ class Values(ReaderParts):
                 if len(words) == n:
                     key = " ".join(w.lower for w in words)
                     found = _TOOL_INDEX.get(key)
+                    if found is None and n > 1 and self.s.lang == "ru":  # "в Яндекс Браузере": the last word inflects
+                        found = _TOOL_INDEX.get(" ".join([*(w.lower for w in words[:-1]), words[-1].lemma]))
                     capitals = len(found[1]) == 1 or key in lx.CAPITALS_ONLY if found else False
                     if found and (not capitals or words[0].text[:1].isupper()):  # "c", "r", "edge": capitals only
                         return found

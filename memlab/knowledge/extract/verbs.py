@@ -57,6 +57,8 @@ class VerbClauses(ReaderParts):
             attribute = "sport"  # "climbing is my thing now": a sport, whatever the noun said
         if attribute == "city" and value.casefold().replace("ё", "е") in lx.COUNTRIES:
             attribute = "country"  # "я сейчас в Грузии": a country is no city
+        if attribute == "job_title":
+            value = lx.JOB_SHORTHANDS.get(value, value)  # "a PM" is a product manager
         return Extracted(subject, attribute.replace(" ", "_"), value, vtype, self.s.text)
 
     def _sane(self, f: Extracted) -> bool:
