@@ -53,6 +53,7 @@ from memlab.knowledge.plan import (
     FactProposal,
     Plan,
 )
+from memlab.knowledge.rules_gate import Gates
 
 RULE_CONFIDENCE = 0.7
 
@@ -447,11 +448,18 @@ def _fact_entities(
     return (EntityMention(value, etype, role, aliases),)
 
 
+# Which rules may match a sentence: a literal each rule's matches contain (same output, ~10x fewer scans).
+_GATES = Gates(rule.pattern for rule in RULES)
+
+
 def extract_facts(sentence: str) -> Iterator[_Draft]:
     """Every fact a plain first-person statement states; nothing for questions/negations/ifs."""
     if not is_plain_statement(sentence):
         return
-    for rule in RULES:
+    may_match = _GATES.check(sentence)
+    for i, rule in enumerate(RULES):
+        if not may_match(i):
+            continue
         for m in rule.pattern.finditer(sentence):
             prefix = clause_prefix(sentence, m.start())
             own = prefix + sentence[m.start() : m.start("v")]  # "switched my sister to X" is not about tools
