@@ -33,12 +33,12 @@ def test_no_gate_rejects_a_sentence_its_rule_matches() -> None:
     gates = Gates(r.pattern for r in rules.RULES)
     matched = rejected = 0
     for sentence in _sentences():
-        may = gates.check(sentence)
+        may = set(gates.runnable(sentence))
         for i, rule in enumerate(rules.RULES):
             hit = rule.pattern.search(sentence) is not None
             matched += hit
-            assert may(i) or not hit, (i, sentence)
-            rejected += not may(i)
+            assert i in may or not hit, (i, sentence)
+            rejected += i not in may
     assert matched > 100  # the corpus exercises the rules
     assert rejected > matched  # and the gates turn most pattern scans away
 
@@ -46,5 +46,5 @@ def test_no_gate_rejects_a_sentence_its_rule_matches() -> None:
 @pytest.mark.parametrize("text", ["I ſwitched to Rust", "I'm baſed in Oslo", "İ live in Riga"])
 def test_folding_the_fast_test_cannot_see_goes_to_the_engine(text: str) -> None:
     gates = Gates(r.pattern for r in rules.RULES)
-    may = gates.check(text)
-    assert any(r.pattern.search(text) and may(i) for i, r in enumerate(rules.RULES))
+    may = gates.runnable(text)
+    assert any(rules.RULES[i].pattern.search(text) for i in may)

@@ -456,10 +456,8 @@ def extract_facts(sentence: str) -> Iterator[_Draft]:
     """Every fact a plain first-person statement states; nothing for questions/negations/ifs."""
     if not is_plain_statement(sentence):
         return
-    may_match = _GATES.check(sentence)
-    for i, rule in enumerate(RULES):
-        if not may_match(i):
-            continue
+    for i in _GATES.runnable(sentence):
+        rule = RULES[i]
         for m in rule.pattern.finditer(sentence):
             prefix = clause_prefix(sentence, m.start())
             own = prefix + sentence[m.start() : m.start("v")]  # "switched my sister to X" is not about tools

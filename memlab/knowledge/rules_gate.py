@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from itertools import compress
 from typing import Any
 
 MIN_LITERAL = 2  # a one-letter literal is in every sentence
@@ -114,24 +115,32 @@ def _unsafe_chars(literals: Iterable[str]) -> re.Pattern[str]:
 class Gates:
     """For each of a list of patterns, whether a sentence may hold a match (see the module docstring).
 
-    ``check(sentence)`` returns a predicate on the pattern's index. The fast test is a substring
-    search of the gate's literals in ``sentence.lower()``; a sentence with a character where that
-    could differ from the engine's case folding is tested with the engine instead (same answers)."""
+    ``runnable(sentence)`` lists the patterns (by index, in order) that may match. The fast test is a
+    substring search of the gates' literals in ``sentence.lower()``, all of them in one C-level pass,
+    then an index from each literal to the patterns whose first gate holds it; a sentence with a
+    character where ``str.lower`` could differ from the engine's case folding is tested with the
+    engine instead (same answers)."""
 
     def __init__(self, patterns: Iterable[re.Pattern[str]]) -> None:
-        self.sets: list[tuple[tuple[str, ...], ...]] = []
-        self.regexes: list[tuple[re.Pattern[str], ...]] = []
-        for pattern in patterns:
-            sets = gates_for(pattern)
-            self.sets.append(tuple(tuple(x.lower() for x in sorted(s)) for s in sets))
-            self.regexes.append(tuple(_alternation(s) for s in sets))
-        self.unsafe = _unsafe_chars(x for per in self.sets for s in per for x in s)
+        sets = [tuple(tuple(sorted({x.lower() for x in s})) for s in gates_for(p)) for p in patterns]
+        self.count = len(sets)
+        self.always = [i for i, per in enumerate(sets) if not per]
+        self.rest = [per[1:] for per in sets]
+        self.literals = tuple(sorted({x for per in sets if per for x in per[0]}))
+        self.first: list[tuple[int, ...]] = [
+            tuple(i for i, per in enumerate(sets) if per and x in per[0]) for x in self.literals
+        ]
+        self.regexes = [tuple(_alternation(frozenset(s)) for s in per) for per in sets]
+        self.unsafe = _unsafe_chars(x for per in sets for s in per for x in s)
 
-    def check(self, sentence: str) -> Callable[[int], bool]:
+    def runnable(self, sentence: str) -> list[int]:
         if not sentence.isascii() and self.unsafe.search(sentence):
-            return lambda i: all(r.search(sentence) for r in self.regexes[i])
+            return [i for i in range(self.count) if all(r.search(sentence) for r in self.regexes[i])]
         low = sentence.lower()
-        return lambda i: all(any(x in low for x in s) for s in self.sets[i])
+        found = set(self.always)
+        for j in compress(range(len(self.literals)), map(low.__contains__, self.literals)):
+            found.update(self.first[j])
+        return sorted(i for i in found if all(any(x in low for x in s) for s in self.rest[i]))
 
 
 def _alternation(literals: Alternatives) -> re.Pattern[str]:
