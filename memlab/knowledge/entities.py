@@ -69,12 +69,15 @@ def find_by_alias(
         return None
     marks = ",".join("?" * len(keys))
     rows = con.execute(
-        f"SELECT DISTINCT a.entity_id FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
-        f"WHERE a.alias_norm IN ({marks}) AND (? IS NULL OR e.user_id = ?)",
+        f"SELECT DISTINCT a.entity_id, e.merged_into, e.type FROM entity_aliases a JOIN entities e "
+        f"ON e.id = a.entity_id WHERE a.alias_norm IN ({marks}) AND (? IS NULL OR e.user_id = ?)",
         [*keys, user_id, user_id],
     ).fetchall()
     found: list[tuple[int, str]] = []
-    for (eid,) in rows:
+    for eid, merged, etype_found in rows:
+        if merged is None:  # not merged: its own root (two lookups a mention saved on the write path)
+            found.append((eid, etype_found))
+            continue
         rid = root(con, eid)
         t = con.execute("SELECT type FROM entities WHERE id = ?", (rid,)).fetchone()
         if t is not None:

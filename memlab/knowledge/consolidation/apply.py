@@ -221,7 +221,8 @@ def _resolve_mentions(
         keys = ent.mention_keys(m)
         for k in keys:
             resolved[k] = r.entity_id
-        hits = [e for e, text in normalized if any(f" {k} " in text for k in keys)]
+        needles = [f" {k} " for k in keys]
+        hits = [e for e, text in normalized if any(n in text for n in needles)]
         for e in hits:
             ent.link(con, e.id, r.entity_id, "mention")
             out.entity_links += 1
