@@ -511,7 +511,8 @@ def merge_entities(mentions: Sequence[EntityMention]) -> tuple[EntityMention, ..
             continue
         aliases = tuple(dict.fromkeys(old.aliases + e.aliases + ((e.name,) if e.name != old.name else ())))
         better = e if (old.role is None and e.role is not None) or old.type == "concept" else old
-        by_key[k] = replace(better, aliases=tuple(a for a in aliases if a != better.name))
+        kept = tuple(a for a in aliases if a != better.name)
+        by_key[k] = better if kept == better.aliases else replace(better, aliases=kept)  # replace() is slow
     return tuple(by_key.values())
 
 
