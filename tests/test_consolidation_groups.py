@@ -173,3 +173,23 @@ def test_fact_lookups_search_their_indexes(tmp_path: Path) -> None:
         assert "SEARCH n USING INDEX nodes_user_fact_key (user_id=? AND fact_key=?)" in plans[1], plans
     finally:
         mem.close()
+
+
+def test_a_checkpointed_session_forgets_its_checkpoint_when_consolidated(tmp_path: Path) -> None:
+    from memlab.knowledge.consolidation.run import checkpoint
+    from memlab.store import fact_rows
+
+    clock = SimulatedClock(T0)
+    cfg = MemoryConfig().replace(consolidation={"auto": False, "consolidator": "rules"})
+    with Memory.open(tmp_path / "c.db", cfg, clock=clock, embedder=HashingEmbedder(64)) as mem:
+        mem.ingest("I live in Porto.", session_id="open-1", at=T0)
+        mem.flush()
+        assert checkpoint(mem, ["open-1"])["sessions"] == 1
+        assert fact_rows.checkpoint_of(mem.store.reader(), "open-1") != fact_rows.START
+        mem.ingest("I work at Acme.", session_id="open-1", at=T0 + 60)
+        mem.end_session()
+        mem.close_idle_sessions()
+        mem.flush()
+        assert consolidate(mem)["consolidated"] == ["open-1"]
+        assert fact_rows.checkpoint_of(mem.store.reader(), "open-1") == fact_rows.START
+        assert len(mem.store.execute_read("SELECT 1 FROM nodes WHERE fact_key IS NOT NULL")) == 2

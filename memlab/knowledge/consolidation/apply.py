@@ -194,7 +194,8 @@ def apply_plan(
         return out
     if not fact_rows.mark_consolidated(con, plan.session_id, now):
         raise AlreadyDone()
-    fact_rows.set_checkpoint(con, plan.session_id, None)
+    if after != fact_rows.START:  # START was re-checked above: no checkpoint row to forget
+        fact_rows.set_checkpoint(con, plan.session_id, None)
     return out
 
 
