@@ -122,3 +122,74 @@ def test_a_failing_session_fails_alone_and_keyless_facts_deduplicate_across_a_gr
         assert s.status == "pending" and s.attempts == 1 and "bad plan" in (s.last_error or "")
     finally:
         mem.close()
+
+
+def test_groups_in_flight_write_what_one_session_at_a_time_writes(tmp_path: Path) -> None:
+    """Groups of 7: the next group is read and planned while the writer applies the last."""
+    one, _ = build(tmp_path / "one.db", group=1)
+    one.close()
+    seven, r7 = build(tmp_path / "seven.db", group=7)
+    seven.close()
+    assert len(r7["consolidated"]) == 30
+    a, b = dump(tmp_path / "one.db"), dump(tmp_path / "seven.db")
+    for table in TABLES:
+        assert a[table] == b[table], table
+
+
+def test_a_chunk_read_at_once_is_what_each_session_reads(tmp_path: Path) -> None:
+    from memlab.knowledge.consolidation.run import fetch_episodes
+    from memlab.store import fact_rows
+
+    mem, _ = build(tmp_path / "r.db", group=64, sessions=6)
+    try:
+        ids = [s.id for s in mem.store.sessions()] + ["no-such-session"]
+        batch = fact_rows.sessions_episodes(mem.store, ids)
+        for sid in ids:
+            one = fetch_episodes(mem, sid, page_size=1)  # pages of one: the keyset walk
+            assert [(e.id, e.content, e.time, e.role, e.speaker, e.user_id) for e in one] == batch[sid]
+        assert batch["s01"] and batch["no-such-session"] == []
+        assert set(mem.store.sessions_by_id(ids)) == set(ids) - {"no-such-session"}
+        mem.store.writer.call(lambda con: fact_rows.set_checkpoint(con, "s02", (T0 + 5.0, 7)))
+        assert fact_rows.checkpoints_of(mem.store.reader(), ids) == {"s02": (T0 + 5.0, 7)}
+    finally:
+        mem.close()
+
+
+def test_fact_lookups_search_their_indexes(tmp_path: Path) -> None:
+    """Duplicate and keyed lookups of the write path must not scan every fact or every episode."""
+    from memlab.knowledge import conflicts as cf
+
+    mem, _ = build(tmp_path / "q.db", group=64, sessions=4)
+    try:
+        con = mem.store.reader()
+        seen: list[str] = []
+        con.set_trace_callback(seen.append)
+        assert cf.same_content_candidates(con, "User lives in Porto.", "semantic", user_id="default")
+        cf.keyed_candidates(con, "user|city", user_id="default")
+        con.set_trace_callback(None)
+        plans = [str(con.execute("EXPLAIN QUERY PLAN " + sql).fetchall()) for sql in seen]
+        assert len(plans) == 2 and "nodes_fts" not in plans[0], plans
+        assert "SEARCH n USING INDEX nodes_fact_stem" in plans[0], plans
+        assert "SEARCH n USING INDEX nodes_user_fact_key (user_id=? AND fact_key=?)" in plans[1], plans
+    finally:
+        mem.close()
+
+
+def test_a_checkpointed_session_forgets_its_checkpoint_when_consolidated(tmp_path: Path) -> None:
+    from memlab.knowledge.consolidation.run import checkpoint
+    from memlab.store import fact_rows
+
+    clock = SimulatedClock(T0)
+    cfg = MemoryConfig().replace(consolidation={"auto": False, "consolidator": "rules"})
+    with Memory.open(tmp_path / "c.db", cfg, clock=clock, embedder=HashingEmbedder(64)) as mem:
+        mem.ingest("I live in Porto.", session_id="open-1", at=T0)
+        mem.flush()
+        assert checkpoint(mem, ["open-1"])["sessions"] == 1
+        assert fact_rows.checkpoint_of(mem.store.reader(), "open-1") != fact_rows.START
+        mem.ingest("I work at Acme.", session_id="open-1", at=T0 + 60)
+        mem.end_session()
+        mem.close_idle_sessions()
+        mem.flush()
+        assert consolidate(mem)["consolidated"] == ["open-1"]
+        assert fact_rows.checkpoint_of(mem.store.reader(), "open-1") == fact_rows.START
+        assert len(mem.store.execute_read("SELECT 1 FROM nodes WHERE fact_key IS NOT NULL")) == 2

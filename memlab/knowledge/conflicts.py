@@ -74,10 +74,13 @@ def keyed_candidates(
     first: archived ones too. Decay takes a fact out of active memory, not out of the world, so a
     new employer must still end the old one ("works at Soylent", unused for two months and
     archived, would otherwise stay current beside "works at Northwind")."""
+    # "n.user_id = ?" spelled out when there is a user: the (user, key) index is then searched, not
+    # scanned whole (every fact of every user, per new fact: quadratic in the facts at 1M episodes)
+    user_sql, params = ("AND n.user_id = ?", (user_id,)) if user_id is not None else ("", ())
     rows = con.execute(
         f"SELECT {_COLS} FROM nodes n WHERE n.fact_key = ? AND n.valid_until IS NULL AND {FACT} AND n.id != ? "
-        "AND (? IS NULL OR n.user_id = ?) ORDER BY n.valid_from, n.id",
-        (key, exclude if exclude is not None else -1, user_id, user_id),
+        f"{user_sql} ORDER BY n.valid_from, n.id",
+        (key, exclude if exclude is not None else -1, *params),
     ).fetchall()
     return _candidates(rows)
 
@@ -85,18 +88,19 @@ def keyed_candidates(
 def same_content_candidates(
     con: Any, content: str, fact_type: str | None = None, user_id: str | None = None
 ) -> list[Candidate]:
-    """Active facts (of the same user) whose normalised content equals ``content`` (an FTS phrase
-    lookup, then equality)."""
+    """Active facts (of the same user) whose normalised content equals ``content`` (the facts'
+    stem index, ``m005_fact_stem_index``)."""
     stem = stem_text(content)
     if not stem:
         return []
     type_sql, params = ("AND n.type = ?", [fact_type]) if fact_type else ("", [])
     if user_id is not None:
         type_sql, params = type_sql + " AND n.user_id = ?", [*params, user_id]
-    rows = con.execute(
-        f"SELECT {_COLS} FROM nodes_fts JOIN nodes n ON n.id = nodes_fts.rowid "
-        f"WHERE nodes_fts MATCH ? AND n.stem = ? AND {ACTIVE} AND {FACT} {type_sql} ORDER BY n.id",
-        [f'"{stem}"', stem, *params],
+    if not any(ch.isalnum() for ch in stem):  # no token: the FTS phrase lookup this replaced found nothing
+        return []
+    rows = con.execute(  # equal stems hold the same tokens: the FTS phrase test this had was implied
+        f"SELECT {_COLS} FROM nodes n WHERE n.stem = ? AND {FACT} AND {ACTIVE} {type_sql} ORDER BY n.id",
+        [stem, *params],
     ).fetchall()
     return _candidates(rows)
 

@@ -57,6 +57,38 @@ def mention_keys(mention: EntityMention) -> list[str]:
     return list(dict.fromkeys(k for k in keys if k))
 
 
+AliasRow = tuple[str, int, int | None, str]  # (alias_norm, entity_id, its merged_into, its type)
+
+
+def _alias_rows(con: Any, keys: Sequence[str], user_id: str | None) -> list[AliasRow]:
+    marks = ",".join("?" * len(keys))
+    return con.execute(  # type: ignore[no-any-return]
+        f"SELECT a.alias_norm, a.entity_id, e.merged_into, e.type FROM entity_aliases a JOIN entities e "
+        f"ON e.id = a.entity_id WHERE a.alias_norm IN ({marks}) AND (? IS NULL OR e.user_id = ?)",
+        [*keys, user_id, user_id],
+    ).fetchall()
+
+
+def _pick(con: Any, rows: Sequence[AliasRow], etype: str | None) -> tuple[int, str] | None:
+    """(surviving entity, its type) among alias matches: one of type ``etype`` wins, then a concept."""
+    found: set[tuple[int, str]] = set()
+    for _, eid, merged, etype_found in rows:
+        if merged is None:  # not merged: its own root (two lookups a mention saved on the write path)
+            found.add((eid, etype_found))
+            continue
+        rid = root(con, eid)
+        t = con.execute("SELECT type FROM entities WHERE id = ?", (rid,)).fetchone()
+        if t is not None:
+            found.add((rid, t[0]))
+    for rid, t in sorted(found):
+        if etype is None or t == etype:
+            return rid, t
+    for rid, t in sorted(found):
+        if t == "concept" or etype == "concept":
+            return rid, t
+    return None
+
+
 def find_by_alias(
     con: Any, keys: Sequence[str], etype: str | None = None, user_id: str | None = None
 ) -> int | None:
@@ -67,25 +99,8 @@ def find_by_alias(
     """
     if not keys:
         return None
-    marks = ",".join("?" * len(keys))
-    rows = con.execute(
-        f"SELECT DISTINCT a.entity_id FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
-        f"WHERE a.alias_norm IN ({marks}) AND (? IS NULL OR e.user_id = ?)",
-        [*keys, user_id, user_id],
-    ).fetchall()
-    found: list[tuple[int, str]] = []
-    for (eid,) in rows:
-        rid = root(con, eid)
-        t = con.execute("SELECT type FROM entities WHERE id = ?", (rid,)).fetchone()
-        if t is not None:
-            found.append((rid, t[0]))
-    for rid, t in sorted(found):
-        if etype is None or t == etype:
-            return rid
-    for rid, t in sorted(found):
-        if t == "concept" or etype == "concept":
-            return rid
-    return None
+    hit = _pick(con, _alias_rows(con, keys, user_id), etype)
+    return hit[0] if hit is not None else None
 
 
 def find_by_vector(
@@ -109,10 +124,12 @@ def find_by_vector(
     return int(rows[best][0]) if float(scores[best]) >= threshold else None
 
 
-def add_aliases(con: Any, entity_id: int, names: Iterable[str]) -> None:
+def add_aliases(con: Any, entity_id: int, names: Iterable[str], present: Iterable[str] = ()) -> None:
+    """``present``: normalised aliases this entity is known to have already (their insert is a no-op)."""
+    have = set(present)
     for name in names:
         key = normalize_name(name)
-        if key:
+        if key and key not in have:
             con.execute(
                 "INSERT INTO entity_aliases(alias_norm, entity_id, alias) VALUES (?, ?, ?) "
                 "ON CONFLICT(alias_norm, entity_id) DO NOTHING",
@@ -128,7 +145,9 @@ def resolve(
     keys = mention_keys(mention)
     if not keys:
         raise ValueError(f"entity name {mention.name!r} has no letters or digits")
-    eid = find_by_alias(con, keys, etype, user_id) or find_by_vector(con, vec, etype, user_id=user_id)
+    rows = _alias_rows(con, keys, user_id)
+    hit = _pick(con, rows, etype)
+    eid, found_type = hit if hit is not None else (find_by_vector(con, vec, etype, user_id=user_id), etype)
     created = eid is None
     if eid is None:
         cur = con.execute(
@@ -137,9 +156,10 @@ def resolve(
             (mention.name.strip(), etype, now, None, None, user_id),
         )
         eid = int(cur.lastrowid)
-    elif etype != "concept":  # a cue-typed "concept" learns its real type from a typed mention
+    elif etype != "concept" and found_type == "concept":  # a cue-typed "concept" learns its real type
         con.execute("UPDATE entities SET type = ? WHERE id = ? AND type = 'concept'", (etype, eid))
-    add_aliases(con, eid, (mention.name.strip(), *mention.aliases))
+    # the aliases the lookup saw on this entity are there already: only the new ones are inserted
+    add_aliases(con, eid, (mention.name.strip(), *mention.aliases), (r[0] for r in rows if r[1] == eid))
     return Resolved(eid, created)
 
 

@@ -53,6 +53,7 @@ from memlab.knowledge.plan import (
     FactProposal,
     Plan,
 )
+from memlab.knowledge.rules_gate import Gates
 
 RULE_CONFIDENCE = 0.7
 
@@ -447,11 +448,16 @@ def _fact_entities(
     return (EntityMention(value, etype, role, aliases),)
 
 
+# Which rules may match a sentence: a literal each rule's matches contain (same output, ~10x fewer scans).
+_GATES = Gates(rule.pattern for rule in RULES)
+
+
 def extract_facts(sentence: str) -> Iterator[_Draft]:
     """Every fact a plain first-person statement states; nothing for questions/negations/ifs."""
     if not is_plain_statement(sentence):
         return
-    for rule in RULES:
+    for i in _GATES.runnable(sentence):
+        rule = RULES[i]
         for m in rule.pattern.finditer(sentence):
             prefix = clause_prefix(sentence, m.start())
             own = prefix + sentence[m.start() : m.start("v")]  # "switched my sister to X" is not about tools
@@ -505,7 +511,8 @@ def merge_entities(mentions: Sequence[EntityMention]) -> tuple[EntityMention, ..
             continue
         aliases = tuple(dict.fromkeys(old.aliases + e.aliases + ((e.name,) if e.name != old.name else ())))
         better = e if (old.role is None and e.role is not None) or old.type == "concept" else old
-        by_key[k] = replace(better, aliases=tuple(a for a in aliases if a != better.name))
+        kept = tuple(a for a in aliases if a != better.name)
+        by_key[k] = better if kept == better.aliases else replace(better, aliases=kept)  # replace() is slow
     return tuple(by_key.values())
 
 

@@ -53,6 +53,42 @@ def checkpoint_of(reader: Any, session_id: str) -> tuple[float, int]:
     return float(t), int(i)
 
 
+EpisodeRow = tuple[int, str, float, str, str | None, str]
+
+
+def sessions_episodes(store: Store, session_ids: Sequence[str]) -> dict[str, list[EpisodeRow]]:
+    """Every episode of each session, ``session_episode_page`` order, for many sessions in one query
+    (consolidation reads a group of sessions at once: at 1M episodes, 250K sessions of ~4)."""
+    if not session_ids:
+        return {}
+    marks = ",".join("?" * len(session_ids))
+    rows = store.execute_read(
+        "SELECT session_id, id, content, event_time, coalesce(source_role, 'user'), speaker, user_id FROM nodes "
+        f"WHERE session_id IN ({marks}) AND +type = 'episodic' AND (event_time, id) > (?, ?) "
+        "ORDER BY session_id, event_time, id",
+        (*session_ids, *START),
+    )
+    out: dict[str, list[EpisodeRow]] = {sid: [] for sid in session_ids}
+    for r in rows:
+        out[r[0]].append((r[1], r[2], r[3], r[4], r[5], r[6]))
+    return out
+
+
+def checkpoints_of(reader: Any, session_ids: Sequence[str]) -> dict[str, tuple[float, int]]:
+    """``checkpoint_of`` of many sessions in one query; the sessions without one are left out."""
+    if not session_ids:
+        return {}
+    marks = ",".join("?" * len(session_ids))
+    rows = reader.execute(
+        f"SELECT key, value FROM meta WHERE key IN ({marks})", [CHECKPOINT + sid for sid in session_ids]
+    ).fetchall()
+    out = {}
+    for key, value in rows:
+        t, i = value.split(",")
+        out[key[len(CHECKPOINT) :]] = (float(t), int(i))
+    return out
+
+
 def set_checkpoint(con: Any, session_id: str, after: tuple[float, int] | None) -> None:
     """Record how far an open session is consolidated; None forgets it (the session is done)."""
     if after is None:

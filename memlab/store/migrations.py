@@ -212,11 +212,19 @@ DROP TRIGGER IF EXISTS window_fts_link;
 DROP TRIGGER IF EXISTS window_fts_ai;
 """
 
+# Consolidation looks up every new fact's exact duplicates by its stemmed text. Through the FTS
+# index that was a phrase query over every episode's posting lists (~1 ms a fact at 200K episodes,
+# growing with them); the facts alone, indexed by stem, answer the same in microseconds.
+M005_FACT_STEM = """
+CREATE INDEX nodes_fact_stem ON nodes(stem) WHERE type != 'episodic';
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "m001_core_graph", M001_CORE),
     Migration(2, "m002_users_and_speakers", M002_USERS),
     Migration(3, "m003_episode_windows", M003_EPISODE_WINDOWS),
     Migration(4, "m004_episode_windows_in_ingest", M004_WINDOWS_IN_INGEST),
+    Migration(5, "m005_fact_stem_index", M005_FACT_STEM),
 )
 
 SCHEMA_TABLE = """CREATE TABLE IF NOT EXISTS schema_migrations (

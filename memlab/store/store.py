@@ -230,6 +230,14 @@ class Store:
         rows = self.execute_read(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,))
         return Session(*rows[0]) if rows else None
 
+    def sessions_by_id(self, session_ids: Sequence[str]) -> dict[str, Session]:
+        """``session`` of many ids in one query (the unknown ones are left out)."""
+        if not session_ids:
+            return {}
+        marks = ",".join("?" * len(session_ids))
+        rows = self.execute_read(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id IN ({marks})", tuple(session_ids))
+        return {r[0]: Session(*r) for r in rows}
+
     def sessions(self, status: str | None = None) -> list[Session]:
         where, params = ("status = ?", (status,)) if status else ("1", ())
         rows = self.execute_read(

@@ -194,7 +194,8 @@ def apply_plan(
         return out
     if not fact_rows.mark_consolidated(con, plan.session_id, now):
         raise AlreadyDone()
-    fact_rows.set_checkpoint(con, plan.session_id, None)
+    if after != fact_rows.START:  # START was re-checked above: no checkpoint row to forget
+        fact_rows.set_checkpoint(con, plan.session_id, None)
     return out
 
 
@@ -221,7 +222,8 @@ def _resolve_mentions(
         keys = ent.mention_keys(m)
         for k in keys:
             resolved[k] = r.entity_id
-        hits = [e for e, text in normalized if any(f" {k} " in text for k in keys)]
+        needles = [f" {k} " for k in keys]
+        hits = [e for e, text in normalized if any(n in text for n in needles)]
         for e in hits:
             ent.link(con, e.id, r.entity_id, "mention")
             out.entity_links += 1
