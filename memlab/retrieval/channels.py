@@ -38,6 +38,7 @@ QUESTION_WORDS: frozenset[str] = frozenset(
     "откуда почему зачем как какой какая какое какие чей чья чьё чьи".split()
 )
 ENTITY_CANDIDATES = 2000  # nodes linked to the mentioned entities considered for ranking
+ENTITY_LINKS_PER_ENTITY = 5000  # newest links read per mentioned entity (see _entity_links_sql)
 
 
 @dataclass(frozen=True)
@@ -762,18 +763,28 @@ def entity(
     ents = resolve_entities(memory, query_text, query_vec)
     if not ents or limit <= 0:
         return []
-    where, params = filters.where()
-    sql = (
-        "SELECT n.id FROM node_entities ne JOIN nodes n ON n.id = ne.node_id "
-        f"WHERE ne.entity_id IN (SELECT value FROM json_each(?)) AND {where} "
-        "GROUP BY n.id ORDER BY count(*) DESC, n.type = 'episodic', n.event_time DESC, n.id DESC LIMIT ?"
-    )
-    linked = [r[0] for r in _read(memory, sql, [json.dumps(ents), *params, ENTITY_CANDIDATES])]
+    sql, params = _entity_links_sql(ents, filters)
+    linked = [r[0] for r in _read(memory, sql, params)]
     if text_rank is None:
         text_rank = seeds(memory, query_text, query_vec, filters, limit)
     members = set(linked)
     first = [i for i in text_rank if i in members]
     return _dedup(first + linked)[:limit]
+
+
+def _entity_links_sql(ents: Sequence[int], filters: Filters) -> tuple[str, list[Any]]:
+    """Nodes linked to ``ents``, most matched entities first: each entity contributes its newest
+    ``ENTITY_LINKS_PER_ENTITY`` links (read from the (entity, node) index), so a conversation partner
+    linked to half a million episodes costs what one with a few thousand does."""
+    where, params = filters.where()
+    arm = "SELECT node_id FROM (SELECT node_id FROM node_entities WHERE entity_id = ? ORDER BY node_id DESC LIMIT ?)"
+    links = " UNION ALL ".join([arm] * len(ents))
+    sql = (
+        f"SELECT n.id FROM ({links}) ne JOIN nodes n ON n.id = ne.node_id WHERE {where} "
+        "GROUP BY n.id ORDER BY count(*) DESC, n.type = 'episodic', n.event_time DESC, n.id DESC LIMIT ?"
+    )
+    arms = [x for e in ents for x in (e, ENTITY_LINKS_PER_ENTITY)]
+    return sql, [*arms, *params, ENTITY_CANDIDATES]
 
 
 # -- key expansion -----------------------------------------------------------------------------------
