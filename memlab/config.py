@@ -107,7 +107,7 @@ class ConsolidationConfig:
     superseded_confidence: float = 0.3
     superseded_decay_rate: float = 0.5
     dedup_cosine: float = 0.92
-    causal_batch: int = 50
+    causal_batch: int = 50  # pairs per LLM causal call (the offline cue scan reads its own 1,000)
 
     @property
     def reads_consolidate(self) -> bool:

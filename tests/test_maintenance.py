@@ -159,3 +159,22 @@ def test_decay_cache_matches_policy_and_is_monotone(
             assert n.confidence == pytest.approx(EbbinghausDecay().weight(n, clock.now()))
             assert n.confidence <= last + 1e-12
             last = n.confidence
+
+
+def test_the_cue_scan_reads_many_pairs_a_call_and_finds_what_fifty_a_call_found(tmp_path: Path) -> None:
+    """The causal step's batch is the detector's (a thousand pairs for the cue scan, fifty for an
+    LLM prompt): the same edges either way, across batch and session boundaries."""
+    from memlab.knowledge.causal import infer_causal
+
+    found = []
+    for batch in (50, None, 7):
+        with open_mem(tmp_path / f"c{batch}.db", SimulatedClock(T0)) as m:
+            for s in range(40):
+                for text in ("The build server crashed again.", "So we shipped a day late.", "Lunch was fine.",
+                             "Because the disk was full, backups stopped.", "I rebooted it."):
+                    m.ingest(text, session_id=f"s{s}")
+            m.flush()
+            report = infer_causal(m, batch=batch)
+            found.append(set(m.store.execute_read("SELECT src, dst, evidence FROM edges WHERE type = 'causal'")))
+            assert report["pairs"] == 40 * 4
+    assert found[0] == found[1] == found[2] and len(found[0]) == 80

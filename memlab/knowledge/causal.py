@@ -85,7 +85,9 @@ def infer_causal(
         if detector
         else default_detector(memory)
     )
-    size = batch or memory.config.consolidation.causal_batch
+    # pairs per detector call: an LLM's prompt size (consolidation.causal_batch), or the detector's own
+    # (the cue scan reads a thousand at a time: at 1M turns fifty a call were 15,000 reads and writes)
+    size = batch or getattr(det, "batch", None) or memory.config.consolidation.causal_batch
     report: dict[str, Any] = {
         "detector": name,
         "pairs": 0,

@@ -103,6 +103,7 @@ class CueCausalDetector:
     """CausalDetector over consecutive pairs; see the module docstring for the cue lists."""
 
     name = "cues"
+    batch = 1000  # pairs read per call: no prompt to keep small
 
     def __init__(self, confidence: float = CUE_CONFIDENCE) -> None:
         self.confidence = confidence
