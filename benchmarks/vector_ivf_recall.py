@@ -17,11 +17,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from memlab.bench.scale import query_texts
-from memlab.compose import build_embedder
-from memlab.config import MemoryConfig
-from memlab.store.connect import choose_driver, connect
-from memlab.store.vectors import NumpyVectorIndex
+from memlab.bench.scale import scale_vectors_and_queries
 
 
 def median_ms(fn: Callable[[], object], repeat: int) -> float:
@@ -53,15 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--share", default="4,8,16,32", help="nprobe = nlist / share")
     p.add_argument("--k", type=int, default=10)
     args = p.parse_args(argv)
-    con = connect(args.db, choose_driver())
-    index = NumpyVectorIndex(256)
-    index.refresh(con)
-    mat = np.ascontiguousarray(index.matrix()[1])
-    emb = build_embedder(MemoryConfig().replace(embedder={"name": "wordllama", "dim": 256}))
-    assert emb is not None
-    texts = list(dict.fromkeys(query_texts(0, 100)))
-    rows = np.random.default_rng(0).choice(len(mat), 100, replace=False)
-    queries = np.concatenate([emb.embed_batch(texts), mat[rows]]).astype(np.float32)
+    mat, queries = scale_vectors_and_queries(args.db)
     k = args.k
     kth = [-float(np.partition(-(mat @ q), k - 1)[k - 1]) for q in queries]
     exact = median_ms(lambda: mat @ queries[0], 9)

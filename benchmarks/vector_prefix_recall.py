@@ -17,11 +17,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from memlab.bench.scale import query_texts
-from memlab.compose import build_embedder
-from memlab.config import MemoryConfig
-from memlab.store.connect import choose_driver, connect
-from memlab.store.vectors import NumpyVectorIndex
+from memlab.bench.scale import scale_vectors_and_queries
 
 
 def best_ms(fn: Callable[[], object], repeat: int = 7) -> float:
@@ -50,15 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--dims", default="32,64,128")
     p.add_argument("--pools", default="100,200,400,1000")
     args = p.parse_args(argv)
-    con = connect(args.db, choose_driver())
-    index = NumpyVectorIndex(256)
-    index.refresh(con)
-    mat = np.ascontiguousarray(index.matrix()[1])
-    emb = build_embedder(MemoryConfig().replace(embedder={"name": "wordllama", "dim": 256}))
-    assert emb is not None
-    texts = list(dict.fromkeys(query_texts(0, 100)))
-    rows = np.random.default_rng(0).choice(len(mat), 100, replace=False)
-    queries = np.concatenate([emb.embed_batch(texts), mat[rows]]).astype(np.float32)
+    mat, queries = scale_vectors_and_queries(args.db)
     kth = [-float(np.partition(-(mat @ q), 9)[9]) for q in queries]
     print(f"{len(mat):,} rows x 256-d, {len(queries)} queries; exact scan {best_ms(lambda: mat @ queries[0]):.1f} ms")
     print("| prefix d | pool | recall@10 mean | min | prefix scan ms |\n|---|---|---|---|---|")

@@ -141,6 +141,25 @@ def _queries(memory: Any, texts: Sequence[str], recipe: str | None) -> tuple[lis
     return search, context
 
 
+def scale_vectors_and_queries(db: str | Path) -> tuple[Any, Any]:
+    """A scale database's stored 256-d vectors (rows) and 200 query vectors: the scale questions
+    embedded with wordllama, then 100 stored rows (seeded), for vector-index recall scripts."""
+    import numpy as np
+
+    from memlab.compose import build_embedder
+    from memlab.store.connect import choose_driver, connect
+    from memlab.store.vectors import NumpyVectorIndex
+
+    index = NumpyVectorIndex(256)
+    index.refresh(connect(str(db), choose_driver()))
+    mat = np.ascontiguousarray(index.matrix()[1])
+    emb = build_embedder(MemoryConfig().replace(embedder={"name": "wordllama", "dim": 256}))
+    assert emb is not None
+    texts = list(dict.fromkeys(query_texts(0, 100)))
+    rows = np.random.default_rng(0).choice(len(mat), 100, replace=False)
+    return mat, np.concatenate([emb.embed_batch(texts), mat[rows]]).astype(np.float32)
+
+
 def peak_rss_mb() -> float:
     """This process's peak resident set. Linux: VmHWM (ru_maxrss survives exec, so a child would
     report its parent's peak); elsewhere ru_maxrss (macOS reports bytes)."""
