@@ -780,7 +780,9 @@ def _entity_links_sql(ents: Sequence[int], filters: Filters) -> tuple[str, list[
     arm = "SELECT node_id FROM (SELECT node_id FROM node_entities WHERE entity_id = ? ORDER BY node_id DESC LIMIT ?)"
     links = " UNION ALL ".join([arm] * len(ents))
     sql = (
-        f"SELECT n.id FROM ({links}) ne JOIN nodes n ON n.id = ne.node_id WHERE {where} "
+        # CROSS JOIN keeps the links outermost: left to itself the planner walks every node of the
+        # user by the (user, type, time) index and probes the links (215 ms at 1M, 0.3 ms this way)
+        f"SELECT n.id FROM ({links}) ne CROSS JOIN nodes n ON n.id = ne.node_id WHERE {where} "
         "GROUP BY n.id ORDER BY count(*) DESC, n.type = 'episodic', n.event_time DESC, n.id DESC LIMIT ?"
     )
     arms = [x for e in ents for x in (e, ENTITY_LINKS_PER_ENTITY)]
