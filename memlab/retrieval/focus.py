@@ -196,7 +196,7 @@ def subjects_asked(question: str, known: Iterable[str], self_names: Sequence[str
     gave ("Where does Dana work?" after "I'm Dana")."""
     q = question.casefold()
     known = [k.casefold() for k in known]
-    people = [k for k in known if "'s " not in k and k != USER and (_named(q, k) or _named(q, bare(k)))]
+    people = [k for k in known if "'s " not in k and k != USER and _named(q, bare(k))]
     if any(_named(q, n.casefold()) for n in self_names) and USER not in people:
         people.append(USER)
     rels = [r for r, rx in _REL_RE.items() if rx.search(q)]
