@@ -141,9 +141,19 @@ class CopulaClauses(ReaderParts):
         """The fact a relation noun the speaker owns names: "my manager" -> manager, "my team lead"
         -> manager, "my wife" -> spouse; None for anything else."""
         rel = lx.RELATIONS.get(t.lemma)
-        if rel is None or self.owner_of(t) != SPEAKER:
+        if rel is None or self.owner_of(t) != SPEAKER or self.other_partner(t):
             return None
         return lx.RELATION_FACTS.get(rel)
+
+    def other_partner(self, t: Tok) -> bool:
+        """A partner in something else than life: "my business partner", "lab partner", "партнёр
+        по бизнесу" (not "my partner", "my life partner")."""
+        if lx.RELATIONS.get(t.lemma) != "partner" or t.lemma not in ("partner", "партнёр", "партнер"):
+            return False
+        if any(c.lower not in ("life", "domestic", "romantic", "long-term", "longtime") and c.pos in ("NOUN", "PROPN", "ADJ")
+               for c in self.s.children(t, "compound", "amod") if c.lower not in ("new", "current", "my")):  # fmt: skip
+            return True
+        return any(c.dep == "case" and c.lower == "по" for n in self.s.children(t, "nmod") for c in self.s.children(n))
 
     def _age_after(self, v: Tok) -> str | None:
         """A bare number right after "be" (adverbs allowed between) that no unit follows."""
@@ -152,6 +162,9 @@ class CopulaClauses(ReaderParts):
                 continue
             if t.pos == "NUM" and t.text.isdigit() and 0 < int(t.text) < 120:
                 nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
+                after = self.toks[t.i + 2].lower if t.i + 2 < len(self.toks) else ""
+                if nxt is not None and nxt.lower in ("years", "year") and after != "old":
+                    return None  # "we've been together 4 years", "been here 5 years": a duration
                 if (
                     nxt is None
                     or nxt.lower not in lx.UNITS
@@ -366,7 +379,7 @@ class CopulaClauses(ReaderParts):
         owner = self.owner_of(t)
         if owner is None and (self._opens_with_favourite(t) or self._opens_with(t, "name") or self._opens_hobby(t)):
             owner = SPEAKER  # "favorite book is The Name of the Wind", "Name's Tomasz": the speaker dropped "my"
-        if owner is None or any(c.lemma in _PAST_ADJ for c in self.s.children(t)):
+        if owner is None or any(c.lemma in _PAST_ADJ for c in self.s.children(t)) or self.other_partner(t):
             return None
         if t.lemma in lx.RELATION_FACTS:
             return owner, lx.RELATION_FACTS[t.lemma]

@@ -43,8 +43,8 @@ class Modality(ReaderParts):
         if len(parts) < 2:
             return False
         tag = [t for t in parts[-1] if t.pos != "PUNCT" and "?" not in t.text]
-        if not tag or len(tag) > 3:
-            return False
+        if not tag or len(tag) > 3 or tag[0].pos == "ADP":
+            return False  # "на Go кто-нибудь пишет, кроме гугла?": a phrase of the question, not a tag
         if any(t.lower in lx.FIRST_PERSON or t.text[:1].isupper() and t.i > 0 or self.tool(t) for t in tag):
             return False
         return not self._asks(self.toks[: parts[-1][0].i])

@@ -5,7 +5,7 @@ its stub here, so a changed signature shows up in both places."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from memlab.knowledge.extract.basics import Extracted
@@ -167,6 +167,12 @@ class ReaderParts:
         raise NotImplementedError
 
     def _clause(self, v: Tok, subj: str | None) -> Iterator[Extracted]:
+        raise NotImplementedError
+
+    def other_partner(self, t: Tok) -> bool:
+        raise NotImplementedError
+
+    def _cue_applies(self, v: Tok, cues: Sequence[str], before_is_apart: bool) -> bool:
         raise NotImplementedError
 
     def fact(self, subject: str, attribute: str, value: str, vtype: str) -> Extracted:

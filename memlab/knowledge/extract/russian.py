@@ -195,6 +195,8 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
         # "вышла замуж за Диму", "женился на Ане"
         if t.lemma == "замуж" or t.lemma == "жениться":
             v = toks[t.head] if t.lemma == "замуж" else t
+            if v.feats.get("Tense") == "Pres":
+                continue  # "выхожу замуж за Тимура", "женюсь на Ане": the wedding is ahead
             subj = reader.subject_of(v)
             for o in toks[t.i + 1 : t.i + 4]:
                 if subj and reader._is_person(o) and not reader._blocked(v):

@@ -475,7 +475,7 @@ class Sentences(ReaderParts):
                     yield self.fact(name, "job_title", title, "concept")  # "our CTO Raj"
         for t in self.toks:
             attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(t.lemma, ""))
-            if attribute is None or t.i in self.quoted:
+            if attribute is None or t.i in self.quoted or self.other_partner(t):
                 continue
             name = self._name_child(t)
             with_ = any(c.lemma == "с" for c in self.s.children(t, "case"))

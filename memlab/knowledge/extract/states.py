@@ -27,6 +27,12 @@ from memlab.knowledge.extract.nlp import (
 )
 from memlab.knowledge.extract.parts import ReaderParts
 
+# someone not named: whose state it is, is unknown (and the sentence mostly asks)
+_INDEFINITE = frozenset(
+    "someone somebody anyone anybody everyone everybody nobody кто-то кто-нибудь кто-либо кое-кто никто"
+    .split()
+)
+
 
 class States(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
@@ -178,6 +184,11 @@ class States(ReaderParts):
                 for v in verbs
             ):
                 continue
+            if any(t.pos == "AUX" and (t.tag == "VBD" or t.feats.get("Tense") == "Past") for t in part):
+                continue  # "my first car was a Fiat Panda", "у меня была Kia Rio": a past state
+            ahead = [i for _, i in values if self._cue_applies(self.toks[i], lx.FUTURE_TIME, before_is_apart=False)]
+            if ahead and " now " not in self.low and " теперь " not in self.low:
+                continue  # "picking up my new car, a Tesla, next week": ahead, not yet
             kinds = {v for v, _ in values}
             if len(kinds) == 1:
                 ((attribute, value, vtype),) = kinds
@@ -331,6 +342,7 @@ class States(ReaderParts):
             return False
         return (
             t.lower in _OTHER_PRONOUNS | _RU_THIRD_PERSON | {"you", "ты", "вы", "тебя", "вас", "тебе", "вам"}
+            or t.lower in _INDEFINITE  # "на Go кто-нибудь пишет?", "anyone here on Arch?"
             or t.lemma in lx.RELATIONS
             or t.ent == "PER"
             and self.tool(t) is None  # the small model calls Fedora a person

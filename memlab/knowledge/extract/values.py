@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
@@ -32,7 +33,11 @@ class Values(ReaderParts):
 
     # -- values -----------------------------------------------------------------------------------
     def value_text(self, t: Tok) -> str:
-        """The name ``t`` heads: compounds and flat parts kept, Russian in the nominative."""
+        """The name ``t`` heads: compounds and flat parts kept, Russian in the nominative; emoji and
+        other symbols the NER span took in are not part of it ("за Тимура 💍" -> "Тимур")."""
+        return _no_symbols(self._value_text(t))
+
+    def _value_text(self, t: Tok) -> str:
         span = self.s.span_of(t)
         if span and self.s.lang == "ru" and span[2] != "MISC":
             span_toks = self.toks[span[0] : span[1]]
@@ -169,3 +174,9 @@ class Values(ReaderParts):
             and t.ent not in ("TIME", "NUM")
             and t.lemma not in _CALENDAR
         )
+
+
+def _no_symbols(text: str) -> str:
+    """``text`` without symbol characters (emoji, pictographs, dingbats) and the spaces they leave."""
+    kept = "".join(ch for ch in text if unicodedata.category(ch) not in ("So", "Sk", "Cs", "Co"))
+    return " ".join(kept.split()).strip(" .,'\"«»")

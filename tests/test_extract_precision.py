@@ -1,0 +1,52 @@
+"""Precision families of the offline extractor (memlab issue 10): a question that ends in a
+phrase of its own, someone unnamed, a past or future state with no verb of use, a partner in
+business, a duration read as an age, a wedding ahead, emoji inside a name. Sentences written for
+these tests; each family keeps the fact beside its non-facts."""
+
+from __future__ import annotations
+
+import pytest
+
+from memlab.knowledge.extract import nlp_available
+
+pytestmark = pytest.mark.skipif(not nlp_available(), reason="spaCy / natasha not installed")
+
+Triple = tuple[str, str, str]
+
+
+def _facts(text: str, lang: str) -> set[Triple]:
+    from memlab.knowledge.extract.clauses import extract
+
+    return {(f.subject, f.attribute, f.value) for f in extract(text, lang)}
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # a question whose last phrase belongs to it is no tag after a statement
+        ("на Kotlin кто-нибудь пишет, кроме андроидщиков?", "ru", set()),
+        ("на Kotlin пишу, есть вопросы?", "ru", {("speaker", "programming_language", "Kotlin")}),
+        # someone unnamed: whose state it is, is unknown
+        ("кто-то ещё сидит на Debian?", "ru", set()),
+        ("anyone here still on Debian?", "en", set()),
+        # a past state without a verb of use; the present one stays
+        ("my first laptop was a ThinkPad", "en", set()),
+        ("у меня была Lada Granta", "ru", set()),
+        ("у меня Lada Granta", "ru", {("speaker", "car", "Lada Granta")}),
+        # a state ahead
+        ("collecting my new car, a Volvo XC40, next month", "en", set()),
+        # a partner in business, a lab, a sport is no life partner
+        ("Priya is my business partner", "en", set()),
+        ("Omar's my tennis partner", "en", set()),
+        ("Оля — мой партнёр по бизнесу", "ru", set()),
+        ("Priya is my partner", "en", {("speaker", "partner", "Priya")}),
+        # a duration is no age
+        ("my husband Tom and I have been together 12 years", "en", {("speaker", "spouse", "Tom")}),
+        ("I'm 41 years old", "en", {("speaker", "age", "41")}),
+        # a wedding ahead is no spouse; one behind is, and emoji are no part of a name
+        ("летом выхожу замуж за Руслана", "ru", set()),
+        ("вышла замуж за Руслана 💍", "ru", {("speaker", "spouse", "Руслан")}),
+    ],
+)
+def test_precision_families(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected
