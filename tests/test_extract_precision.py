@@ -50,3 +50,18 @@ def _facts(text: str, lang: str) -> set[Triple]:
 )
 def test_precision_families(text: str, lang: str, expected: set[Triple]) -> None:
     assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # a city's nickname in lower case is the city on the map; a common word is no city
+        ("обосновался в питере, тут сыро", "ru", {("speaker", "city", "Санкт-Петербург")}),
+        ("три года как живу в новосибе", "ru", {("speaker", "city", "Новосибирск")}),
+        ("перевезла кота в екб", "ru", set()),
+        ("I live in nyc, the rent is insane", "en", {("speaker", "city", "New York")}),
+        ("я на нижний этаж переехал", "ru", set()),
+    ],
+)
+def test_city_nicknames(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected

@@ -157,6 +157,8 @@ class Values(ReaderParts):
         return lx.CITY_ALIASES.get(value.casefold(), lx.CITY_ALIASES.get(t.lemma, value))
 
     def _place(self, t: Tok) -> bool:
+        if t.text[:1].islower() and (t.lower in _LOWER_CITY_ALIASES or t.lemma in _LOWER_CITY_ALIASES):
+            return True  # "живу в питере", "перебрался в новосиб": a city's nickname, written in lower case
         return self._name(t) and not (self.s.lang == "ru" and t.ent in ("PER", "ORG"))
 
     def _org(self, t: Tok) -> bool:
@@ -174,6 +176,10 @@ class Values(ReaderParts):
             and t.ent not in ("TIME", "NUM")
             and t.lemma not in _CALENDAR
         )
+
+
+# the nicknames of CITY_ALIASES that are no common word when written in lower case
+_LOWER_CITY_ALIASES = frozenset(lx.CITY_ALIASES) - {"нижний", "la", "sf"}
 
 
 def _no_symbols(text: str) -> str:
