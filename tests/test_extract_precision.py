@@ -65,3 +65,17 @@ def test_precision_families(text: str, lang: str, expected: set[Triple]) -> None
 )
 def test_city_nicknames(text: str, lang: str, expected: set[Triple]) -> None:
     assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # a job title with its adjectives after "я теперь" (the parse may leave "я" a root of its own)
+        ("я теперь ведущий инженер", "ru", {("speaker", "job_title", "ведущий инженер")}),
+        ("я теперь главный бухгалтер", "ru", {("speaker", "job_title", "главный бухгалтер")}),
+        ("я теперь счастливый человек", "ru", set()),
+        ("я теперь ведущий инженер?", "ru", set()),
+    ],
+)
+def test_russian_job_title_with_adjectives(text: str, lang: str, expected: set[Triple]) -> None:
+    assert _facts(text, lang) == expected

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -188,7 +189,9 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
                     reader.value_text(name), "diet", lx.DIET_OF.get(t.lemma) or lx.DIET_OF[t.lower], "concept"
                 )
         # "я тестировщица", "Тимур теперь тимлид", "Я пескетарианец", "я в Калининграде"
-        if t.dep == "nsubj" and (t.lemma in ("я", "мы") or reader._is_person(t) or t.lemma in lx.RELATIONS):
+        # (natasha may leave "я" a root of its own beside the noun: "я теперь старший аналитик")
+        own_root = t.dep == "root" and t.lemma in ("я", "мы") and not any(x.pos in ("VERB", "AUX") and not _job_word(x) for x in toks)
+        if (t.dep == "nsubj" or own_root) and (t.lemma in ("я", "мы") or reader._is_person(t) or t.lemma in lx.RELATIONS):
             subj = reader.subject_phrase(t)
             if subj is not None and not reader._blocked(toks[t.head]):
                 yield from _ru_predicate(reader, t, subj)
@@ -304,6 +307,12 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
     if not nxt or nxt[0].i in reader.quoted:
         return
     b = nxt[0]
+    adjs = list(itertools.takewhile(lambda x: x.pos == "ADJ" and x.feats.get("Case") == "Nom", nxt[:2]))
+    if adjs and len(nxt) > len(adjs) and nxt[len(adjs)].lemma in lx.JOB_HEADS and nxt[len(adjs)].feats.get("Case", "Nom") == "Nom":
+        job = nxt[len(adjs)]  # "я теперь старший аналитик", "я ведущий продуктовый дизайнер"
+        if all(x.head == job.i for x in adjs) or len(adjs) == 1:
+            yield reader.fact(subj, "job_title", " ".join([*(x.lemma if x.feats.get("Number") == "Plur" else x.lower for x in adjs), job.lemma]), "concept")
+            return
     head = b.lower.split("-")[-1]
     if b.lower in ("его", "её", "ее", "их", "мой", "твой"):
         return  # "я его админ": someone's admin, not a job title
