@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
     _PAST_ADJ,
+    _PRAISE,
     _RU_THIRD_PERSON,
     _TITLE_LINKS,
     SPEAKER,
@@ -308,6 +309,8 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
         return
     b = nxt[0]
     adjs = list(itertools.takewhile(lambda x: x.pos == "ADJ" and x.feats.get("Case") == "Nom", nxt[:2]))
+    if any(x.lower in _PRAISE for x in adjs):
+        return  # "мой брат отличный повар": praise, not a job
     if adjs and len(nxt) > len(adjs) and nxt[len(adjs)].lemma in lx.JOB_HEADS and nxt[len(adjs)].feats.get("Case", "Nom") == "Nom":
         job = nxt[len(adjs)]  # "я теперь старший аналитик", "я ведущий продуктовый дизайнер"
         if all(x.head == job.i for x in adjs) or len(adjs) == 1:
