@@ -79,3 +79,17 @@ def test_city_nicknames(text: str, lang: str, expected: set[Triple]) -> None:
 )
 def test_russian_job_title_with_adjectives(text: str, lang: str, expected: set[Triple]) -> None:
     assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a forum self-introduction: a job noun phrase, then "here"
+        ("radiographer here, happy to answer questions", {("speaker", "job_title", "radiographer")}),
+        ("data analyst here", {("speaker", "job_title", "data analyst")}),
+        ("the radiographer here was lovely", set()),
+        ("radiographer here?", set()),
+    ],
+)
+def test_job_noun_here(text: str, expected: set[Triple]) -> None:
+    assert _facts(text, "en") == expected

@@ -52,7 +52,8 @@ def _facts(text: str, lang: str) -> set[tuple[str, str, str]]:
     ("text", "lang", "expected"),
     [
         # the first statement an update needs: "X dev here" names the language one writes
-        ("Kotlin developer here, mostly Android apps", "en", {("speaker", "programming_language", "Kotlin")}),
+        ("Kotlin developer here, mostly Android apps", "en",
+         {("speaker", "programming_language", "Kotlin"), ("speaker", "job_title", "Kotlin developer")}),
         ("Kotlin developers are impossible to hire", "en", set()),
         # a duration is a past state only beside a past verb
         ("Emacs user for a decade, my fingers know it by heart", "en", {("speaker", "editor", "Emacs")}),

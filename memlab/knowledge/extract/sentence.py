@@ -48,6 +48,8 @@ class Sentences(ReaderParts):
             return
         found = list(self._facts()) or list(self._switched_to()) or list(self._new_role()) or list(self._new_job())
         found = found or list(self._plain_state())
+        if not any(f.attribute == "job_title" and f.subject == SPEAKER for f in found):
+            found += list(self._job_here())
         found += list(self._nickname())
         found += list(self._birthday())
         found += list(self._learning())
@@ -59,6 +61,23 @@ class Sentences(ReaderParts):
         # one name is not both the place someone works at and their city ("я бэкендер в Озоне")
         found = [f for f in found if f.attribute != "city" or (f.subject, f.value.casefold()) not in orgs]
         yield from filter(self._sane, found)
+
+    def _job_here(self) -> Iterator[Extracted]:
+        """A forum self-introduction: "nurse here, ask me anything", "senior backend dev here": a
+        job noun phrase opens the sentence and "here" follows its noun."""
+        if self.s.lang != "en":
+            return
+        for h in self.toks[1:6]:
+            if h.lower != "here" or h.i in self.quoted:
+                continue
+            noun = self.toks[h.i - 1]
+            before = self.toks[: noun.i]
+            if h.head != noun.i or any(t.pos in ("PRON", "DET", "VERB", "AUX") for t in before):
+                return  # "my sister's a nurse here", "the nurse here said ..."
+            title = self.job_title(noun)
+            if title is not None:
+                yield self.fact(SPEAKER, "job_title", title, "concept")
+            return
 
     def _past_time(self) -> bool:
         """A phrase of past time ("used to", "в детстве"); a duration only beside a past verb."""
