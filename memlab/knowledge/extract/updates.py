@@ -29,7 +29,15 @@ CHANGE_CUES = frozenset(
     "теперь сейчас нынче отныне новый вместо перейти переехать перебраться сменить поменять устроиться уйти "
     "бросить забросить продать перевестись перевести повысить жениться расстаться пересесть переписать "
     "наконец old former previous ex anymore старый бывший прежний "
-    "migrate migrated переключиться переползти подсесть подсадить обживаться обжиться освоиться".split()
+    "migrate migrated переключиться переползти подсесть подсадить обживаться обжиться освоиться "
+    "enrol enroll enrolled enrolling поступить".split()
+)
+# the tagger misreads some Russian reflexive verbs ("обживаемся" as a noun): such a cue verb also by its stem
+_CUE_STEMS = tuple(w[:-4] for w in sorted(CHANGE_CUES) if w.endswith("ться") and len(w) >= 9)
+# "since spring", "since march": a change counted from a season or a month
+_SINCE_WHEN = frozenset(
+    "spring summer autumn fall winter january february march april may june july august september october "
+    "november december christmas".split()
 )
 # a time since the change counted up to now also marks it: "first week in Glasgow done", "уже две
 # недели как в Wildberries", "в Калининграде уже вторую неделю"
@@ -62,19 +70,20 @@ def updates(
     """The new values ``sents`` (one message) state for facts already known about its speaker
     (``"speaker"``), the speaker's relatives (``"speaker's sister"``) or people it names (``"ruth"``):
     ``speaker_facts`` maps each such subject to its ``(attribute, value)`` pairs."""
-    if not _cued(sents):
-        return []
+    cued = _cued(sents)
     quoted = quoted_ranges(text)
     readers = [Reader(s, quoted) for s in sents]
     out: list[Extracted] = []
     for subject, facts in speaker_facts.items():
         for attribute, old in facts:
+            if not cued and not _gives_up(readers, old):  # "снёс убунту, поставил Fedora" marks the change itself
+                continue
             found = {
                 (value, vtype, tok.head == tok.i or _changes(r.toks[tok.head]))
                 for k, r in enumerate(readers)
                 if _plain(r)
-                for value, vtype, tok in _candidates(r, attribute, old)
-                if _about(subject, readers[:k], r, tok) and not _under_blocked_verb(r, tok)
+                for value, vtype, tok in _candidates(r, attribute, old, [t for x in readers[k + 1 :] for t in x.toks])
+                if _about(subject, readers[:k], r, tok, attribute, old) and not _under_blocked_verb(r, tok)
             }
             if len({(v, t) for v, t, _ in found}) > 1:  # "перевёлся в ВШЭ на ФКН": the one the change governs
                 found = {x for x in found if x[2]}
@@ -90,6 +99,10 @@ def _cued(sents: Sequence[Sent]) -> bool:
     for s in sents:
         for t in s.toks:
             if t.lower in CHANGE_CUES or t.lemma in CHANGE_CUES or _switch_over(s, t):
+                return True
+            if s.lang == "ru" and t.pos != "VERB" and len(t.lower) >= 7 and t.lower.startswith(_CUE_STEMS):
+                return True
+            if t.lower == "since" and any(x.lower in _SINCE_WHEN for x in s.toks[t.i + 1 : t.i + 3]):
                 return True
             if t.lemma in _TIME_NOUNS and any(x.lower in _COUNT_UP or x.lemma in _COUNT_UP for x in s.toks[max(t.i - 3, 0) : t.i]):
                 return True
@@ -135,12 +148,19 @@ def _changes(t: Tok) -> bool:
     return t.lemma in CHANGE_CUES or t.lower in CHANGE_CUES or t.lemma in _MOVE_VERBS
 
 
-def _about(subject: str, before: Sequence[Reader], r: Reader, value: Tok) -> bool:
+def _about(
+    subject: str, before: Sequence[Reader], r: Reader, value: Tok, attribute: str = "", old: str = ""
+) -> bool:
     """Up to the value, the message speaks of ``subject`` and of nobody else as a subject: the
     speaker of themself ("Chloe and I split up ... seeing someone new, Grace"), a relative or a
-    named person by name or relation word ("Ruth ... she relocated to Boise")."""
+    named person by name or relation word ("Ruth ... she relocated to Boise"). The old value is
+    no one else ("Артём в прошлом, теперь у меня Миша"), nor is the attribute's own relation word
+    ("новый начальник — Марина")."""
     toks = [(x, t) for x in before for t in x.toks] + [(r, t) for t in r.toks[: value.i]]
-    others = [t for x, t in toks if _other_subject(x, t)]
+    others = [
+        t for x, t in toks
+        if _other_subject(x, t) and not (old and _is_old(t, old)) and lx.RELATIONS.get(t.lemma, "-") != attribute
+    ]  # fmt: skip
     if subject == SPEAKER:
         return not others
     if subject.startswith(f"{SPEAKER}'s "):
@@ -175,31 +195,66 @@ def _value_like(t: Tok) -> bool:
     return t.pos == "PROPN" and t.lower in lx.CAR_BRANDS
 
 
+def _is_old(t: Tok, old: str, r: Reader | None = None) -> bool:
+    """``t`` names the old value: a word of it, a case form, or the tool it spells ("убунту")."""
+    if r is not None and (tool := r.tool_value(t)) is not None and _same(tool[1], old):
+        return True
+    return any(_same(t.text, w) or _is_name(t, w.casefold()) for w in old.split() if len(w) >= 3)
+
+
+def _gives_up(readers: Sequence[Reader], old: str) -> bool:
+    """The message gives the old value up: a verb of dropping takes it ("gave up on my emacs
+    config", "продал Солярис"), or it is what one went from ("ушла из МТС")."""
+    return any(_is_old(t, old, r) and _set_aside(r, t) and not _negated(r, t) for r in readers for t in r.toks)
+
+
+def _negated(r: Reader, t: Tok) -> bool:
+    chain = [t, *r.s.ancestors(t)][:2]
+    return any(c.lower in lx.NEGATIONS for x in chain for c in r.s.children(x))
+
+
 def _same(a: str, b: str) -> bool:
     x, y = a.casefold(), b.casefold()
     return x in y or y in x or x[:4] == y[:4] and min(len(x), len(y)) >= 5
 
 
-def _candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[str, str, Tok]]:
-    for value, vtype, tok in _typed(r, attribute):
+def _candidates(r: Reader, attribute: str, old: str, later: Sequence[Tok] = ()) -> Iterator[tuple[str, str, Tok]]:
+    for value, vtype, tok in _typed(r, attribute, later):
         qualifies = attribute in _TOOL_KINDS or attribute in ("car", "diet")  # "a paleo cafe" is no diet
-        if _same(value, old) or _set_aside(r, tok) or qualifies and r.modifier(tok):
+        if _same(value, old) or _set_aside(r, tok, later) or qualifies and r.modifier(tok):
             continue
         yield value, vtype, tok
 
 
-def _set_aside(r: Reader, t: Tok) -> bool:
+def _set_aside(r: Reader, t: Tok, later: Sequence[Tok] = ()) -> bool:
     """The value is the one given up or denied: "sold the Civic", "ушёл из МТС", "not Emacs"."""
     prev = r.toks[t.i - 1] if t.i else None
-    if prev is not None and (prev.lower in _FROM_WORDS or prev.lower in lx.DROP_VERBS):
+    offered = _offered(r, t, later)
+    if prev is not None and (prev.lower in _FROM_WORDS and not offered or prev.lower in lx.DROP_VERBS):
         return True
     head = r.toks[t.head]
-    if t.dep in ("obj", "dobj") and (head.lemma in lx.DROP_VERBS or head.lower in lx.DROP_VERBS):
+    taken = t.dep in ("obj", "dobj") or t.feats.get("Case") == "Acc" and t.dep.startswith("nsubj")  # a misread object
+    if taken and (head.lemma in lx.DROP_VERBS or head.lower in lx.DROP_VERBS):
         return True
-    if any(c.lower in _FROM_WORDS for c in r.s.children(t, "case")) or t.i in r.quoted:
+    if any(c.lower in _FROM_WORDS for c in r.s.children(t, "case")) and not offered or t.i in r.quoted:
         return True
-    chain = [t, *r.s.ancestors(t)][:2]
-    return any(c.lower in lx.NEGATIONS for x in chain for c in r.s.children(x))
+    if any(c.lower in CHANGE_CUES for c in r.s.children(t, "advmod")):
+        return False  # "Rust all the way now 🦀 haven't touched a .ts file": the value's own "now"
+    return _negated(r, t)
+
+
+_OFFER = frozenset("offer оффер предложение".split())
+_STARTED = frozenset("start started begin began начать выйти работать".split())
+
+
+def _offered(r: Reader, t: Tok, later: Sequence[Tok] = ()) -> bool:
+    """"got the offer from Atlassian and I started", "оффер от Т-Банка ... уже неделю там работаю":
+    an offer taken up, not a place left."""
+    before = r.toks[max(t.i - 3, 0) : t.i]
+    if not any(x.lemma in _OFFER or x.lower in _OFFER for x in before):
+        return False
+    after = [*r.toks[t.i + 1 :], *later]
+    return any((x.lemma in _STARTED or x.lower in _STARTED) and x.feats.get("Tense") != "Fut" for x in after)
 
 
 def _span(r: Reader, t: Tok) -> list[int]:
@@ -233,13 +288,20 @@ _EN_CUE = {
 }
 
 
-def _kind_fits(r: Reader, attribute: str, label: str, first: int) -> bool:
-    if label not in ("PER", "LOC", "ORG", "MISC"):
+def _kind_fits(r: Reader, attribute: str, label: str, first: int, later: Sequence[Tok] = ()) -> bool:
+    if label not in ("PER", "LOC", "ORG", "MISC", "NORP"):  # spaCy sm calls Atlassian a nationality
         return False
     if r.s.lang == "ru":
         return label in _NAME_KINDS[attribute] or attribute == "employer" and label == "LOC" and _org_not_town(r, first)
     prev = r.toks[first - 1].lower if first else ""
+    if prev in ("'s", "is") and first >= 2 and r.toks[first - 2].lower == "name" and attribute in _NAMED:
+        return True  # "her name's Maya"
+    if prev == "from" and attribute == "employer" and _offered(r, r.toks[first], later):
+        return True
     return prev in _EN_CUE[attribute]
+
+
+_NAMED = frozenset("partner spouse manager".split())
 
 
 def _org_not_town(r: Reader, first: int) -> bool:
@@ -252,7 +314,7 @@ def _org_not_town(r: Reader, first: int) -> bool:
     return is_place_name(t.text) is not True and (head.lemma in EMPLOY_VERBS or _changes(head))
 
 
-def _typed(r: Reader, attribute: str) -> Iterable[tuple[str, str, Tok]]:
+def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tuple[str, str, Tok]]:
     """Values of ``attribute``'s kind in the sentence, with the token that carries each."""
     if attribute in _TOOL_KINDS:
         for t in r.toks:
@@ -294,7 +356,7 @@ def _typed(r: Reader, attribute: str) -> Iterable[tuple[str, str, Tok]]:
                     yield r.value_text(mods[0]), "concept", mods[0]
     elif attribute in _NAME_KINDS:
         for first, last, label, normal in r.s.spans:
-            if not _kind_fits(r, attribute, label, first):
+            if not _kind_fits(r, attribute, label, first, later):
                 continue
             span = r.toks[first:last]
             if span[0].lower in lx.FIRST_PERSON or not span[0].text[:1].isupper():
