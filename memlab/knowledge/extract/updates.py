@@ -70,7 +70,7 @@ def updates(
     """The new values ``sents`` (one message) state for facts already known about its speaker
     (``"speaker"``), the speaker's relatives (``"speaker's sister"``) or people it names (``"ruth"``):
     ``speaker_facts`` maps each such subject to its ``(attribute, value)`` pairs."""
-    cued = _cued(sents)
+    cued = _cued(sents) or _restates_favourite(sents)
     quoted = quoted_ranges(text)
     readers = [Reader(s, quoted) for s in sents]
     out: list[Extracted] = []
@@ -82,7 +82,10 @@ def updates(
                 (value, vtype, tok.head == tok.i or _changes(r.toks[tok.head]))
                 for k, r in enumerate(readers)
                 if _plain(r)
-                for value, vtype, tok in _candidates(r, attribute, old, [t for x in readers[k + 1 :] for t in x.toks])
+                for value, vtype, tok in (
+                    _open_candidates(r, attribute, old) if _open(attribute)
+                    else _candidates(r, attribute, old, [t for x in readers[k + 1 :] for t in x.toks])
+                )
                 if _about(subject, readers[:k], r, tok, attribute, old) and not _under_blocked_verb(r, tok)
             }
             if len({(v, t) for v, t, _ in found}) > 1:  # "перевёлся в ВШЭ на ФКН": the one the change governs
@@ -103,6 +106,8 @@ def _cued(sents: Sequence[Sent]) -> bool:
             if s.lang == "ru" and t.pos != "VERB" and len(t.lower) >= 7 and t.lower.startswith(_CUE_STEMS):
                 return True
             if t.lower == "since" and any(x.lower in _SINCE_WHEN for x in s.toks[t.i + 1 : t.i + 3]):
+                return True
+            if t.lower == "days" and t.i and s.toks[t.i - 1].lower == "these":
                 return True
             if t.lemma in _TIME_NOUNS and any(x.lower in _COUNT_UP or x.lemma in _COUNT_UP for x in s.toks[max(t.i - 3, 0) : t.i]):
                 return True
@@ -367,3 +372,116 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
             if attribute == "city":
                 value = lx.CITY_ALIASES.get(value.casefold(), value)
             yield re.sub(r"\s+'s$", "", value), _NAME_TYPE[attribute], span[0]
+
+
+# -- open-class values: a usual order, a favourite (any noun phrase may be one) ---------------------
+# a clause ends at these; a value is looked for in the clause that marks the change
+_CLAUSE_BREAKS = frozenset(", ; ( ) ! ? .".split())  # "моя любовь — том ям" is one clause
+_NOW_WORDS = frozenset("now nowadays lately currently new days теперь сейчас нынче отныне новый новая новое последнее".split())
+# "my number one", "моя любовь": a favourite named without the word
+_FAVOURITE_LIKE = frozenset([*lx.FAVOURITE, "number", "любовь", "all-time"])
+# nouns that are the frame, not the value: the attribute's own words, times, chat fillers
+_FRAME_NOUNS = frozenset(
+    "favourite favorite fave band book food dish drink coffee tea usual order one number update thing time times day days "
+    "week weeks month months morning mornings evening year years weekend tbh lol btw haha imo fwiw lmao kick "
+    "группа книга еда блюдо напиток кофе любовь раз неделя день месяц год утро вечер время выходные".split()
+)
+_DETERMINERS = frozenset(
+    "a an the this that these those my your his her our their its every all some any мой моя моё мое мои это этот эта "
+    "эти тот та то весь вся все каждый".split()
+)
+_PRONOUNS = frozenset("it they this that он она оно они это".split())
+
+
+def _open(attribute: str) -> bool:
+    return attribute == "usual_order" or attribute.startswith("favorite_")
+
+
+def _restates_favourite(sents: Sequence[Sent]) -> bool:
+    """"tacos have overtaken ramen as my number one": naming a favourite again marks its change."""
+    for s in sents:
+        for t in s.toks:
+            if t.lower in lx.FAVOURITE or t.lemma in lx.FAVOURITE or t.lemma == "любовь":
+                return True
+            if t.lower == "number" and t.i + 1 < len(s.toks) and s.toks[t.i + 1].lower == "one":
+                return True
+    return False
+
+
+def _clauses(r: Reader) -> list[list[Tok]]:
+    out: list[list[Tok]] = [[]]
+    for t in r.toks:
+        if t.text in _CLAUSE_BREAKS:
+            out.append([])
+        else:
+            out[-1].append(t)
+    return [c for c in out if c]
+
+
+def _marks_now(clause: Sequence[Tok], attribute: str) -> bool:
+    """The clause says what holds now: "now", "these days", "теперь", a change word, or (for a
+    favourite) the favourite itself ("it's my new all-time favourite")."""
+    for t in clause:
+        if t.lower in _NOW_WORDS or t.lemma in _NOW_WORDS or t.lower in CHANGE_CUES or t.lemma in CHANGE_CUES:
+            return True
+        if attribute.startswith("favorite_") and (t.lower in _FAVOURITE_LIKE or t.lemma in _FAVOURITE_LIKE):
+            return True
+    return False
+
+
+def _phrase(r: Reader, t: Tok) -> list[Tok]:
+    """``t`` and the words of its name to the left ("decaf americano", "Fontaines D.C.", "том ям")."""
+    out = [t]
+    i = t.i - 1
+    while i >= 0:
+        x = r.toks[i]
+        if x.text in _CLAUSE_BREAKS or x.lower in _DETERMINERS or x.lower in lx.FIRST_PERSON or x.lower in _NOW_WORDS:
+            break
+        if x.pos not in ("ADJ", "NOUN", "PROPN", "X", "DET") or x.lower in _FRAME_NOUNS:
+            break
+        out.insert(0, x)
+        i -= 1
+    return out
+
+
+def _nominal(r: Reader, t: Tok) -> bool:
+    """``t`` may end a value's name: a noun or a name that is not the frame, a time or a pronoun,
+    nor the object of a preposition that no verb governs ("в наушниках", "for me")."""
+    if t.pos not in ("NOUN", "PROPN", "X") or t.lower in _FRAME_NOUNS or t.lemma in _FRAME_NOUNS:
+        return False
+    if t.lemma in _TIME_NOUNS or t.lower in lx.FIRST_PERSON or t.lemma in lx.RELATIONS:
+        return False
+    if t.dep.startswith("nsubj") and r.toks[t.head].lemma in lx.NONFACT_HEADS:
+        return False  # the one who said it: "doctor said to cut back so it's decaf americano for me now"
+    nxt = r.toks[t.i + 1] if t.i + 1 < len(r.toks) else None
+    if nxt is not None and nxt.pos in ("NOUN", "PROPN", "X") and nxt.text not in _CLAUSE_BREAKS and nxt.lower not in _FRAME_NOUNS:
+        return False  # not the last word of the name: "oat" of "oat latte"
+    first = _phrase(r, t)[0]
+    prev = r.toks[first.i - 1] if first.i else None
+    if prev is not None and prev.pos == "ADP":
+        before = r.toks[prev.i - 1] if prev.i else None
+        return before is not None and before.pos in ("VERB", "ADJ", "AUX")  # "obsessed with ramen", "switched to"
+    return True
+
+
+def _open_candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[str, str, Tok]]:
+    """The noun phrase a clause that marks the change gives as the value; a pronoun subject
+    ("they're my favourite band now") stands for the name before it."""
+    seen: list[Tok] = []
+    for clause in _clauses(r):
+        if not _marks_now(clause, attribute):
+            seen.extend(clause)
+            continue
+        names = [t for t in clause if _nominal(r, t) and not _set_aside(r, t) and not _is_old(t, old, r)]
+        if not names and any(t.lower in _PRONOUNS and t.dep.startswith("nsubj") for t in clause):
+            before = [t for t in seen if t.pos == "PROPN" and _nominal(r, t) and not _is_old(t, old, r)]
+            names = before[-1:]
+        for t in names:
+            words = _phrase(r, t)
+            if t.pos == "PROPN":  # a name is its capitalised words: "Fontaines D.C.", not "massive Fontaines D.C."
+                while len(words) > 1 and not words[0].text[:1].isupper():
+                    words = words[1:]
+            value = " ".join(w.text for w in words)
+            if not _same(value, old):
+                yield value, "concept", t
+        seen.extend(clause)
