@@ -294,6 +294,8 @@ def _about(line: str, markers: tuple[str, ...]) -> bool:
             if m in head[:40]:
                 return True
             continue
+        if m == "Пользователь " and re.match(r"Любим(ая|ый|ое|ые) \S+ пользователя\b", head):
+            return True  # "- Любимая группа пользователя — Аигел.": the user's favourite, owner in the genitive
         stem = m.rstrip()
         if not head.startswith(stem) or head[len(stem) : len(stem) + 1].isalpha():
             continue
