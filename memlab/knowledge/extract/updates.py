@@ -146,7 +146,14 @@ def _under_blocked_verb(r: Reader, t: Tok) -> bool:
     """The value hangs under a verb of telling, wishing or planning ("people keep telling me to
     switch to VS Code but nah"); not merely beside a negated clause ("переехал в Казань, коробки
     не разобраны")."""
-    return any(x.pos in ("VERB", "AUX") and x.lemma in lx.NONFACT_HEADS for x in r.s.ancestors(t)[:3])
+    code = r.tool(t) is not None  # "writing Scala" is code, not a message one writes
+    return any(
+        x.pos in ("VERB", "AUX") and x.lemma in lx.NONFACT_HEADS and not (code and x.lemma in _CODE_VERBS)
+        for x in r.s.ancestors(t)[:3]
+    )
+
+
+_CODE_VERBS = frozenset("write писать написать".split())
 
 
 def _changes(t: Tok) -> bool:
@@ -243,9 +250,21 @@ def _set_aside(r: Reader, t: Tok, later: Sequence[Tok] = ()) -> bool:
         return True
     if any(c.lower in _FROM_WORDS for c in r.s.children(t, "case")) and not offered or t.i in r.quoted:
         return True
-    if any(c.lower in CHANGE_CUES for c in r.s.children(t, "advmod")):
+    if _own_now(r, t):
         return False  # "Rust all the way now 🦀 haven't touched a .ts file": the value's own "now"
     return _negated(r, t)
+
+
+def _own_now(r: Reader, t: Tok) -> bool:
+    """A "now" of the value's own verbless phrase: "Rust all the way now", "Kotlin every day now, ..."."""
+    if any(c.lower in CHANGE_CUES for c in r.s.children(t, "advmod")):
+        return True
+    for x in r.toks[t.i + 1 : t.i + 6]:
+        if x.pos in ("VERB", "AUX") or x.text in (",", ";", "."):
+            return False
+        if x.lower in ("now", "nowadays", "теперь", "сейчас"):
+            return True
+    return False
 
 
 _OFFER = frozenset("offer оффер предложение".split())
