@@ -122,3 +122,42 @@ def test_updates_read_the_change_against_the_old_value(
 )
 def test_open_class_updates(attribute: str, old: str, text: str, lang: str, expected: list[str]) -> None:
     assert _new_values(attribute, old, text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("attribute", "old", "text", "lang", "expected"),
+    [
+        # a pastime replaced: a sport the dictionary knows, a hobby as an open-class value
+        ("sport", "tennis", "swapped tennis for cycling this spring, my knees are happier", "en", ["cycling"]),
+        ("sport", "бокс", "в последнее время увлеклась йогой, хожу через день", "ru", ["йога"]),
+        ("hobby", "вышивание", "вышивание забросила, теперь оригами", "ru", ["оригами"]),
+        ("sport", "tennis", "my brother switched to cycling", "en", []),
+        ("sport", "бокс", "через неделю попробую йогу", "ru", []),
+    ],
+)
+def test_pastime_updates(attribute: str, old: str, text: str, lang: str, expected: list[str]) -> None:
+    assert _new_values(attribute, old, text, lang) == expected
+
+
+def _scenario(first: str, second: str, question: str, current: str, stale: str, lang: str) -> dict:
+    return {
+        "id": "t", "lang": lang, "asker": "user", "question": question, "current": current, "stale": [stale],
+        "turns": [{"speaker": "user", "text": first, "day": 0}, {"speaker": "user", "text": second, "day": 10}],
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "question", "current", "stale", "lang"),
+    [
+        ("I play tennis every sunday", "swapped tennis for cycling this spring, my knees are happier",
+         "What sport do I do?", "cycling", "tennis", "en"),
+        ("хобби у меня — каллиграфия", "каллиграфию забросила, теперь оригами", "Какое у меня хобби?", "оригами", "каллиграф", "ru"),
+        ("my usual is a cappuccino", "matcha latte most days now, my stomach thanks me",
+         "What's my usual order?", "matcha latte", "cappuccino", "en"),
+    ],
+)  # fmt: skip
+def test_update_scenarios_end_to_end(first: str, second: str, question: str, current: str, stale: str, lang: str) -> None:
+    from memlab.bench.statements import run_scenario
+
+    r = run_scenario(_scenario(first, second, question, current, stale, lang))
+    assert r["ok"], r["facts"]

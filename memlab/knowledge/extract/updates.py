@@ -83,7 +83,8 @@ def updates(
                 for k, r in enumerate(readers)
                 if _plain(r)
                 for value, vtype, tok in (
-                    _open_candidates(r, attribute, old) if _open(attribute)
+                    _pastime_candidates(r, attribute, old) if attribute in PASTIME_KINDS
+                    else _open_candidates(r, attribute, old) if _open(attribute)
                     else _candidates(r, attribute, old, [t for x in readers[k + 1 :] for t in x.toks])
                 )
                 if _about(subject, readers[:k], r, tok, attribute, old) and not _under_blocked_verb(r, tok)
@@ -108,6 +109,8 @@ def _cued(sents: Sequence[Sent]) -> bool:
             if t.lower == "since" and any(x.lower in _SINCE_WHEN for x in s.toks[t.i + 1 : t.i + 3]):
                 return True
             if t.lower == "days" and t.i and s.toks[t.i - 1].lower == "these":
+                return True
+            if t.lemma == "время" and t.i and s.toks[t.i - 1].lemma == "последний":  # "последнее время"
                 return True
             if t.lemma in _TIME_NOUNS and any(x.lower in _COUNT_UP or x.lemma in _COUNT_UP for x in s.toks[max(t.i - 3, 0) : t.i]):
                 return True
@@ -137,6 +140,8 @@ def _ahead(r: Reader) -> bool:
     for t in r.toks:
         after = r.toks[t.i + 1 : t.i + 3]
         if t.lower in ("через", "next", "in") and any(x.lemma in _TIME_NOUNS for x in after):
+            if t.lower == "через" and after[0].lower == "день":
+                continue  # "хожу через день": every other day, a habit
             if t.lower != "in" or any(x.pos == "NUM" or x.lower in ("a", "two", "few") for x in after):
                 return True
     return False
@@ -396,7 +401,7 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
 # -- open-class values: a usual order, a favourite (any noun phrase may be one) ---------------------
 # a clause ends at these; a value is looked for in the clause that marks the change
 _CLAUSE_BREAKS = frozenset(", ; ( ) ! ? .".split())  # "моя любовь — том ям" is one clause
-_NOW_WORDS = frozenset("now nowadays lately currently new days теперь сейчас нынче отныне новый новая новое последнее".split())
+_NOW_WORDS = frozenset("now nowadays lately currently new days теперь сейчас нынче отныне новый последний".split())
 # "my number one", "моя любовь": a favourite named without the word
 _FAVOURITE_LIKE = frozenset([*lx.FAVOURITE, "number", "любовь", "all-time"])
 # nouns that are the frame, not the value: the attribute's own words, times, chat fillers
@@ -504,3 +509,37 @@ def _open_candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[str,
             if not _same(value, old):
                 yield value, "concept", t
         seen.extend(clause)
+
+
+# -- pastimes: a new sport, hobby or instrument given for a known one ----------------------------
+PASTIME_KINDS = {"sport": lx.SPORTS, "instrument": lx.INSTRUMENTS, "hobby": frozenset()}
+
+
+def with_pastimes(speaker_facts: Mapping[str, Sequence[tuple[str, str]]], keys: Sequence[str]) -> dict[str, list[tuple[str, str]]]:
+    """``speaker_facts`` with the speaker's current pastimes (keys ``user|sport:tennis``) as
+    ``(sport, tennis)``: a message may replace one ("swapped tennis for climbing")."""
+    out = {k: list(v) for k, v in speaker_facts.items()}
+    for key in keys:
+        attribute, _, value = key.split("|", 1)[1].partition(":")
+        if attribute in PASTIME_KINDS and value:
+            out.setdefault(SPEAKER, []).append((attribute, value))
+    return out
+
+
+def _pastime_candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[str, str, Tok]]:
+    """A sport or an instrument the dictionary knows, in a clause that marks the change; a hobby
+    as an open-class value ("теперь керамика") that is no known sport or instrument."""
+    if attribute == "hobby":
+        for value, vtype, t in _open_candidates(r, attribute, old):
+            if not any(t.lemma in kinds or t.lower in kinds for kinds in PASTIME_KINDS.values()):
+                yield value.casefold() if r.s.lang == "en" else t.lemma, vtype, t
+        return
+    kinds = PASTIME_KINDS[attribute]
+    for clause in _clauses(r):
+        if not _marks_now(clause, attribute):
+            continue
+        for t in clause:
+            word = t.lemma if t.lemma in kinds else t.lower if t.lower in kinds else None
+            if word is None or _is_old(t, old, r) or _same(word, old) or _set_aside(r, t):
+                continue
+            yield lx.INSTRUMENT_NAMES.get(word, word), "concept", t
