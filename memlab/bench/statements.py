@@ -21,7 +21,9 @@ from typing import Any
 Triple = tuple[str, str, str]
 Extractor = Callable[[str, str, str], Sequence[Triple]]
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "datasets" / "statements" / "statements.jsonl"
-_ATTRIBUTE_ALIASES = {"language": "programming_language", "os": "operating_system", "pet": "pet"}
+_ATTRIBUTE_ALIASES = {
+    "language": "programming_language", "os": "operating_system", "pet": "pet", "coffee_order": "usual_order",
+}  # dev5 labels a usual coffee order coffee_order
 _PUNCT = re.compile(r"[^\w+#]+", re.UNICODE)
 
 
