@@ -161,3 +161,24 @@ def test_update_scenarios_end_to_end(first: str, second: str, question: str, cur
 
     r = run_scenario(_scenario(first, second, question, current, stale, lang))
     assert r["ok"], r["facts"]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        # a usual order stated as a habit: a drink the dictionary knows, a habit word, the speaker's own
+        ("I usually grab a cortado on the way in", "en", {("speaker", "usual_order", "cortado")}),
+        ("iced mocha, every day at noon, no whipped cream", "en", {("speaker", "usual_order", "iced mocha")}),
+        ("my drink? always a flat white", "en", {("speaker", "usual_order", "flat white")}),
+        ("по утрам всегда раф, без сиропа", "ru", {("speaker", "usual_order", "раф")}),
+        ("мой кофе — макиато с корицей", "ru", {("speaker", "usual_order", "макиато")}),
+        # someone else's, a question, a wish, a denial or two drinks give nothing
+        ("my boss always orders a mocha", "en", set()),
+        ("do you usually get a cortado?", "en", set()),
+        ("I'd always get a mocha if it were cheaper", "en", set()),
+        ("I never drink espresso, always tea", "en", set()),
+        ("обычно беру латте или раф", "ru", set()),
+    ],
+)
+def test_usual_order_as_a_habit(text: str, lang: str, expected: set[tuple[str, str, str]]) -> None:
+    assert {f for f in _facts(text, lang) if f[1] == "usual_order"} == expected

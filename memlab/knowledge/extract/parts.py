@@ -5,7 +5,7 @@ its stub here, so a changed signature shows up in both places."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from memlab.knowledge.extract.basics import Extracted
@@ -25,6 +25,11 @@ class ReaderParts:
     # career.py
 
     def _career(self, found: list[Extracted]) -> Iterator[Extracted]:
+        raise NotImplementedError
+
+    # orders.py
+
+    def _usual_drink(self, found: Sequence[Extracted]) -> Iterator[Extracted]:
         raise NotImplementedError
 
     # copula.py
