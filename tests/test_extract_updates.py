@@ -93,6 +93,12 @@ def test_first_statements_an_update_needs(text: str, lang: str, expected: set[tu
         # an offer taken up is no place left; an offer with a start still ahead gives nothing
         ("employer", "Accenture", "finally accepted the offer from Canva and I started last week", "en", ["Canva"]),
         ("employer", "Accenture", "finally accepted the offer from Canva, I start next month", "en", []),
+        # whom the change befell is no speaker: a relation word as the object
+        ("job_title", "дизайнер", "сестру перевели в арт-директора, горжусь", "ru", []),
+        ("job_title", "designer", "they promoted my coworker to art director, I'm still a designer", "en", []),
+        # a gym the dictionary lacks goes by its name after a switch
+        ("gym", "PureGym", "switched to Ironworks, the pool is great", "en", ["Ironworks"]),
+        ("gym", "PureGym", "my flatmate switched to Ironworks", "en", []),
         # a value marked "now" itself is not negated by a later clause
         ("programming_language", "Java", "Kotlin every day now, haven't opened a .java file since", "en", ["Kotlin"]),
     ],

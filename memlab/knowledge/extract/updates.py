@@ -58,9 +58,10 @@ _NAME_KINDS = {
     "partner": ("PER",),
     "spouse": ("PER",),
     "manager": ("PER",),
+    "gym": ("ORG", "LOC", "PER"),
 }
 _TOOL_KINDS = frozenset(lx.TOOLS)
-_NAME_TYPE = {"city": "place", "employer": "organization", "university": "organization"}
+_NAME_TYPE = {"city": "place", "employer": "organization", "university": "organization", "gym": "organization"}
 _NAME_TYPE.update(partner="person", spouse="person", manager="person")
 
 
@@ -192,8 +193,11 @@ def _about(
 _THIRD = frozenset("he she they он она они".split())
 
 
+
 def _other_subject(r: Reader, t: Tok) -> bool:
     """``t`` is the subject of a clause and is not the speaker (nor a thing such as "Pixel 8")."""
+    if t.lemma in lx.RELATIONS and t.dep in ("obj", "dobj", "iobj"):
+        return True  # whom the change befell: "коллегу повысили до тимлида", "they promoted a coworker"
     if not t.dep.startswith("nsubj") or r.tool(t) is not None or t.lower in lx.CAR_BRANDS:
         return False
     if t.lower in _THIRD or t.lemma in lx.RELATIONS:
@@ -314,6 +318,7 @@ _EN_CUE = {
     "partner": ("seeing", "dating", "with", "named", "called", ",", "to"),
     "spouse": ("married", "to", "with", "named", "called"),
     "manager": ("is", "boss", "manager", "named", "called"),
+    "gym": ("to", "joined", "join", "at"),
 }
 
 
@@ -383,7 +388,7 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
                 mods = [c for c in r.s.children(t) if c.pos in ("NOUN", "PROPN", "ADJ") and c.dep != "nsubj"]
                 if len(mods) == 1:
                     yield r.value_text(mods[0]), "concept", mods[0]
-    elif attribute in _NAME_KINDS:
+    if attribute in _NAME_KINDS:  # a gym the dictionary lacks goes by its name too ("switched to Gymbox")
         for first, last, label, normal in r.s.spans:
             if not _kind_fits(r, attribute, label, first, later):
                 continue
