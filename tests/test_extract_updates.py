@@ -188,3 +188,19 @@ def test_update_scenarios_end_to_end(first: str, second: str, question: str, cur
 )
 def test_usual_order_as_a_habit(text: str, lang: str, expected: set[tuple[str, str, str]]) -> None:
     assert {f for f in _facts(text, lang) if f[1] == "usual_order"} == expected
+
+
+def test_an_organisation_of_a_student_is_the_university() -> None:
+    from memlab.knowledge.extract.basics import Extracted
+    from memlab.knowledge.extract.nlp import parse
+    from memlab.knowledge.extract.updates import agree
+
+    def attrs(text: str, known: dict[str, str]) -> list[str]:
+        fact = Extracted("speaker", "employer", "Leiden", "organization", text)
+        return [f.attribute for f in agree([fact], known, parse(text, "en"))]
+
+    study = "the transfer finally happened, I'm at Leiden now and the campus is lovely"
+    assert attrs(study, {"university": "Utrecht"}) == ["university"]
+    assert attrs(study, {"university": "Utrecht", "employer": "Shell"}) == ["employer"]  # works somewhere too
+    assert attrs("I'm at Leiden now, my new office is lovely", {"university": "Utrecht"}) == ["employer"]
+    assert attrs(study, {}) == ["employer"]  # nothing known of studying

@@ -21,7 +21,7 @@ from dataclasses import replace
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.clauses import NOT_NAMES, SPEAKER, Analysis, Extracted, ended, read
 from memlab.knowledge.extract.nlp import Sent, language, parse_many
-from memlab.knowledge.extract.updates import CHANGE_CUES, updates, with_pastimes
+from memlab.knowledge.extract.updates import CHANGE_CUES, agree, updates, with_pastimes
 from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
 
 NLP_CONFIDENCE = 0.8
@@ -158,6 +158,7 @@ class NLPConsolidator:
             for name, alias in _aliases(text, [*(n for n, e in names if e == "person"),
                                               *(f.value for f in facts if f.value_type == "person")], speaker):
                 _mention(mentions, EntityMention(name, "person", aliases=(alias,)))
+            facts = agree(facts, known.get(speaker.casefold(), {}), sents)  # "I'm at Michigan now" of a student
             stated = {(subject_name(f.subject, speaker).casefold(), f.attribute) for f in facts}
             values = {f.value.casefold() for f in facts}  # one mention has one role: "a puppy named Rex" is no manager
             changed = [

@@ -548,3 +548,31 @@ def _pastime_candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[s
             if word is None or _is_old(t, old, r) or _same(word, old) or _set_aside(r, t):
                 continue
             yield lx.INSTRUMENT_NAMES.get(word, word), "concept", t
+
+
+# -- attribute agreement with what is known: "I'm at Michigan now" of a student is a university ---------
+_STUDY_WORDS = frozenset(
+    [*lx.STUDENT_WORDS, *lx.SCHOOL_NOUNS, *lx.DEGREE_STAGES]
+    + "campus semester term transfer transferred major degree lecture lectures class classes course courses "
+    "кампус семестр сессия перевод перевестись курс пара пары лекция лекции учиться".split()
+)
+_WORK_WORDS = frozenset(
+    "work works working job company office boss colleague colleagues salary hired employer team "
+    "работа работать компания офис начальник коллега зарплата".split()
+)
+
+
+def agree(facts: Sequence[Extracted], known: Mapping[str, str], sents: Sequence[Sent]) -> list[Extracted]:
+    """The speaker's facts with an organisation read as an employer ("I'm at Michigan now") given
+    as the university instead when the speaker is known to study somewhere, is not known to work
+    anywhere, and the message speaks of studying (a campus, a transfer, a semester), not of work."""
+    if "university" not in known or "employer" in known:
+        return list(facts)
+    words = {t.lower for s in sents for t in s.toks} | {t.lemma for s in sents for t in s.toks}
+    if not words & _STUDY_WORDS or words & _WORK_WORDS:
+        return list(facts)
+    return [
+        Extracted(f.subject, "university", f.value, f.value_type, f.sentence)
+        if f.subject == SPEAKER and f.attribute == "employer" else f
+        for f in facts
+    ]  # fmt: skip
