@@ -21,7 +21,9 @@ from typing import Any
 Triple = tuple[str, str, str]
 Extractor = Callable[[str, str, str], Sequence[Triple]]
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "datasets" / "statements" / "statements.jsonl"
-_ATTRIBUTE_ALIASES = {"language": "programming_language", "os": "operating_system", "pet": "pet"}
+_ATTRIBUTE_ALIASES = {
+    "language": "programming_language", "os": "operating_system", "pet": "pet", "coffee_order": "usual_order",
+}  # dev5 labels a usual coffee order coffee_order
 _PUNCT = re.compile(r"[^\w+#]+", re.UNICODE)
 
 
@@ -294,6 +296,8 @@ def _about(line: str, markers: tuple[str, ...]) -> bool:
             if m in head[:40]:
                 return True
             continue
+        if m == "Пользователь " and re.match(r"Любим(ая|ый|ое|ые) \S+ пользователя\b", head):
+            return True  # "- Любимая группа пользователя — Аигел.": the user's favourite, owner in the genitive
         stem = m.rstrip()
         if not head.startswith(stem) or head[len(stem) : len(stem) + 1].isalpha():
             continue

@@ -44,6 +44,7 @@ from memlab.knowledge.extract.nlp import (
     parse,
     parse_many,
 )
+from memlab.knowledge.extract.orders import Orders
 from memlab.knowledge.extract.russian import RussianClauses
 from memlab.knowledge.extract.sentence import Sentences
 from memlab.knowledge.extract.states import States
@@ -179,7 +180,7 @@ def _is_title(words: list[str]) -> bool:
     )
 
 
-class Reader(Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses, Career):
+class Reader(Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses, Career, Orders):
     """Reads the clauses of one sentence."""
 
     def __init__(

@@ -21,7 +21,7 @@ from dataclasses import replace
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.clauses import NOT_NAMES, SPEAKER, Analysis, Extracted, ended, read
 from memlab.knowledge.extract.nlp import Sent, language, parse_many
-from memlab.knowledge.extract.updates import CHANGE_CUES, updates
+from memlab.knowledge.extract.updates import CHANGE_CUES, agree, updates, with_pastimes
 from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
 
 NLP_CONFIDENCE = 0.8
@@ -158,18 +158,19 @@ class NLPConsolidator:
             for name, alias in _aliases(text, [*(n for n, e in names if e == "person"),
                                               *(f.value for f in facts if f.value_type == "person")], speaker):
                 _mention(mentions, EntityMention(name, "person", aliases=(alias,)))
+            facts = agree(facts, known.get(speaker.casefold(), {}), sents)  # "I'm at Michigan now" of a student
             stated = {(subject_name(f.subject, speaker).casefold(), f.attribute) for f in facts}
             values = {f.value.casefold() for f in facts}  # one mention has one role: "a puppy named Rex" is no manager
             changed = [
                 f
-                for f in updates(sents, _as_speaker(known, speaker), text)
+                for f in updates(sents, with_pastimes(_as_speaker(known, speaker), pastimes.get(speaker.casefold(), [])), text)
                 if (subject_name(f.subject, speaker).casefold(), f.attribute) not in stated
                 and f.value.casefold() not in values
             ]
             for f in ended(text, sents):  # "quit tennis": that sport is over, nothing replaces it
                 key = f"{subject_name(f.subject, speaker).casefold()}|{f.attribute}:{f.value.casefold()}"
                 ends[key] = FactEnd(key, (ep.id,))
-            for key in _replaced_pastimes(facts, sents, text, speaker, pastimes):
+            for key in _replaced_pastimes([*facts, *changed], sents, text, speaker, pastimes):
                 ends[key] = FactEnd(key, (ep.id,))
             for key in _departed_pets(text, speaker, known):  # "Mochi passed away", "Луны больше нет"
                 ends[key] = FactEnd(key, (ep.id,))

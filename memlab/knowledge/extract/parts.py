@@ -27,6 +27,11 @@ class ReaderParts:
     def _career(self, found: list[Extracted]) -> Iterator[Extracted]:
         raise NotImplementedError
 
+    # orders.py
+
+    def _usual_drink(self, found: Sequence[Extracted]) -> Iterator[Extracted]:
+        raise NotImplementedError
+
     # copula.py
 
     def _copula_facts(self, v: Tok, subj_text: str | None) -> Iterator[Extracted]:

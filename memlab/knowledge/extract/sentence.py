@@ -57,6 +57,7 @@ class Sentences(ReaderParts):
         found += list(self._job_place(found))
         found += list(self._shared(found))
         found += list(self._career(found))
+        found += list(self._usual_drink(found))
         orgs = {(f.subject, f.value.casefold()) for f in found if f.attribute in ("employer", "university")}
         # one name is not both the place someone works at and their city ("я бэкендер в Озоне")
         found = [f for f in found if f.attribute != "city" or (f.subject, f.value.casefold()) not in orgs]

@@ -29,7 +29,15 @@ CHANGE_CUES = frozenset(
     "теперь сейчас нынче отныне новый вместо перейти переехать перебраться сменить поменять устроиться уйти "
     "бросить забросить продать перевестись перевести повысить жениться расстаться пересесть переписать "
     "наконец old former previous ex anymore старый бывший прежний "
-    "migrate migrated переключиться переползти подсесть подсадить обживаться обжиться освоиться".split()
+    "migrate migrated переключиться переползти подсесть подсадить обживаться обжиться освоиться "
+    "enrol enroll enrolled enrolling поступить".split()
+)
+# the tagger misreads some Russian reflexive verbs ("обживаемся" as a noun): such a cue verb also by its stem
+_CUE_STEMS = tuple(w[:-4] for w in sorted(CHANGE_CUES) if w.endswith("ться") and len(w) >= 9)
+# "since spring", "since march": a change counted from a season or a month
+_SINCE_WHEN = frozenset(
+    "spring summer autumn fall winter january february march april may june july august september october "
+    "november december christmas".split()
 )
 # a time since the change counted up to now also marks it: "first week in Glasgow done", "уже две
 # недели как в Wildberries", "в Калининграде уже вторую неделю"
@@ -50,9 +58,10 @@ _NAME_KINDS = {
     "partner": ("PER",),
     "spouse": ("PER",),
     "manager": ("PER",),
+    "gym": ("ORG", "LOC", "PER"),
 }
 _TOOL_KINDS = frozenset(lx.TOOLS)
-_NAME_TYPE = {"city": "place", "employer": "organization", "university": "organization"}
+_NAME_TYPE = {"city": "place", "employer": "organization", "university": "organization", "gym": "organization"}
 _NAME_TYPE.update(partner="person", spouse="person", manager="person")
 
 
@@ -62,19 +71,24 @@ def updates(
     """The new values ``sents`` (one message) state for facts already known about its speaker
     (``"speaker"``), the speaker's relatives (``"speaker's sister"``) or people it names (``"ruth"``):
     ``speaker_facts`` maps each such subject to its ``(attribute, value)`` pairs."""
-    if not _cued(sents):
-        return []
+    cued = _cued(sents) or _restates_favourite(sents)
     quoted = quoted_ranges(text)
     readers = [Reader(s, quoted) for s in sents]
     out: list[Extracted] = []
     for subject, facts in speaker_facts.items():
         for attribute, old in facts:
+            if not cued and not _gives_up(readers, old):  # "снёс убунту, поставил Fedora" marks the change itself
+                continue
             found = {
                 (value, vtype, tok.head == tok.i or _changes(r.toks[tok.head]))
                 for k, r in enumerate(readers)
                 if _plain(r)
-                for value, vtype, tok in _candidates(r, attribute, old)
-                if _about(subject, readers[:k], r, tok) and not _under_blocked_verb(r, tok)
+                for value, vtype, tok in (
+                    _pastime_candidates(r, attribute, old) if attribute in PASTIME_KINDS
+                    else _open_candidates(r, attribute, old) if _open(attribute)
+                    else _candidates(r, attribute, old, [t for x in readers[k + 1 :] for t in x.toks])
+                )
+                if _about(subject, readers[:k], r, tok, attribute, old) and not _under_blocked_verb(r, tok)
             }
             if len({(v, t) for v, t, _ in found}) > 1:  # "перевёлся в ВШЭ на ФКН": the one the change governs
                 found = {x for x in found if x[2]}
@@ -90,6 +104,14 @@ def _cued(sents: Sequence[Sent]) -> bool:
     for s in sents:
         for t in s.toks:
             if t.lower in CHANGE_CUES or t.lemma in CHANGE_CUES or _switch_over(s, t):
+                return True
+            if s.lang == "ru" and t.pos != "VERB" and len(t.lower) >= 7 and t.lower.startswith(_CUE_STEMS):
+                return True
+            if t.lower == "since" and any(x.lower in _SINCE_WHEN for x in s.toks[t.i + 1 : t.i + 3]):
+                return True
+            if t.lower == "days" and t.i and s.toks[t.i - 1].lower == "these":
+                return True
+            if t.lemma == "время" and t.i and s.toks[t.i - 1].lemma == "последний":  # "последнее время"
                 return True
             if t.lemma in _TIME_NOUNS and any(x.lower in _COUNT_UP or x.lemma in _COUNT_UP for x in s.toks[max(t.i - 3, 0) : t.i]):
                 return True
@@ -119,6 +141,8 @@ def _ahead(r: Reader) -> bool:
     for t in r.toks:
         after = r.toks[t.i + 1 : t.i + 3]
         if t.lower in ("через", "next", "in") and any(x.lemma in _TIME_NOUNS for x in after):
+            if t.lower == "через" and after[0].lower == "день":
+                continue  # "хожу через день": every other day, a habit
             if t.lower != "in" or any(x.pos == "NUM" or x.lower in ("a", "two", "few") for x in after):
                 return True
     return False
@@ -128,19 +152,33 @@ def _under_blocked_verb(r: Reader, t: Tok) -> bool:
     """The value hangs under a verb of telling, wishing or planning ("people keep telling me to
     switch to VS Code but nah"); not merely beside a negated clause ("переехал в Казань, коробки
     не разобраны")."""
-    return any(x.pos in ("VERB", "AUX") and x.lemma in lx.NONFACT_HEADS for x in r.s.ancestors(t)[:3])
+    code = r.tool(t) is not None  # "writing Scala" is code, not a message one writes
+    return any(
+        x.pos in ("VERB", "AUX") and x.lemma in lx.NONFACT_HEADS and not (code and x.lemma in _CODE_VERBS)
+        for x in r.s.ancestors(t)[:3]
+    )
+
+
+_CODE_VERBS = frozenset("write писать написать".split())
 
 
 def _changes(t: Tok) -> bool:
     return t.lemma in CHANGE_CUES or t.lower in CHANGE_CUES or t.lemma in _MOVE_VERBS
 
 
-def _about(subject: str, before: Sequence[Reader], r: Reader, value: Tok) -> bool:
+def _about(
+    subject: str, before: Sequence[Reader], r: Reader, value: Tok, attribute: str = "", old: str = ""
+) -> bool:
     """Up to the value, the message speaks of ``subject`` and of nobody else as a subject: the
     speaker of themself ("Chloe and I split up ... seeing someone new, Grace"), a relative or a
-    named person by name or relation word ("Ruth ... she relocated to Boise")."""
+    named person by name or relation word ("Ruth ... she relocated to Boise"). The old value is
+    no one else ("Артём в прошлом, теперь у меня Миша"), nor is the attribute's own relation word
+    ("новый начальник — Марина")."""
     toks = [(x, t) for x in before for t in x.toks] + [(r, t) for t in r.toks[: value.i]]
-    others = [t for x, t in toks if _other_subject(x, t)]
+    others = [
+        t for x, t in toks
+        if _other_subject(x, t) and not (old and _is_old(t, old)) and lx.RELATIONS.get(t.lemma, "-") != attribute
+    ]  # fmt: skip
     if subject == SPEAKER:
         return not others
     if subject.startswith(f"{SPEAKER}'s "):
@@ -155,8 +193,11 @@ def _about(subject: str, before: Sequence[Reader], r: Reader, value: Tok) -> boo
 _THIRD = frozenset("he she they он она они".split())
 
 
+
 def _other_subject(r: Reader, t: Tok) -> bool:
     """``t`` is the subject of a clause and is not the speaker (nor a thing such as "Pixel 8")."""
+    if t.lemma in lx.RELATIONS and t.dep in ("obj", "dobj", "iobj"):
+        return True  # whom the change befell: "коллегу повысили до тимлида", "they promoted a coworker"
     if not t.dep.startswith("nsubj") or r.tool(t) is not None or t.lower in lx.CAR_BRANDS:
         return False
     if t.lower in _THIRD or t.lemma in lx.RELATIONS:
@@ -175,31 +216,78 @@ def _value_like(t: Tok) -> bool:
     return t.pos == "PROPN" and t.lower in lx.CAR_BRANDS
 
 
+def _is_old(t: Tok, old: str, r: Reader | None = None) -> bool:
+    """``t`` names the old value: a word of it, a case form, or the tool it spells ("убунту")."""
+    if r is not None and (tool := r.tool_value(t)) is not None and _same(tool[1], old):
+        return True
+    return any(_same(t.text, w) or _is_name(t, w.casefold()) for w in old.split() if len(w) >= 3)
+
+
+def _gives_up(readers: Sequence[Reader], old: str) -> bool:
+    """The message gives the old value up: a verb of dropping takes it ("gave up on my emacs
+    config", "продал Солярис"), or it is what one went from ("ушла из МТС")."""
+    return any(_is_old(t, old, r) and _set_aside(r, t) and not _negated(r, t) for r in readers for t in r.toks)
+
+
+def _negated(r: Reader, t: Tok) -> bool:
+    chain = [t, *r.s.ancestors(t)][:2]
+    return any(c.lower in lx.NEGATIONS for x in chain for c in r.s.children(x))
+
+
 def _same(a: str, b: str) -> bool:
     x, y = a.casefold(), b.casefold()
     return x in y or y in x or x[:4] == y[:4] and min(len(x), len(y)) >= 5
 
 
-def _candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[str, str, Tok]]:
-    for value, vtype, tok in _typed(r, attribute):
+def _candidates(r: Reader, attribute: str, old: str, later: Sequence[Tok] = ()) -> Iterator[tuple[str, str, Tok]]:
+    for value, vtype, tok in _typed(r, attribute, later):
         qualifies = attribute in _TOOL_KINDS or attribute in ("car", "diet")  # "a paleo cafe" is no diet
-        if _same(value, old) or _set_aside(r, tok) or qualifies and r.modifier(tok):
+        if _same(value, old) or _set_aside(r, tok, later) or qualifies and r.modifier(tok):
             continue
         yield value, vtype, tok
 
 
-def _set_aside(r: Reader, t: Tok) -> bool:
+def _set_aside(r: Reader, t: Tok, later: Sequence[Tok] = ()) -> bool:
     """The value is the one given up or denied: "sold the Civic", "ушёл из МТС", "not Emacs"."""
     prev = r.toks[t.i - 1] if t.i else None
-    if prev is not None and (prev.lower in _FROM_WORDS or prev.lower in lx.DROP_VERBS):
+    offered = _offered(r, t, later)
+    if prev is not None and (prev.lower in _FROM_WORDS and not offered or prev.lower in lx.DROP_VERBS):
         return True
     head = r.toks[t.head]
-    if t.dep in ("obj", "dobj") and (head.lemma in lx.DROP_VERBS or head.lower in lx.DROP_VERBS):
+    taken = t.dep in ("obj", "dobj") or t.feats.get("Case") == "Acc" and t.dep.startswith("nsubj")  # a misread object
+    if taken and (head.lemma in lx.DROP_VERBS or head.lower in lx.DROP_VERBS):
         return True
-    if any(c.lower in _FROM_WORDS for c in r.s.children(t, "case")) or t.i in r.quoted:
+    if any(c.lower in _FROM_WORDS for c in r.s.children(t, "case")) and not offered or t.i in r.quoted:
         return True
-    chain = [t, *r.s.ancestors(t)][:2]
-    return any(c.lower in lx.NEGATIONS for x in chain for c in r.s.children(x))
+    if _own_now(r, t):
+        return False  # "Rust all the way now 🦀 haven't touched a .ts file": the value's own "now"
+    return _negated(r, t)
+
+
+def _own_now(r: Reader, t: Tok) -> bool:
+    """A "now" of the value's own verbless phrase: "Rust all the way now", "Kotlin every day now, ..."."""
+    if any(c.lower in CHANGE_CUES for c in r.s.children(t, "advmod")):
+        return True
+    for x in r.toks[t.i + 1 : t.i + 6]:
+        if x.pos in ("VERB", "AUX") or x.text in (",", ";", "."):
+            return False
+        if x.lower in ("now", "nowadays", "теперь", "сейчас"):
+            return True
+    return False
+
+
+_OFFER = frozenset("offer оффер предложение".split())
+_STARTED = frozenset("start started begin began начать выйти работать".split())
+
+
+def _offered(r: Reader, t: Tok, later: Sequence[Tok] = ()) -> bool:
+    """"got the offer from Atlassian and I started", "оффер от Т-Банка ... уже неделю там работаю":
+    an offer taken up, not a place left."""
+    before = r.toks[max(t.i - 3, 0) : t.i]
+    if not any(x.lemma in _OFFER or x.lower in _OFFER for x in before):
+        return False
+    after = [*r.toks[t.i + 1 :], *later]
+    return any((x.lemma in _STARTED or x.lower in _STARTED) and x.feats.get("Tense") != "Fut" for x in after)
 
 
 def _span(r: Reader, t: Tok) -> list[int]:
@@ -230,16 +318,24 @@ _EN_CUE = {
     "partner": ("seeing", "dating", "with", "named", "called", ",", "to"),
     "spouse": ("married", "to", "with", "named", "called"),
     "manager": ("is", "boss", "manager", "named", "called"),
+    "gym": ("to", "joined", "join", "at"),
 }
 
 
-def _kind_fits(r: Reader, attribute: str, label: str, first: int) -> bool:
-    if label not in ("PER", "LOC", "ORG", "MISC"):
+def _kind_fits(r: Reader, attribute: str, label: str, first: int, later: Sequence[Tok] = ()) -> bool:
+    if label not in ("PER", "LOC", "ORG", "MISC", "NORP"):  # spaCy sm calls Atlassian a nationality
         return False
     if r.s.lang == "ru":
         return label in _NAME_KINDS[attribute] or attribute == "employer" and label == "LOC" and _org_not_town(r, first)
     prev = r.toks[first - 1].lower if first else ""
+    if prev in ("'s", "is") and first >= 2 and r.toks[first - 2].lower == "name" and attribute in _NAMED:
+        return True  # "her name's Maya"
+    if prev == "from" and attribute == "employer" and _offered(r, r.toks[first], later):
+        return True
     return prev in _EN_CUE[attribute]
+
+
+_NAMED = frozenset("partner spouse manager".split())
 
 
 def _org_not_town(r: Reader, first: int) -> bool:
@@ -252,7 +348,7 @@ def _org_not_town(r: Reader, first: int) -> bool:
     return is_place_name(t.text) is not True and (head.lemma in EMPLOY_VERBS or _changes(head))
 
 
-def _typed(r: Reader, attribute: str) -> Iterable[tuple[str, str, Tok]]:
+def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tuple[str, str, Tok]]:
     """Values of ``attribute``'s kind in the sentence, with the token that carries each."""
     if attribute in _TOOL_KINDS:
         for t in r.toks:
@@ -292,9 +388,9 @@ def _typed(r: Reader, attribute: str) -> Iterable[tuple[str, str, Tok]]:
                 mods = [c for c in r.s.children(t) if c.pos in ("NOUN", "PROPN", "ADJ") and c.dep != "nsubj"]
                 if len(mods) == 1:
                     yield r.value_text(mods[0]), "concept", mods[0]
-    elif attribute in _NAME_KINDS:
+    if attribute in _NAME_KINDS:  # a gym the dictionary lacks goes by its name too ("switched to Gymbox")
         for first, last, label, normal in r.s.spans:
-            if not _kind_fits(r, attribute, label, first):
+            if not _kind_fits(r, attribute, label, first, later):
                 continue
             span = r.toks[first:last]
             if span[0].lower in lx.FIRST_PERSON or not span[0].text[:1].isupper():
@@ -305,3 +401,178 @@ def _typed(r: Reader, attribute: str) -> Iterable[tuple[str, str, Tok]]:
             if attribute == "city":
                 value = lx.CITY_ALIASES.get(value.casefold(), value)
             yield re.sub(r"\s+'s$", "", value), _NAME_TYPE[attribute], span[0]
+
+
+# -- open-class values: a usual order, a favourite (any noun phrase may be one) ---------------------
+# a clause ends at these; a value is looked for in the clause that marks the change
+_CLAUSE_BREAKS = frozenset(", ; ( ) ! ? .".split())  # "моя любовь — том ям" is one clause
+_NOW_WORDS = frozenset("now nowadays lately currently new days теперь сейчас нынче отныне новый последний".split())
+# "my number one", "моя любовь": a favourite named without the word
+_FAVOURITE_LIKE = frozenset([*lx.FAVOURITE, "number", "любовь", "all-time"])
+# nouns that are the frame, not the value: the attribute's own words, times, chat fillers
+_FRAME_NOUNS = frozenset(
+    "favourite favorite fave band book food dish drink coffee tea usual order one number update thing time times day days "
+    "week weeks month months morning mornings evening year years weekend tbh lol btw haha imo fwiw lmao kick "
+    "группа книга еда блюдо напиток кофе любовь раз неделя день месяц год утро вечер время выходные".split()
+)
+_DETERMINERS = frozenset(
+    "a an the this that these those my your his her our their its every all some any мой моя моё мое мои это этот эта "
+    "эти тот та то весь вся все каждый".split()
+)
+_PRONOUNS = frozenset("it they this that он она оно они это".split())
+
+
+def _open(attribute: str) -> bool:
+    return attribute == "usual_order" or attribute.startswith("favorite_")
+
+
+def _restates_favourite(sents: Sequence[Sent]) -> bool:
+    """"tacos have overtaken ramen as my number one": naming a favourite again marks its change."""
+    for s in sents:
+        for t in s.toks:
+            if t.lower in lx.FAVOURITE or t.lemma in lx.FAVOURITE or t.lemma == "любовь":
+                return True
+            if t.lower == "number" and t.i + 1 < len(s.toks) and s.toks[t.i + 1].lower == "one":
+                return True
+    return False
+
+
+def _clauses(r: Reader) -> list[list[Tok]]:
+    out: list[list[Tok]] = [[]]
+    for t in r.toks:
+        if t.text in _CLAUSE_BREAKS:
+            out.append([])
+        else:
+            out[-1].append(t)
+    return [c for c in out if c]
+
+
+def _marks_now(clause: Sequence[Tok], attribute: str) -> bool:
+    """The clause says what holds now: "now", "these days", "теперь", a change word, or (for a
+    favourite) the favourite itself ("it's my new all-time favourite")."""
+    for t in clause:
+        if t.lower in _NOW_WORDS or t.lemma in _NOW_WORDS or t.lower in CHANGE_CUES or t.lemma in CHANGE_CUES:
+            return True
+        if attribute.startswith("favorite_") and (t.lower in _FAVOURITE_LIKE or t.lemma in _FAVOURITE_LIKE):
+            return True
+    return False
+
+
+def _phrase(r: Reader, t: Tok) -> list[Tok]:
+    """``t`` and the words of its name to the left ("decaf americano", "Fontaines D.C.", "том ям")."""
+    out = [t]
+    i = t.i - 1
+    while i >= 0:
+        x = r.toks[i]
+        if x.text in _CLAUSE_BREAKS or x.lower in _DETERMINERS or x.lower in lx.FIRST_PERSON or x.lower in _NOW_WORDS:
+            break
+        if x.pos not in ("ADJ", "NOUN", "PROPN", "X", "DET") or x.lower in _FRAME_NOUNS:
+            break
+        out.insert(0, x)
+        i -= 1
+    return out
+
+
+def _nominal(r: Reader, t: Tok) -> bool:
+    """``t`` may end a value's name: a noun or a name that is not the frame, a time or a pronoun,
+    nor the object of a preposition that no verb governs ("в наушниках", "for me")."""
+    if t.pos not in ("NOUN", "PROPN", "X") or t.lower in _FRAME_NOUNS or t.lemma in _FRAME_NOUNS:
+        return False
+    if t.lemma in _TIME_NOUNS or t.lower in lx.FIRST_PERSON or t.lemma in lx.RELATIONS:
+        return False
+    if t.dep.startswith("nsubj") and r.toks[t.head].lemma in lx.NONFACT_HEADS:
+        return False  # the one who said it: "doctor said to cut back so it's decaf americano for me now"
+    nxt = r.toks[t.i + 1] if t.i + 1 < len(r.toks) else None
+    if nxt is not None and nxt.pos in ("NOUN", "PROPN", "X") and nxt.text not in _CLAUSE_BREAKS and nxt.lower not in _FRAME_NOUNS:
+        return False  # not the last word of the name: "oat" of "oat latte"
+    first = _phrase(r, t)[0]
+    prev = r.toks[first.i - 1] if first.i else None
+    if prev is not None and prev.pos == "ADP":
+        before = r.toks[prev.i - 1] if prev.i else None
+        return before is not None and before.pos in ("VERB", "ADJ", "AUX")  # "obsessed with ramen", "switched to"
+    return True
+
+
+def _open_candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[str, str, Tok]]:
+    """The noun phrase a clause that marks the change gives as the value; a pronoun subject
+    ("they're my favourite band now") stands for the name before it."""
+    seen: list[Tok] = []
+    for clause in _clauses(r):
+        if not _marks_now(clause, attribute):
+            seen.extend(clause)
+            continue
+        names = [t for t in clause if _nominal(r, t) and not _set_aside(r, t) and not _is_old(t, old, r)]
+        if not names and any(t.lower in _PRONOUNS and t.dep.startswith("nsubj") for t in clause):
+            before = [t for t in seen if t.pos == "PROPN" and _nominal(r, t) and not _is_old(t, old, r)]
+            names = before[-1:]
+        for t in names:
+            words = _phrase(r, t)
+            if t.pos == "PROPN":  # a name is its capitalised words: "Fontaines D.C.", not "massive Fontaines D.C."
+                while len(words) > 1 and not words[0].text[:1].isupper():
+                    words = words[1:]
+            value = " ".join(w.text for w in words)
+            if not _same(value, old):
+                yield value, "concept", t
+        seen.extend(clause)
+
+
+# -- pastimes: a new sport, hobby or instrument given for a known one ----------------------------
+PASTIME_KINDS = {"sport": lx.SPORTS, "instrument": lx.INSTRUMENTS, "hobby": frozenset()}
+
+
+def with_pastimes(speaker_facts: Mapping[str, Sequence[tuple[str, str]]], keys: Sequence[str]) -> dict[str, list[tuple[str, str]]]:
+    """``speaker_facts`` with the speaker's current pastimes (keys ``user|sport:tennis``) as
+    ``(sport, tennis)``: a message may replace one ("swapped tennis for climbing")."""
+    out = {k: list(v) for k, v in speaker_facts.items()}
+    for key in keys:
+        attribute, _, value = key.split("|", 1)[1].partition(":")
+        if attribute in PASTIME_KINDS and value:
+            out.setdefault(SPEAKER, []).append((attribute, value))
+    return out
+
+
+def _pastime_candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[str, str, Tok]]:
+    """A sport or an instrument the dictionary knows, in a clause that marks the change; a hobby
+    as an open-class value ("теперь керамика") that is no known sport or instrument."""
+    if attribute == "hobby":
+        for value, vtype, t in _open_candidates(r, attribute, old):
+            if not any(t.lemma in kinds or t.lower in kinds for kinds in PASTIME_KINDS.values()):
+                yield value.casefold() if r.s.lang == "en" else t.lemma, vtype, t
+        return
+    kinds = PASTIME_KINDS[attribute]
+    for clause in _clauses(r):
+        if not _marks_now(clause, attribute):
+            continue
+        for t in clause:
+            word = t.lemma if t.lemma in kinds else t.lower if t.lower in kinds else None
+            if word is None or _is_old(t, old, r) or _same(word, old) or _set_aside(r, t):
+                continue
+            yield lx.INSTRUMENT_NAMES.get(word, word), "concept", t
+
+
+# -- attribute agreement with what is known: "I'm at Michigan now" of a student is a university ---------
+_STUDY_WORDS = frozenset(
+    [*lx.STUDENT_WORDS, *lx.SCHOOL_NOUNS, *lx.DEGREE_STAGES]
+    + "campus semester term transfer transferred major degree lecture lectures class classes course courses "
+    "кампус семестр сессия перевод перевестись курс пара пары лекция лекции учиться".split()
+)
+_WORK_WORDS = frozenset(
+    "work works working job company office boss colleague colleagues salary hired employer team "
+    "работа работать компания офис начальник коллега зарплата".split()
+)
+
+
+def agree(facts: Sequence[Extracted], known: Mapping[str, str], sents: Sequence[Sent]) -> list[Extracted]:
+    """The speaker's facts with an organisation read as an employer ("I'm at Michigan now") given
+    as the university instead when the speaker is known to study somewhere, is not known to work
+    anywhere, and the message speaks of studying (a campus, a transfer, a semester), not of work."""
+    if "university" not in known or "employer" in known:
+        return list(facts)
+    words = {t.lower for s in sents for t in s.toks} | {t.lemma for s in sents for t in s.toks}
+    if not words & _STUDY_WORDS or words & _WORK_WORDS:
+        return list(facts)
+    return [
+        Extracted(f.subject, "university", f.value, f.value_type, f.sentence)
+        if f.subject == SPEAKER and f.attribute == "employer" else f
+        for f in facts
+    ]  # fmt: skip

@@ -1,0 +1,77 @@
+"""A usual coffee order stated as a habit: "I always get a cortado", "каждое утро раф, без сахара".
+
+Nobody says "my usual order is X" much; they say what they always get. A drink the dictionary
+knows, in a sentence about the speaker that marks a habit (always, usually, every morning, my
+coffee; всегда, обычно, каждое утро, мой кофе), is the usual order. Nothing when the sentence is a
+question, a wish or a plan, negates the drink, is about someone else, or names two drinks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.basics import SPEAKER, Extracted
+from memlab.knowledge.extract.nlp import Tok
+from memlab.knowledge.extract.parts import ReaderParts
+
+# drinks one orders at a café (one word, or the first word of two: "flat white", "cold brew")
+DRINKS = frozenset(
+    "espresso americano latte cappuccino cortado macchiato mocha flat cold matcha chai frappuccino doppio ristretto "
+    "эспрессо американо латте капучино кортадо макиато маккиато мокко раф флэт флет матча".split()
+)
+_SECOND_WORDS = {"flat": "white", "cold": "brew", "флэт": "уайт", "флет": "уайт"}
+# a habit: "always", "usually", "every morning", "my coffee", "всегда", "обычно", "каждое утро"
+_HABIT = frozenset("always usually every each всегда обычно каждый утром ежедневно".split())
+_MY_DRINK = frozenset("coffee drink usual кофе напиток".split())
+
+
+class Orders(ReaderParts):
+    """A part of ``Reader`` (its methods take the reader as ``self``)."""
+
+    def _usual_drink(self, found: Sequence[Extracted]) -> Iterator[Extracted]:
+        if any(f.attribute == "usual_order" for f in found) or not self._habit():
+            return
+        drinks = [t for t in self.toks if self._drink(t)]
+        if len({t.lower for t in drinks}) != 1 or self.low.rstrip().endswith("?"):
+            return
+        t = drinks[0]
+        if any(self._not_plain(x) and x.lower not in lx.NEGATIONS for x in self.toks) or self._denied(t):
+            return  # a wish, a plan, a quote; a negation only where it denies the drink ("no sugar" does not)
+        if any(self._someone_else(x) for x in self.toks[: t.i]):
+            return
+        yield self.fact(SPEAKER, "usual_order", self._drink_text(t), "concept")
+
+    def _denied(self, t: Tok) -> bool:
+        chain = [t, *self.s.ancestors(t)][:2]
+        return any(c.lower in lx.NEGATIONS for x in chain for c in self.s.children(x))
+
+    def _habit(self) -> bool:
+        for t in self.toks:
+            if t.lower in _HABIT or t.lemma in _HABIT:
+                return True
+            prev = self.toks[t.i - 1].lower if t.i else ""
+            if t.lemma in _MY_DRINK and prev in ("my", "мой", "моё", "мое"):  # "that's my coffee", "мой кофе — ..."
+                return True
+        return False
+
+    def _drink(self, t: Tok) -> bool:
+        word = t.lower
+        if word not in DRINKS and t.lemma not in DRINKS:
+            return False
+        second = _SECOND_WORDS.get(word)
+        if second is not None:
+            return t.i + 1 < len(self.toks) and self.toks[t.i + 1].lower == second
+        return True
+
+    def _drink_text(self, t: Tok) -> str:
+        """The drink with its qualifiers before it ("double espresso", "oat milk latte")."""
+        second = _SECOND_WORDS.get(t.lower)
+        last = t.i + 1 if second is not None else t.i
+        lo = t.i
+        while lo > 0 and self.s.lang == "en":
+            x = self.toks[lo - 1]
+            if x.pos not in ("ADJ", "NOUN") and x.dep != "amod" or x.lower in _HABIT or x.lower in lx.NEGATIONS or x.lower in _MY_DRINK:
+                break
+            lo -= 1
+        return " ".join(x.text for x in self.toks[lo : last + 1])
