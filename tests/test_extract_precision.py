@@ -93,3 +93,15 @@ def test_russian_job_title_with_adjectives(text: str, lang: str, expected: set[T
 )
 def test_job_noun_here(text: str, expected: set[Triple]) -> None:
     assert _facts(text, "en") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name the small model calls NORP is no nationality unless it is shaped like one
+        ("my daily driver is Neovim now", {("speaker", "editor", "Neovim")}),
+        ("I'm Portuguese", {("speaker", "nationality", "Portuguese")}),
+    ],
+)
+def test_nationality_needs_a_demonym(text: str, expected: set[Triple]) -> None:
+    assert _facts(text, "en") == expected

@@ -26,6 +26,8 @@ from memlab.knowledge.extract.basics import (
 from memlab.knowledge.extract.nlp import Tok
 from memlab.knowledge.extract.parts import ReaderParts
 
+# how English demonyms end: American, Chinese, Polish, Israeli, Dutch, Icelandic, Swiss, Greek, Filipino
+_DEMONYM_ENDINGS = ("an", "ese", "ish", "i", "ch", "ic", "ss", "ek", "ak", "ot", "o", "er")
 
 class CopulaClauses(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
@@ -210,7 +212,13 @@ class CopulaClauses(ReaderParts):
             yield self.fact(subj, "diet", diet, "concept")
         elif b.pos == "NUM" and b.text.isdigit() and 0 < int(b.text) < 120:
             yield self.fact(subj, "age", b.text, "concept")
-        elif b.ent == "NORP" and b.pos in ("ADJ", "PROPN", "NOUN") and self.s.lang == "en":
+        elif (
+            b.ent == "NORP"
+            and b.pos in ("ADJ", "PROPN", "NOUN")
+            and self.s.lang == "en"
+            and self.tool(b) is None
+            and b.lower.endswith(_DEMONYM_ENDINGS)
+        ):  # the small model calls unknown names NORP: "my daily driver is Helix" names no nationality
             yield self.fact(subj, "nationality", b.text, "concept")
         elif (
             subj == SPEAKER
