@@ -75,7 +75,7 @@ def main() -> None:
                 rec = run(tree, args.n, learned)
                 got[name].append(rec)
                 print(f"round {r + 1} {name}: {rec['msgs_per_s']:.1f} msg/s ({rec['facts']} facts)", flush=True)
-    print(f"\n| variant | median msg/s | rounds | facts |\n|---|---:|---|---:|")
+    print("\n| variant | median msg/s | rounds | facts |\n|---|---:|---|---:|")
     for name, recs in got.items():
         rates = [x["msgs_per_s"] for x in recs]
         print(f"| {name} | {statistics.median(rates):.1f} | {', '.join(f'{x:.1f}' for x in rates)} | {recs[0]['facts']} |")

@@ -277,8 +277,9 @@ def _softmax(w: np.ndarray, b: np.ndarray, idx: Sequence[list[int]]) -> np.ndarr
         if rows:
             logits[n] += w[rows].sum(axis=0)
     logits -= logits.max(axis=1, keepdims=True)
-    p = np.exp(logits)
-    return p / p.sum(axis=1, keepdims=True)
+    p: np.ndarray = np.exp(logits)
+    p /= p.sum(axis=1, keepdims=True)
+    return p
 
 
 _MODEL: list[Model | None] = []
