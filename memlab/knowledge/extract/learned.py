@@ -35,8 +35,8 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import _NO_LONGER_CUES, SPEAKER, Extracted, _has_cue
 
 if TYPE_CHECKING:
-    from memlab.knowledge.extract.clauses import Reader
     from memlab.knowledge.extract.nlp import Tok
+    from memlab.knowledge.extract.parts import ReaderParts as Reader  # clauses.Reader (clauses imports this module)
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "data" / "fact_fallback.npz"
 BITS = 20  # feature hash space (only the rows of features seen in training are stored)
