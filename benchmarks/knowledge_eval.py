@@ -64,6 +64,7 @@ def main() -> None:
     ap.add_argument("--llm", action="store_true", help="also run the LLM consolidator (needs a server)")
     ap.add_argument("--no-rules", action="store_true", help="skip the phrase-rules baseline")
     ap.add_argument("--no-scenarios", action="store_true", help="statements only")
+    ap.add_argument("--learned", action="store_true", help="also score the nlp extractor with its trained fallback")
     ap.add_argument("--errors", help="write the offline extractor's mistakes (JSON lines) to this file")
     args = ap.parse_args()
     rows = _statements(args.split)
@@ -71,6 +72,8 @@ def main() -> None:
     extractors: list[tuple[str, S.Extractor]] = [("nlp (offline default)", S.OfflineExtractor())]
     if not args.no_rules:
         extractors.insert(0, ("rules (before)", rules_extractor))
+    if args.learned:
+        extractors.append(("nlp + learned fallback", S.OfflineExtractor(learned=True)))
     for name, fn in extractors:
         t0 = time.perf_counter()
         scores[name] = S.score(fn, rows)
@@ -90,6 +93,8 @@ def main() -> None:
                "nlp (offline default)": MemoryConfig()}  # fmt: skip
     if args.no_rules:
         del configs["rules (before)"]
+    if args.learned:
+        configs["nlp + learned fallback"] = MemoryConfig().replace(consolidation={"learned_fallback": True})
     if os.environ.get("MEMLAB_LLM_BASE_URL"):
         configs["llm"] = MemoryConfig().replace(consolidation={"consolidator": "llm"})
     print("| consolidator | lang | pass (about the person asked) | pass (seed check: whole Facts section) "

@@ -158,7 +158,7 @@ def build_consolidator(cfg: ConsolidationConfig, chat: Any) -> tuple[Consolidato
         if nlp_available():
             from memlab.knowledge.extract.consolidator import NLPConsolidator
 
-            return NLPConsolidator(), "nlp"
+            return NLPConsolidator(learned=cfg.learned_fallback), "nlp"
         log.warning(
             "memlab: consolidator 'nlp' needs spaCy with an English pipeline and natasha "
             "(pip install 'memlab[nlp]'); using the phrase rules"

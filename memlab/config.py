@@ -85,6 +85,10 @@ class DecayConfig:
 @dataclass(frozen=True)
 class ConsolidationConfig:
     consolidator: str = "nlp"  # nlp (spaCy + natasha parses; falls back to rules) | rules | llm
+    # nlp only: a trained fallback beside the rules (memlab/knowledge/extract/learned.py) adds the
+    # speaker's facts the rules missed; off: leave-one-dev-set-out it gained ~1 point of recall,
+    # short of the +3 it must show (benchmarks/train_fact_fallback.py, issue 10)
+    learned_fallback: bool = False
     auto: bool = True  # consolidate when a session completes
     # a read that closes an idle conversation waits this long for its consolidation, so its answer
     # already knows what was said there (0: answer at once, the facts follow in the background)

@@ -118,15 +118,16 @@ class OfflineExtractor:
     """The offline NLP extractor as the consolidator runs it (subject "speaker" for first person);
     ``warm`` parses every row in batches first, as consolidation does with a page of episodes."""
 
-    def __init__(self) -> None:
+    def __init__(self, learned: bool | None = None) -> None:
         self._cache: dict[tuple[str, str], list[Triple]] = {}
+        self.learned = learned  # the trained fallback beside the rules (None: clauses.LEARNED_DEFAULT)
 
     def warm(self, rows: Sequence[dict[str, Any]]) -> None:
         from memlab.knowledge.extract.clauses import analyze_many
 
         for lang in ("en", "ru"):
             texts = [r["text"] for r in rows if r["lang"] == lang]
-            for text, (facts, _) in zip(texts, analyze_many(texts, lang), strict=True):
+            for text, (facts, _) in zip(texts, analyze_many(texts, lang, self.learned), strict=True):
                 self._cache[(text, lang)] = [(f.subject, f.attribute, f.value) for f in facts]
 
     def __call__(self, text: str, lang: str, speaker: str) -> list[Triple]:

@@ -82,9 +82,9 @@ def analyze(text: str, lang: str | None = None) -> Analysis:
     return read(text, parse(text, lang))
 
 
-def analyze_many(texts: Sequence[str], lang: str) -> list[Analysis]:
+def analyze_many(texts: Sequence[str], lang: str, learned: bool | None = None) -> list[Analysis]:
     """``analyze`` for many texts of one language, parsed in one batch."""
-    return [read(t, sents) for t, sents in zip(texts, parse_many(list(texts), lang), strict=True)]
+    return [read(t, sents, learned) for t, sents in zip(texts, parse_many(list(texts), lang), strict=True)]
 
 
 def ended(text: str, sents: list[Sent]) -> list[Extracted]:
@@ -93,13 +93,32 @@ def ended(text: str, sents: list[Sent]) -> list[Extracted]:
     return [f for sent in sents for f in Reader(sent, quoted).ended()]
 
 
-def read(text: str, sents: list[Sent]) -> Analysis:
+# the trained fallback beside the rules (memlab.knowledge.extract.learned); ``read(..., learned=)``
+# and ``consolidation.learned_fallback`` override it
+LEARNED_DEFAULT = False
+
+
+def read(text: str, sents: list[Sent], learned: bool | None = None) -> Analysis:
+    """The facts and mentions of one parsed message; with ``learned`` (default
+    ``LEARNED_DEFAULT``) the trained fallback adds what the rules missed."""
+    (facts, mentions), readers = read_with_readers(text, sents)
+    if learned if learned is not None else LEARNED_DEFAULT:
+        from memlab.knowledge.extract.learned import fallback
+
+        facts = facts + fallback(readers, facts)
+    return facts, mentions
+
+
+def read_with_readers(text: str, sents: list[Sent]) -> tuple[Analysis, list[Reader]]:
+    """The rules' analysis and the sentence readers that made it (the fallback reads them too)."""
+    readers: list[Reader] = []
     out: dict[tuple[str, str, str], Extracted] = {}
     mentions: dict[str, tuple[str, str]] = {}
     quoted = quoted_ranges(normalize_en(text) if sents and sents[0].lang == "en" else text)
     said: dict[str, Any] = {}  # what earlier sentences of the message introduced ("We adopted a cat!")
     for sent in sents:
         reader = Reader(sent, quoted, said)
+        readers.append(reader)
         for fact in reader.facts():
             out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)
         reader.remember_people()
@@ -110,7 +129,7 @@ def read(text: str, sents: list[Sent]) -> Analysis:
             found = _mention(reader, first, last, label, normal)
             if found is not None:
                 mentions.setdefault(found[0].casefold(), found)
-    return list(out.values()), list(mentions.values())
+    return (list(out.values()), list(mentions.values())), readers
 
 
 def _mention(reader: Reader, first: int, last: int, label: str, normal: str) -> tuple[str, str] | None:

@@ -121,8 +121,9 @@ class NLPConsolidator:
 
     name = "nlp"
 
-    def __init__(self, confidence: float = NLP_CONFIDENCE) -> None:
+    def __init__(self, confidence: float = NLP_CONFIDENCE, learned: bool = False) -> None:
         self.confidence = confidence
+        self.learned = learned  # the trained fallback beside the rules (consolidation.learned_fallback)
 
     def warm(self) -> None:
         """Load the parsers now (seconds, once per process), e.g. on a background thread."""
@@ -145,7 +146,7 @@ class NLPConsolidator:
             for ep in sorted(episodes, key=lambda e: (e.time, e.id))
         ]
         spoken = [(ep, text) for ep, text in spoken if speaker_of(ep) is not None]
-        analyses = _analyses([text for _, text in spoken])
+        analyses = _analyses([text for _, text in spoken], self.learned)
         known = _known(context, spoken, analyses)
         pastimes = _known_pastimes(context, spoken)
         for (ep, text), (lang, (facts, names), sents) in zip(spoken, analyses, strict=True):
@@ -212,14 +213,14 @@ class NLPConsolidator:
         )
 
 
-def _analyses(texts: list[str]) -> list[tuple[str, Analysis, list[Sent]]]:
+def _analyses(texts: list[str], learned: bool = False) -> list[tuple[str, Analysis, list[Sent]]]:
     """(language, analysis, sentences) per text, each language parsed in one batch."""
     langs = [language(t) for t in texts]
     out: list[tuple[str, Analysis, list[Sent]] | None] = [None] * len(texts)
     for lang in dict.fromkeys(langs):
         idx = [i for i, x in enumerate(langs) if x == lang]
         for i, sents in zip(idx, parse_many([texts[i] for i in idx], lang), strict=True):
-            out[i] = (lang, read(texts[i], sents), sents)
+            out[i] = (lang, read(texts[i], sents, learned), sents)
     return [x for x in out if x is not None]
 
 
