@@ -36,7 +36,9 @@ from memlab.knowledge.extract.basics import _NO_LONGER_CUES, SPEAKER, Extracted,
 
 if TYPE_CHECKING:
     from memlab.knowledge.extract.nlp import Tok
-    from memlab.knowledge.extract.parts import ReaderParts as Reader  # clauses.Reader (clauses imports this module)
+    from memlab.knowledge.extract.parts import (
+        ReaderParts as Reader,  # clauses.Reader (clauses imports this module)
+    )
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "data" / "fact_fallback.npz"
 BITS = 20  # feature hash space (only the rows of features seen in training are stored)
