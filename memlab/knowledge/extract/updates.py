@@ -79,6 +79,11 @@ def updates(
         for attribute, old in facts:
             if not cued and not _gives_up(readers, old):  # "снёс убунту, поставил Fedora" marks the change itself
                 continue
+            if (_open(attribute) or attribute == "hobby") and not (
+                _names_kind(text, attribute) or _names_old(text, old) or _gives_up(readers, old)
+            ):
+                continue  # an open-class value needs its attribute said or the old value given up: on LoCoMo
+                # any noun of a "now" clause became a favourite recipe or a hobby ("... is beds")
             found = {
                 (value, vtype, tok.head == tok.i or _changes(r.toks[tok.head]))
                 for k, r in enumerate(readers)
@@ -420,6 +425,32 @@ _DETERMINERS = frozenset(
     "эти тот та то весь вся все каждый".split()
 )
 _PRONOUNS = frozenset("it they this that он она оно они это".split())
+
+
+# the words that name an open-class attribute in a message ("my go-to order", "любимая группа", "хобби")
+_KIND_WORDS = {
+    "usual_order": ("order", "go-to", "usual", "most days", "every morning", "заказ", "беру", "обычно", "каждое утро"),
+    "hobby": ("hobby", "hobbies", "хобби", "увлечение", "увлекаюсь"),
+}
+_FAVOURITE_WORDS = ("favorite", "favourite", "fave", "number one", "любим", "фаворит")
+
+
+def _names_kind(text: str, attribute: str) -> bool:
+    low = text.casefold()
+    if attribute.startswith("favorite_"):
+        # "my favorite memories", "one of my favorite necklaces": a favourite of another kind
+        kind = attribute.removeprefix("favorite_")
+        other = [m.group(1) for m in re.finditer(r"\bfavou?rites?\s+([a-z]+)", low)]
+        if other and all(not w.startswith(kind[:4]) and w not in ("now", "one", "by", "of", "too", "again") for w in other):
+            return False
+        return any(w in low for w in _FAVOURITE_WORDS)
+    return any(w in low for w in _KIND_WORDS.get(attribute, ()))
+
+
+def _names_old(text: str, old: str) -> bool:
+    """The message names the known value (a word of it, any ending: "вышивание" / "вышиванием")."""
+    low = text.casefold()
+    return any(w[: max(4, len(w) - 2)] in low for w in old.casefold().split() if len(w) >= 4)
 
 
 def _open(attribute: str) -> bool:
