@@ -165,6 +165,11 @@ class Modality(ReaderParts):
                 return True
         return not found  # a cue across a cut: as before, for the whole sentence
 
+    def denied(self, t: Tok) -> bool:
+        """A negation on ``t`` or on the word it hangs from ("not Emacs", "no espresso for me")."""
+        chain = [t, *self.s.ancestors(t)][:2]
+        return any(c.lower in lx.NEGATIONS for x in chain for c in self.s.children(x))
+
     def _negated_stretch(self, o: Tok, v: Tok) -> bool:
         """A negation or modal in the comma-bounded stretch of ``o`` that the verb is not in."""
         part = next((p for p in self._stretches() if any(t.i == o.i for t in p)), [])

@@ -36,15 +36,11 @@ class Orders(ReaderParts):
         if len({t.lower for t in drinks}) != 1 or self.low.rstrip().endswith("?"):
             return
         t = drinks[0]
-        if any(self._not_plain(x) and x.lower not in lx.NEGATIONS for x in self.toks) or self._denied(t):
+        if any(self._not_plain(x) and x.lower not in lx.NEGATIONS for x in self.toks) or self.denied(t):
             return  # a wish, a plan, a quote; a negation only where it denies the drink ("no sugar" does not)
         if any(self._someone_else(x) for x in self.toks[: t.i]):
             return
         yield self.fact(SPEAKER, "usual_order", self._drink_text(t), "concept")
-
-    def _denied(self, t: Tok) -> bool:
-        chain = [t, *self.s.ancestors(t)][:2]
-        return any(c.lower in lx.NEGATIONS for x in chain for c in self.s.children(x))
 
     def _habit(self) -> bool:
         for t in self.toks:

@@ -69,6 +69,9 @@ class ReaderParts:
     def _blocked(self, v: Tok) -> bool:
         raise NotImplementedError
 
+    def denied(self, t: Tok) -> bool:
+        raise NotImplementedError
+
     def _negated_stretch(self, o: Tok, v: Tok) -> bool:
         raise NotImplementedError
 

@@ -72,6 +72,7 @@ def updates(
     (``"speaker"``), the speaker's relatives (``"speaker's sister"``) or people it names (``"ruth"``):
     ``speaker_facts`` maps each such subject to its ``(attribute, value)`` pairs."""
     cued = _cued(sents) or _restates_favourite(sents)
+    low = text.casefold()
     quoted = quoted_ranges(text)
     readers = [Reader(s, quoted) for s in sents]
     out: list[Extracted] = []
@@ -80,7 +81,7 @@ def updates(
             if not cued and not _gives_up(readers, old):  # "снёс убунту, поставил Fedora" marks the change itself
                 continue
             if (_open(attribute) or attribute == "hobby") and not (
-                _names_kind(text, attribute) or _names_old(text, old) or _gives_up(readers, old)
+                _names_kind(low, attribute) or _names_old(low, old) or _gives_up(readers, old)
             ):
                 continue  # an open-class value needs its attribute said or the old value given up: on LoCoMo
                 # any noun of a "now" clause became a favourite recipe or a hobby ("... is beds")
@@ -231,12 +232,7 @@ def _is_old(t: Tok, old: str, r: Reader | None = None) -> bool:
 def _gives_up(readers: Sequence[Reader], old: str) -> bool:
     """The message gives the old value up: a verb of dropping takes it ("gave up on my emacs
     config", "продал Солярис"), or it is what one went from ("ушла из МТС")."""
-    return any(_is_old(t, old, r) and _set_aside(r, t) and not _negated(r, t) for r in readers for t in r.toks)
-
-
-def _negated(r: Reader, t: Tok) -> bool:
-    chain = [t, *r.s.ancestors(t)][:2]
-    return any(c.lower in lx.NEGATIONS for x in chain for c in r.s.children(x))
+    return any(_is_old(t, old, r) and _set_aside(r, t) and not r.denied(t) for r in readers for t in r.toks)
 
 
 def _same(a: str, b: str) -> bool:
@@ -266,7 +262,7 @@ def _set_aside(r: Reader, t: Tok, later: Sequence[Tok] = ()) -> bool:
         return True
     if _own_now(r, t):
         return False  # "Rust all the way now 🦀 haven't touched a .ts file": the value's own "now"
-    return _negated(r, t)
+    return r.denied(t)
 
 
 def _own_now(r: Reader, t: Tok) -> bool:
@@ -435,8 +431,8 @@ _KIND_WORDS = {
 _FAVOURITE_WORDS = ("favorite", "favourite", "fave", "number one", "любим", "фаворит")
 
 
-def _names_kind(text: str, attribute: str) -> bool:
-    low = text.casefold()
+def _names_kind(low: str, attribute: str) -> bool:
+    """The message (``low``: casefolded) names the open-class ``attribute``."""
     if attribute.startswith("favorite_"):
         # "my favorite memories", "one of my favorite necklaces": a favourite of another kind
         kind = attribute.removeprefix("favorite_")
@@ -447,9 +443,9 @@ def _names_kind(text: str, attribute: str) -> bool:
     return any(w in low for w in _KIND_WORDS.get(attribute, ()))
 
 
-def _names_old(text: str, old: str) -> bool:
-    """The message names the known value (a word of it, any ending: "вышивание" / "вышиванием")."""
-    low = text.casefold()
+def _names_old(low: str, old: str) -> bool:
+    """The message (``low``: casefolded) names the known value (a word of it, any ending:
+    "вышивание" / "вышиванием")."""
     return any(w[: max(4, len(w) - 2)] in low for w in old.casefold().split() if len(w) >= 4)
 
 
