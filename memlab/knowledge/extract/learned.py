@@ -210,7 +210,7 @@ def sentence_vetoed(r: Reader) -> bool:
     """What ``Sentences.facts`` refuses before any clause (a question, past time, unreality) and,
     the fallback being less sure than a rule, any negation, modal, condition or time ahead in the
     sentence at all ("I quit Deloitte, not looking yet", "с понедельника выхожу в Тинькофф")."""
-    if r._is_question() or r._past_time() or any(p in r.low for p in lx.NOT_REAL):  # noqa: SLF001
+    if r.says_nothing_now():
         return True
     if not STRICT:
         return False

@@ -60,7 +60,7 @@ class ReaderParts:
     def _is_question(self) -> bool:
         raise NotImplementedError
 
-    def _past_time(self) -> bool:  # sentence.py
+    def says_nothing_now(self) -> bool:  # sentence.py
         raise NotImplementedError
 
     def _is_predicate(self, t: Tok) -> bool:

@@ -44,7 +44,7 @@ class Sentences(ReaderParts):
 
     # -- sentence level --------------------------------------------------------------------------
     def facts(self) -> Iterator[Extracted]:
-        if self._is_question() or self._past_time() or any(p in self.low for p in lx.NOT_REAL):
+        if self.says_nothing_now():
             return
         found = list(self._facts()) or list(self._switched_to()) or list(self._new_role()) or list(self._new_job())
         found = found or list(self._plain_state())
@@ -62,6 +62,10 @@ class Sentences(ReaderParts):
         # one name is not both the place someone works at and their city ("я бэкендер в Озоне")
         found = [f for f in found if f.attribute != "city" or (f.subject, f.value.casefold()) not in orgs]
         yield from filter(self._sane, found)
+
+    def says_nothing_now(self) -> bool:
+        """The whole sentence states nothing current: a question, past time, something unreal."""
+        return self._is_question() or self._past_time() or any(p in self.low for p in lx.NOT_REAL)
 
     def _job_here(self) -> Iterator[Extracted]:
         """A forum self-introduction: "nurse here, ask me anything", "senior backend dev here": a
