@@ -159,7 +159,6 @@ def run_scenario(scenario: dict[str, Any], config: Any = None, workdir: str | Pa
     ``maintain()``, then the question: does the Facts section give the current value and no stale one?"""
     import tempfile
 
-    from memlab.bench.metrics import stale_as_current
     from memlab.clock import SimulatedClock
     from memlab.config import MemoryConfig
     from memlab.embed.hashing import HashingEmbedder
@@ -190,9 +189,23 @@ def run_scenario(scenario: dict[str, Any], config: Any = None, workdir: str | Pa
         "seed_check": scenario["current"] in facts and not any(x in facts for x in others),
         "current_in_facts": current,
         "stale_in_facts": stale,
-        "stale_as_current": stale_as_current(ctx, scenario["stale"], [scenario["current"]]),
+        "stale_as_current": _stale_as_current(ctx, scenario["stale"], scenario["current"]),
         "facts": facts,
     }
+
+
+def _stale_as_current(context: str, stale: Sequence[str], current: str) -> bool:
+    """``metrics.stale_as_current`` with this set's matching (``names_value``): a Russian value may
+    be a stem ("вегетариан" names "вегетарианка"), so whole-word matching would miss a line that
+    carries the current value and count the update message itself as stale."""
+    from memlab.bench.metrics import outside_history
+
+    olds = [s for s in stale if s.casefold() != current.casefold()]
+    return any(
+        any(names_value(line, s) for s in olds)
+        for line in outside_history(context).splitlines()
+        if not names_value(line, current)
+    )
 
 
 def is_update(scenario: dict[str, Any]) -> bool:
