@@ -153,9 +153,14 @@ _IS = re.compile(
 _IM = re.compile(r"(?<![\w'])im(?= (?:a|an|the|on|in|at|so|not|\d|vegan|vegetarian|\w+ing)\b)", re.I)  # "im 27"
 
 
+# British "mum" derails the small model's parse ("my mum lives in Cardiff": "mum" an adjective,
+# "lives" a noun); "mom" has the same length, so offsets into the text stay valid
+_MUM = re.compile(r"\b([Mm])um(s?)\b")
+
+
 def normalize_en(text: str) -> str:
     """The English text as the parser sees it (quote offsets are computed on the same text)."""
-    text = _IM.sub("I'm", text)
+    text = _MUM.sub(lambda m: ("M" if m.group(1) == "M" else "m") + "om" + m.group(2), _IM.sub("I'm", text))
     return _IS.sub(" is ", _PRO_DROP.sub(lambda m: m.group(1) + m.group(2).lower(), text))
 
 

@@ -157,7 +157,30 @@ class Subjects(ReaderParts):
             return False
         return not (c.text[:1].isupper() and ru_name(c.text) == c.text)
 
+    def _name_before(self, t: Tok) -> str | None:
+        """ "Felipe, my manager, is ...", "Аня, моя сестра, живёт ...": the name the relation noun
+        (with its possessive) stands beside between commas. A vocative ("Tom, my husband is ...")
+        has no closing comma."""
+        toks = self.toks
+        if t.i < 3 or toks[t.i - 1].lower not in _OWNER_WORDS or toks[t.i - 2].text != ",":
+            return None
+        after = toks[t.i + 1] if t.i + 1 < len(toks) else None
+        if after is None or after.text not in (",", "—", "-", "("):
+            return None
+        last = name = toks[t.i - 3]
+        before = toks[name.i - 1] if name.i else None
+        if before is not None and before.pos == "PROPN" and before.text[:1].isupper():
+            name = before  # "Felipe Santos, my manager,"
+        if name.i and toks[name.i - 1].text not in (",", ";", ".", "!", ":", "—") and toks[name.i - 1].pos != "CCONJ":
+            return None  # the name must open its phrase
+        if name.pos != "PROPN" or not self._is_person(name) or name.i in self.quoted:
+            return None
+        return " ".join(w.text for w in toks[name.i : last.i + 1]) if name is not last else self.value_text(name)
+
     def _name_child(self, t: Tok) -> str | None:
+        before = self._name_before(t)
+        if before is not None:
+            return before
         for c in self.s.children(t, "appos", "compound", "flat", "flat:name", "npadvmod", "nmod", "oprd"):
             named = (
                 c.dep == "appos" and c.pos == "PROPN" and c.text[:1].isupper()
@@ -173,6 +196,11 @@ class Subjects(ReaderParts):
             nxt = None  # "муж Ани": the owner, not the name
         if nxt is not None and nxt.pos == "PROPN" and self._is_person(nxt):  # the parse missed the apposition
             return self.value_text(nxt)
+        if (
+            nxt is not None and nxt.pos == "NOUN" and nxt.head == t.head and nxt.dep == t.dep and t.head != t.i
+            and self._is_person(nxt) and nxt.i not in self.quoted
+        ):  # fmt: skip
+            return self.value_text(nxt)  # "my boss Tomasz signs off": the tagger made the name a second subject
         pet_named = t.lemma in lx.PETS and nxt is not None and nxt.pos == "PROPN" and nxt.text[:1].isupper()
         return (
             self.value_text(nxt) if pet_named and nxt is not None else None
