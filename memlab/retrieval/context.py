@@ -12,12 +12,18 @@ forgotten and archived facts never reach the context by default.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memlab.clock import iso
-from memlab.retrieval.staleness import earlier_values, replaced_in, replaced_values, said_before
+from memlab.retrieval.staleness import (
+    earlier_values,
+    mark_replaced,
+    replaced_in,
+    replaced_values,
+    said_before,
+)
 from memlab.retrieval.tokens import TokenCounter, default_counter
 from memlab.types import DEFAULT_USER, Hit, Node
 
@@ -183,7 +189,7 @@ class ContextProvider:
             "Temporal context": [
                 (n.content, _episode_line(n)) for n in sorted(episodes, key=lambda n: (n.event_time, n.id))
             ],
-            "Evidence": self._evidence_items([*facts, *related]),
+            "Evidence": self._evidence_items([*facts, *related], replaced),
             "History": self._history_items(history, replaced, earlier, before),
         }
 
@@ -294,7 +300,9 @@ class ContextProvider:
             items.append((f"entity {name}", f"- **{name}** ({etype}{aka}){about}"))
         return items
 
-    def _evidence_items(self, facts: Sequence[Node]) -> list[tuple[str, str]]:
+    def _evidence_items(self, facts: Sequence[Node], replaced: Mapping[str, Node] | None = None) -> list[tuple[str, str]]:
+        """The episodes each fact came from, quoted; a value in a quote that a fact no longer has
+        is marked where it stands ("я разработчик в Авито" proves the job, not the employer)."""
         from memlab.retrieval.channels import hop
 
         assert self.memory.store is not None
@@ -310,7 +318,7 @@ class ContextProvider:
                         (
                             f"evidence {f.id} {e}",
                             f"- #{f.id} <- {iso(ep.event_time)[:10]} "
-                            f'{_who(ep)}: "{clip(_said(ep), 100)}"',
+                            f'{_who(ep)}: "{mark_replaced(clip(_said(ep), 100), replaced or {})}"',
                         )
                     )
         return items

@@ -86,6 +86,12 @@ _RELATIONS: dict[str, str] = {
 # relations stored as the owner's attribute (user|manager = Olga), not as a subject of their own
 _RELATION_ATTRIBUTES = frozenset("manager wife husband partner girlfriend boyfriend".split())
 _REL_RE = {r: re.compile(p) for r, p in _RELATIONS.items()}
+
+
+def names_relation(text: str, relation: str) -> bool:
+    """``text`` names ``relation`` ("mother": "my mum", "мамы"); False for a relation not listed."""
+    rx = _REL_RE.get(relation)
+    return rx is not None and rx.search(text.casefold()) is not None
 _FIRST_PERSON = re.compile(
     r"\b(i|me|my|mine|myself|i'm|i've|i'd|im)\b|(?<!\w)(я|мне|меня|мой|моя|моё|мое|мои|моей|моего|моему|мною|мной|моих)(?!\w)"
 )

@@ -95,16 +95,42 @@ def _latin(word: str) -> str:
 
 
 def _names(text: str, low: str, form: str) -> bool:
-    """A Cyrillic form starts a word (by its stem: inflection follows); a Latin one is a whole word,
-    and a short one keeps its case ("Go" is not "go for a walk", "Rust" is not "rusty")."""
+    return _match(text, low, form) is not None
+
+
+def _match(text: str, low: str, form: str) -> re.Match[str] | None:
+    """Where ``form`` is named: a Cyrillic form starts a word (by its stem: inflection follows, and
+    the match runs to the word's end); a Latin one is a whole word, and a short one keeps its case
+    ("Go" is not "go for a walk", "Rust" is not "rusty")."""
     v = form.casefold()
     if re.search("[а-яё]", v):
         if len(v) >= 5 and re.search("[а-яё]$", v):
             v = v[:-1]
-        return re.search(rf"(?<!\w){re.escape(v)}", low) is not None
+        return re.search(rf"(?<!\w){re.escape(v)}\w*", low)
     if len(form) <= 3:
-        return re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text) is not None
-    return re.search(rf"(?<!\w){re.escape(v)}(?!\w)", low) is not None
+        return re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text)
+    return re.search(rf"(?<!\w){re.escape(v)}(?!\w)", low)
+
+
+def mark_replaced(text: str, replaced: Mapping[str, Node]) -> str:
+    """``text`` with each value it names that a fact no longer has marked where it stands, with
+    what holds now: "я разработчик в Авито [no longer current; since 2024-05-14: Wildberries]". A
+    line quoted as evidence of a current fact may still carry a value another key lost; the mark
+    keeps it from reading as current."""
+    from memlab.clock import iso
+    from memlab.knowledge.extract.lexicon import forms_of
+
+    out = text
+    for value, now in replaced.items():
+        current = str(now.attributes.get("value") or "")
+        if current and mentions(out, current):
+            continue  # the text carries the update itself ("moved from Berlin to Lisbon")
+        low = out.lower()  # same length as the text: the match's offsets are the text's
+        found = next((m for f in forms_of(value) if (m := _match(out, low, f)) is not None), None)
+        if found is not None:
+            mark = f" [no longer current; since {iso(now.valid_from)[:10]}: {current or now.content}]"
+            out = out[: found.end()] + mark + out[found.end() :]
+    return out
 
 
 def replaced_in(text: str, replaced: dict[str, Node]) -> Node | None:
@@ -137,7 +163,7 @@ def said_before(
         value = str(f.attributes.get("value") or "")
         members = [m for m in _members(attribute) if m.casefold() != value.casefold()]
         for e in candidates:
-            if e.id in out or e.event_time >= f.valid_from or _subject(e) != subject:
+            if e.id in out or e.event_time >= f.valid_from or not _speaks_of(e, subject):
                 continue
             named = {a for a, kind, _ in links.get(e.id, []) if kind in kinds}
             if named and not named & values or members and _another(e.content, members, value):
@@ -151,13 +177,32 @@ def _members(attribute: str) -> list[str]:
 
     if attribute == "diet":
         return list(lx.DIETS)
-    return list(lx.TOOLS.get(attribute, {}))
+    if attribute == "car":  # "у меня Солярис, белый" before "теперь рассекаю на Geely"
+        return [*lx.CAR_BRANDS, *lx.CAR_MODELS_RU]
+    tools = list(lx.TOOLS.get(attribute, {}))
+    if attribute == "phone":  # a brand said with a model the gazetteer does not list: "хожу с Samsung A52"
+        tools += [t.split()[0] for t in tools if " " in t]
+    return tools
 
 
 def _another(text: str, members: Sequence[str], value: str) -> bool:
     """``text`` names one of ``members`` and not ``value`` ("I use Chrome for everything" before
     "User's browser is Firefox")."""
     return not (value and mentions(text, value)) and any(mentions(text, m) for m in members)
+
+
+def _speaks_of(episode: Node, subject: str) -> bool:
+    """The episode's first person is ``subject``, or ``subject`` is the speaker's relative and the
+    episode names the relation ("my mum lives in Cardiff" before "User's mother lives in Swansea")."""
+    me = _subject(episode)
+    if subject == me:
+        return True
+    owner, _, relation = subject.partition("'s ")
+    if owner != me or not relation:
+        return False
+    from memlab.retrieval.focus import names_relation
+
+    return names_relation(episode.content, relation)
 
 
 def _subject(episode: Node) -> str:
