@@ -85,3 +85,14 @@ def test_a_quote_proving_a_current_fact_marks_the_value_it_lost(tmp_path: Path) 
     evidence = ctx.split("## Evidence")[1].split("## History")[0]
     assert "Сбер" in evidence and "[no longer current; since" in evidence
     assert not stale_as_current(ctx, ["Сбер"], ["Альфа-Банк"])
+
+
+@pytest.mark.parametrize("text", ["я в Сбере, третий год уже", "я в Вкусвилле"])
+def test_a_name_the_dictionary_does_not_know_is_no_city(text: str) -> None:
+    """natasha calls "Сбер" a place; "я в X" of a name the dictionary does not know may be a
+    company as well as a town, so it is no city."""
+    assert not {f for f in _facts(text, "ru") if f[1] == "city"}
+
+
+def test_a_town_the_dictionary_knows_is_still_a_city() -> None:
+    assert ("speaker", "city", "Тюмень") in _facts("я в Тюмени второй год", "ru")

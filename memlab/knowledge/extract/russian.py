@@ -357,8 +357,12 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
     ):
         # "я в Калининграде"; "я в Озоне", "я в Тинькофф" (an organisation, whatever NER says) is not a city
         o = nxt[1]
-        if o.ent == "LOC" and reader._place(o) and is_place_name(o.text) is not False:
+        if o.ent == "LOC" and reader._place(o) and (is_place_name(o.text) or reader.city(o) != reader.value_text(o)):
+            # a town the dictionary knows, or a city nickname; a LOC it does not know may be a town
+            # ("я в Лимассоле") or a company ("я в Сбере"): neither
             yield reader.fact(subj, "city", reader.city(o), "place")
+        elif o.ent == "LOC" and is_place_name(o.text) is None:
+            pass
         elif o.ent in ("ORG", "LOC") and reader._org(o):
             yield reader.fact(subj, "employer", reader.value_text(o), "organization")
     elif b.lemma == "на" and len(nxt) > 1:
