@@ -96,3 +96,20 @@ def test_a_name_the_dictionary_does_not_know_is_no_city(text: str) -> None:
 
 def test_a_town_the_dictionary_knows_is_still_a_city() -> None:
     assert ("speaker", "city", "Тюмень") in _facts("я в Тюмени второй год", "ru")
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("hey, I'm Dagny, 31, data analyst in Oslo", {("speaker", "age", "31"), ("speaker", "job_title", "data analyst")}),
+        ("I'm Priya, project manager, 41", {("speaker", "age", "41"), ("speaker", "job_title", "project manager")}),
+        ("I'm doing my master's at KU Leuven, year two", {("speaker", "university", "KU Leuven")}),
+    ],
+)
+def test_a_self_introduction_list_and_a_degree_possessive(text: str, facts: set[tuple[str, str, str]]) -> None:
+    assert facts <= _facts(text)
+
+
+def test_an_owned_relation_in_an_introduction_is_no_job() -> None:
+    got = _facts("I'm Ana, my manager is Tom")
+    assert ("speaker", "manager", "Tom") in got and not {f for f in got if f[1] == "job_title"}

@@ -43,9 +43,13 @@ class CopulaClauses(ReaderParts):
         if v.lemma == "be" or named:
             preds = self.s.children(v, "attr", "acomp", "oprd")
             # "I'm Ahmed, data engineer in Dubai": a job noun joined to the name is said of the subject too
+            # and so is an age ("I'm Nkechi, 27, product manager at a fintech")
             preds += [
                 c for b in preds if self._is_person(b) for c in self.s.children(b, "conj", "appos")
-                if _job_word(c) and c.lemma not in lx.RELATIONS and not self.s.children(c, "cc", "nsubj")
+                if not self.s.children(c, "cc", "nsubj") and (
+                    _job_word(c) and (c.lemma not in lx.RELATIONS or self._job_compound(c))
+                    or c.dep == "appos" and c.pos == "NUM" and c.text.isdigit() and 10 <= int(c.text) < 100
+                )
             ]  # fmt: skip
         else:
             preds = [v]
@@ -230,6 +234,11 @@ class CopulaClauses(ReaderParts):
             yield self.fact(subj, "name", self.value_text(b), "person")
         elif b.lemma in ("home", "дом") and any(c.ent == "LOC" for c in self.s.children(b)):
             pass
+
+    def _job_compound(self, c: Tok) -> bool:
+        """A relation noun that is a job by its modifier and has no owner: "product manager", not
+        "my manager"."""
+        return bool(self.s.children(c, "compound", "amod")) and not self.s.children(c, "nmod:poss", "poss")
 
     def _school_after(self, b: Tok) -> str | None:
         """The university a student noun is at: "student at McGill", "a third year at Queens"

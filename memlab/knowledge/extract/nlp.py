@@ -146,7 +146,7 @@ _PRO_DROP = re.compile(
 # "my brother's at Hulu", "Anna's in Hamburg", "dad's still on Windows 7": the small model reads
 # this 's as a possessive; before a preposition, an article, an adverb or a number it is "is"
 _IS = re.compile(
-    r"(?<=\w)['’]s (?=(?:in|at|on|from|with|a|an|the|my|our|still|now|also|basically|just|really|so|very|not|"
+    r"(?<!\bmaster)(?<!\bbachelor)(?<=\w)['’]s (?=(?:in|at|on|from|with|a|an|the|my|our|still|now|also|basically|just|really|so|very|not|"
     r"into|back|off|over|out|vegan|vegetarian|pescatarian|keto|\d))",
     re.I,
 )
