@@ -113,3 +113,19 @@ def test_a_self_introduction_list_and_a_degree_possessive(text: str, facts: set[
 def test_an_owned_relation_in_an_introduction_is_no_job() -> None:
     got = _facts("I'm Ana, my manager is Tom")
     assert ("speaker", "manager", "Tom") in got and not {f for f in got if f[1] == "job_title"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("been pescatarian for about two years", ("speaker", "diet", "pescatarian")),
+        ("I've been gluten-free since march, it's fine", ("speaker", "diet", "gluten-free")),
+        ("Been at Canva since 2021, still love it", ("speaker", "employer", "Canva")),
+    ],
+)
+def test_a_dropped_ive_before_been_and_hyphenated_diets(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+def test_been_without_a_state_is_nothing() -> None:
+    assert not _facts("been thinking about moving to Lisbon")

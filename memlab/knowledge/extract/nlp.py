@@ -116,6 +116,18 @@ _EN_ENTS = {
 }  # fmt: skip
 
 
+def _keep_hyphenated(nlp: Any) -> None:
+    """Hyphenated diet words stay one token ("gluten-free", "low-carb"): split, the small model
+    parses "I've been gluten-free since june" as a verb "gluten" with "free" beside it."""
+    from spacy.symbols import ORTH
+
+    from memlab.knowledge.extract.lexicon import DIETS
+
+    for form in {f for forms in DIETS.values() for f in forms if "-" in f and f.isascii()}:
+        for written in (form, form.capitalize()):
+            nlp.tokenizer.add_special_case(written, [{ORTH: written}])
+
+
 def _spacy() -> Callable[[list[str]], list[list[Sent]]]:
     import spacy
 
@@ -126,6 +138,7 @@ def _spacy() -> Callable[[list[str]], list[list[Sent]]]:
             break
     if nlp is None:
         raise ImportError(f"no English spaCy pipeline installed (tried {', '.join(SPACY_MODELS)})")
+    _keep_hyphenated(nlp)
     lock = threading.Lock()
 
     def run(texts: list[str]) -> list[list[Sent]]:
@@ -158,8 +171,13 @@ _IM = re.compile(r"(?<![\w'])im(?= (?:a|an|the|on|in|at|so|not|\d|vegan|vegetari
 _MUM = re.compile(r"\b([Mm])um(s?)\b")
 
 
+# chat drops "I've" before "been": "been vegan for 3 years", "been at Spotify since 2019"
+_BEEN = re.compile(r"(^|[.!?]\s+)[Bb]een (?=\S)")
+
+
 def normalize_en(text: str) -> str:
     """The English text as the parser sees it (quote offsets are computed on the same text)."""
+    text = _BEEN.sub(lambda m: m.group(1) + "I've been ", text)
     text = _MUM.sub(lambda m: ("M" if m.group(1) == "M" else "m") + "om" + m.group(2), _IM.sub("I'm", text))
     return _IS.sub(" is ", _PRO_DROP.sub(lambda m: m.group(1) + m.group(2).lower(), text))
 
