@@ -129,3 +129,18 @@ def test_a_dropped_ive_before_been_and_hyphenated_diets(text: str, fact: tuple[s
 
 def test_been_without_a_state_is_nothing() -> None:
     assert not _facts("been thinking about moving to Lisbon")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("favourite album: Blue Lines, forever", ("speaker", "favorite_album", "Blue Lines")),
+        ("my editor: Sublime Text, fight me", ("speaker", "editor", "Sublime Text")),
+    ],
+)
+def test_a_label_and_a_colon_is_a_copula(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+def test_a_colon_after_a_non_attribute_is_nothing() -> None:
+    assert not _facts("my question: is Rust worth learning?")

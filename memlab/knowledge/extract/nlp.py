@@ -175,8 +175,17 @@ _MUM = re.compile(r"\b([Mm])um(s?)\b")
 _BEEN = re.compile(r"(^|[.!?]\s+)[Bb]een (?=\S)")
 
 
+# a label and a colon is a copula: "favourite band: Khruangbin", "my editor: Helix"
+_LABEL = re.compile(
+    r"(^|[.!?;]\s+)((?:my\s+)?(?:(?:all-time|current|new)\s+)?(?:favou?rite|fave|fav)\s+[a-z]+|my\s+[a-z]+(?:\s+[a-z]+)?)"
+    r"\s*:\s+(?=\w)",
+    re.I,
+)
+
+
 def normalize_en(text: str) -> str:
     """The English text as the parser sees it (quote offsets are computed on the same text)."""
+    text = _LABEL.sub(lambda m: m.group(1) + m.group(2) + " is ", text)
     text = _BEEN.sub(lambda m: m.group(1) + "I've been ", text)
     text = _MUM.sub(lambda m: ("M" if m.group(1) == "M" else "m") + "om" + m.group(2), _IM.sub("I'm", text))
     return _IS.sub(" is ", _PRO_DROP.sub(lambda m: m.group(1) + m.group(2).lower(), text))
