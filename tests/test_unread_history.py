@@ -144,3 +144,8 @@ def test_a_label_and_a_colon_is_a_copula(text: str, fact: tuple[str, str, str]) 
 
 def test_a_colon_after_a_non_attribute_is_nothing() -> None:
     assert not _facts("my question: is Rust worth learning?")
+
+
+@pytest.mark.parametrize("text", ["I'm a former Windows user", "I'm an ex Android guy"])
+def test_a_former_user_of_a_tool_has_no_such_tool(text: str) -> None:
+    assert not {f for f in _facts(text) if f[1] in ("operating_system", "phone")}

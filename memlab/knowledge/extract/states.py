@@ -14,6 +14,7 @@ from memlab.knowledge.extract.basics import (
     _NOT_NAMES,
     _OTHER_PRONOUNS,
     _OWNER_WORDS,
+    _PAST_ADJ,
     _RU_ADJ_ENDINGS,
     _RU_THIRD_PERSON,
     _USE_VERBS,
@@ -259,8 +260,8 @@ class States(ReaderParts):
             or head.lemma in lx.DIET_NOUNS
         ):
             return False  # "a vegan diet", "средиземноморская диета": the value names the diet
-        if head.lemma in _USER_NOUNS:
-            return False  # "Emacs user since grad school", "a Vim guy"
+        if head.lemma in _USER_NOUNS:  # "Emacs user since grad school", "a Vim guy"; not "a former Windows user"
+            return any(c.lemma in _PAST_ADJ or c.lower.startswith("ex-") for c in self.s.children(head))
         if head.lemma in _DEV_NOUNS and head.tag == "NN" and (self.tool(t) or ("",))[0] == "programming_language":
             return False  # "PHP dev here"
         value = self._state_value(t)
