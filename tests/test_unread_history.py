@@ -149,3 +149,21 @@ def test_a_colon_after_a_non_attribute_is_nothing() -> None:
 @pytest.mark.parametrize("text", ["I'm a former Windows user", "I'm an ex Android guy"])
 def test_a_former_user_of_a_tool_has_no_such_tool(text: str) -> None:
     assert not {f for f in _facts(text) if f[1] in ("operating_system", "phone")}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("дома у нас кошечка Муся, спит весь день", ("speaker", "pet_cat", "Муся")),
+        ("у меня собачка Тоша, шпиц", ("speaker", "pet_dog", "Тоша")),
+        ("на работе сижу на винде, дома на маке", ("speaker", "operating_system", "Windows")),
+        ("я на арче уже года три", ("speaker", "operating_system", "Arch Linux")),
+    ],
+)
+def test_russian_diminutive_pets_and_slang_systems(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text, "ru")
+
+
+@pytest.mark.parametrize("text", ["поставила Fedora вместо винды", "сижу на маке, после винды это отдых"])
+def test_the_system_replaced_is_not_current(text: str) -> None:
+    assert ("speaker", "operating_system", "Windows") not in _facts(text, "ru")

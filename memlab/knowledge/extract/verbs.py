@@ -99,6 +99,8 @@ class VerbClauses(ReaderParts):
         for case, o in self.obliques(v):
             if o.i in self.quoted or self._negated_stretch(o, v):
                 continue  # "сижу на Rust, обратно на плюсы не хочу"
+            if case in ("вместо", "после", "after") or any(t.lower == "instead" for t in self.toks[max(o.i - 3, 0) : o.i]):
+                continue  # "поставил Linux Mint вместо винды", "macOS после винды": the one replaced
             if case in _FROM_CASES:  # "перешёл с вима на VS Code", "switched from Vim": the old value
                 if lemma in TOOL_VERBS:
                     yield from self._to_value_under(o, subj)  # the parse hung "на вим" on "емакса"
