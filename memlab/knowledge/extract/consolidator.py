@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.clauses import NOT_NAMES, SPEAKER, Analysis, Extracted, ended, read
+from memlab.knowledge.extract.kin import named_relatives, owner_subject
 from memlab.knowledge.extract.nlp import Sent, language, parse_many
 from memlab.knowledge.extract.updates import CHANGE_CUES, agree, updates, with_pastimes
 from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
@@ -106,6 +107,7 @@ _DIET_RU = {
     "gluten-free": "безглютеновая", "paleo": "палео", "Mediterranean": "средиземноморская",
     "low-carb": "низкоуглеводная", "carnivore": "карнивор",
 }  # fmt: skip
+_CAR_RU = {canon: word.capitalize() for word, canon in lx.CAR_MODELS_RU.items() if canon.isascii()}
 _RU_SUBJECT = {USER: ("Пользователь", "пользователя")}
 _RELATION_RU = {
     "sister": "сестра", "brother": "брат", "wife": "жена", "husband": "муж", "mother": "мама", "father": "папа",
@@ -175,10 +177,15 @@ class NLPConsolidator:
                 ends[key] = FactEnd(key, (ep.id,))
             for key in _departed_pets(text, speaker, known):  # "Mochi passed away", "Луны больше нет"
                 ends[key] = FactEnd(key, (ep.id,))
+            kin = _kin_of(known, sents, speaker) if lang == "ru" else {}
+            for name, owner in kin.items():  # "мой брат Лёша": what the name is to the speaker
+                if (name, owner) in _stated_kin(sents, speaker):
+                    _add(merged, self._relation(name, owner, ep.id))
+                    known.setdefault(name.casefold(), {})["relation"] = owner
             for f in [*facts, *changed]:
                 if f.value.casefold() in _VAGUE or f.subject.casefold() in NOT_NAMES:
                     continue  # "Nate's hobby is playing", "on the top team"; "Yep, running" is nobody's
-                proposal = self._proposal(f, speaker, lang, ep.id)
+                proposal = self._proposal(f, speaker, lang, ep.id, _kin_lookup(kin, f.subject))
                 _add(merged, proposal)
                 if proposal.key and "|" in proposal.key and f.attribute not in SET_VALUED:
                     known.setdefault(proposal.key.split("|", 1)[0], {})[f.attribute] = f.value
@@ -191,7 +198,19 @@ class NLPConsolidator:
             ends=tuple(ends.values()),
         )
 
-    def _proposal(self, f: Extracted, speaker: str, lang: str, ep_id: int) -> FactProposal:
+    def _relation(self, name: str, owner: str, ep_id: int) -> FactProposal:
+        """``name|relation`` = ``owner`` ("user's brother"), written "Лёша — брат пользователя"."""
+        return FactProposal(
+            content=f"{name} — {_ru_subject(owner)[1]}.",
+            type="semantic",
+            key=f"{name.casefold()}|relation",
+            value=owner,
+            source_ids=(ep_id,),
+            confidence=self.confidence,
+            entities=(EntityMention(name, "person", "subject"),),
+        )
+
+    def _proposal(self, f: Extracted, speaker: str, lang: str, ep_id: int, kin: str | None = None) -> FactProposal:
         subject = subject_name(f.subject, speaker)
         key = f"{subject.casefold()}|{f.attribute}"
         if f.attribute in SET_VALUED:
@@ -203,7 +222,7 @@ class NLPConsolidator:
             entities.append(EntityMention(subject, "person", "subject"))
         fact_type = "semantic"
         return FactProposal(
-            content=render(subject, f.attribute, f.value, lang),
+            content=render(subject, f.attribute, f.value, lang, kin),
             type=fact_type,
             key=key,
             value=f.value,
@@ -306,6 +325,28 @@ def _departed_pets(text: str, speaker: str, known: Known) -> list[str]:
     ]
 
 
+def _stated_kin(sents: Sequence[Sent], speaker: str) -> set[tuple[str, str]]:
+    return {(name, subject_name(owner_subject(rel), speaker)) for name, rel in named_relatives(sents)}
+
+
+def _kin_of(known: Known, sents: Sequence[Sent], speaker: str) -> dict[str, str]:
+    """Names -> whose relative they are ("Лёша" -> "user's brother"): said in this message
+    ("мой брат Лёша") or known from an earlier one; only the speaker's own relatives."""
+    me = speaker.casefold()
+    out = {
+        subject: facts["relation"]
+        for subject, facts in known.items()
+        if facts.get("relation", "").casefold().startswith(f"{me}'s ")
+    }
+    out.update(dict(_stated_kin(sents, speaker)))
+    return out
+
+
+def _kin_lookup(kin: dict[str, str], subject: str) -> str | None:
+    low = subject.casefold().replace("ё", "е")
+    return next((owner for name, owner in kin.items() if name.casefold().replace("ё", "е") == low), None)
+
+
 def _as_speaker(known: Known, speaker: str) -> dict[str, list[tuple[str, str]]]:
     """``known`` with the speaker's own subject written as the extractor's ``speaker``."""
     me = speaker.casefold()
@@ -349,12 +390,17 @@ def subject_name(subject: str, speaker: str) -> str:
 _DONE_NOT_PLAYED = re.compile(r"ing\b|^(yoga|pilates|crossfit|karate|judo|aikido|taekwondo|kung fu|parkour|athletics|gymnastics|triathlon|ballet)$", re.I)
 
 
-def render(subject: str, attribute: str, value: str, lang: str) -> str:
-    """The fact as a sentence in the message's language (a fixed template per attribute)."""
+def render(subject: str, attribute: str, value: str, lang: str, kin: str | None = None) -> str:
+    """The fact as a sentence in the message's language (a fixed template per attribute); a
+    named relative (``kin``: "user's brother") is written with the relation ("Брат пользователя Лёша")."""
     if lang == "ru" and attribute in RU:
         nom, gen = _ru_subject(subject)
+        if kin is not None and "'s " not in subject:
+            nom = f"{_ru_subject(kin)[0]} {subject}"
         if attribute == "diet" and value in _DIET_RU:
             value = f"{_DIET_RU[value]} ({value})"  # a Russian fact names the diet in Russian
+        if attribute == "car" and value in _CAR_RU:
+            value = f"{value} ({_CAR_RU[value]})"  # ... and a car by the model's Russian name ("Renault Logan (Логан)")
         return RU[attribute].format(s=nom, g=gen, v=value)
     if attribute in EN:
         shown = "User" if subject == USER else subject.replace(f"{USER}'s ", "User's ")

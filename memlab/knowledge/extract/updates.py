@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import EMPLOY_VERBS
 from memlab.knowledge.extract.clauses import SPEAKER, Extracted, Reader, quoted_ranges
-from memlab.knowledge.extract.nlp import Sent, Tok, is_place_name
+from memlab.knowledge.extract.nlp import Sent, Tok, is_place_name, ru_lemmas
 
 # words that mark a change (lower-case surface forms and lemmas)
 CHANGE_CUES = frozenset(
@@ -190,7 +190,8 @@ def _about(
     if subject.startswith(f"{SPEAKER}'s "):
         rel = subject.split("'s ", 1)[1]
         said = {lx.RELATIONS[t.lemma] for _, t in toks if t.lemma in lx.RELATIONS}
-        return rel in said and said <= {rel, "manager"} and not [t for t in others if t.pos == "PROPN"]
+        named = [t for x, t in toks if t.pos == "PROPN" and t in others and not _kin_name(x, t, rel)]
+        return rel in said and said <= {rel, "manager"} and not named
     name = subject.casefold()
     named = any(_is_name(t, name) for _, t in toks)
     return named and all(_is_name(t, name) or t.lower in _THIRD for t in others)
@@ -199,12 +200,23 @@ def _about(
 _THIRD = frozenset("he she they он она они".split())
 
 
+def _kin_name(r: Reader, t: Tok, relation: str) -> bool:
+    """``t`` is the name of the relative in apposition: "Серёжа (муж) сменил логан на Камри"."""
+    from memlab.knowledge.extract.kin import named_relatives
+
+    return r.s.lang == "ru" and any(
+        rel == relation and _is_name(t, name.casefold()) for name, rel in named_relatives([r.s])
+    )
+
+
 
 def _other_subject(r: Reader, t: Tok) -> bool:
     """``t`` is the subject of a clause and is not the speaker (nor a thing such as "Pixel 8")."""
     if t.lemma in lx.RELATIONS and t.dep in ("obj", "dobj", "iobj"):
         return True  # whom the change befell: "коллегу повысили до тимлида", "they promoted a coworker"
     if not t.dep.startswith("nsubj") or r.tool(t) is not None or t.lower in lx.CAR_BRANDS:
+        return False
+    if r.s.lang == "ru" and _ru_model(t) is not None:  # natasha's subject "Октавию продал" is the car
         return False
     if t.lower in _THIRD or t.lemma in lx.RELATIONS:
         return True
@@ -362,6 +374,10 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
             driven = head.lemma in ("drive", "ездить", "водить", "гонять") and t.pos == "PROPN" and r.tool(t) is None
             if driven and t.lower not in lx.CAR_BRANDS:  # "теперь езжу на Octavia", "driving a Maverick now"
                 yield r.value_text(t), "tool", t
+            model = _ru_model(t) if r.s.lang == "ru" else None
+            if model is not None:  # "сменил логан на Камри": a model by its Russian name
+                yield model, "tool", t
+                continue
             if t.lower in lx.CAR_BRANDS:
                 tail = [x.text for x in r.toks[t.i + 1 : t.i + 4] if x.pos == "NUM" or x.text[:1].isupper()]
                 brand = r.value_text(t) if r.s.lang == "ru" and not tail else t.text
@@ -402,6 +418,13 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
             if attribute == "city":
                 value = lx.CITY_ALIASES.get(value.casefold(), value)
             yield re.sub(r"\s+'s$", "", value), _NAME_TYPE[attribute], span[0]
+
+
+def _ru_model(t: Tok) -> str | None:
+    if t.pos not in ("NOUN", "PROPN"):
+        return None
+    found = lx.CAR_MODELS_RU.get(t.lemma) or lx.CAR_MODELS_RU.get(t.lower)
+    return found or next((lx.CAR_MODELS_RU[w] for w in ru_lemmas(t.text) if w in lx.CAR_MODELS_RU), None)
 
 
 # -- open-class values: a usual order, a favourite (any noun phrase may be one) ---------------------
