@@ -74,3 +74,40 @@ def test_a_relative_named_in_brackets_is_that_relative_in_an_update() -> None:
     assert [(f.subject, f.value) for f in updates(parse(text, "ru"), facts, text)] == [("speaker's husband", "Hyundai Solaris")]
     text = "Игорь продал логан и взял Солярис"
     assert updates(parse(text, "ru"), facts, text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "X всё" / "X в прошлом" closing a clause: the value is over, no fact of it
+        ("палео всё, теперь ем что хочу", set()),
+        ("Самара в прошлом, живу в Пензе", {("speaker", "city", "Пенза")}),
+        ("я на палео, и всё отлично", {("speaker", "diet", "paleo")}),
+    ],
+)
+def test_a_value_said_to_be_over(text: str, expected: set[tuple[str, str, str]]) -> None:
+    from memlab.knowledge.extract.clauses import extract
+
+    assert {(f.subject, f.attribute, f.value) for f in extract(text, "ru")} == expected
+
+
+def test_fasting_is_a_diet_an_update_may_give() -> None:
+    from memlab.knowledge.extract.nlp import parse
+    from memlab.knowledge.extract.updates import updates
+
+    text = "с веганством завязала, теперь интервальное голодание"
+    assert [f.value for f in updates(parse(text, "ru"), {"speaker": [("diet", "vegan")]}, text)] == ["intermittent fasting"]
+
+
+def test_a_new_instrument_replaces_the_old_one_but_a_sport_does_not() -> None:
+    from memlab.knowledge.extract.consolidator import _replaced_pastimes
+    from memlab.knowledge.extract.clauses import Extracted
+    from memlab.knowledge.extract.nlp import parse
+
+    known = {"user": ["user|instrument:скрипка", "user|sport:бег"]}
+    text = "теперь играю на виолончели"
+    new = [Extracted("speaker", "instrument", "виолончель", "concept", text)]
+    assert _replaced_pastimes(new, parse(text, "ru"), text, "user", known) == ["user|instrument:скрипка"]
+    text = "теперь хожу на йогу"
+    new = [Extracted("speaker", "sport", "йога", "concept", text)]
+    assert _replaced_pastimes(new, parse(text, "ru"), text, "user", known) == ["user|sport:бег"]

@@ -40,6 +40,9 @@ _VAGUE = frozenset(
     "hobby hobbies something everything nothing lots more всё это то игры "
     "спорт хобби что-то".split()
 )
+# ...and an instrument taken up with a change word replaces the one played before ("гитару
+# забросил, теперь у меня укулеле"); only an instrument replaces an instrument
+_REPLACEABLE = PASTIMES | {"instrument"}
 _ADDITIVE = frozenset("also too well another second addition besides тоже также ещё кроме вдобавок".split())
 _CHANGE_PHRASES = ("these days", "last few weeks", "последнее время", "в последние")
 
@@ -105,7 +108,7 @@ RU: dict[str, str] = {
 _DIET_RU = {
     "vegan": "веганство", "vegetarian": "вегетарианство", "pescatarian": "пескетарианство", "keto": "кето",
     "gluten-free": "безглютеновая", "paleo": "палео", "Mediterranean": "средиземноморская",
-    "low-carb": "низкоуглеводная", "carnivore": "карнивор",
+    "low-carb": "низкоуглеводная", "carnivore": "карнивор", "intermittent fasting": "интервальное голодание",
 }  # fmt: skip
 _CAR_RU = {canon: word.capitalize() for word, canon in lx.CAR_MODELS_RU.items() if canon.isascii()}
 _RU_SUBJECT = {USER: ("Пользователь", "пользователя")}
@@ -278,7 +281,7 @@ def _known_pastimes(
     out: dict[str, list[str]] = {}
     for key, _ in context.facts_about(people):
         subject, attribute = key.split("|", 1)
-        if attribute.split(":", 1)[0] in PASTIMES and ":" in attribute:
+        if attribute.split(":", 1)[0] in _REPLACEABLE and ":" in attribute:
             out.setdefault(subject, []).append(key)
     return out
 
@@ -287,7 +290,7 @@ def _replaced_pastimes(
     facts: Sequence[Extracted], sents: Sequence[Sent], text: str, speaker: str, known: dict[str, list[str]]
 ) -> list[str]:
     """Keys of the speaker's pastimes that a new one stated with a change word replaces."""
-    new = [f for f in facts if f.attribute in PASTIMES and f.subject == SPEAKER]
+    new = [f for f in facts if f.attribute in _REPLACEABLE and f.subject == SPEAKER]
     if not new:
         return []
     words = {t.lower for s in sents for t in s.toks} | {t.lemma for s in sents for t in s.toks}
@@ -299,7 +302,13 @@ def _replaced_pastimes(
     keep = {f"{me}|{f.attribute}:{f.value.casefold()}" for f in new} | {
         f"{me}|{a}:{f.value.casefold()}" for f in new for a in PASTIMES
     }
-    return [k for k in known.get(me, []) if k not in keep]
+    kinds = {_kind(f.attribute) for f in new}
+    return [k for k in known.get(me, []) if k not in keep and _kind(k.split("|", 1)[1].split(":", 1)[0]) in kinds]
+
+
+def _kind(attribute: str) -> str:
+    """A pastime's family: a sport and a hobby replace each other; an instrument only an instrument."""
+    return "instrument" if attribute == "instrument" else "pastime"
 
 
 # a pet that died or went to live elsewhere: its fact ends, nothing replaces it

@@ -113,6 +113,7 @@ DIETS: dict[str, tuple[str, ...]] = {
     "Mediterranean": ("mediterranean", "средиземноморская", "средиземноморский"),
     "low-carb": ("low-carb", "низкоуглеводная", "низкоуглеводный"),
     "carnivore": ("carnivore",),
+    "intermittent fasting": ("голодание",),  # "интервальное голодание", "перешла на голодание 16/8"
 }
 DIET_OF = {w: canon for canon, words in DIETS.items() for w in words}
 # a diet named by what it leaves out: "gluten free", "без глютена" (lemmas and forms)
