@@ -111,3 +111,36 @@ def test_a_new_instrument_replaces_the_old_one_but_a_sport_does_not() -> None:
     text = "теперь хожу на йогу"
     new = [Extracted("speaker", "sport", "йога", "concept", text)]
     assert _replaced_pastimes(new, parse(text, "ru"), text, "user", known) == ["user|sport:бег"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a verbless clause: subject, then a job noun in the nominative
+        ("моя сестра юрист, работает из дома", {("speaker's sister", "job_title", "юрист")}),
+        ("дядя всю жизнь механик", {("speaker's uncle", "job_title", "механик")}),
+        ("я сеньор в бэкенде", {("speaker", "job_title", "сеньор")}),
+        # a job said of the past, or a verb in the clause: not this rule's
+        ("я раньше механик", set()),
+        ("сестра к юристу ходила", set()),
+    ],
+)
+def test_a_verbless_job_clause(text: str, expected: set[tuple[str, str, str]]) -> None:
+    from memlab.knowledge.extract.clauses import extract
+
+    assert {(f.subject, f.attribute, f.value) for f in extract(text, "ru") if f.attribute == "job_title"} == expected
+
+
+@pytest.mark.parametrize(
+    ("old", "text", "expected"),
+    [
+        ("джун", "наконец перевели в сеньоры", ["сеньор"]),
+        ("бухгалтер", "бросил офис и заделался пчеловодом", ["пчеловод"]),
+        ("джун", "хочу в сеньоры через год", []),
+    ],
+)
+def test_a_job_grade_or_trade_in_an_update(old: str, text: str, expected: list[str]) -> None:
+    from memlab.knowledge.extract.nlp import parse
+    from memlab.knowledge.extract.updates import updates
+
+    assert [f.value for f in updates(parse(text, "ru"), {"speaker": [("job_title", old)]}, text)] == expected

@@ -30,7 +30,7 @@ CHANGE_CUES = frozenset(
     "бросить забросить продать перевестись перевести повысить жениться расстаться пересесть переписать "
     "наконец old former previous ex anymore старый бывший прежний "
     "migrate migrated переключиться переползти подсесть подсадить обживаться обжиться освоиться "
-    "enrol enroll enrolled enrolling поступить".split()
+    "enrol enroll enrolled enrolling поступить заделаться".split()
 )
 # the tagger misreads some Russian reflexive verbs ("обживаемся" as a noun): such a cue verb also by its stem
 _CUE_STEMS = tuple(w[:-4] for w in sorted(CHANGE_CUES) if w.endswith("ться") and len(w) >= 9)
@@ -314,12 +314,18 @@ def _span(r: Reader, t: Tok) -> list[int]:
 
 def _job_head(t: Tok) -> str | None:
     """The job noun ``t`` names, in its dictionary form ("тимлида" -> "тимлид")."""
-    if t.pos not in ("NOUN", "PROPN"):
+    nominal = t.pos == "ADJ" and t.dep in ("obl", "obj", "nmod") and not t.text.isascii()  # natasha: "в сеньоры" ADJ
+    if t.pos not in ("NOUN", "PROPN") and not nominal:
         return None
     if t.lemma in lx.JOB_HEADS:
         return t.lemma
     low = t.lower
-    return next((h for h in lx.JOB_HEADS if low.startswith(h) and len(low) - len(h) <= 2 and len(h) >= 5), None)
+    found = next((h for h in lx.JOB_HEADS if low.startswith(h) and len(low) - len(h) <= 2 and len(h) >= 5), None)
+    if found is None and not t.text.isascii():  # "в мидлы": natasha's lemma is "мидла"
+        found = next((w for w in ru_lemmas(t.text) if w in lx.JOB_HEADS), None)
+        if found is None and low.endswith(("ы", "и")) and low[:-1] in lx.JOB_HEADS:
+            found = low[:-1]  # a plural "в мидлы", "в сеньоры" of a word the dictionary lacks
+    return found
 
 
 # English NER labels are unreliable for unknown names (spaCy sm calls Glasgow a person and Grace
@@ -395,7 +401,7 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
         for t in r.toks:
             job = _job_head(t)
             if job is not None:  # "главный бухгалтер", "Test Automation Lead"
-                mods = [c for c in r.s.children(t, "amod", "compound") if c.i < t.i]
+                mods = [c for c in r.s.children(t, "amod", "compound") if c.i < t.i and not _changes(c)]  # not "заделался"
                 words = [w for c in mods for w in r.toks[min(_span(r, c)) : c.i + 1]]
                 adjectives = [(c.lemma if r.s.lang == "ru" else c.text) for c in words]
                 yield " ".join([*adjectives, job if r.s.lang == "ru" else t.text]), "concept", t

@@ -483,7 +483,8 @@ class VerbClauses(ReaderParts):
         lo, hi = _contiguous(idx, o.i)
         words = self.toks[lo : hi + 1]
         if self.s.lang == "ru":
-            return " ".join(w.text if w.text.isupper() else w.lemma if w.i == o.i else self._ru_modifier(w, o) for w in words)
+            head = o.lower if o.lemma not in lx.JOB_HEADS and o.lower in lx.JOB_HEADS else o.lemma  # natasha: "джун" -> "джуна"
+            return " ".join(w.text if w.text.isupper() else head if w.i == o.i else self._ru_modifier(w, o) for w in words)
         return " ".join(w.text for w in words)
 
     def _ru_modifier(self, w: Tok, noun: Tok) -> str:
