@@ -100,8 +100,8 @@ def test_fasting_is_a_diet_an_update_may_give() -> None:
 
 
 def test_a_new_instrument_replaces_the_old_one_but_a_sport_does_not() -> None:
-    from memlab.knowledge.extract.consolidator import _replaced_pastimes
     from memlab.knowledge.extract.clauses import Extracted
+    from memlab.knowledge.extract.consolidator import _replaced_pastimes
     from memlab.knowledge.extract.nlp import parse
 
     known = {"user": ["user|instrument:скрипка", "user|sport:бег"]}

@@ -190,8 +190,8 @@ def _about(
     if subject.startswith(f"{SPEAKER}'s "):
         rel = subject.split("'s ", 1)[1]
         said = {lx.RELATIONS[t.lemma] for _, t in toks if t.lemma in lx.RELATIONS}
-        named = [t for x, t in toks if t.pos == "PROPN" and t in others and not _kin_name(x, t, rel)]
-        return rel in said and said <= {rel, "manager"} and not named
+        kin_others = [t for x, t in toks if t.pos == "PROPN" and t in others and not _kin_name(x, t, rel)]
+        return rel in said and said <= {rel, "manager"} and not kin_others
     name = subject.casefold()
     named = any(_is_name(t, name) for _, t in toks)
     return named and all(_is_name(t, name) or t.lower in _THIRD for t in others)
