@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.clauses import NOT_NAMES, SPEAKER, Analysis, Extracted, ended, read
+from memlab.knowledge.extract.kin import named_relatives, owner_subject
 from memlab.knowledge.extract.nlp import Sent, language, parse_many
 from memlab.knowledge.extract.updates import CHANGE_CUES, agree, updates, with_pastimes
 from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
@@ -39,6 +40,9 @@ _VAGUE = frozenset(
     "hobby hobbies something everything nothing lots more всё это то игры "
     "спорт хобби что-то".split()
 )
+# ...and an instrument taken up with a change word replaces the one played before ("гитару
+# забросил, теперь у меня укулеле"); only an instrument replaces an instrument
+_REPLACEABLE = PASTIMES | {"instrument"}
 _ADDITIVE = frozenset("also too well another second addition besides тоже также ещё кроме вдобавок".split())
 _CHANGE_PHRASES = ("these days", "last few weeks", "последнее время", "в последние")
 
@@ -104,8 +108,9 @@ RU: dict[str, str] = {
 _DIET_RU = {
     "vegan": "веганство", "vegetarian": "вегетарианство", "pescatarian": "пескетарианство", "keto": "кето",
     "gluten-free": "безглютеновая", "paleo": "палео", "Mediterranean": "средиземноморская",
-    "low-carb": "низкоуглеводная", "carnivore": "карнивор",
+    "low-carb": "низкоуглеводная", "carnivore": "карнивор", "intermittent fasting": "интервальное голодание",
 }  # fmt: skip
+_CAR_RU = {canon: word.capitalize() for word, canon in lx.CAR_MODELS_RU.items() if canon.isascii()}
 _RU_SUBJECT = {USER: ("Пользователь", "пользователя")}
 _RELATION_RU = {
     "sister": "сестра", "brother": "брат", "wife": "жена", "husband": "муж", "mother": "мама", "father": "папа",
@@ -175,10 +180,15 @@ class NLPConsolidator:
                 ends[key] = FactEnd(key, (ep.id,))
             for key in _departed_pets(text, speaker, known):  # "Mochi passed away", "Луны больше нет"
                 ends[key] = FactEnd(key, (ep.id,))
+            kin = _kin_of(known, sents, speaker) if lang == "ru" else {}
+            for name, owner in kin.items():  # "мой брат Лёша": what the name is to the speaker
+                if (name, owner) in _stated_kin(sents, speaker):
+                    _add(merged, self._relation(name, owner, ep.id))
+                    known.setdefault(name.casefold(), {})["relation"] = owner
             for f in [*facts, *changed]:
                 if f.value.casefold() in _VAGUE or f.subject.casefold() in NOT_NAMES:
                     continue  # "Nate's hobby is playing", "on the top team"; "Yep, running" is nobody's
-                proposal = self._proposal(f, speaker, lang, ep.id)
+                proposal = self._proposal(f, speaker, lang, ep.id, _kin_lookup(kin, f.subject))
                 _add(merged, proposal)
                 if proposal.key and "|" in proposal.key and f.attribute not in SET_VALUED:
                     known.setdefault(proposal.key.split("|", 1)[0], {})[f.attribute] = f.value
@@ -191,7 +201,19 @@ class NLPConsolidator:
             ends=tuple(ends.values()),
         )
 
-    def _proposal(self, f: Extracted, speaker: str, lang: str, ep_id: int) -> FactProposal:
+    def _relation(self, name: str, owner: str, ep_id: int) -> FactProposal:
+        """``name|relation`` = ``owner`` ("user's brother"), written "Лёша — брат пользователя"."""
+        return FactProposal(
+            content=f"{name} — {_ru_subject(owner)[1]}.",
+            type="semantic",
+            key=f"{name.casefold()}|relation",
+            value=owner,
+            source_ids=(ep_id,),
+            confidence=self.confidence,
+            entities=(EntityMention(name, "person", "subject"),),
+        )
+
+    def _proposal(self, f: Extracted, speaker: str, lang: str, ep_id: int, kin: str | None = None) -> FactProposal:
         subject = subject_name(f.subject, speaker)
         key = f"{subject.casefold()}|{f.attribute}"
         if f.attribute in SET_VALUED:
@@ -203,7 +225,7 @@ class NLPConsolidator:
             entities.append(EntityMention(subject, "person", "subject"))
         fact_type = "semantic"
         return FactProposal(
-            content=render(subject, f.attribute, f.value, lang),
+            content=render(subject, f.attribute, f.value, lang, kin),
             type=fact_type,
             key=key,
             value=f.value,
@@ -259,7 +281,7 @@ def _known_pastimes(
     out: dict[str, list[str]] = {}
     for key, _ in context.facts_about(people):
         subject, attribute = key.split("|", 1)
-        if attribute.split(":", 1)[0] in PASTIMES and ":" in attribute:
+        if attribute.split(":", 1)[0] in _REPLACEABLE and ":" in attribute:
             out.setdefault(subject, []).append(key)
     return out
 
@@ -268,7 +290,7 @@ def _replaced_pastimes(
     facts: Sequence[Extracted], sents: Sequence[Sent], text: str, speaker: str, known: dict[str, list[str]]
 ) -> list[str]:
     """Keys of the speaker's pastimes that a new one stated with a change word replaces."""
-    new = [f for f in facts if f.attribute in PASTIMES and f.subject == SPEAKER]
+    new = [f for f in facts if f.attribute in _REPLACEABLE and f.subject == SPEAKER]
     if not new:
         return []
     words = {t.lower for s in sents for t in s.toks} | {t.lemma for s in sents for t in s.toks}
@@ -280,7 +302,13 @@ def _replaced_pastimes(
     keep = {f"{me}|{f.attribute}:{f.value.casefold()}" for f in new} | {
         f"{me}|{a}:{f.value.casefold()}" for f in new for a in PASTIMES
     }
-    return [k for k in known.get(me, []) if k not in keep]
+    kinds = {_kind(f.attribute) for f in new}
+    return [k for k in known.get(me, []) if k not in keep and _kind(k.split("|", 1)[1].split(":", 1)[0]) in kinds]
+
+
+def _kind(attribute: str) -> str:
+    """A pastime's family: a sport and a hobby replace each other; an instrument only an instrument."""
+    return "instrument" if attribute == "instrument" else "pastime"
 
 
 # a pet that died or went to live elsewhere: its fact ends, nothing replaces it
@@ -304,6 +332,28 @@ def _departed_pets(text: str, speaker: str, known: Known) -> list[str]:
         for attribute, value in known.get(me, {}).items()
         if attribute.startswith("pet") and value and any(mentions(p, value) for p in sentences)
     ]
+
+
+def _stated_kin(sents: Sequence[Sent], speaker: str) -> set[tuple[str, str]]:
+    return {(name, subject_name(owner_subject(rel), speaker)) for name, rel in named_relatives(sents)}
+
+
+def _kin_of(known: Known, sents: Sequence[Sent], speaker: str) -> dict[str, str]:
+    """Names -> whose relative they are ("Лёша" -> "user's brother"): said in this message
+    ("мой брат Лёша") or known from an earlier one; only the speaker's own relatives."""
+    me = speaker.casefold()
+    out = {
+        subject: facts["relation"]
+        for subject, facts in known.items()
+        if facts.get("relation", "").casefold().startswith(f"{me}'s ")
+    }
+    out.update(dict(_stated_kin(sents, speaker)))
+    return out
+
+
+def _kin_lookup(kin: dict[str, str], subject: str) -> str | None:
+    low = subject.casefold().replace("ё", "е")
+    return next((owner for name, owner in kin.items() if name.casefold().replace("ё", "е") == low), None)
 
 
 def _as_speaker(known: Known, speaker: str) -> dict[str, list[tuple[str, str]]]:
@@ -349,12 +399,17 @@ def subject_name(subject: str, speaker: str) -> str:
 _DONE_NOT_PLAYED = re.compile(r"ing\b|^(yoga|pilates|crossfit|karate|judo|aikido|taekwondo|kung fu|parkour|athletics|gymnastics|triathlon|ballet)$", re.I)
 
 
-def render(subject: str, attribute: str, value: str, lang: str) -> str:
-    """The fact as a sentence in the message's language (a fixed template per attribute)."""
+def render(subject: str, attribute: str, value: str, lang: str, kin: str | None = None) -> str:
+    """The fact as a sentence in the message's language (a fixed template per attribute); a
+    named relative (``kin``: "user's brother") is written with the relation ("Брат пользователя Лёша")."""
     if lang == "ru" and attribute in RU:
         nom, gen = _ru_subject(subject)
+        if kin is not None and "'s " not in subject:
+            nom = f"{_ru_subject(kin)[0]} {subject}"
         if attribute == "diet" and value in _DIET_RU:
             value = f"{_DIET_RU[value]} ({value})"  # a Russian fact names the diet in Russian
+        if attribute == "car" and value in _CAR_RU:
+            value = f"{value} ({_CAR_RU[value]})"  # ... and a car by the model's Russian name ("Renault Logan (Логан)")
         return RU[attribute].format(s=nom, g=gen, v=value)
     if attribute in EN:
         shown = "User" if subject == USER else subject.replace(f"{USER}'s ", "User's ")

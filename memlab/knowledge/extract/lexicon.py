@@ -113,6 +113,7 @@ DIETS: dict[str, tuple[str, ...]] = {
     "Mediterranean": ("mediterranean", "средиземноморская", "средиземноморский"),
     "low-carb": ("low-carb", "низкоуглеводная", "низкоуглеводный"),
     "carnivore": ("carnivore",),
+    "intermittent fasting": ("голодание",),  # "интервальное голодание", "перешла на голодание 16/8"
 }
 DIET_OF = {w: canon for canon, words in DIETS.items() for w in words}
 # a diet named by what it leaves out: "gluten free", "без глютена" (lemmas and forms)
@@ -214,7 +215,9 @@ JOB_HEADS = frozenset(
     "сайентист саентист шеф су-шеф ветеринар лётчик летчик архитекторка дизайнерка врачиха медбрат "
     "vet veterinarian paramedic firefighter electrician carpenter baker butcher tailor midwife surgeon nanny "
     "realtor courier detective acupuncturist physiotherapist physio optometrist hairdresser barber "
-    "акушерка хирург няня риелтор курьер парикмахер "
+    "акушерка хирург няня риелтор курьер парикмахер репетитор "
+    # grades of a developer, said as the job: "я джун во фронтенде", "перевели в мидлы"
+    "джун мидл сеньор синьор пасечник пчеловод "
     # chat shorthands and trades: "a backend dev", "я бэкендер", "фельдшер скорой"
     "dev sysadmin qa pm paralegal attorney solicitor бэкендер фронтендер фулстекер фуллстекер тестер сисадмин фельдшер пожарный "
     # more occupations, unambiguous as nouns (not judge, principal, producer, painter: other senses first)

@@ -120,6 +120,9 @@ class ReaderParts:
     def _stretches(self, dashes: bool=True) -> list[list[Tok]]:
         raise NotImplementedError
 
+    def _ru_job_plain(self) -> Iterator[Extracted]:
+        raise NotImplementedError
+
     def _not_plain(self, t: Tok) -> bool:
         raise NotImplementedError
 

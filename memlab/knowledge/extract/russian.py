@@ -32,6 +32,36 @@ class RussianClauses(ReaderParts):
         yield from self._ru_native()
         yield from self._ru_hobby()
 
+    def _ru_job_plain(self) -> Iterator[Extracted]:
+        """"я учитель математики в школе", "я джун во фронтенде", "папа всю жизнь водитель
+        автобуса": a clause that opens with its subject (я, a relation, a name) and a job noun in
+        the nominative, with no verb; natasha gives such two-noun clauses no predicate to read."""
+        if self.s.lang != "ru" or self.says_nothing_now():
+            return
+        clause = []
+        for t in self.toks:
+            if t.text in (",", ";", "—", "–", "(", ":", ".", "!", "?"):
+                break
+            clause.append(t)
+        start = 1 if clause and clause[0].lemma in ("мой", "моя", "наш", "наша") else 0
+        if len(clause) < start + 2 or any(t.pos in ("VERB", "AUX") and not _job_word(t) for t in clause):
+            return
+        subj_tok = clause[start]
+        if subj_tok.feats.get("Case", "Nom") != "Nom" or subj_tok.i in self.quoted:
+            return
+        owner = SPEAKER if subj_tok.lower == "я" else None
+        if owner is None and (subj_tok.lemma in lx.RELATIONS or subj_tok.pos == "PROPN" and self._is_person(subj_tok)):
+            owner = _ru_owner(self, subj_tok)
+        if owner is None or owner == SPEAKER and start:
+            return
+        rest = clause[start + 1 :]
+        while rest and (rest[0].lower in _JOB_FILLERS or rest[0].pos == "ADV" and rest[0].lower not in _NOT_NOW_ADV):
+            rest = rest[1:]
+        job = rest[0] if rest else None
+        if job is None or not _job_word(job) or job.feats.get("Case", "Nom") != "Nom" or job.i in self.quoted:
+            return
+        yield self.fact(owner, "job_title", job.lower if job.lower in lx.JOB_HEADS else _lex(job, lx.JOB_HEADS), "concept")
+
     def _ru_hobby(self) -> Iterator[Extracted]:
         """ "хобби — рыбалка", "моё хобби — вязание", "готовка — моё хобби": the noun across the dash
         from "хобби"; whose by "мой" / "у X", the speaker's when no one else is in the stretch."""
@@ -88,6 +118,11 @@ _DASH = frozenset("— – - :".split())
 _RU_SKIP = frozenset(
     "теперь сейчас уже наконец всё еще ещё тоже же вот новый новая новое основной основная".split()
 )
+
+
+# words between the subject and the job noun of a verbless clause ("папа всю жизнь водитель")
+_JOB_FILLERS = frozenset("теперь сейчас уже тоже также всю жизнь по профессии давно".split())
+_NOT_NOW_ADV = frozenset("раньше когда-то тогда бывший прежде".split())
 
 
 def _ru_owner(reader: ReaderParts, t: Tok) -> str | None:

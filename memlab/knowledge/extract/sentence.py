@@ -50,6 +50,8 @@ class Sentences(ReaderParts):
         found = found or list(self._plain_state())
         if not any(f.attribute == "job_title" and f.subject == SPEAKER for f in found):
             found += list(self._job_here())
+        if not any(f.attribute == "job_title" for f in found):
+            found += list(self._ru_job_plain())
         found += list(self._nickname())
         found += list(self._birthday())
         found += list(self._learning())

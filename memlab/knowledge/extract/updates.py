@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import EMPLOY_VERBS
 from memlab.knowledge.extract.clauses import SPEAKER, Extracted, Reader, quoted_ranges
-from memlab.knowledge.extract.nlp import Sent, Tok, is_place_name
+from memlab.knowledge.extract.nlp import Sent, Tok, is_place_name, ru_lemmas
 
 # words that mark a change (lower-case surface forms and lemmas)
 CHANGE_CUES = frozenset(
@@ -30,7 +30,7 @@ CHANGE_CUES = frozenset(
     "бросить забросить продать перевестись перевести повысить жениться расстаться пересесть переписать "
     "наконец old former previous ex anymore старый бывший прежний "
     "migrate migrated переключиться переползти подсесть подсадить обживаться обжиться освоиться "
-    "enrol enroll enrolled enrolling поступить".split()
+    "enrol enroll enrolled enrolling поступить заделаться".split()
 )
 # the tagger misreads some Russian reflexive verbs ("обживаемся" as a noun): such a cue verb also by its stem
 _CUE_STEMS = tuple(w[:-4] for w in sorted(CHANGE_CUES) if w.endswith("ться") and len(w) >= 9)
@@ -190,7 +190,8 @@ def _about(
     if subject.startswith(f"{SPEAKER}'s "):
         rel = subject.split("'s ", 1)[1]
         said = {lx.RELATIONS[t.lemma] for _, t in toks if t.lemma in lx.RELATIONS}
-        return rel in said and said <= {rel, "manager"} and not [t for t in others if t.pos == "PROPN"]
+        kin_others = [t for x, t in toks if t.pos == "PROPN" and t in others and not _kin_name(x, t, rel)]
+        return rel in said and said <= {rel, "manager"} and not kin_others
     name = subject.casefold()
     named = any(_is_name(t, name) for _, t in toks)
     return named and all(_is_name(t, name) or t.lower in _THIRD for t in others)
@@ -199,12 +200,23 @@ def _about(
 _THIRD = frozenset("he she they он она они".split())
 
 
+def _kin_name(r: Reader, t: Tok, relation: str) -> bool:
+    """``t`` is the name of the relative in apposition: "Серёжа (муж) сменил логан на Камри"."""
+    from memlab.knowledge.extract.kin import named_relatives
+
+    return r.s.lang == "ru" and any(
+        rel == relation and _is_name(t, name.casefold()) for name, rel in named_relatives([r.s])
+    )
+
+
 
 def _other_subject(r: Reader, t: Tok) -> bool:
     """``t`` is the subject of a clause and is not the speaker (nor a thing such as "Pixel 8")."""
     if t.lemma in lx.RELATIONS and t.dep in ("obj", "dobj", "iobj"):
         return True  # whom the change befell: "коллегу повысили до тимлида", "they promoted a coworker"
     if not t.dep.startswith("nsubj") or r.tool(t) is not None or t.lower in lx.CAR_BRANDS:
+        return False
+    if r.s.lang == "ru" and _ru_model(t) is not None:  # natasha's subject "Октавию продал" is the car
         return False
     if t.lower in _THIRD or t.lemma in lx.RELATIONS:
         return True
@@ -302,12 +314,18 @@ def _span(r: Reader, t: Tok) -> list[int]:
 
 def _job_head(t: Tok) -> str | None:
     """The job noun ``t`` names, in its dictionary form ("тимлида" -> "тимлид")."""
-    if t.pos not in ("NOUN", "PROPN"):
+    nominal = t.pos == "ADJ" and t.dep in ("obl", "obj", "nmod") and not t.text.isascii()  # natasha: "в сеньоры" ADJ
+    if t.pos not in ("NOUN", "PROPN") and not nominal:
         return None
     if t.lemma in lx.JOB_HEADS:
         return t.lemma
     low = t.lower
-    return next((h for h in lx.JOB_HEADS if low.startswith(h) and len(low) - len(h) <= 2 and len(h) >= 5), None)
+    found = next((h for h in lx.JOB_HEADS if low.startswith(h) and len(low) - len(h) <= 2 and len(h) >= 5), None)
+    if found is None and not t.text.isascii():  # "в мидлы": natasha's lemma is "мидла"
+        found = next((w for w in ru_lemmas(t.text) if w in lx.JOB_HEADS), None)
+        if found is None and low.endswith(("ы", "и")) and low[:-1] in lx.JOB_HEADS:
+            found = low[:-1]  # a plural "в мидлы", "в сеньоры" of a word the dictionary lacks
+    return found
 
 
 # English NER labels are unreliable for unknown names (spaCy sm calls Glasgow a person and Grace
@@ -362,6 +380,10 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
             driven = head.lemma in ("drive", "ездить", "водить", "гонять") and t.pos == "PROPN" and r.tool(t) is None
             if driven and t.lower not in lx.CAR_BRANDS:  # "теперь езжу на Octavia", "driving a Maverick now"
                 yield r.value_text(t), "tool", t
+            model = _ru_model(t) if r.s.lang == "ru" else None
+            if model is not None:  # "сменил логан на Камри": a model by its Russian name
+                yield model, "tool", t
+                continue
             if t.lower in lx.CAR_BRANDS:
                 tail = [x.text for x in r.toks[t.i + 1 : t.i + 4] if x.pos == "NUM" or x.text[:1].isupper()]
                 brand = r.value_text(t) if r.s.lang == "ru" and not tail else t.text
@@ -379,7 +401,7 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
         for t in r.toks:
             job = _job_head(t)
             if job is not None:  # "главный бухгалтер", "Test Automation Lead"
-                mods = [c for c in r.s.children(t, "amod", "compound") if c.i < t.i]
+                mods = [c for c in r.s.children(t, "amod", "compound") if c.i < t.i and not _changes(c)]  # not "заделался"
                 words = [w for c in mods for w in r.toks[min(_span(r, c)) : c.i + 1]]
                 adjectives = [(c.lemma if r.s.lang == "ru" else c.text) for c in words]
                 yield " ".join([*adjectives, job if r.s.lang == "ru" else t.text]), "concept", t
@@ -402,6 +424,13 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
             if attribute == "city":
                 value = lx.CITY_ALIASES.get(value.casefold(), value)
             yield re.sub(r"\s+'s$", "", value), _NAME_TYPE[attribute], span[0]
+
+
+def _ru_model(t: Tok) -> str | None:
+    if t.pos not in ("NOUN", "PROPN"):
+        return None
+    found = lx.CAR_MODELS_RU.get(t.lemma) or lx.CAR_MODELS_RU.get(t.lower)
+    return found or next((lx.CAR_MODELS_RU[w] for w in ru_lemmas(t.text) if w in lx.CAR_MODELS_RU), None)
 
 
 # -- open-class values: a usual order, a favourite (any noun phrase may be one) ---------------------

@@ -41,6 +41,9 @@ from memlab.knowledge.extract.nlp import (
 )
 from memlab.knowledge.extract.parts import ReaderParts
 
+# what may follow "X всё" / "X в прошлом" when it closes a clause
+_CLAUSE_END = frozenset(", . ; ! ) — -".split())
+
 
 class VerbClauses(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
@@ -68,7 +71,24 @@ class VerbClauses(ReaderParts):
             return False  # "у моей девушки Алины": no partner of the girlfriend
         if f.attribute == "city" and self._visiting(f.value):
             return False  # "I'm in Tokyo for a conference this week": a visit, not a home
+        if self.s.lang == "ru" and self._said_over(f.value):
+            return False  # "кето всё, перешёл на ...", "Казань в прошлом": the value is over
         return f.subject.casefold() != f.value.casefold() and bool(f.value.strip())
+
+    def _said_over(self, value: str) -> bool:
+        """A Russian "X всё" / "X в прошлом" closing its clause says ``value`` is over."""
+        low = value.casefold()
+        for t in self.toks:
+            named = lx.DIET_OF.get(t.lower) == value or len(low) >= 4 and t.lower[:4] == low[:4]
+            if not named:
+                continue
+            after = [x.lower for x in self.toks[t.i + 1 : t.i + 4]]
+            end = (after[1:2] or ["."])[0]
+            if after[:1] in (["всё"], ["все"]) and end in _CLAUSE_END:
+                return True
+            if after[:2] == ["в", "прошлом"] and (after[2:3] or ["."])[0] in _CLAUSE_END:
+                return True
+        return False
 
     def _visiting(self, city: str) -> bool:
         """The stretch that names ``city`` speaks of a visit or a stay of days (not "я живу в
@@ -465,7 +485,8 @@ class VerbClauses(ReaderParts):
         lo, hi = _contiguous(idx, o.i)
         words = self.toks[lo : hi + 1]
         if self.s.lang == "ru":
-            return " ".join(w.text if w.text.isupper() else w.lemma if w.i == o.i else self._ru_modifier(w, o) for w in words)
+            head = o.lower if o.lemma not in lx.JOB_HEADS and o.lower in lx.JOB_HEADS else o.lemma  # natasha: "джун" -> "джуна"
+            return " ".join(w.text if w.text.isupper() else head if w.i == o.i else self._ru_modifier(w, o) for w in words)
         return " ".join(w.text for w in words)
 
     def _ru_modifier(self, w: Tok, noun: Tok) -> str:

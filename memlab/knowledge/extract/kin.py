@@ -1,0 +1,84 @@
+"""Relatives introduced by name: "муж (Серёжа) работает в МТС", "мой брат Лёша", "Серёжа (муж)".
+
+The extractor keys a named relative's facts by the name ("Лёша|employer"), as a later message
+speaks of them by the name alone ("Лёша ушёл из Газпрома в Лукойл"). What the name is to the
+speaker is said once, in apposition; the consolidator keeps it as the name's ``relation`` fact
+and writes the relative's facts as "Брат пользователя Лёша работает в компании Лукойл.", so a
+question about "мой брат" finds them.
+
+Only an apposition the parse gives (a relation noun and a name in one case, or the name in
+brackets), with no other owner ("муж Инги", "муж сестры Андрей": not the speaker's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.clauses import SPEAKER, Reader
+from memlab.knowledge.extract.nlp import Sent, Tok
+
+# relation nouns whose apposed name is one person of the speaker's (not "родители")
+_OWN_POSSESSIVES = frozenset("мой моя моё мое мои наш наша наше наши".split())
+_OTHER_POSSESSIVES = frozenset("его её ее их твой твоя твои ваш ваша ваши свой своя".split())
+
+
+def named_relatives(sents: Sequence[Sent]) -> list[tuple[str, str]]:
+    """``(name, relation)`` for each of the speaker's relatives a Russian message names in
+    apposition: ("Лёша", "brother") for "мой брат Лёша"; relation as in ``lexicon.RELATIONS``."""
+    out: dict[str, tuple[str, str]] = {}
+    for s in sents:
+        if s.lang != "ru":
+            continue
+        r = Reader(s)
+        for rel_tok, name_tok in _apposed(s):
+            relation = lx.RELATIONS[rel_tok.lemma]
+            name = r.value_text(name_tok)
+            if name and " " not in name.strip():
+                out.setdefault(name.casefold().replace("ё", "е"), (name, relation))
+    return list(out.values())
+
+
+def _apposed(s: Sent) -> Iterator[tuple[Tok, Tok]]:
+    for t in s.toks:
+        if t.dep != "appos":
+            continue
+        head = s.toks[t.head]
+        pair = (head, t) if _relation(head) else (t, head) if _relation(t) else None
+        if pair is None:
+            continue
+        rel, name = pair
+        if name.pos != "PROPN" or not name.text[:1].isupper() or name.ent not in ("PER", ""):
+            continue
+        bracketed = _in_brackets(s, t)
+        if not bracketed and rel.feats.get("Case") != name.feats.get("Case"):
+            continue  # "муж Инги": the owner, not the husband's name
+        if not _speakers(s, rel):
+            continue
+        yield rel, name
+
+
+def _relation(t: Tok) -> bool:
+    return t.pos == "NOUN" and t.lemma in lx.RELATIONS and lx.RELATIONS[t.lemma] != "parents"
+
+
+def _in_brackets(s: Sent, t: Tok) -> bool:
+    before = s.toks[t.i - 1].text if t.i else ""
+    after = s.toks[t.i + 1].text if t.i + 1 < len(s.toks) else ""
+    return before == "(" and after == ")"
+
+
+def _speakers(s: Sent, rel: Tok) -> bool:
+    """The relation is the speaker's: no other owner hangs from it ("брат Инги", "его жена",
+    "муж сестры")."""
+    for c in s.children(rel):
+        if c.lower in _OTHER_POSSESSIVES:
+            return False
+        if c.dep.startswith("nmod") and c.feats.get("Case") == "Gen" and c.pos in ("NOUN", "PROPN", "PRON"):
+            return False
+    return True
+
+
+def owner_subject(relation: str) -> str:
+    """The relation as the extractor's subject of the relative: "speaker's brother"."""
+    return f"{SPEAKER}'s {relation}"
