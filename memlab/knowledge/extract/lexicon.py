@@ -154,7 +154,7 @@ PETS: dict[str, str] = {
     "greyhound": "dog", "whippet": "dog", "spaniel": "dog", "schnauzer": "dog", "dalmatian": "dog", "shiba": "dog",
     "doodle": "dog", "goldendoodle": "dog", "labradoodle": "dog", "tabby": "cat", "siamese": "cat",
     "budgie": "parrot", "cockatiel": "parrot", "parakeet": "parrot", "gecko": "lizard", "lizard": "lizard",
-    "iguana": "lizard", "snake": "snake", "ferret": "ferret", "goldfish": "fish",
+    "iguana": "lizard", "snake": "snake", "ferret": "ferret", "goldfish": "fish", "betta": "fish",
     "корги": "dog", "хаски": "dog", "мопс": "dog", "такса": "dog", "лабрадор": "dog", "бигль": "dog",
     "овчарка": "dog", "спаниель": "dog", "шпиц": "dog", "терьер": "dog", "дворняга": "dog", "мейн-кун": "cat",
     "сфинкс": "cat", "британец": "cat", "котик": "cat", "попугайчик": "parrot", "хорёк": "ferret", "хорек": "ferret",
@@ -283,6 +283,7 @@ INSTRUMENT_NAMES = {"барабан": "барабаны", "бас": "бас-ги
 SPORTS = frozenset(
     "hockey football soccer tennis basketball volleyball chess golf baseball rugby squash badminton cricket "
     "climbing bouldering running swimming boxing judo karate yoga crossfit cycling skiing snowboarding "
+    "rowing surfing fencing pilates lacrosse handball pickleball padel archery wrestling kickboxing "
     "хоккей футбол теннис баскетбол волейбол шахматы гольф бокс дзюдо карате йога плавание бег лыжи "
     "скалолазание сквош бадминтон".split()
 )
