@@ -85,3 +85,15 @@ def test_sold_instrument_in_a_loose_clause_ends_it() -> None:
 
     text = "I'm a drums person now, sold the guitar last year"
     assert [(f.attribute, f.value) for f in ended(text, parse(text, "en"))] == [("instrument", "guitar")]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ok Neovim has won me over, bye emacs", ["Neovim"]),
+        ("Zed has won me over", ["Zed"]),
+        ("my coworker says Zed would win me over", []),
+    ],
+)
+def test_won_over(text: str, expected: list[str]) -> None:
+    assert _new_values("editor", "Emacs", text) == expected

@@ -45,7 +45,7 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
         "iPhone": ("iphone", "айфон"), "Pixel": ("pixel", "google pixel"), "Samsung Galaxy": ("galaxy", "samsung galaxy"),
         "Fairphone": ("fairphone",), "Xiaomi": ("xiaomi", "сяоми"), "OnePlus": ("oneplus",), "Nokia": ("nokia",),
         "Honor": ("honor", "хонор"), "Huawei": ("huawei", "хуавей"), "Motorola": ("motorola", "moto"),
-        "Redmi": ("redmi", "редми"), "Realme": ("realme",),
+        "Redmi": ("redmi", "редми"), "Realme": ("realme",), "Nothing Phone": ("nothing phone",),
     },
     "browser": {
         "Chrome": ("chrome", "google chrome", "хром", "хроме", "хромом"), "Firefox": ("firefox", "фаерфокс", "файрфокс"),
@@ -69,7 +69,7 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
 # written with a capital
 CAPITALS_ONLY = frozenset(
     ("arc", "brave", "edge", "opera", "safari", "chrome", "сафари", "опера", "equinox", "crunch", "world class",
-     "зебра", "gold's", "gold 's", "the y")
+     "зебра", "gold's", "gold 's", "the y", "nothing phone")
 )
 # a place to train that a name follows ("a crossfit box called Iron Yard", "качалка «Атлант»")
 GYM_NOUNS = frozenset("gym box dojo качалка спортзал фитнес-клуб".split())

@@ -130,7 +130,7 @@ def _cued(sents: Sequence[Sent]) -> bool:
 
 # English changes said without a cue word of CHANGE_CUES: "back to vegetarian", "eating fish again",
 # "I've taken up rowing", "we ended up with a parrot", "fully vegan since the 1st"
-_EN_PARTICLE_CUES = {"take": "up", "end": "up", "switch": "over", "move": "on"}
+_EN_PARTICLE_CUES = {"take": "up", "end": "up", "switch": "over", "move": "on", "win": "over"}  # "Helix has won me over"
 
 
 def _en_cue(s: Sent, t: Tok) -> bool:
