@@ -81,7 +81,7 @@ _EMBEDDED = frozenset("xcomp ccomp advcl pcomp csubj acl obj".split())
 
 
 # "now" in a stretch of the sentence marks its tool as the current one; drop verbs mark the old one
-_USER_NOUNS = frozenset("user fan guy person girl convert diehard loyalist addict пользователь фанат".split())
+_USER_NOUNS = frozenset("user fan guy person girl convert diehard loyalist addict shop house пользователь фанат".split())
 _DEVICE_NOUNS = frozenset("ноут ноутбук комп компьютер десктоп макбук".split())
 # "PHP dev here", "a Kotlin developer": the language one writes (one person, not "Java developers")
 _DEV_NOUNS = frozenset("dev developer programmer coder engineer".split())

@@ -314,6 +314,7 @@ def _kind(attribute: str) -> str:
 # a pet that died or went to live elsewhere: its fact ends, nothing replaces it
 _GONE = re.compile(
     r"\b(passed away|died|put (?:down|to sleep)|we lost|no longer with us|went to live with|rehomed|crossed the rainbow)\b"
+    r"|\b(?:RIP|R\.I\.P|rip)(?= [A-Z])|\bpassed(?= (?:on|last|this|yesterday|recently|peacefully|in (?:his|her) sleep)\b|[.,!;]| *$)"
     r"|(?<!\w)(умер|умерла|не стало|больше нет|усыпили|отдали|забрала? (?:мама|папа|бабушка|дедушка))",
     re.IGNORECASE,
 )

@@ -45,7 +45,7 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
         "iPhone": ("iphone", "айфон"), "Pixel": ("pixel", "google pixel"), "Samsung Galaxy": ("galaxy", "samsung galaxy"),
         "Fairphone": ("fairphone",), "Xiaomi": ("xiaomi", "сяоми"), "OnePlus": ("oneplus",), "Nokia": ("nokia",),
         "Honor": ("honor", "хонор"), "Huawei": ("huawei", "хуавей"), "Motorola": ("motorola", "moto"),
-        "Redmi": ("redmi", "редми"), "Realme": ("realme",),
+        "Redmi": ("redmi", "редми"), "Realme": ("realme",), "Nothing Phone": ("nothing phone",),
     },
     "browser": {
         "Chrome": ("chrome", "google chrome", "хром", "хроме", "хромом"), "Firefox": ("firefox", "фаерфокс", "файрфокс"),
@@ -69,7 +69,7 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
 # written with a capital
 CAPITALS_ONLY = frozenset(
     ("arc", "brave", "edge", "opera", "safari", "chrome", "сафари", "опера", "equinox", "crunch", "world class",
-     "зебра", "gold's", "gold 's", "the y")
+     "зебра", "gold's", "gold 's", "the y", "nothing phone")
 )
 # a place to train that a name follows ("a crossfit box called Iron Yard", "качалка «Атлант»")
 GYM_NOUNS = frozenset("gym box dojo качалка спортзал фитнес-клуб".split())
@@ -155,7 +155,7 @@ PETS: dict[str, str] = {
     "greyhound": "dog", "whippet": "dog", "spaniel": "dog", "schnauzer": "dog", "dalmatian": "dog", "shiba": "dog",
     "doodle": "dog", "goldendoodle": "dog", "labradoodle": "dog", "tabby": "cat", "siamese": "cat",
     "budgie": "parrot", "cockatiel": "parrot", "parakeet": "parrot", "gecko": "lizard", "lizard": "lizard",
-    "iguana": "lizard", "snake": "snake", "ferret": "ferret", "goldfish": "fish",
+    "iguana": "lizard", "snake": "snake", "ferret": "ferret", "goldfish": "fish", "betta": "fish",
     "корги": "dog", "хаски": "dog", "мопс": "dog", "такса": "dog", "лабрадор": "dog", "бигль": "dog",
     "овчарка": "dog", "спаниель": "dog", "шпиц": "dog", "терьер": "dog", "дворняга": "dog", "мейн-кун": "cat",
     "сфинкс": "cat", "британец": "cat", "котик": "cat", "кошечка": "cat", "котейка": "cat", "собачка": "dog", "пёсик": "dog", "песик": "dog",
@@ -287,6 +287,7 @@ INSTRUMENT_NAMES = {"барабан": "барабаны", "бас": "бас-ги
 SPORTS = frozenset(
     "hockey football soccer tennis basketball volleyball chess golf baseball rugby squash badminton cricket "
     "climbing bouldering running swimming boxing judo karate yoga crossfit cycling skiing snowboarding "
+    "rowing surfing fencing pilates lacrosse handball pickleball padel archery wrestling kickboxing "
     "хоккей футбол теннис баскетбол волейбол шахматы гольф бокс дзюдо карате йога плавание бег лыжи "
     "скалолазание сквош бадминтон".split()
 )

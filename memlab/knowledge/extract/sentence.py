@@ -144,6 +144,9 @@ class Sentences(ReaderParts):
             fronted = [o for o in self.s.children(v, "nsubj") if o.lemma in lx.SPORTS | lx.INSTRUMENTS]
             # "теннис забросил": the parse takes a fronted object for the subject of a dropped "я"
             subj = SPEAKER if fronted and self.s.lang == "ru" else self.subject_of(v)
+            if subj is None and self.s.lang == "en" and v.dep in ("dep", "parataxis") and v.head != v.i:
+                # "I'm a cello person now, sold the bass": a clause the parse hangs loose, of the same subject
+                subj = SPEAKER if self.subject_of(self.toks[v.head]) == SPEAKER else None
             if subj is None:
                 continue
             targets += fronted if self.s.lang == "ru" else []

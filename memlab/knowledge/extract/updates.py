@@ -20,6 +20,7 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import EMPLOY_VERBS
 from memlab.knowledge.extract.clauses import SPEAKER, Extracted, Reader, quoted_ranges
 from memlab.knowledge.extract.nlp import Sent, Tok, is_place_name, ru_lemmas
+from memlab.knowledge.extract.orders import _SECOND_WORDS, DRINKS
 
 # words that mark a change (lower-case surface forms and lemmas)
 CHANGE_CUES = frozenset(
@@ -82,6 +83,7 @@ def updates(
                 continue
             if (_open(attribute) or attribute == "hobby") and not (
                 _names_kind(low, attribute) or _names_old(low, old) or _gives_up(readers, old)
+                or attribute == "usual_order" and _names_drink(sents)
             ):
                 continue  # an open-class value needs its attribute said or the old value given up: on LoCoMo
                 # any noun of a "now" clause became a favourite recipe or a hobby ("... is beds")
@@ -121,7 +123,24 @@ def _cued(sents: Sequence[Sent]) -> bool:
                 return True
             if t.lemma in _TIME_NOUNS and any(x.lower in _COUNT_UP or x.lemma in _COUNT_UP for x in s.toks[max(t.i - 3, 0) : t.i]):
                 return True
+            if s.lang == "en" and _en_cue(s, t):
+                return True
     return False
+
+
+# English changes said without a cue word of CHANGE_CUES: "back to vegetarian", "eating fish again",
+# "I've taken up rowing", "we ended up with a parrot", "fully vegan since the 1st"
+_EN_PARTICLE_CUES = {"take": "up", "end": "up", "switch": "over", "move": "on", "win": "over"}  # "Helix has won me over"
+
+
+def _en_cue(s: Sent, t: Tok) -> bool:
+    nxt = s.toks[t.i + 1] if t.i + 1 < len(s.toks) else None
+    if t.lower == "again" or t.lower == "back" and nxt is not None and nxt.lower in ("to", "on", "into"):
+        return True
+    if t.lower == "since" and nxt is not None and nxt.lower == "the" and t.i + 2 < len(s.toks):
+        return s.toks[t.i + 2].lower in lx.ORDINALS or s.toks[t.i + 2].lower.rstrip("stndrh").isdigit()
+    particle = _EN_PARTICLE_CUES.get(t.lemma)
+    return t.pos == "VERB" and particle is not None and any(c.lower == particle for c in s.children(t, "prt", "compound:prt"))
 
 
 _PAST_ENDINGS = ("л", "ла", "ли", "ло", "лся", "лась", "лись")
@@ -159,9 +178,13 @@ def _under_blocked_verb(r: Reader, t: Tok) -> bool:
     switch to VS Code but nah"); not merely beside a negated clause ("переехал в Казань, коробки
     не разобраны")."""
     code = r.tool(t) is not None  # "writing Scala" is code, not a message one writes
+    above = r.s.ancestors(t)[:3]
+    if r.s.lang == "en":  # "doctor said to cut back so it's decaf americano": a result clause is said by the speaker
+        cut = next((k for k, x in enumerate([t, *above]) if any(c.lower == "so" for c in r.s.children(x, "mark", "cc"))), None)
+        above = above[:cut] if cut is not None else above
     return any(
         x.pos in ("VERB", "AUX") and x.lemma in lx.NONFACT_HEADS and not (code and x.lemma in _CODE_VERBS)
-        for x in r.s.ancestors(t)[:3]
+        for x in above
     )
 
 
@@ -255,7 +278,8 @@ def _same(a: str, b: str) -> bool:
 def _candidates(r: Reader, attribute: str, old: str, later: Sequence[Tok] = ()) -> Iterator[tuple[str, str, Tok]]:
     for value, vtype, tok in _typed(r, attribute, later):
         qualifies = attribute in _TOOL_KINDS or attribute in ("car", "diet")  # "a paleo cafe" is no diet
-        if _same(value, old) or _set_aside(r, tok, later) or qualifies and r.modifier(tok):
+        predicative = r.s.lang == "en" and tok.pos == "ADJ" and r.toks[tok.head].pos in ("VERB", "AUX")  # "so pescatarian I guess"
+        if _same(value, old) or _set_aside(r, tok, later) or qualifies and r.modifier(tok) and not predicative:
             continue
         yield value, vtype, tok
 
@@ -272,9 +296,30 @@ def _set_aside(r: Reader, t: Tok, later: Sequence[Tok] = ()) -> bool:
         return True
     if any(c.lower in _FROM_WORDS for c in r.s.children(t, "case")) and not offered or t.i in r.quoted:
         return True
+    if r.s.lang == "en" and _en_over(r, t):
+        return True
     if _own_now(r, t):
         return False  # "Rust all the way now 🦀 haven't touched a .ts file": the value's own "now"
     return r.denied(t)
+
+
+# what a value that is over is said to be or to have done: "keto's finished", "Atom is dead",
+# "Falcon shipped", "Biscuit passed last month", "squash is off the table", "RIP Bubbles"
+_OVER_WORDS = frozenset("finish finished over done dead die died pass passed end ended gone ship shipped history off".split())
+
+
+def _en_over(r: Reader, t: Tok) -> bool:
+    """``t`` is said to be over: the subject of a word of ending, or the one mourned ("RIP Bubbles")."""
+    if t.i and r.toks[t.i - 1].lower == "rip":
+        return True
+    if not t.dep.startswith("nsubj"):
+        return False
+    head = r.toks[t.head]
+    if head.lemma in _OVER_WORDS or head.lower in _OVER_WORDS:
+        return True
+    return head.lemma == "be" and any(
+        c.lower in _OVER_WORDS and c.i > t.i for c in r.s.children(head, "acomp", "advmod", "prep", "attr", "prt")
+    )
 
 
 def _own_now(r: Reader, t: Tok) -> bool:
@@ -472,6 +517,21 @@ def _names_kind(low: str, attribute: str) -> bool:
     return any(w in low for w in _KIND_WORDS.get(attribute, ()))
 
 
+def _names_drink(sents: Sequence[Sent]) -> bool:
+    """The message names a drink one orders ("so it's an oat cortado these days", "matcha lattes"):
+    a usual order's own kind of value."""
+    return any(_drink_word(t.lower) is not None for s in sents for t in s.toks)
+
+
+def _drink_word(word: str) -> str | None:
+    """``word`` as the drink it names, a plural in the singular ("lattes" -> "latte")."""
+    if word in DRINKS and word not in _SECOND_WORDS:
+        return word
+    if word.endswith("s") and word[:-1] in DRINKS and word[:-1] not in _SECOND_WORDS:
+        return word[:-1]
+    return None
+
+
 def _names_old(low: str, old: str) -> bool:
     """The message (``low``: casefolded) names the known value (a word of it, any ending:
     "вышивание" / "вышиванием")."""
@@ -503,11 +563,14 @@ def _clauses(r: Reader) -> list[list[Tok]]:
     return [c for c in out if c]
 
 
-def _marks_now(clause: Sequence[Tok], attribute: str) -> bool:
-    """The clause says what holds now: "now", "these days", "теперь", a change word, or (for a
-    favourite) the favourite itself ("it's my new all-time favourite")."""
+def _marks_now(clause: Sequence[Tok], attribute: str, s: Sent | None = None) -> bool:
+    """The clause says what holds now: "now", "these days", "теперь", a change word (in English
+    also "taken up", "back to": ``s`` is the clause's sentence), or (for a favourite) the favourite
+    itself ("it's my new all-time favourite")."""
     for t in clause:
         if t.lower in _NOW_WORDS or t.lemma in _NOW_WORDS or t.lower in CHANGE_CUES or t.lemma in CHANGE_CUES:
+            return True
+        if s is not None and s.lang == "en" and _en_cue(s, t):
             return True
         if attribute.startswith("favorite_") and (t.lower in _FAVOURITE_LIKE or t.lemma in _FAVOURITE_LIKE):
             return True
@@ -563,10 +626,12 @@ def _open_candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[str,
             names = before[-1:]
         for t in names:
             words = _phrase(r, t)
-            if t.pos == "PROPN":  # a name is its capitalised words: "Fontaines D.C.", not "massive Fontaines D.C."
+            if t.pos == "PROPN" and not (r.s.lang == "en" and _drink_word(t.lower)):  # a name is its capitalised words: "Fontaines D.C.", not "massive Fontaines D.C."
                 while len(words) > 1 and not words[0].text[:1].isupper():
                     words = words[1:]
             value = " ".join(w.text for w in words)
+            if attribute == "usual_order" and r.s.lang == "en" and (one := _drink_word(t.lower)) and one != t.lower:
+                value = value[: -len(t.text)] + t.text[: len(one)]  # "matcha lattes" -> "matcha latte": one drink
             if not _same(value, old):
                 yield value, "concept", t
         seen.extend(clause)
@@ -597,7 +662,7 @@ def _pastime_candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[s
         return
     kinds = PASTIME_KINDS[attribute]
     for clause in _clauses(r):
-        if not _marks_now(clause, attribute):
+        if not _marks_now(clause, attribute, r.s):
             continue
         for t in clause:
             word = t.lemma if t.lemma in kinds else t.lower if t.lower in kinds else None

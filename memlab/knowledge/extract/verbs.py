@@ -221,8 +221,9 @@ class VerbClauses(ReaderParts):
                 yield self.fact(SPEAKER, "manager", subj, "person")  # "мной руководит Ирина Викторовна"
         for o in self.s.children(v, "obj", "obl"):
             diet = self._diet_noun(o)
-            if diet:  # "started a vegan diet", "on a keto diet"
-                yield self.fact(subj, "diet", diet, "concept")
+            holder = self._put_on(v, o, subj)
+            if diet and holder is not None:  # "started a vegan diet", "on a keto diet"
+                yield self.fact(holder, "diet", diet, "concept")
             if o.lemma in lx.HOME_NOUNS and lemma in (
                 "sign",
                 "rent",
@@ -272,7 +273,10 @@ class VerbClauses(ReaderParts):
                     yield self.fact(subj, "instrument", lx.INSTRUMENT_NAMES.get(instrument, instrument), "concept")
                 elif o.lemma in lx.SPORTS:
                     yield self.fact(subj, "sport", o.lemma, "concept")
-        if lemma in ("go", "turn", "become", "стать", "перейти") or lemma == "be":
+            for x in self.s.children(v, "xcomp"):  # "I play squash twice a week": the parse reads a verb "squash"
+                if x.lower in lx.SPORTS and lemma == "play" and not self.s.children(x, "obj", "dobj"):
+                    yield self.fact(subj, "sport", x.lower, "concept")
+        if lemma in ("go", "turn", "become", "стать", "перейти", "do") or lemma == "be":
             for c in self.s.children(v, "acomp", "attr", "obl", "xcomp", "obj", "oprd"):
                 diet = lx.DIET_OF.get(c.lower) or lx.DIET_OF.get(c.lemma)
                 if diet:
@@ -403,7 +407,24 @@ class VerbClauses(ReaderParts):
             return None
         return self.value_text(o) if self._org(o) else None
 
+    def _put_on(self, v: Tok, o: Tok, subj: str) -> str | None:
+        """Whose diet ``o`` (an oblique or object of ``v``) is: the subject's, or the one the verb
+        puts on it ("my doctor put me on a Mediterranean diet": the speaker's; "I put my son on a
+        keto diet": nobody said of here)."""
+        if o.dep == "obj":
+            return subj
+        placed = [c for c in self.s.children(v, "obj", "dobj") if c.i != o.i]
+        if not placed:
+            return subj
+        return SPEAKER if placed[0].lower in ("me", "меня") else None
+
     def _possession(self, v: Tok, subj: str) -> Iterator[Extracted]:
+        if self.s.lang == "en" and v.lemma == "end" and any(c.lower == "up" for c in self.s.children(v, "prt")):
+            for case, o in self.obliques(v):  # "we ended up with a parrot, Mango"
+                name = self._pet_name(o) if case == "with" and o.lemma in lx.PETS else None
+                if name:
+                    yield self.fact(subj, f"pet_{lx.PETS[o.lemma]}", name, "concept")
+            return
         if v.lemma not in HAVE_VERBS and not (v.lemma == "я" and self.s.lang == "ru"):
             return
         objects = self.s.children(v, "obj", "nsubj") if self.s.lang == "ru" else self.s.children(v, "obj")
@@ -415,7 +436,7 @@ class VerbClauses(ReaderParts):
             o = kind or o
             species = lx.PETS.get(o.lemma)
             if species:
-                name = self._pet_name(o)
+                name = self._pet_name(o) or self._name_after_comma(v, o)
                 if name:
                     yield self.fact(subj, f"pet_{species}", name, "concept")
                 else:  # "We adopted a cat!!" - the next sentence may name it
@@ -428,6 +449,19 @@ class VerbClauses(ReaderParts):
                 car = self._car(o)
                 if car:
                     yield self.fact(subj, "car", car, "concept")
+
+    def _name_after_comma(self, v: Tok, pet: Tok) -> str | None:
+        """ "we've got a rabbit now, Clover": the parse hangs the pet's name, set off by a comma
+        at the end of the clause, on the verb."""
+        if self.s.lang != "en":
+            return None
+        for c in self.s.children(v, "npadvmod", "appos", "dep", "attr"):
+            before = self.toks[c.i - 1]
+            after = self.toks[c.i + 1] if c.i + 1 < len(self.toks) else None
+            ends = after is None or after.text in (".", "!", ",", ";") or after.pos in ("PUNCT", "SYM", "X")
+            if c.i > pet.i and before.text == "," and c.pos == "PROPN" and c.text[:1].isupper() and ends and self._is_person(c):
+                return self.value_text(c)
+        return None
 
     def _kind_of_pet(self, o: Tok) -> Tok | None:
         """ "Мы завели питомца: пёс по кличке Чарли", "adopted a pet, a beagle": the species noun
