@@ -92,6 +92,8 @@ def names_relation(text: str, relation: str) -> bool:
     """``text`` names ``relation`` ("mother": "my mum", "мамы"); False for a relation not listed."""
     rx = _REL_RE.get(relation)
     return rx is not None and rx.search(text.casefold()) is not None
+
+
 _FIRST_PERSON = re.compile(
     r"\b(i|me|my|mine|myself|i'm|i've|i'd|im)\b|(?<!\w)(я|мне|меня|мой|моя|моё|мое|мои|моей|моего|моему|мною|мной|моих)(?!\w)"
 )

@@ -187,7 +187,7 @@ def normalize_en(text: str) -> str:
     """The English text as the parser sees it (quote offsets are computed on the same text)."""
     text = _LABEL.sub(lambda m: m.group(1) + m.group(2) + " is ", text)
     text = _BEEN.sub(lambda m: m.group(1) + "I've been ", text)
-    text = _MUM.sub(lambda m: ("M" if m.group(1) == "M" else "m") + "om" + m.group(2), _IM.sub("I'm", text))
+    text = _MUM.sub(r"\1om\2", _IM.sub("I'm", text))
     return _IS.sub(" is ", _PRO_DROP.sub(lambda m: m.group(1) + m.group(2).lower(), text))
 
 
