@@ -14,7 +14,7 @@ fact in retrieval order.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,6 +86,7 @@ _RELATIONS: dict[str, str] = {
 # relations stored as the owner's attribute (user|manager = Olga), not as a subject of their own
 _RELATION_ATTRIBUTES = frozenset("manager wife husband partner girlfriend boyfriend".split())
 _REL_RE = {r: re.compile(p) for r, p in _RELATIONS.items()}
+_REL_ANY = re.compile("|".join(f"(?:{p})" for p in _RELATIONS.values()))
 
 
 def names_relation(text: str, relation: str) -> bool:
@@ -198,10 +199,13 @@ def names(question: str, name: str) -> bool:
     return _named(question.casefold(), name.casefold())
 
 
-def subjects_asked(question: str, known: Iterable[str], self_names: Sequence[str] = ()) -> tuple[str, ...]:
+def subjects_asked(
+    question: str, known: Iterable[str], self_names: Sequence[str] = (), kin: Mapping[str, str] | None = None
+) -> tuple[str, ...]:
     """Which known fact subjects the question names: a person (and their relatives when the
     relation is named too), else a relative of the user, else the user, also by the name the user
-    gave ("Where does Dana work?" after "I'm Dana")."""
+    gave ("Where does Dana work?" after "I'm Dana"). ``kin``: a named relative's subject -> whose
+    relative it is ("kofi" -> "user's brother", the ``relation`` fact), so "my brother" finds Kofi."""
     q = question.casefold()
     known = [k.casefold() for k in known]
     people = [k for k in known if "'s " not in k and k != USER and _named(q, bare(k))]
@@ -210,10 +214,10 @@ def subjects_asked(question: str, known: Iterable[str], self_names: Sequence[str
     rels = [r for r, rx in _REL_RE.items() if rx.search(q)]
     out: list[str] = []
     for owner in people or ([USER] if _FIRST_PERSON.search(q) or rels else []):
-        kin = [k for k in known if k.startswith(f"{owner}'s ") and k.split("'s ", 1)[1] in rels]
-        if kin:
-            out.extend(kin)
-        elif all(r in _RELATION_ATTRIBUTES for r in rels):  # "my manager" is the user's fact
+        relatives = [k for k in known if k.startswith(f"{owner}'s ") and k.split("'s ", 1)[1] in rels]
+        relatives += [name for name, rel in (kin or {}).items() if rel.casefold() in {f"{owner}'s {r}" for r in rels}]
+        out.extend(relatives)
+        if all(r in _RELATION_ATTRIBUTES for r in rels):  # "my manager" is the user's fact
             out.append(owner)
     return tuple(dict.fromkeys(out))
 
@@ -232,11 +236,37 @@ def focus_in(store: Any, question: str, user_id: str, as_of: float | None = None
          if attribute_of(n.fact_key or "") == "name"]
         if USER in subjects else []
     )  # fmt: skip
-    return focus_of(question, subjects, [n for n in names if n])
+    return focus_of(question, subjects, [n for n in names if n], _kin_in(store, question, subjects, user_id, as_of))
 
 
-def focus_of(question: str, known_subjects: Sequence[str], self_names: Sequence[str] = ()) -> Focus:
-    subjects = subjects_asked(question, known_subjects, self_names)
+def _kin_in(store: Any, question: str, subjects: Sequence[str], user_id: str, as_of: float | None) -> dict[str, str]:
+    """Named relatives -> whose relative they are, from their ``relation`` facts, when the
+    question names a relation. A one-person relation (husband, manager) holds only while the
+    owner's own fact names them: "Tomasz is User's manager" outlives a new manager Ana."""
+    named = [k for k in subjects if "'s " not in k and k != USER]
+    if not named or not _REL_ANY.search(question.casefold()):
+        return {}
+    kin = {
+        subject_of(n.fact_key or ""): str(n.attributes.get("value") or "")
+        for n in store.facts_about(named, user_id, as_of)
+        if attribute_of(n.fact_key or "") == "relation"
+    }
+    owners = {rel.split("'s ", 1)[0].casefold() for rel in kin.values() if "'s " in rel}
+    held = {
+        (subject_of(n.fact_key or ""), str(n.attributes.get("value") or "").casefold())
+        for n in store.facts_about(sorted(owners), user_id, as_of)
+    }
+    return {
+        name: rel for name, rel in kin.items()
+        if "'s " in rel and (rel.split("'s ", 1)[1] not in _RELATION_ATTRIBUTES
+                             or (rel.split("'s ", 1)[0].casefold(), name) in held)
+    }  # fmt: skip
+
+
+def focus_of(
+    question: str, known_subjects: Sequence[str], self_names: Sequence[str] = (), kin: Mapping[str, str] | None = None
+) -> Focus:
+    subjects = subjects_asked(question, known_subjects, self_names, kin)
     if not subjects:
         return Focus()
     q = question.casefold()

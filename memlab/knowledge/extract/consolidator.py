@@ -180,10 +180,12 @@ class NLPConsolidator:
                 ends[key] = FactEnd(key, (ep.id,))
             for key in _departed_pets(text, speaker, known):  # "Mochi passed away", "Луны больше нет"
                 ends[key] = FactEnd(key, (ep.id,))
-            kin = _kin_of(known, sents, speaker) if lang == "ru" else {}
-            for name, owner in kin.items():  # "мой брат Лёша": what the name is to the speaker
+            for key in _former_relations([*facts, *changed], known.get(speaker.casefold(), {})):
+                ends[key] = FactEnd(key, (ep.id,))  # "dating Leah now": Sam is no longer the girlfriend
+            kin = _kin_of(known, sents, speaker)
+            for name, owner in kin.items():  # "мой брат Лёша", "my brother Kofi": what the name is to the speaker
                 if (name, owner) in _stated_kin(sents, speaker):
-                    _add(merged, self._relation(name, owner, ep.id))
+                    _add(merged, self._relation(name, owner, ep.id, lang))
                     known.setdefault(name.casefold(), {})["relation"] = owner
             for f in [*facts, *changed]:
                 if f.value.casefold() in _VAGUE or f.subject.casefold() in NOT_NAMES:
@@ -201,10 +203,11 @@ class NLPConsolidator:
             ends=tuple(ends.values()),
         )
 
-    def _relation(self, name: str, owner: str, ep_id: int) -> FactProposal:
-        """``name|relation`` = ``owner`` ("user's brother"), written "Лёша — брат пользователя"."""
+    def _relation(self, name: str, owner: str, ep_id: int, lang: str) -> FactProposal:
+        """``name|relation`` = ``owner`` ("user's brother"), written "Лёша — брат пользователя",
+        "Kofi is User's brother"."""
         return FactProposal(
-            content=f"{name} — {_ru_subject(owner)[1]}.",
+            content=f"{name} — {_ru_subject(owner)[1]}." if lang == "ru" else f"{name} is {_en_subject(owner)}.",
             type="semantic",
             key=f"{name.casefold()}|relation",
             value=owner,
@@ -335,6 +338,18 @@ def _departed_pets(text: str, speaker: str, known: Known) -> list[str]:
     ]
 
 
+def _former_relations(facts: Sequence[Extracted], own: dict[str, str]) -> list[str]:
+    """The ``relation`` keys of the people a one-person relation of the speaker's no longer
+    names: a new partner, spouse or manager ends "Sam is User's girlfriend"."""
+    one_person = set(lx.RELATION_FACTS.values())
+    return [
+        f"{old.casefold()}|relation"
+        for f in facts
+        if f.subject == SPEAKER and f.attribute in one_person
+        and (old := own.get(f.attribute)) and old.casefold() != f.value.casefold()
+    ]  # fmt: skip
+
+
 def _stated_kin(sents: Sequence[Sent], speaker: str) -> set[tuple[str, str]]:
     return {(name, subject_name(owner_subject(rel), speaker)) for name, rel in named_relatives(sents)}
 
@@ -413,7 +428,9 @@ def render(subject: str, attribute: str, value: str, lang: str, kin: str | None 
             value = f"{value} ({_CAR_RU[value]})"  # ... and a car by the model's Russian name ("Renault Logan (Логан)")
         return RU[attribute].format(s=nom, g=gen, v=value)
     if attribute in EN:
-        shown = "User" if subject == USER else subject.replace(f"{USER}'s ", "User's ")
+        shown = _en_subject(subject)
+        if kin is not None and "'s " not in subject:
+            shown = f"{_en_subject(kin)} {subject}"  # "User's brother Kofi works at Nestlé."
         if attribute == "sport" and _DONE_NOT_PLAYED.search(value):
             return f"{shown} does {value}."  # "Melanie does swimming", not "plays swimming"
         return EN[attribute].format(s=shown, v=value)
@@ -427,8 +444,12 @@ def render(subject: str, attribute: str, value: str, lang: str, kin: str | None 
         return f"{adj} {noun} {_ru_subject(subject)[1]} — {value}."
     if lang == "ru":
         return f"{_ru_subject(subject)[0]}: {words} — {value}."
-    shown = "User" if subject == USER else subject.replace(f"{USER}'s ", "User's ")
+    shown = _en_subject(subject) if kin is None or "'s " in subject else f"{_en_subject(kin)} {subject}"
     return f"{shown}'s {words} is {value}."
+
+
+def _en_subject(subject: str) -> str:
+    return "User" if subject == USER else subject.replace(f"{USER}'s ", "User's ")
 
 
 def _ru_subject(subject: str) -> tuple[str, str]:

@@ -1,4 +1,5 @@
-"""Relatives introduced by name: "муж (Серёжа) работает в МТС", "мой брат Лёша", "Серёжа (муж)".
+"""Relatives introduced by name: "муж (Серёжа) работает в МТС", "мой брат Лёша", "Серёжа (муж)",
+"my brother Kofi works at Unilever".
 
 The extractor keys a named relative's facts by the name ("Лёша|employer"), as a later message
 speaks of them by the name alone ("Лёша ушёл из Газпрома в Лукойл"). What the name is to the
@@ -7,7 +8,8 @@ and writes the relative's facts as "Брат пользователя Лёша �
 question about "мой брат" finds them.
 
 Only an apposition the parse gives (a relation noun and a name in one case, or the name in
-brackets), with no other owner ("муж Инги", "муж сестры Андрей": not the speaker's).
+brackets), with no other owner ("муж Инги", "муж сестры Андрей": not the speaker's). English
+needs the owner said ("my brother Kofi", "our son Leo"): "brother Kofi" alone may be a monk.
 """
 
 from __future__ import annotations
@@ -21,15 +23,15 @@ from memlab.knowledge.extract.nlp import Sent, Tok
 # relation nouns whose apposed name is one person of the speaker's (not "родители")
 _OWN_POSSESSIVES = frozenset("мой моя моё мое мои наш наша наше наши".split())
 _OTHER_POSSESSIVES = frozenset("его её ее их твой твоя твои ваш ваша ваши свой своя".split())
+_OWN_EN = frozenset("my our".split())
 
 
 def named_relatives(sents: Sequence[Sent]) -> list[tuple[str, str]]:
-    """``(name, relation)`` for each of the speaker's relatives a Russian message names in
-    apposition: ("Лёша", "brother") for "мой брат Лёша"; relation as in ``lexicon.RELATIONS``."""
+    """``(name, relation)`` for each of the speaker's relatives a message names in apposition:
+    ("Лёша", "brother") for "мой брат Лёша", ("Kofi", "brother") for "my brother Kofi"; relation
+    as in ``lexicon.RELATIONS``."""
     out: dict[str, tuple[str, str]] = {}
     for s in sents:
-        if s.lang != "ru":
-            continue
         r = Reader(s)
         for rel_tok, name_tok in _apposed(s):
             relation = lx.RELATIONS[rel_tok.lemma]
@@ -40,22 +42,32 @@ def named_relatives(sents: Sequence[Sent]) -> list[tuple[str, str]]:
 
 
 def _apposed(s: Sent) -> Iterator[tuple[Tok, Tok]]:
-    for t in s.toks:
-        if t.dep != "appos":
+    for rel, name in _pairs(s):
+        # the English NER calls unfamiliar first names NORP or ORG ("Priya"); the apposition decides
+        if name.pos != "PROPN" or not name.text[:1].isupper() or (s.lang == "ru" and name.ent not in ("PER", "")):
             continue
-        head = s.toks[t.head]
-        pair = (head, t) if _relation(head) else (t, head) if _relation(t) else None
-        if pair is None:
-            continue
-        rel, name = pair
-        if name.pos != "PROPN" or not name.text[:1].isupper() or name.ent not in ("PER", ""):
-            continue
-        bracketed = _in_brackets(s, t)
+        bracketed = _in_brackets(s, name) or _in_brackets(s, rel)
         if not bracketed and rel.feats.get("Case") != name.feats.get("Case"):
             continue  # "муж Инги": the owner, not the husband's name
         if not _speakers(s, rel):
             continue
         yield rel, name
+
+
+def _pairs(s: Sent) -> Iterator[tuple[Tok, Tok]]:
+    """(relation noun, name) in apposition; in English also the name the tagger made a second
+    subject or the head of a compound ("my girlfriend Noor is ...": two subjects of "obsessed")."""
+    for t in s.toks:
+        if t.dep == "appos":
+            head = s.toks[t.head]
+            if _relation(head):
+                yield head, t
+            elif _relation(t):
+                yield t, head
+        elif s.lang != "ru" and _relation(t) and t.i + 1 < len(s.toks):
+            nxt = s.toks[t.i + 1]
+            if (nxt.dep == t.dep and nxt.head == t.head) or (t.dep == "compound" and t.head == nxt.i):
+                yield t, nxt
 
 
 def _relation(t: Tok) -> bool:
@@ -70,7 +82,10 @@ def _in_brackets(s: Sent, t: Tok) -> bool:
 
 def _speakers(s: Sent, rel: Tok) -> bool:
     """The relation is the speaker's: no other owner hangs from it ("брат Инги", "его жена",
-    "муж сестры")."""
+    "муж сестры"); in English "my" or "our" is said ("my brother", not "Anna's brother")."""
+    if s.lang != "ru":  # "my" hangs from the relation, or from the name it is a compound of
+        owners = [c for x in (rel, s.toks[rel.head] if rel.dep == "compound" else rel) for c in s.children(x)]
+        return any(c.dep == "nmod:poss" and c.lower in _OWN_EN for c in owners)
     for c in s.children(rel):
         if c.lower in _OTHER_POSSESSIVES:
             return False

@@ -242,6 +242,10 @@ class VerbClauses(ReaderParts):
             for case, o in self.obliques(v):  # "I'm dating Chloe", "встречаюсь с Ксюшей"
                 if (case in ("с", "со") or o.dep == "obj" and self.s.lang == "en") and self._is_person(o) and o.pos == "PROPN":
                     yield self.fact(subj, "partner", self.value_text(o), "person")
+        if v.lemma == "see" and v.tag == "VBG" and self._seeing_someone(v):  # "I'm seeing Elif now"
+            for o in self.s.children(v, "obj", "dobj"):
+                if o.pos == "PROPN" and self._is_person(o):
+                    yield self.fact(subj, "partner", self.value_text(o), "person")
         if v.lemma == "marry":  # "Married Sam in June!", "Tom married Kate"
             for o in self.s.children(v, "obj", "dobj"):
                 if self._is_person(o):
@@ -305,6 +309,18 @@ class VerbClauses(ReaderParts):
             for c in self.s.children(v, "nsubj", "obj", "xcomp", "obl"):
                 if c.pos == "PROPN" or c.ent == "PER":
                     yield self.fact(SPEAKER, "name", self.value_text(c), "person")
+
+    def _seeing_someone(self, v: Tok) -> bool:
+        """Progressive "see" as dating: "I've been seeing Elif", "I'm seeing Elif now"; not a
+        meeting with a time ("seeing Dana tonight", "on Friday")."""
+        auxes = {c.lower for c in self.s.children(v, "aux")}
+        times = [
+            c for c in self.s.children(v, "npadvmod", "obl", "obl:tmod", "prep")
+            if c.lower not in ("now", "days", "for", "since")
+            and not any(x.lower in ("for", "since") for x in self.s.children(c, "case"))
+        ]  # "for a few months" is how long, not when
+        ongoing = "been" in auxes or any(t.lower in ("now", "lately", "nowadays") for t in self.toks)
+        return bool(auxes) and ongoing and not times
 
     def _to_value_under(self, o: Tok, subj: str) -> Iterator[Extracted]:
         for g in self.s.children(o, "obl", "nmod"):
