@@ -35,7 +35,7 @@ ROWS = [
 
     dict(kind="control", person=None, turns=[
         (U, "my laptop runs openSUSE Tumbleweed and the rolling updates haven't bitten me yet", 0),
-        (U, "my brother keeps telling me to go back to Windows 'like a normal person'. lol no", 12),
+        (U, "my brother's on a crusade to get me back on Windows 'like a normal person'. lol no", 12),
         (U, "is macOS any good for music production? just curious, not switching", 20),
     ], question="How do I install Spotify on my laptop?", current="openSUSE", stale=["Windows", "macOS"]),
 
@@ -74,13 +74,13 @@ ROWS = [
     dict(kind="update", person=None, turns=[
         (U, "my Galaxy S21 battery is on its last legs, dies by 3pm", 5),
         (U, "this iPhone 15 is taking some getting used to, where is the back button??", 18),
-    ], question="How do I take a screenshot on my phone?", current="iPhone", stale=["Galaxy"]),
+    ], question="Walk me through taking a screenshot on my phone", current="iPhone", stale=["Galaxy"]),
 
     dict(kind="control", person="Maya", turns=[
         (U, "my girlfriend Maya and I signed up for a cooking class, week one was knife skills", 1),
         (U, "my ex Jess texted me happy birthday out of nowhere, weird", 10),
         (U, "Maya's mum is visiting this weekend, pray for me", 14),
-    ], question="What's my girlfriend's name? I'm writing her a card", current="Maya", stale=["Jess"]),
+    ], question="I'm booking a table for two for our anniversary, whose name goes next to mine?", current="Maya", stale=["Jess"]),
 
     dict(kind="update", person="Ravi", turns=[
         (U, "my coworker Ravi codes in Java all day and somehow loves it", 2),
@@ -113,12 +113,12 @@ ROWS = [
         (U, "I'm at Bloomberg, eight years this spring", 0),
         (U, "a recruiter from Citadel slid into my DMs with a frankly insane number", 6),
         (U, "nah I turned Citadel down, Bloomberg's fine", 11),
-    ], question="Which company's pension scheme am I in?", current="Bloomberg", stale=["Citadel"]),
+    ], question="If I need a payslip, whose HR team do I email?", current="Bloomberg", stale=["Citadel"]),
 
     dict(kind="control", person=None, turns=[
         (U, "Cape Town winter is basically rain and braai", 2),
-        (U, "if I took the Johannesburg job I'd double my salary... but no", 15),
-    ], question="What's the weather going to be like where I live this weekend?", current="Cape Town", stale=["Johannesburg"]),
+        (U, "the Johannesburg offer would double my salary but I'm not uprooting my life for it", 15),
+    ], question="Do I need an umbrella here this weekend?", current="Cape Town", stale=["Johannesburg"]),
 
     dict(kind="control", person=None, turns=[
         (U, "pescatarian for 5 years, fish tacos are my love language", 1),
@@ -127,7 +127,7 @@ ROWS = [
     ], question="Can you suggest a dinner recipe that fits my diet?", current="pescatarian", stale=["keto"]),
 
     dict(kind="update", person=None, turns=[
-        (U, "been playing violin since I was 6, my mum made me and now I'm grateful", 0),
+        (U, "violin lessons every week from age 6, my mum made me and now I'm grateful", 0),
         (U, "haven't touched the violin in months, it's all cello now, my teacher says the bowing transfers", 20),
     ], question="What strings should I buy for my instrument?", current="cello", stale=["violin"]),
 
