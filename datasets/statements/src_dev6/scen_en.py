@@ -9,6 +9,7 @@ ROWS = [
     dict(kind="update", person=None, turns=[
         (U, "the bins in Leicester get collected at 6am and I swear they do it on purpose", 0),
         (U, "finally unpacked the last box in our new place in Norwich, the cathedral is a 10 min walk from the door", 14),
+        (U, "and in the same month my cousin moved to Leicester of all places lol", 18),
     ], question="Any good Sunday markets near where I live?", current="Norwich", stale=["Leicester"]),
 
     dict(kind="update", person=None, turns=[
@@ -26,7 +27,9 @@ ROWS = [
         (U, "the whole codebase is PHP and I have made my peace with it", 0),
         (U, "coworker keeps saying 'real engineers write Haskell' 🙄 ok buddy", 5),
         (U, "migration's done!! anything new is TypeScript on Node, the old PHP monolith is read-only", 15),
-    ], question="Which language should I brush up on before my next code review?", current="TypeScript", stale=["PHP", "Haskell"]),
+        (U, "my mate's startup is all-in on Rust and he keeps sending me job links, tempting but no", 20),
+        (U, "and no, I am never touching PHP again, not for any money", 24),
+    ], question="Which language should I brush up on before my next code review?", current="TypeScript", stale=["PHP", "Haskell", "Rust"]),
 
     dict(kind="update", person=None, turns=[
         (U, "Sublime Text still opens faster than anything else on this potato laptop", 3),
@@ -53,6 +56,7 @@ ROWS = [
         (U, "my brother Kofi is an accountant at Deloitte and hates every minute of it", 1),
         (U, "got an interview at KPMG next week, fingers crossed for me", 8),
         (U, "Kofi finally handed in his notice, he's at PwC now and says the coffee alone was worth it", 19),
+        (U, "small world: my wife's brother just started at Deloitte", 25),
     ], question="Where does my brother work now?", current="PwC", stale=["Deloitte", "KPMG"]),
 
     dict(kind="update", person="Amelie", turns=[
