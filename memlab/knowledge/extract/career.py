@@ -3,7 +3,7 @@ work done at a company, and the language that work is "mostly" in."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted, _job_word
@@ -19,6 +19,19 @@ _NOT_YET = frozenset("tomorrow next soon завтра следующий ско�
 _OTHERS_OWN = frozenset("your his her their its твой твоя твоё его её ее их".split())
 _ORG_CASES = frozenset("at from в во от".split())
 _TITLE_STOPS = frozenset("at in on for with and but last this yesterday today after since в на с и но".split())
+
+
+def of_domain(toks: Sequence[Tok], head: Tok) -> list[Tok]:
+    """What a head-of title is head of: "head of data", "director of product design" (the "of"
+    and up to two nouns after ``head``; none when ``head`` is no such title)."""
+    if head.lower not in lx.OF_TITLES or head.i + 2 >= len(toks) + 1 or head.i + 1 >= len(toks) or toks[head.i + 1].lower != "of":
+        return []
+    out = [toks[head.i + 1]]
+    for t in toks[head.i + 2 : head.i + 4]:
+        if t.pos not in ("NOUN", "PROPN") or t.lower in _TITLE_STOPS:
+            break
+        out.append(t)
+    return out if len(out) > 1 else []
 
 
 class Career(ReaderParts):
@@ -52,7 +65,8 @@ class Career(ReaderParts):
     # -- "got promoted to lead analyst", "повысили до ведущего аналитика", "назначили тимлидом" -----
     def _promoted(self) -> Iterator[Extracted]:
         for v in self.toks:
-            if v.lemma == "promote" and self._speaker_verb(v):
+            bumped = v.lemma == "bump" and any(c.lower == "up" for c in self.s.children(v))  # "bumped up to"
+            if (v.lemma == "promote" or bumped) and self._speaker_verb(v):
                 to = next((t for t in self.toks[v.i + 1 : v.i + 3] if t.lower == "to"), None)
                 title = self._title_after(to.i + 1) if to is not None else None
             elif v.lemma in ("повысить", "повыситься") and self._speaker_verb(v):
@@ -70,11 +84,13 @@ class Career(ReaderParts):
         """The English job noun phrase from token ``k``: "lead analyst", "a senior engineer"."""
         words = []
         for t in self.toks[k : k + 5]:
-            if t.pos == "PUNCT" or t.lower in _TITLE_STOPS:
+            if t.pos == "PUNCT" or t.lower in _TITLE_STOPS or t.lower == "of":
                 break
             if t.pos != "DET":
                 words.append(t)
-        return " ".join(t.text for t in words) if words and _job_word(words[-1]) else None
+        if not words or not _job_word(words[-1]):
+            return None
+        return " ".join(t.text for t in [*words, *of_domain(self.toks, words[-1])])
 
     def _ru_genitive_title(self, k: int) -> str | None:
         """The Russian job noun phrase in the genitive from token ``k``, in the nominative

@@ -141,6 +141,8 @@ RELATIONS: dict[str, str] = {
     "босс": "manager", "тимлид": "manager", "менеджер": "manager", "племянник": "nephew", "племянница": "niece",
     "кузен": "cousin", "кузина": "cousin", "жених": "fiance", "невеста": "fiancee",
 }  # fmt: skip
+# titles said with what they head: "head of data", "VP of engineering", "director of sales"
+OF_TITLES = frozenset("head director vp chief dean president".split())
 RELATION_FACTS = {
     "manager": "manager", "boss": "manager", "wife": "spouse", "husband": "spouse",
     "partner": "partner", "girlfriend": "partner", "boyfriend": "partner", "fiance": "partner", "fiancee": "partner",

@@ -33,6 +33,7 @@ from memlab.knowledge.extract.basics import (
     _lex,
     _subtree,
 )
+from memlab.knowledge.extract.career import of_domain
 from memlab.knowledge.extract.nlp import (
     Tok,
     ru_adjective_nominative,
@@ -534,6 +535,11 @@ class VerbClauses(ReaderParts):
         idx = sorted([o.i, *(m.i for m in mods)])
         lo, hi = _contiguous(idx, o.i)
         words = self.toks[lo : hi + 1]
+        if self.s.lang != "ru" and hi == o.i and o.lower in lx.OF_TITLES and o.i + 1 < len(self.toks) and self.toks[o.i + 1].lower == "of":
+            domain = of_domain(self.toks, o)  # "I'm head of data now"; "head of the household" is no job
+            if not domain:
+                return None
+            words = [*words, *domain]
         if self.s.lang == "ru":
             head = o.lower if o.lemma not in lx.JOB_HEADS and o.lower in lx.JOB_HEADS else o.lemma  # natasha: "джун" -> "джуна"
             return " ".join(w.text if w.text.isupper() else head if w.i == o.i else self._ru_modifier(w, o) for w in words)
