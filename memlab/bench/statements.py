@@ -51,7 +51,17 @@ def _attribute(a: str) -> str:
 
 
 def _subject(s: str) -> str:
-    return _PUNCT.sub(" ", s.casefold().replace("ё", "е")).strip()
+    """A subject compared as a name, its relation words by their lexicon sense ("speaker's dad"
+    = "speaker's father", "speaker's mum" = "speaker's mother")."""
+    from memlab.knowledge.extract.lexicon import RELATIONS
+
+    owner, sep, rel = s.casefold().replace("ё", "е").partition("'s ")
+    if sep:
+        rel = " ".join(_RELATION_FORMS.get(w, RELATIONS.get(w, w)) for w in rel.split())
+    return _PUNCT.sub(" ", owner + sep + rel).strip()
+
+
+_RELATION_FORMS = {"grandad": "grandfather", "granddad": "grandfather", "nan": "grandmother", "nana": "grandmother"}
 
 
 def same(pred: Triple, gold: Triple) -> bool:
