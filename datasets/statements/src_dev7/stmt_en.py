@@ -117,7 +117,7 @@ ROWS = [
      [("speaker's uncle", "nationality", "Greek")]),
 
     # ---------------- mixed (13) ----------------
-    ("user", "mixed", "me and my wife Ayesha both live and work in Sheffield, she's a radiographer and I'm the IT guy who fixes her printer",
+    ("user", "mixed", "my wife Ayesha is a radiographer at the hospital here in Sheffield and I'm the IT guy who gets called when her printer jams. every. week",
      [(S, "spouse", "Ayesha"), ("Ayesha", "job_title", "radiographer"), ("Ayesha", "city", "Sheffield"), (S, "city", "Sheffield")]),
     ("user", "mixed", "my manager Lucia writes literally everything in Go, so guess what I'm being 'encouraged' to learn",
      [(S, "manager", "Lucia"), ("Lucia", "programming_language", "Go")]),
@@ -125,7 +125,7 @@ ROWS = [
      [(S, "partner", "Efua"), ("Efua", "job_title", "pharmacist")]),
     ("Marisol", "mixed", "my boyfriend Luis is a sous chef so I'm on my own most nights, which Churro honestly loves",
      [(S, "partner", "Luis"), ("Luis", "job_title", "sous chef")]),
-    ("Ingrid", "mixed", "my husband Anders does the cooking, I wash up. we're both vegetarian so it's a LOT of lentils in this house",
+    ("Ingrid", "mixed", "married to Anders 15 yrs and he still does all the cooking, I wash up. both vegetarian, so: lentils, lentils, lentils",
      [(S, "spouse", "Anders"), (S, "diet", "vegetarian"), ("Anders", "diet", "vegetarian")]),
     ("Declan", "mixed", "Declan, 38, and my da is 71 and still going up ladders, which gives me a heart attack every time",
      [(S, "name", "Declan"), (S, "age", "38"), ("speaker's dad", "age", "71")]),
@@ -148,7 +148,7 @@ ROWS = [
     ("user", "negated", "no I'm not on windows, never have been, why does every support bot assume that", []),
     ("user", "negated", "I don't have a dog!! the barking on my calls is the neighbour's lab, I swear", []),
     ("user", "negated", "not vegan, not veggie, I just hate mushrooms. please stop giving me meat-free recipes", []),
-    ("user", "negated", "I don't work at Amazon, I just wear the hoodie because it was free at a conference", []),
+    ("user", "negated", "that Amazon hoodie is conference swag, I have never worked a single day there", []),
     ("Marisol", "negated", "not married, not engaged, please stop asking tía 🙄", []),
     ("user", "negated", "nope, never learned to drive, I basically live on buses", []),
     ("user", "negated", "Spanish isn't my first language, I learned it in school, so go easy on the grammar", []),
@@ -156,12 +156,12 @@ ROWS = [
 
     # ---------------- hypothetical (7) ----------------
     ("user", "hypothetical", "if I moved to Amsterdam would I need a car at all or is it bikes forever", []),
-    ("user", "hypothetical", "if I ever get a cat I'm calling it Meatball, non-negotiable", []),
+    ("user", "hypothetical", "a cat called Meatball is the dream but the landlord said no pets, so. dreams", []),
     ("user", "hypothetical", "supposing I retrained as a plumber, how long till I'm actually earning", []),
     ("Kwame", "hypothetical", "if they ever force me onto vs code I'm faking my own death", []),
     ("user", "hypothetical", "in an ideal world I'd be a park ranger somewhere in Montana. instead: spreadsheets", []),
     ("user", "hypothetical", "imagine being vegan in rural Texas, I'd be living off fries", []),
-    ("Declan", "hypothetical", "if I won the lotto I'd buy a Land Rover Defender and drive it straight into the sea", []),
+    ("Declan", "hypothetical", "lotto money would go straight on a Land Rover Defender and then I'd drive it into the sea", []),
 
     # ---------------- question (7) ----------------
     ("user", "question", "is linux mint ok for someone who has never opened a terminal in their life?", []),
@@ -209,7 +209,7 @@ ROWS = [
 
     # ---------------- third_party_nonfact (5) ----------------
     ("user", "third_party_nonfact", "my brother's thinking of moving to Dubai for the tax thing, is that a dumb idea", []),
-    ("user", "third_party_nonfact", "my girlfriend might go vegan if that documentary gets to her", []),
+    ("user", "third_party_nonfact", "gf has been watching those vegan docs and says she might quit cheese, pray for me", []),
     ("user", "third_party_nonfact", "a colleague asked if I'd recommend Arch to a beginner and I laughed for five minutes", []),
     ("user", "third_party_nonfact", "dad keeps saying he'll buy a Tesla one day, he says that every single year", []),
     ("Marisol", "third_party_nonfact", "my sister's interviewing with Kaiser next week, sending her all the good vibes", []),
