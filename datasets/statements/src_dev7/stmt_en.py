@@ -179,7 +179,7 @@ ROWS = [
     ("user", "plan", "picking up the puppy next saturday, thinking of naming him Otis", []),
     ("Declan", "plan", "starting with ESB Networks after christmas, the notice period is brutal", []),
     ("user", "plan", "gonna learn the ukulele this summer, main goal is to annoy my kids", []),
-    ("user", "plan", "the macbook arrives thursday and then I am DONE with windows forever", []),
+    ("user", "plan", "the macbook arrives thursday, first mac of my life, send me your must-have apps", []),
     ("user", "plan", "got accepted to Edinburgh for september, still deciding on halls vs a flatshare", []),
 
     # ---------------- quoted (6) ----------------
