@@ -14,6 +14,7 @@ fact stated twice is one fact and a Russian question finds a Russian fact.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -121,6 +122,9 @@ _RELATION_RU = {
 }  # fmt: skip
 
 
+log = logging.getLogger(__name__)
+
+
 class NLPConsolidator:
     """Offline Consolidator on a dependency parse (see the module docstring). Never writes."""
 
@@ -155,47 +159,51 @@ class NLPConsolidator:
         known = _known(context, spoken, analyses)
         pastimes = _known_pastimes(context, spoken)
         for (ep, text), (lang, (facts, names), sents) in zip(spoken, analyses, strict=True):
-            speaker = speaker_of(ep)
-            assert speaker is not None
-            if ep.speaker:
-                _mention(mentions, EntityMention(ep.speaker, "person", "speaker"))
-            for name, etype in names:
-                _mention(mentions, EntityMention(name, etype))
-            for name, alias in _aliases(text, [*(n for n, e in names if e == "person"),
-                                              *(f.value for f in facts if f.value_type == "person")], speaker):
-                _mention(mentions, EntityMention(name, "person", aliases=(alias,)))
-            facts = agree(facts, known.get(speaker.casefold(), {}), sents)  # "I'm at Michigan now" of a student
-            stated = {(subject_name(f.subject, speaker).casefold(), f.attribute) for f in facts}
-            values = {f.value.casefold() for f in facts}  # one mention has one role: "a puppy named Rex" is no manager
-            changed = [
-                f
-                for f in updates(sents, with_pastimes(_as_speaker(known, speaker), pastimes.get(speaker.casefold(), [])), text)
-                if (subject_name(f.subject, speaker).casefold(), f.attribute) not in stated
-                and f.value.casefold() not in values
-            ]
-            for f in ended(text, sents):  # "quit tennis": that sport is over, nothing replaces it
-                key = f"{subject_name(f.subject, speaker).casefold()}|{f.attribute}:{f.value.casefold()}"
-                ends[key] = FactEnd(key, (ep.id,))
-            for key in _replaced_pastimes([*facts, *changed], sents, text, speaker, pastimes):
-                ends[key] = FactEnd(key, (ep.id,))
-            for key in _departed_pets(text, speaker, known):  # "Mochi passed away", "Луны больше нет"
-                ends[key] = FactEnd(key, (ep.id,))
-            for key in _former_relations([*facts, *changed], known.get(speaker.casefold(), {})):
-                ends[key] = FactEnd(key, (ep.id,))  # "dating Leah now": Sam is no longer the girlfriend
-            kin = _kin_of(known, sents, speaker)
-            for name, owner in kin.items():  # "мой брат Лёша", "my brother Kofi": what the name is to the speaker
-                if (name, owner) in _stated_kin(sents, speaker):
-                    _add(merged, self._relation(name, owner, ep.id, lang))
-                    known.setdefault(name.casefold(), {})["relation"] = owner
-            for f in [*facts, *changed]:
-                if f.value.casefold() in _VAGUE or f.subject.casefold() in NOT_NAMES:
-                    continue  # "Nate's hobby is playing", "on the top team"; "Yep, running" is nobody's
-                proposal = self._proposal(f, speaker, lang, ep.id, _kin_lookup(kin, f.subject))
-                _add(merged, proposal)
-                if proposal.key and "|" in proposal.key and f.attribute not in SET_VALUED:
-                    known.setdefault(proposal.key.split("|", 1)[0], {})[f.attribute] = f.value
-                for e in proposal.entities:
-                    _mention(mentions, e)
+            try:
+                speaker = speaker_of(ep)
+                assert speaker is not None
+                if ep.speaker:
+                    _mention(mentions, EntityMention(ep.speaker, "person", "speaker"))
+                for name, etype in names:
+                    _mention(mentions, EntityMention(name, etype))
+                for name, alias in _aliases(text, [*(n for n, e in names if e == "person"),
+                                                  *(f.value for f in facts if f.value_type == "person")], speaker):
+                    _mention(mentions, EntityMention(name, "person", aliases=(alias,)))
+                facts = agree(facts, known.get(speaker.casefold(), {}), sents)  # "I'm at Michigan now" of a student
+                stated = {(subject_name(f.subject, speaker).casefold(), f.attribute) for f in facts}
+                values = {f.value.casefold() for f in facts}  # one mention has one role: "a puppy named Rex" is no manager
+                changed = [
+                    f
+                    for f in updates(sents, with_pastimes(_as_speaker(known, speaker), pastimes.get(speaker.casefold(), [])), text)
+                    if (subject_name(f.subject, speaker).casefold(), f.attribute) not in stated
+                    and f.value.casefold() not in values
+                ]
+                for f in ended(text, sents):  # "quit tennis": that sport is over, nothing replaces it
+                    key = f"{subject_name(f.subject, speaker).casefold()}|{f.attribute}:{f.value.casefold()}"
+                    ends[key] = FactEnd(key, (ep.id,))
+                for key in _replaced_pastimes([*facts, *changed], sents, text, speaker, pastimes):
+                    ends[key] = FactEnd(key, (ep.id,))
+                for key in _departed_pets(text, speaker, known):  # "Mochi passed away", "Луны больше нет"
+                    ends[key] = FactEnd(key, (ep.id,))
+                for key in _former_relations([*facts, *changed], known.get(speaker.casefold(), {})):
+                    ends[key] = FactEnd(key, (ep.id,))  # "dating Leah now": Sam is no longer the girlfriend
+                kin = _kin_of(known, sents, speaker)
+                for name, owner in kin.items():  # "мой брат Лёша", "my brother Kofi": what the name is to the speaker
+                    if (name, owner) in _stated_kin(sents, speaker):
+                        _add(merged, self._relation(name, owner, ep.id, lang))
+                        known.setdefault(name.casefold(), {})["relation"] = owner
+                for f in [*facts, *changed]:
+                    if f.value.casefold() in _VAGUE or f.subject.casefold() in NOT_NAMES:
+                        continue  # "Nate's hobby is playing", "on the top team"; "Yep, running" is nobody's
+                    proposal = self._proposal(f, speaker, lang, ep.id, _kin_lookup(kin, f.subject))
+                    _add(merged, proposal)
+                    if proposal.key and "|" in proposal.key and f.attribute not in SET_VALUED:
+                        known.setdefault(proposal.key.split("|", 1)[0], {})[f.attribute] = f.value
+                    for e in proposal.entities:
+                        _mention(mentions, e)
+            except Exception:  # one message the rules trip over (a parser's odd tree) costs its facts, not the batch's
+                log.warning("nlp consolidator: message %s skipped", ep.id, exc_info=True)
+
         return Plan(
             session_id=context.session_id,
             facts=tuple(merged.values()),
@@ -245,7 +253,11 @@ def _analyses(texts: list[str], learned: bool = False) -> list[tuple[str, Analys
     for lang in dict.fromkeys(langs):
         idx = [i for i, x in enumerate(langs) if x == lang]
         for i, sents in zip(idx, parse_many([texts[i] for i in idx], lang), strict=True):
-            out[i] = (lang, read(texts[i], sents, learned), sents)
+            try:
+                out[i] = (lang, read(texts[i], sents, learned), sents)
+            except Exception:  # see NLPConsolidator.consolidate: the message gives nothing, the rest go on
+                log.warning("nlp consolidator: a message could not be read", exc_info=True)
+                out[i] = (lang, ([], []), sents)
     return [x for x in out if x is not None]
 
 

@@ -215,6 +215,10 @@ class CopulaClauses(ReaderParts):
             yield self.fact(subj, "job_title", title, "concept")
             for case, o in self.obliques(b):
                 yield from self._located(case, o, subj)
+            for based in self.s.children(b, "amod"):  # "a Manchester-based nurse"
+                place = [c for c in self.s.children(based, "npadvmod", "compound") if c.lemma != "-"]
+                if based.lower == "based" and place and self._place(place[0]) and place[0].i + 2 == based.i:
+                    yield self.fact(subj, "city", self.city(place[0]), "place")
             return
         diet = lx.DIET_OF.get(b.lower) or lx.DIET_OF.get(b.lemma)
         if diet:

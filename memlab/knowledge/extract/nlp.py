@@ -183,8 +183,75 @@ _LABEL = re.compile(
 )
 
 
+# a statement and then its question in one sentence: "me and my boyfriend Theo are doing a pasta
+# night, what wine goes w carbonara?", "третий месяц в Альфе, а это нормально?" - the question
+# is a sentence of its own, so the statement before it is read (the comma becomes a stop: same length)
+_OPENERS = {
+    "en": frozenset(
+        "what whats how hows which where when why who any anyone anybody does do did should can could would is are "
+        "will shall thoughts ideas tips advice suggestions recommendations".split()
+    ),
+    "ru": frozenset(
+        "как что где куда какой какая какое какие каком какую кто почему зачем сколько стоит есть можно посоветуйте "
+        "подскажите это норм нормально реально".split()
+    ),
+}
+_TAIL = re.compile(r"[,;—–]\s+|\s+[—–-]\s+|\s*[\u2600-\u27bf\U0001f300-\U0001faff]+\s+")  # an emoji ends a clause too
+_STOP = re.compile(r"[.!?…]\s+")
+
+
+def split_question_tail(text: str, lang: str) -> str:
+    """``text`` with the comma (or dash) before a trailing question made a stop, where the part
+    before it is no question itself; the same length, so offsets into the text stay valid."""
+    if "?" not in text:
+        return text
+    out = list(text)
+    begin = 0
+    for stop in [*(m.end() for m in _STOP.finditer(text)), len(text)]:
+        sentence = text[begin:stop]
+        head_word = re.match(r"\W*(\w+)", sentence)
+        if sentence.rstrip().endswith("?") and head_word and head_word.group(1).casefold() not in _OPENERS[lang]:
+            for m in reversed(list(_TAIL.finditer(sentence))):
+                after = re.match(r"\W*(\w+)", sentence[m.end() :])
+                if after and after.group(1).casefold() in _OPENERS[lang]:
+                    k = begin + m.start() + (m.group().index(m.group().strip()) if m.group().strip() else 0)
+                    out[k] = "."
+                    break
+        begin = stop
+    return "".join(out)
+
+
+# a forum self-introduction: "pescatarian here", "Priya here, product designer", "maths teacher in
+# melbourne here and ...", "long-time Emacs user here": a verbless phrase and "here" opening the
+# sentence is "I'm <phrase>"
+_HERE = re.compile(
+    r"(^|[.!?]\s+)((?:[\w'’-]+\s+){0,5}?[\w'’-]+)\s+here(?=\s*(?:[,.!;:—–-]|and\b|$))", re.I
+)
+_NOT_SELF = frozenset(
+    "anyone anybody someone somebody everyone everybody nobody who what which whoever is are am was were be been "
+    "i i'm im we you they he she it it's its this that these those the a an so over right from around in out up down "
+    "come stay get go there not no any all hi hello hey thanks thank just live living work working people my our your "
+    "his her their".split()
+)
+
+
+def _self_intro(m: re.Match[str]) -> str:
+    from memlab.knowledge.extract.lexicon import CAR_BRANDS, TOOLS
+
+    words = m.group(2).split()
+    if words[0].casefold() in _NOT_SELF or any(w.casefold() in ("is", "are", "was", "were", "'s") for w in words):
+        return m.group(0)
+    last = words[-1].casefold()
+    if any(ch.isdigit() for ch in last) or last in CAR_BRANDS or any(
+        last == canon.casefold() or last in forms for table in TOOLS.values() for canon, forms in table.items()
+    ):
+        return m.group(0)  # "Galaxy S21 here, still works fine": a thing the speaker has, not who they are
+    return f"{m.group(1)}I'm {m.group(2)}"
+
+
 def normalize_en(text: str) -> str:
     """The English text as the parser sees it (quote offsets are computed on the same text)."""
+    text = _HERE.sub(_self_intro, split_question_tail(text, "en"))
     text = _LABEL.sub(lambda m: m.group(1) + m.group(2) + " is ", text)
     text = _BEEN.sub(lambda m: m.group(1) + "I've been ", text)
     text = _MUM.sub(r"\1om\2", _IM.sub("I'm", text))
@@ -251,7 +318,7 @@ def _natasha() -> Callable[[list[str]], list[list[Sent]]]:
         """natasha's Doc pipeline, with the taggers mapped over every sentence of every text at
         once (the per-call cost dominates single messages)."""
         with lock:
-            docs = [Doc(t) for t in texts]
+            docs = [Doc(split_question_tail(t, "ru")) for t in texts]
             for d in docs:
                 d.segment(seg)
                 d.sents = _split_lowercase_stops(d.sents, DocSent)

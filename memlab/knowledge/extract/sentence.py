@@ -479,7 +479,8 @@ class Sentences(ReaderParts):
         for t in self.toks:
             head = self.toks[t.head]
             if t.lemma in lx.PETS and t.dep in ("amod", "compound") and head.i > t.i and t.i not in self.quoted:
-                owner = self.owner_of(head)  # "my parrot Kiwi says ...": the parse makes the noun the name's modifier
+                # "my parrot Kiwi says ...": the parse makes the noun the name's modifier, "my" hanging from either
+                owner = self.owner_of(head) or self.owner_of(t)
                 if owner is not None and head.pos == "PROPN" and not self._late_pet(t) and self._is_person(head) and not self._blocked(
                     self.toks[head.head]
                 ):

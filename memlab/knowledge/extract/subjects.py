@@ -26,7 +26,9 @@ class Subjects(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
     # -- subjects ---------------------------------------------------------------------------------
-    def subject_of(self, v: Tok) -> str | None:
+    def subject_of(self, v: Tok, depth: int = 0) -> str | None:
+        if depth > len(self.toks):
+            return None  # a cycle of conj / xcomp heads (a parser's mistake): nobody's
         if self.s.lang == "ru" and v.feats.get("Person") == "1" and v.pos in ("VERB", "AUX"):
             return SPEAKER  # "живём в Новосибирске, морозы норм": a first-person verb is the speaker's
         subj = self.s.children(v, "nsubj", "nsubj:pass")
@@ -43,13 +45,13 @@ class Subjects(ReaderParts):
                 )
             return found
         if v.dep == "xcomp" and v.head != v.i:
-            return self.subject_of(self.toks[v.head])
+            return self.subject_of(self.toks[v.head], depth + 1)
         if v.dep == "conj" and v.head != v.i:
             # "..., and my brother's at Hulu": a new subject the parse left unattached stops inheritance
             gap = self.toks[max(self.toks[v.head].i + 1, v.i - 3) : v.i]
             if any(t.lemma in lx.RELATIONS or t.lower in _OTHER_PRONOUNS for t in gap):
                 return None
-            return self.subject_of(self.toks[v.head])
+            return self.subject_of(self.toks[v.head], depth + 1)
         return SPEAKER if self._dropped_first_person(v) else None
 
     def _dropped_first_person(self, v: Tok) -> bool:

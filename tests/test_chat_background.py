@@ -1,0 +1,108 @@
+"""Facts said as the background of a question or as a forum self-introduction (issue 10).
+
+The sentences are new wordings, not rows of the evaluation sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from memlab.knowledge.extract import nlp_available
+from memlab.knowledge.extract.nlp import normalize_en, split_question_tail
+
+pytestmark = pytest.mark.skipif(not nlp_available(), reason="spaCy / natasha not installed")
+
+
+def _facts(text: str, lang: str = "en") -> set[tuple[str, str, str]]:
+    from memlab.knowledge.extract.clauses import extract
+
+    return {(e.subject, e.attribute, e.value) for e in extract(text, lang)}
+
+
+def test_a_trailing_question_becomes_its_own_sentence_at_the_same_length() -> None:
+    text = "we keep two ferrets at home, what bedding is safe for them?"
+    out = split_question_tail(text, "en")
+    assert out == "we keep two ferrets at home. what bedding is safe for them?" and len(out) == len(text)
+    assert split_question_tail("Should I learn Rust, or stick with Go?", "en") == "Should I learn Rust, or stick with Go?"
+    assert split_question_tail("живу в Самаре, где тут нормальный сервис?", "ru") == "живу в Самаре. где тут нормальный сервис?"
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("my partner Ines and I are hosting friends saturday, what cheese goes with a dry riesling?", ("speaker", "partner", "Ines")),
+        ("I work at Ocado — how do I ask for a transfer without burning bridges?", ("speaker", "employer", "Ocado")),
+        ("my spaniel Pickle ate a whole bar of soap 😬 is that an emergency??", ("speaker", "pet_dog", "Pickle")),
+        ("живу в Самаре, где тут нормальный сервис?", ("speaker", "city", "Самара")),
+    ],
+)
+def test_the_statement_before_a_question_is_read(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text, "ru" if any("а" <= ch <= "я" for ch in text) else "en")
+
+
+def test_the_question_itself_still_states_nothing() -> None:
+    assert _facts("I'm on Fedora, should I switch to Arch?") == {("speaker", "operating_system", "Fedora")}
+    assert _facts("what's the best editor, Helix or Zed?") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("vegetarian here, what do I order at a steakhouse", ("speaker", "diet", "vegetarian")),
+        ("Tomasz here, backend developer, long time lurker", ("speaker", "job_title", "backend developer")),
+        ("longtime Neovim user here", ("speaker", "editor", "Neovim")),
+        ("Leeds-based physio here, happy to answer questions", ("speaker", "city", "Leeds")),
+        ("Leeds-based physio here, happy to answer questions", ("speaker", "job_title", "physio")),
+    ],
+)
+def test_a_self_introduction_with_here(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+def test_here_after_a_pronoun_a_thing_or_a_place_is_no_self_introduction() -> None:
+    assert normalize_en("anyone here tried Zed?") == "anyone here tried Zed?"
+    assert normalize_en("the coffee here is awful") == "the coffee here is awful"
+    assert ("speaker", "name", "Pixel 8") not in _facts("Pixel 8 here, battery is fine")
+
+
+def test_a_breed_before_the_name_is_the_species() -> None:
+    assert ("speaker", "pet_dog", "Nacho") in _facts("my dachshund Nacho hates the rain")
+    assert not any(f[2] == "Nacho" for f in _facts("her dachshund Nacho hates the rain"))
+
+
+def test_a_parse_whose_heads_form_a_cycle_reads_without_crashing() -> None:
+    """A parser may hang two conjoined verbs on each other; reading such a sentence must end
+    (it recursed until RecursionError, which failed the whole consolidation batch)."""
+    from memlab.knowledge.extract.clauses import read
+    from memlab.knowledge.extract.nlp import Sent, Tok
+
+    text = "cooking and cleaning"
+    toks = [
+        Tok(0, "cooking", "cook", "VERB", "conj", 2, tag="VBG"),
+        Tok(1, "and", "and", "CCONJ", "cc", 2),
+        Tok(2, "cleaning", "clean", "VERB", "conj", 0, tag="VBG"),
+    ]
+    facts, _ = read(text, [Sent(text, "en", toks)], learned=False)
+    assert facts == []
+
+
+def test_one_message_the_reader_trips_over_costs_only_its_own_facts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page of episodes goes on past a message whose reading raises: the other messages of
+    the page still become facts (before, the error failed the page's whole consolidation)."""
+    from memlab.knowledge.extract import clauses
+    from memlab.knowledge.extract.consolidator import NLPConsolidator
+    from memlab.knowledge.plan import ConsolidationContext, EpisodeRef
+
+    real = clauses.read_with_readers
+
+    def flaky(text: str, sents: list) -> object:  # type: ignore[type-arg]
+        if "cursed" in text:
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(text, sents)
+
+    monkeypatch.setattr(clauses, "read_with_readers", flaky)
+    episodes = [
+        EpisodeRef(1, "this cursed sentence breaks the parser", 0.0, "user", "s1"),
+        EpisodeRef(2, "I live in Bergen", 1.0, "user", "s1"),
+    ]
+    plan = NLPConsolidator().consolidate(episodes, ConsolidationContext("s1"))
+    assert [f.value for f in plan.facts if (f.key or "").endswith("|city")] == ["Bergen"]
