@@ -106,3 +106,30 @@ def test_one_message_the_reader_trips_over_costs_only_its_own_facts(monkeypatch:
     ]
     plan = NLPConsolidator().consolidate(episodes, ConsolidationContext("s1"))
     assert [f.value for f in plan.facts if (f.key or "").endswith("|city")] == ["Bergen"]
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I'm married to Tobias, he does the cooking", ("speaker", "spouse", "Tobias")),
+        ("married to a quiet guy named Arjun, we met at uni", ("speaker", "spouse", "Arjun")),
+        ("working under Margit on the billing rewrite this quarter", ("speaker", "manager", "Margit")),
+        ("Ines (girlfriend) has taken over the spare room", ("speaker", "partner", "Ines")),
+        ("Milo (the husband) insists on a dog", ("speaker", "spouse", "Milo")),
+        ("my nan lives in Whitby and still drives", ("speaker's grandmother", "city", "Whitby")),
+        ("my sister-in-law lives in Galway", ("speaker's sister-in-law", "city", "Galway")),
+        ("my uncle's been at Siemens for twenty years", ("speaker's uncle", "employer", "Siemens")),
+        ("Ulla's on a Mac and hates it", ("Ulla", "operating_system", "macOS")),
+        ("my aunt is a headteacher in Derby", ("speaker's aunt", "job_title", "headteacher")),
+    ],
+)
+def test_spouses_managers_and_kin_said_in_passing(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I was married to Tobias for ten years", "getting married to Tobias in June!", "I'd love a mac and cheese"],
+)
+def test_no_spouse_or_system_from_a_past_a_plan_or_a_dish(text: str) -> None:
+    assert not any(f[1] in ("spouse", "operating_system") for f in _facts(text))

@@ -27,7 +27,7 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
         "Nano": ("nano",), "Notepad++": ("notepad++",), "Android Studio": ("android studio",),
     },
     "operating_system": {
-        "Linux": ("linux", "линукс"), "macOS": ("macos", "mac os", "osx", "os x", "макос", "мак", "макось"),
+        "Linux": ("linux", "линукс"), "macOS": ("macos", "mac os", "osx", "os x", "mac", "макос", "мак", "макось"),
         "Windows": ("windows", "винда", "винде", "винду", "винды", "виндовс"), "Windows 11": ("windows 11",), "Windows 10": ("windows 10",),
         "Ubuntu": ("ubuntu", "убунту", "убунта", "убунт"), "Fedora": ("fedora", "федора"), "Debian": ("debian",), "Arch Linux": ("arch", "arch linux", "арч", "арче", "арчик"),
         "NixOS": ("nixos",), "FreeBSD": ("freebsd",), "Linux Mint": ("linux mint", "mint"), "Manjaro": ("manjaro",),
@@ -69,7 +69,7 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
 # written with a capital
 CAPITALS_ONLY = frozenset(
     ("arc", "brave", "edge", "opera", "safari", "chrome", "сафари", "опера", "equinox", "crunch", "world class",
-     "зебра", "gold's", "gold 's", "the y", "nothing phone")
+     "зебра", "gold's", "gold 's", "the y", "nothing phone", "mac")
 )
 # a place to train that a name follows ("a crossfit box called Iron Yard", "качалка «Атлант»")
 GYM_NOUNS = frozenset("gym box dojo качалка спортзал фитнес-клуб".split())
@@ -132,6 +132,10 @@ RELATIONS: dict[str, str] = {
     "mom": "mother", "mum": "mother", "mommy": "mother", "dad": "father", "daddy": "father",
     "grandma": "grandmother", "granny": "grandmother", "grandpa": "grandfather", "co-worker": "coworker", "boss": "manager",
     "teammate": "colleague", "bestie": "friend", "supervisor": "manager", "lead": "manager",
+    "grandad": "grandfather", "granddad": "grandfather", "gran": "grandmother", "nan": "grandmother",
+    "nana": "grandmother", "nanna": "grandmother", "hubby": "husband",
+    "mother-in-law": "mother-in-law", "father-in-law": "father-in-law", "sister-in-law": "sister-in-law",
+    "brother-in-law": "brother-in-law", "stepmom": "stepmother", "stepdad": "stepfather",
     "сестра": "sister", "брат": "brother", "жена": "wife", "муж": "husband", "партнёр": "partner",
     "партнер": "partner", "девушка": "girlfriend", "парень": "boyfriend", "мама": "mother", "мать": "mother",
     "папа": "father", "отец": "father", "сын": "son", "дочь": "daughter", "дочка": "daughter", "дядя": "uncle",
@@ -233,7 +237,8 @@ JOB_HEADS = frozenset(
     "chauffeur trucker dispatcher postman mailman soldier policeman notary diplomat reporter publisher "
     "archivist curator archaeologist historian geologist botanist ecologist agronomist housekeeper babysitter "
     "stewardess sailor navigator strategist coordinator underwriter appraiser inspector investigator "
-    "entrepreneur executive supervisor foreman programer "
+    "entrepreneur executive supervisor foreman programer headteacher schoolteacher bookkeeper shopkeeper "
+    "главбух завуч "
     "рентгенолог психолог психиатр педиатр терапевт психотерапевт диетолог нутрициолог окулист офтальмолог "
     "дерматолог кардиолог невролог уролог гинеколог биолог химик физик математик экономист аудитор банкир "
     "трейдер брокер кассир кассирша секретарь секретарша уборщица садовник фермер сварщик слесарь токарь "

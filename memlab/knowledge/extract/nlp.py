@@ -117,13 +117,15 @@ _EN_ENTS = {
 
 
 def _keep_hyphenated(nlp: Any) -> None:
-    """Hyphenated diet words stay one token ("gluten-free", "low-carb"): split, the small model
+    """Hyphenated diet and kin words stay one token ("gluten-free", "low-carb", "mother-in-law"): split, the small model
     parses "I've been gluten-free since june" as a verb "gluten" with "free" beside it."""
     from spacy.symbols import ORTH
 
-    from memlab.knowledge.extract.lexicon import DIETS
+    from memlab.knowledge.extract.lexicon import DIETS, RELATIONS
 
-    for form in {f for forms in DIETS.values() for f in forms if "-" in f and f.isascii()}:
+    hyphenated = {f for forms in DIETS.values() for f in forms if "-" in f and f.isascii()}
+    hyphenated |= {w for w in RELATIONS if "-" in w and w.isascii()}  # "my mother-in-law lives in Sochi"
+    for form in hyphenated:
         for written in (form, form.capitalize()):
             nlp.tokenizer.add_special_case(written, [{ORTH: written}])
 
@@ -249,8 +251,13 @@ def _self_intro(m: re.Match[str]) -> str:
     return f"{m.group(1)}I'm {m.group(2)}"
 
 
+# "my sister's been at the BBC for a month": this 's is "has"
+_HAS_BEEN = re.compile(r"(?<=\w)['’]s been\b", re.I)
+
+
 def normalize_en(text: str) -> str:
     """The English text as the parser sees it (quote offsets are computed on the same text)."""
+    text = _HAS_BEEN.sub(" has been", text)
     text = _HERE.sub(_self_intro, split_question_tail(text, "en"))
     text = _LABEL.sub(lambda m: m.group(1) + m.group(2) + " is ", text)
     text = _BEEN.sub(lambda m: m.group(1) + "I've been ", text)

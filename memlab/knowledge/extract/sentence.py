@@ -30,6 +30,7 @@ from memlab.knowledge.extract.basics import (
     _job_word,
     _lex,
     _split_at,
+    bracketed_relations,
 )
 from memlab.knowledge.extract.nlp import (
     Tok,
@@ -52,6 +53,8 @@ class Sentences(ReaderParts):
             found += list(self._job_here())
         if not any(f.attribute == "job_title" for f in found):
             found += list(self._ru_job_plain())
+        have = {(f.subject, f.attribute) for f in found}
+        found += [f for f in self._married_or_under() if (f.subject, f.attribute) not in have]
         found += list(self._nickname())
         found += list(self._birthday())
         found += list(self._learning())
@@ -68,6 +71,41 @@ class Sentences(ReaderParts):
     def says_nothing_now(self) -> bool:
         """The whole sentence states nothing current: a question, past time, something unreal."""
         return self._is_question() or self._past_time() or any(p in self.low for p in lx.NOT_REAL)
+
+    def _married_or_under(self) -> Iterator[Extracted]:
+        """ "I'm married to Nikos", "married to a guy named Nikos", "working under Priscilla",
+        "reporting to Ji-woo after the reorg": the spouse and the manager said with a preposition.
+        Not a past or planned state ("was married to", "getting married to", "will report to")."""
+        if self.s.lang != "en" or any(t.lower in ("was", "were", "used", "getting", "get", "will", "'ll", "ex") for t in self.toks):
+            return
+        for t in self.toks:
+            if t.lower == "married":
+                attribute, case = "spouse", "to"
+            elif t.lemma in ("work", "report") and t.tag in ("VBG", "VBP"):
+                attribute, case = "manager", "under" if t.lemma == "work" else "to"
+            else:
+                continue
+            if t.i in self.quoted:
+                continue
+            subj = self._speaker_state(t)
+            for o in self.s.children(t, "obl", "pobj", "prep"):
+                if o.dep == "prep" and o.lower == case:  # spaCy's own shape: the preposition heads its noun
+                    o = next(iter(self.s.children(o, "pobj")), o)
+                elif not any(c.lower == case for c in self.s.children(o, "case")):
+                    continue
+                name = self._called(o) or (self.value_text(o) if o.pos == "PROPN" and self._is_person(o) else None)
+                if subj is not None and name:
+                    yield self.fact(subj, attribute, name, "person")
+
+    def _speaker_state(self, t: Tok) -> str | None:
+        """Whose "married" / "working under" ``t`` is: the speaker's when said of "I" or with the
+        "I" dropped at the start of the message."""
+        head = self.toks[t.head] if t.dep in ("acomp", "xcomp", "amod") else t
+        subj = self.s.children(head, "nsubj", "nsubj:pass") or self.s.children(t, "nsubj")
+        if subj:
+            return SPEAKER if subj[0].lower in ("i", "we") else None
+        opening = [x for x in self.toks[: t.i] if x.pos not in ("PUNCT", "ADV", "INTJ")]
+        return SPEAKER if not opening else None
 
     def _job_here(self) -> Iterator[Extracted]:
         """A forum self-introduction: "nurse here, ask me anything", "senior backend dev here": a
@@ -476,6 +514,10 @@ class Sentences(ReaderParts):
     def _appositions(self) -> Iterator[Extracted]:
         """ "my girlfriend Sofia", "my manager Oleg uses Emacs", "Meet Rex, our new dog": the
         relation is itself a fact."""
+        for rel, who in bracketed_relations(self.s):  # "Sam (boyfriend) works at Dyson"
+            attribute = lx.RELATION_FACTS.get(lx.RELATIONS[rel.lemma])
+            if attribute and who.i not in self.quoted:
+                yield self.fact(SPEAKER, attribute, who.text, "person")
         for t in self.toks:
             head = self.toks[t.head]
             if t.lemma in lx.PETS and t.dep in ("amod", "compound") and head.i > t.i and t.i not in self.quoted:
