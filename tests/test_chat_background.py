@@ -133,3 +133,32 @@ def test_spouses_managers_and_kin_said_in_passing(text: str, fact: tuple[str, st
 )
 def test_no_spouse_or_system_from_a_past_a_plan_or_a_dish(text: str) -> None:
     assert not any(f[1] in ("spouse", "operating_system") for f in _facts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("took up the violin last winter and the neighbours are being very patient", ("speaker", "instrument", "violin")),
+        ("my cousin Lars plays keys and I'm on bass", ("speaker", "instrument", "bass")),
+        ("drummer in a wedding band on weekends, accountant during the week", ("speaker", "instrument", "drums")),
+        ("native Polish speaker here, still mixing up articles", ("speaker", "native_language", "Polish")),
+        ("my flatmate teaches in Bristol and marks essays every night", ("speaker's flatmate", "city", "Bristol")),
+        ("Rosa (my wife) works at Ikea these days", ("Rosa", "employer", "Ikea")),
+        ("Rosa (my wife) works at Ikea these days", ("speaker", "spouse", "Rosa")),
+    ],
+)
+def test_pastimes_languages_and_work_said_in_passing(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "if I had more time I'd take up the violin",
+        "I used to teach in Bristol",
+        "I picked up the kids from school",
+        "my old teacher was a drummer",
+    ],
+)
+def test_nothing_taken_up_or_taught_from_a_wish_the_past_or_an_errand(text: str) -> None:
+    assert not any(f[1] in ("instrument", "sport", "job_title", "city") and f[0] == "speaker" for f in _facts(text))

@@ -264,21 +264,3 @@ def _subtree(sent: Sent, t: Tok) -> set[int]:
                 frontier.append(c)
     return out
 
-
-def bracketed_relations(s: Sent) -> list[tuple[Tok, Tok]]:
-    """(relation noun, name) for an English name and the relation in brackets after it:
-    "Sam (boyfriend) works at Dyson", "Josh (the husband) reckons ...", "Lena (my boss)"."""
-    if s.lang == "ru":
-        return []
-    out = []
-    for t in s.toks[:-3]:
-        # a capitalised word before "(relation)" is a name, whatever the tagger made of it ("Ines": NOUN)
-        if t.pos not in ("PROPN", "NOUN") or not t.text[:1].isupper() or s.toks[t.i + 1].text != "(":
-            continue
-        inside = s.toks[t.i + 2 : t.i + 5]
-        words = [x for x in inside if x.text != ")"]
-        closed = any(x.text == ")" for x in inside)
-        words = words[: next((k for k, x in enumerate(inside) if x.text == ")"), len(inside))]
-        if closed and words and all(x.lower in ("the", "my") for x in words[:-1]) and words[-1].lemma in lx.RELATIONS:
-            out.append((words[-1], t))
-    return out

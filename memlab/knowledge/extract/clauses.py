@@ -45,6 +45,7 @@ from memlab.knowledge.extract.nlp import (
     parse_many,
 )
 from memlab.knowledge.extract.orders import Orders
+from memlab.knowledge.extract.passing import Passing
 from memlab.knowledge.extract.russian import RussianClauses
 from memlab.knowledge.extract.sentence import Sentences
 from memlab.knowledge.extract.states import States
@@ -199,7 +200,9 @@ def _is_title(words: list[str]) -> bool:
     )
 
 
-class Reader(Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses, Career, Orders):
+class Reader(
+    Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses, Career, Orders, Passing
+):
     """Reads the clauses of one sentence."""
 
     def __init__(

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.basics import bracketed_relations
 from memlab.knowledge.extract.clauses import SPEAKER, Reader
 from memlab.knowledge.extract.nlp import Sent, Tok
 
@@ -65,8 +64,6 @@ def _pairs(s: Sent) -> Iterator[tuple[Tok, Tok]]:
                 yield head, t
             elif _relation(t):
                 yield t, head
-        elif s.lang != "ru" and _relation(t) and any(r.i == t.i for r, _ in bracketed_relations(s)):
-            yield t, next(n for r, n in bracketed_relations(s) if r.i == t.i)  # "Sam (boyfriend)"
         elif s.lang != "ru" and _relation(t) and t.i + 1 < len(s.toks):
             nxt = s.toks[t.i + 1]
             if (nxt.dep == t.dep and nxt.head == t.head) or (t.dep == "compound" and t.head == nxt.i):
@@ -86,8 +83,6 @@ def _in_brackets(s: Sent, t: Tok) -> bool:
 def _speakers(s: Sent, rel: Tok) -> bool:
     """The relation is the speaker's: no other owner hangs from it ("брат Инги", "его жена",
     "муж сестры"); in English "my" or "our" is said ("my brother", not "Anna's brother")."""
-    if s.lang != "ru" and any(r.i == rel.i for r, _ in bracketed_relations(s)):
-        return not any(c.lower in ("his", "her", "their", "your") for c in s.children(rel))  # "Sam (boyfriend)"
     if s.lang != "ru":  # "my" hangs from the relation, or from the name it is a compound of
         owners = [c for x in (rel, s.toks[rel.head] if rel.dep == "compound" else rel) for c in s.children(x)]
         return any(c.dep == "nmod:poss" and c.lower in _OWN_EN for c in owners)

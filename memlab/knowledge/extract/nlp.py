@@ -251,13 +251,24 @@ def _self_intro(m: re.Match[str]) -> str:
     return f"{m.group(1)}I'm {m.group(2)}"
 
 
+# "Sam (boyfriend) works at Dyson": the small model hangs the name on the bracketed word; written
+# as the apposition it is ("Sam, my boyfriend, works ..."), the name is the clause's subject
+_BRACKETED_KIN = re.compile(r"\b([A-Z][\w'’-]+) \((?:the |my )?([a-z-]+)\)(?=\s+\w)")
+
+
+def _bracketed_kin(m: re.Match[str]) -> str:
+    from memlab.knowledge.extract.lexicon import RELATIONS
+
+    return f"{m.group(1)}, my {m.group(2)}," if m.group(2) in RELATIONS else m.group(0)
+
+
 # "my sister's been at the BBC for a month": this 's is "has"
 _HAS_BEEN = re.compile(r"(?<=\w)['’]s been\b", re.I)
 
 
 def normalize_en(text: str) -> str:
     """The English text as the parser sees it (quote offsets are computed on the same text)."""
-    text = _HAS_BEEN.sub(" has been", text)
+    text = _BRACKETED_KIN.sub(_bracketed_kin, _HAS_BEEN.sub(" has been", text))
     text = _HERE.sub(_self_intro, split_question_tail(text, "en"))
     text = _LABEL.sub(lambda m: m.group(1) + m.group(2) + " is ", text)
     text = _BEEN.sub(lambda m: m.group(1) + "I've been ", text)

@@ -27,6 +27,11 @@ class ReaderParts:
     def _career(self, found: list[Extracted]) -> Iterator[Extracted]:
         raise NotImplementedError
 
+    # passing.py
+
+    def _in_passing(self) -> Iterator[Extracted]:
+        raise NotImplementedError
+
     # orders.py
 
     def _usual_drink(self, found: Sequence[Extracted]) -> Iterator[Extracted]:

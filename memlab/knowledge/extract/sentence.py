@@ -30,7 +30,6 @@ from memlab.knowledge.extract.basics import (
     _job_word,
     _lex,
     _split_at,
-    bracketed_relations,
 )
 from memlab.knowledge.extract.nlp import (
     Tok,
@@ -55,6 +54,8 @@ class Sentences(ReaderParts):
             found += list(self._ru_job_plain())
         have = {(f.subject, f.attribute) for f in found}
         found += [f for f in self._married_or_under() if (f.subject, f.attribute) not in have]
+        known = {(f.subject, f.attribute, f.value.casefold()) for f in found}
+        found += [f for f in self._in_passing() if (f.subject, f.attribute, f.value.casefold()) not in known]
         found += list(self._nickname())
         found += list(self._birthday())
         found += list(self._learning())
@@ -514,10 +515,6 @@ class Sentences(ReaderParts):
     def _appositions(self) -> Iterator[Extracted]:
         """ "my girlfriend Sofia", "my manager Oleg uses Emacs", "Meet Rex, our new dog": the
         relation is itself a fact."""
-        for rel, who in bracketed_relations(self.s):  # "Sam (boyfriend) works at Dyson"
-            attribute = lx.RELATION_FACTS.get(lx.RELATIONS[rel.lemma])
-            if attribute and who.i not in self.quoted:
-                yield self.fact(SPEAKER, attribute, who.text, "person")
         for t in self.toks:
             head = self.toks[t.head]
             if t.lemma in lx.PETS and t.dep in ("amod", "compound") and head.i > t.i and t.i not in self.quoted:

@@ -175,7 +175,11 @@ class Subjects(ReaderParts):
             name = before  # "Felipe Santos, my manager,"
         if name.i and toks[name.i - 1].text not in (",", ";", ".", "!", ":", "—") and toks[name.i - 1].pos != "CCONJ":
             return None  # the name must open its phrase
-        if name.pos != "PROPN" or not self._is_person(name) or name.i in self.quoted:
+        if name.i in self.quoted:
+            return None
+        if name.pos == "NOUN" and name.i == 0 and name is last and name.text[:1].isupper() and self.s.lang == "en":
+            return name.text  # "Ines, my girlfriend, ...": the tagger's plural noun "ine" opening the message
+        if name.pos != "PROPN" or not self._is_person(name):
             return None
         return " ".join(w.text for w in toks[name.i : last.i + 1]) if name is not last else self.value_text(name)
 

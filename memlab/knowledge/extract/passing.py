@@ -1,0 +1,90 @@
+"""English facts said in passing, with no verb of having or being that the clause readers know:
+"I've taken up the cello", "I'm on drums", "bass player in a punk band", "native Portuguese
+speaker", "my sister teaches in Perth"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.basics import SPEAKER, Extracted
+from memlab.knowledge.extract.nlp import Tok
+from memlab.knowledge.extract.parts import ReaderParts
+
+_TAKE_UP = frozenset("take pick".split())
+# who plays what: "drummer in a wedding band", "I'm a cellist"
+_PLAYERS = {
+    "drummer": "drums", "guitarist": "guitar", "bassist": "bass", "pianist": "piano", "violinist": "violin",
+    "cellist": "cello", "saxophonist": "saxophone", "flautist": "flute", "flutist": "flute", "trumpeter": "trumpet",
+    "keyboardist": "keyboard", "harpist": "harp", "organist": "organ", "ukulelist": "ukulele",
+}  # fmt: skip
+_OVER = frozenset("was were used quit stopped gave".split())
+
+
+class Passing(ReaderParts):
+    """A part of ``Reader`` (its methods take the reader as ``self``)."""
+
+    def _in_passing(self) -> Iterator[Extracted]:
+        if self.s.lang != "en" or any(t.lower in _OVER | lx.HYPOTHETICAL_MARKS for t in self.toks):
+            return
+        for t in self.toks:
+            if t.i in self.quoted:
+                continue
+            if t.lemma in _TAKE_UP and any(c.lower == "up" for c in self.s.children(t, "prt", "compound:prt")):
+                yield from self._taken_up(t)
+            elif t.lemma in lx.INSTRUMENTS and t.i and self.toks[t.i - 1].lower == "on":
+                yield from self._on_instrument(t)
+            elif t.lemma == "player" and t.i and self.toks[t.i - 1].lemma in lx.INSTRUMENTS or t.lower in _PLAYERS:
+                who = self._described(t)
+                if who is not None:
+                    yield self.fact(who, "instrument", _PLAYERS.get(t.lower) or self.toks[t.i - 1].lemma, "concept")
+            elif t.lemma == "speaker" and t.i > 1 and self.toks[t.i - 2].lower == "native":
+                language = self.toks[t.i - 1]
+                who = self._described(t)
+                if who is not None and language.lower in lx.LANGUAGES:
+                    yield self.fact(who, "native_language", language.text.capitalize(), "concept")
+            elif t.lemma == "teach" and t.pos == "VERB" and t.tag in ("VBP", "VBZ", "VBG"):
+                yield from self._teaches(t)
+
+    def _taken_up(self, v: Tok) -> Iterator[Extracted]:
+        """ "I've taken up the cello", "picked up bouldering in the spring"; not "I'd take up surfing"."""
+        who = None if self._blocked(v) else self.subject_of(v)
+        for _, o in self.obliques(v):
+            if who is None or o.i in self.quoted:
+                continue
+            if o.lemma in lx.INSTRUMENTS:
+                yield self.fact(who, "instrument", o.lemma, "concept")
+            elif o.lemma in lx.SPORTS:
+                yield self.fact(who, "sport", o.lemma, "concept")
+
+    def _on_instrument(self, t: Tok) -> Iterator[Extracted]:
+        """ "I'm on drums", "Kai plays guitar and I'm on bass": what the speaker plays in a band."""
+        on = self.toks[t.i - 1]
+        copula = self.toks[on.head] if on.dep in ("prep", "case") and on.head != on.i else None
+        copula = self.toks[t.head] if copula is not None and copula.i == t.i else copula
+        if copula is None or copula.lemma != "be":
+            return
+        who = self.subject_of(copula)
+        if who is not None:
+            yield self.fact(who, "instrument", lx.INSTRUMENT_NAMES.get(t.lemma, t.lemma), "concept")
+
+    def _teaches(self, v: Tok) -> Iterator[Extracted]:
+        """ "my sister Claire teaches in Perth, I teach in Melbourne": a teacher, and where."""
+        who = None if self._blocked(v) else self.subject_of(v)
+        if who is None:
+            return
+        yield self.fact(who, "job_title", "teacher", "concept")
+        for case, o in self.obliques(v):
+            if case == "in" and self._place(o):
+                yield self.fact(who, "city", self.city(o), "place")
+
+    def _described(self, t: Tok) -> str | None:
+        """Whom a noun phrase describes: the subject of its copula ("I'm a bass player"), or the
+        speaker when the phrase opens the message with no verb ("bass player in a punk band")."""
+        head = self.toks[t.head]
+        if t.dep in ("attr", "acomp", "root") and head.lemma == "be":
+            return self.subject_of(head)
+        if t.dep in ("attr", "nsubj") and head.i != t.i and head.lemma != "be":
+            return None
+        opening = [x for x in self.toks[: t.i] if x.pos not in ("PUNCT", "DET", "ADJ", "ADV", "INTJ", "NOUN", "PROPN")]
+        return SPEAKER if not opening and t.dep in ("root", "ROOT", "appos", "nsubj") else None
