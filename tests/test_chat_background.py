@@ -162,3 +162,26 @@ def test_pastimes_languages_and_work_said_in_passing(text: str, fact: tuple[str,
 )
 def test_nothing_taken_up_or_taught_from_a_wish_the_past_or_an_errand(text: str) -> None:
     assert not any(f[1] in ("instrument", "sport", "job_title", "city") and f[0] == "speaker" for f in _facts(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("spent all weekend painting the hallway of our new flat in Lyon", ("speaker", "city", "Lyon")),
+        ("my work laptop runs Ubuntu and the VPN client hates it", ("speaker", "operating_system", "Ubuntu")),
+    ],
+)
+def test_home_and_machine_said_in_passing(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+def test_a_home_looked_at_or_someone_elses_gives_no_city() -> None:
+    assert not any(f[1] == "city" for f in _facts("we viewed a flat in Lyon yesterday, tiny kitchen"))
+    assert not any(f[1] == "city" and f[0] == "speaker" for f in _facts("my parents' house in Lyon has a pool"))
+
+
+def test_what_someone_does_for_work_asks_for_the_job() -> None:
+    from memlab.retrieval.focus import attributes_asked
+
+    assert "job_title" in attributes_asked("What does my wife do for work these days?")
+    assert attributes_asked("What does my husband do for a living?") == ("job_title", "spouse")

@@ -22,9 +22,9 @@ USER = "user"
 
 # attribute -> cue pattern (case-folded text; English words, Russian stems)
 _CUES: dict[str, str] = {
-    "city": r"\b(live[sd]?|living|based|resid\w*|city|town|hometown|mov(e|ed|ing)|home)\b|жив|город|переех|прожива|обитает",
+    "city": r"\b(live[sd]?|(?<!a )living|based|resid\w*|city|town|hometown|mov(e|ed|ing)|home)\b|жив|город|переех|прожива|обитает",
     "employer": r"\b(work(s|ing)?|job|company|employer|employed|office)\b|работ|компани|устро|трудит",
-    "job_title": r"\b(role|position|title|job|profession|for a living)\b|должност|професси|\bкем\b",
+    "job_title": r"\b(role|position|title|job|profession|for a living|do(es)? for work)\b|\bwhat (does|do) \w+ do\b|должност|професси|\bкем\b",
     "programming_language": r"\b(languages?|cod(e|ing)|program(s|ming)?|write|writing|script\w*|stack)\b|язык|пиш|писать|напис|программир|кодит",
     "editor": r"\b(editors?|ides?)\b|редактор|\bide\b",
     "operating_system": r"\b(os|operating system|install\w*|distro|setup)\b|операционн|систем|дистрибутив|установ|\bос\b",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.basics import SPEAKER, Extracted
+from memlab.knowledge.extract.basics import _PAST_ADJ, SPEAKER, Extracted
 from memlab.knowledge.extract.nlp import Tok
 from memlab.knowledge.extract.parts import ReaderParts
 
@@ -19,6 +19,8 @@ _PLAYERS = {
     "keyboardist": "keyboard", "harpist": "harp", "organist": "organ", "ukulelist": "ukulele",
 }  # fmt: skip
 _OVER = frozenset("was were used quit stopped gave".split())
+_DEVICES = frozenset("laptop pc desktop computer machine workstation notebook".split())
+_OWN = frozenset("my our".split())
 
 
 class Passing(ReaderParts):
@@ -45,6 +47,10 @@ class Passing(ReaderParts):
                     yield self.fact(who, "native_language", language.text.capitalize(), "concept")
             elif t.lemma == "teach" and t.pos == "VERB" and t.tag in ("VBP", "VBZ", "VBG"):
                 yield from self._teaches(t)
+            elif t.lemma in lx.HOME_NOUNS and self._own(t):
+                yield from self._home_in(t)
+            elif t.lemma == "run" and t.tag in ("VBZ", "VBP", "VBG"):
+                yield from self._device_runs(t)
 
     def _taken_up(self, v: Tok) -> Iterator[Extracted]:
         """ "I've taken up the cello", "picked up bouldering in the spring"; not "I'd take up surfing"."""
@@ -77,6 +83,37 @@ class Passing(ReaderParts):
         for case, o in self.obliques(v):
             if case == "in" and self._place(o):
                 yield self.fact(who, "city", self.city(o), "place")
+
+    def _own(self, t: Tok) -> bool:
+        return any(c.lower in _OWN and c.dep in ("nmod:poss", "poss") for c in self.s.children(t))
+
+    def _home_in(self, home: Tok) -> Iterator[Extracted]:
+        """ "unpacked the last box in our new place in Norwich", "my flat in Leeds has no heating":
+        the speaker's home, and its city (not a lease or a house being looked at: no such verb)."""
+        verb = self.toks[home.head]
+        if self._blocked(verb) or verb.lemma in ("look", "view", "sell", "leave", "find", "search", "want", "take", "rent"):
+            return
+        if any(c.lemma in _PAST_ADJ for c in self.s.children(home, "amod")):
+            return  # "my brother took my old flat in Lyon"
+        if verb.pos in ("VERB", "AUX") and self.s.children(verb, "nsubj") and self.subject_of(verb) != SPEAKER:
+            return  # someone else's doing in the speaker's home
+        after = self.toks[home.i + 2] if home.i + 2 < len(self.toks) and self.toks[home.i + 1].lower == "in" else None
+        for case, o in [*self.obliques(home), *([("in", after)] if after is not None else [])]:  # the parse may hang "in X" on the verb
+            if case == "in" and o.i not in self.quoted and self._place(o):
+                yield self.fact(SPEAKER, "city", self.city(o), "place")
+                return
+
+    def _device_runs(self, v: Tok) -> Iterator[Extracted]:
+        """ "my laptop runs openSUSE Tumbleweed": the operating system of the speaker's machine."""
+        subj = self.s.children(v, "nsubj")
+        if not subj or subj[0].lemma not in _DEVICES or not self._own(subj[0]) or self._blocked(v):
+            return
+        objects = self.s.children(v, "obj", "dobj")
+        for o in [*objects, *(c for x in objects for c in self.s.children(x, "compound"))]:  # "openSUSE Tumbleweed"
+            found = self.tool(o)
+            if found is not None and found[0] == "operating_system" and o.i not in self.quoted:
+                yield self.fact(SPEAKER, "operating_system", found[1], "tool")
+                return
 
     def _described(self, t: Tok) -> str | None:
         """Whom a noun phrase describes: the subject of its copula ("I'm a bass player"), or the
