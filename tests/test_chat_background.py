@@ -185,3 +185,31 @@ def test_what_someone_does_for_work_asks_for_the_job() -> None:
 
     assert "job_title" in attributes_asked("What does my wife do for work these days?")
     assert attributes_asked("What does my husband do for a living?") == ("job_title", "spouse")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("на прошлой неделе стукнуло 41, торт был огромный", ("speaker", "age", "41")),
+        ("дедушке в субботу исполнилось 88", ("speaker's grandfather", "age", "88")),
+        ("тётя в свои 60 ходит в горы", ("speaker's aunt", "age", "60")),
+        ("жена у меня стоматолог, так что сладкое под запретом", ("speaker's wife", "job_title", "стоматолог")),
+        ("тёща живёт в Самаре и звонит каждый вечер", ("speaker's mother-in-law", "city", "Самара")),
+        ("пиликаю на скрипке по вечерам", ("speaker", "instrument", "скрипка")),
+    ],
+)
+def test_russian_ages_kin_and_instruments_in_passing(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text, "ru")
+
+
+def test_a_russian_age_to_come_or_someone_elses_is_not_the_speakers() -> None:
+    assert _facts("в марте мне исполнится 40", "ru") == set()
+    assert not any(f[1] == "age" for f in _facts("его дедушке исполнилось 88", "ru"))
+
+
+def test_the_russian_rewrite_keeps_the_length() -> None:
+    from memlab.knowledge.extract.nlp import normalize_ru
+
+    for text in ("муж у меня хирург", "а сестра у меня в Казани", "машина у меня старая"):
+        assert len(normalize_ru(text)) == len(text)
+    assert normalize_ru("машина у меня старая") == "машина у меня старая"

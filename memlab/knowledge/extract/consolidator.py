@@ -118,7 +118,8 @@ _RELATION_RU = {
     "son": "сын", "daughter": "дочь", "friend": "друг", "manager": "начальник", "partner": "партнёр",
     "colleague": "коллега", "coworker": "коллега", "neighbour": "сосед", "uncle": "дядя", "aunt": "тётя",
     "grandmother": "бабушка", "grandfather": "дедушка", "cousin": "двоюродный брат", "girlfriend": "девушка",
-    "boyfriend": "парень", "niece": "племянница", "nephew": "племянник",
+    "boyfriend": "парень", "niece": "племянница", "nephew": "племянник", "mother-in-law": "мать супруга",
+    "father-in-law": "отец супруга", "sister-in-law": "сестра супруга", "brother-in-law": "брат супруга",
 }  # fmt: skip
 
 

@@ -144,6 +144,9 @@ RELATIONS: dict[str, str] = {
     "начальник": "manager", "начальница": "manager", "руководитель": "manager", "шеф": "manager",
     "босс": "manager", "тимлид": "manager", "менеджер": "manager", "племянник": "nephew", "племянница": "niece",
     "кузен": "cousin", "кузина": "cousin", "жених": "fiance", "невеста": "fiancee",
+    "свекровь": "mother-in-law", "тёща": "mother-in-law", "теща": "mother-in-law", "свёкор": "father-in-law",
+    "свекор": "father-in-law", "тесть": "father-in-law", "золовка": "sister-in-law", "невестка": "sister-in-law",
+    "шурин": "brother-in-law", "деверь": "brother-in-law",
 }  # fmt: skip
 # titles said with what they head: "head of data", "VP of engineering", "director of sales"
 OF_TITLES = frozenset("head director vp chief dean president".split())

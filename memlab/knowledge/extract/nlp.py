@@ -266,6 +266,28 @@ def _bracketed_kin(m: re.Match[str]) -> str:
 _HAS_BEEN = re.compile(r"(?<=\w)['’]s been\b", re.I)
 
 
+# "муж у меня хирург", "мама у меня учительница": a relative and "у меня" is "мой муж" (the parse
+# takes "муж" for a modifier); same length, as Russian quote offsets are taken on the raw text
+_KIN_AT_ME = re.compile(r"(^|[,.!?;:—–]\s*|(?:^|\s)(?:а|и|но|да)\s+)([а-яё-]+) у меня(?= \w)", re.I)
+_MY = {"masc": "мой", "femn": "моя", "neut": "моё"}
+
+
+def _kin_at_me(m: re.Match[str]) -> str:
+    from memlab.knowledge.extract.lexicon import RELATIONS
+
+    word = m.group(2)
+    if word.casefold() not in RELATIONS or word.casefold() in ("родители", "родитель"):
+        return m.group(0)
+    parse = _morph().parse(word)[0]
+    my = _MY.get(str(parse.tag.gender), "мой")
+    return f"{m.group(1)}{my} {word}   "  # " у меня" is 7 characters, "мой " + "   " too
+
+
+def normalize_ru(text: str) -> str:
+    """The Russian text as natasha sees it: the same length as ``text``."""
+    return split_question_tail(_KIN_AT_ME.sub(_kin_at_me, text), "ru")
+
+
 def normalize_en(text: str) -> str:
     """The English text as the parser sees it (quote offsets are computed on the same text)."""
     text = _BRACKETED_KIN.sub(_bracketed_kin, _HAS_BEEN.sub(" has been", text))
@@ -336,7 +358,7 @@ def _natasha() -> Callable[[list[str]], list[list[Sent]]]:
         """natasha's Doc pipeline, with the taggers mapped over every sentence of every text at
         once (the per-call cost dominates single messages)."""
         with lock:
-            docs = [Doc(split_question_tail(t, "ru")) for t in texts]
+            docs = [Doc(normalize_ru(t)) for t in texts]
             for d in docs:
                 d.segment(seg)
                 d.sents = _split_lowercase_stops(d.sents, DocSent)

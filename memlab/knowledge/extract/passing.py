@@ -27,7 +27,10 @@ class Passing(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
     def _in_passing(self) -> Iterator[Extracted]:
-        if self.s.lang != "en" or any(t.lower in _OVER | lx.HYPOTHETICAL_MARKS for t in self.toks):
+        if self.s.lang == "ru":
+            yield from self._ru_age()
+            return
+        if any(t.lower in _OVER | lx.HYPOTHETICAL_MARKS for t in self.toks):
             return
         for t in self.toks:
             if t.i in self.quoted:
@@ -125,3 +128,38 @@ class Passing(ReaderParts):
             return None
         opening = [x for x in self.toks[: t.i] if x.pos not in ("PUNCT", "DET", "ADJ", "ADV", "INTJ", "NOUN", "PROPN")]
         return SPEAKER if not opening and t.dep in ("root", "ROOT", "appos", "nsubj") else None
+
+    # -- Russian ----------------------------------------------------------------------------------
+    def _ru_age(self) -> Iterator[Extracted]:
+        """ "вчера стукнуло 33", "бабушке на днях исполнилось 91", "папа в свои 70 бегает":
+        an age said with a birthday verb (whose: the dative, else the speaker) or "в свои N"."""
+        for v in self.toks:
+            if v.i in self.quoted:
+                continue
+            if v.lemma in ("исполниться", "стукнуть") and v.feats.get("Tense") != "Fut" and not self._blocked(v):
+                age = next((n for n in self.toks[v.i + 1 : v.i + 3] if n.pos == "NUM" and _age(n.text)), None)
+                if age is None:
+                    continue
+                whose = [c for c in self.s.children(v, "iobj", "obl", "nsubj") if c.feats.get("Case") == "Dat"]
+                who = self._ru_whose(whose[0]) if whose else SPEAKER
+                if who is not None:
+                    yield self.fact(who, "age", age.text, "concept")
+            elif v.lower == "свои" and v.i and self.toks[v.i - 1].lower == "в" and v.i + 1 < len(self.toks):
+                age = self.toks[v.i + 1]
+                root = next((t for t in self.toks if t.dep == "root"), None)
+                who = self.subject_of(root) if root is not None and age.pos == "NUM" and _age(age.text) else None
+                if who is not None:
+                    yield self.fact(who, "age", age.text, "concept")
+
+    def _ru_whose(self, t: Tok) -> str | None:
+        if t.lower in ("мне", "нам"):
+            return SPEAKER
+        if t.lemma in lx.RELATIONS and not any(
+            c.lower in ("его", "её", "ее", "их", "твоей", "твоему") for c in self.s.children(t)
+        ):
+            return f"{SPEAKER}'s {lx.RELATIONS[t.lemma]}"
+        return None
+
+
+def _age(text: str) -> bool:
+    return text.isdigit() and 0 < int(text) < 120
