@@ -57,11 +57,17 @@ def _subject(s: str) -> str:
 
     owner, sep, rel = s.casefold().replace("ё", "е").partition("'s ")
     if sep:
-        rel = " ".join(_RELATION_FORMS.get(w, RELATIONS.get(w, w)) for w in rel.split())
+        words = [w for w in rel.split() if w not in _KIN_MODIFIERS] or rel.split()  # "twin brother" = "brother"
+        rel = " ".join(_RELATION_FORMS.get(w, RELATIONS.get(w, w)) for w in words)
+    else:
+        first, _, rest = owner.partition(" ")
+        owner = rest if first in _KIN_TITLES and rest else owner  # "Aunt Bea" = "Bea"
     return _PUNCT.sub(" ", owner + sep + rel).strip()
 
 
 _RELATION_FORMS = {"grandad": "grandfather", "granddad": "grandfather", "nan": "grandmother", "nana": "grandmother"}
+_KIN_MODIFIERS = frozenset("twin older younger elder little big baby младший младшая старший старшая".split())
+_KIN_TITLES = frozenset("aunt auntie uncle cousin grandma grandpa granny тетя дядя".split())
 
 
 def same(pred: Triple, gold: Triple) -> bool:
