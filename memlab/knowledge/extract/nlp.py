@@ -499,9 +499,10 @@ def ru_name(word: str, case: str = "", gender: str = "") -> str | None:
         return None
     want_case, want_gender = _RU_CASES.get(case), _RU_GENDERS.get(gender)
 
-    def rank(p: Any) -> tuple[bool, bool, bool]:
+    def rank(p: Any) -> tuple[bool, bool, bool, bool]:
+        # last, between readings equal in case and gender: the everyday diminutive in -я ("Косте" -> Костя, not Коста)
         return ("Fixd" in p.tag, want_case is not None and want_case not in p.tag,
-                want_gender is not None and want_gender not in p.tag)  # fmt: skip
+                want_gender is not None and want_gender not in p.tag, not p.normal_form.endswith("я"))  # fmt: skip
 
     best = min(names, key=rank)
     form = best.inflect({"nomn", "sing"}) if "Fixd" not in best.tag else None
