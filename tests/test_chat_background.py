@@ -213,3 +213,20 @@ def test_the_russian_rewrite_keeps_the_length() -> None:
     for text in ("муж у меня хирург", "а сестра у меня в Казани", "машина у меня старая"):
         assert len(normalize_ru(text)) == len(text)
     assert normalize_ru("машина у меня старая") == "машина у меня старая"
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "fact"),
+    [
+        ("третий месяц в Сбере и всё ещё путаюсь в пропусках", "ru", ("speaker", "employer", "Сбер")),
+        ("second week at Miro and my calendar is already full", "en", ("speaker", "employer", "Miro")),
+        ("two months into Wolt and I finally know where the coffee is", "en", ("speaker", "employer", "Wolt")),
+    ],
+)
+def test_time_counted_at_a_company_is_working_there(text: str, lang: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text, lang)
+
+
+def test_time_counted_in_a_city_or_a_language_is_no_employer() -> None:
+    assert not any(f[1] == "employer" for f in _facts("two weeks into Lisbon and I love the light"))
+    assert not any(f[1] == "employer" for f in _facts("3 months into Korean and hangul finally clicks"))

@@ -10,7 +10,9 @@ from memlab.knowledge.extract.basics import SPEAKER, Extracted, _job_word
 from memlab.knowledge.extract.nlp import Tok, is_place_name, ru_adjective_nominative, ru_instrumental_noun
 from memlab.knowledge.extract.parts import ReaderParts
 
-_PERIODS = frozenset("day week month день неделя месяц".split())
+_PERIODS = frozenset("day week month год день неделя месяц".split())
+_COUNT_ORDINALS = frozenset("first первый второй третий четвёртый четвертый пятый шестой седьмой".split())
+_NUMBER_WORDS = frozenset("two three four five six couple few".split())
 _OFFER_NOUNS = frozenset("offer оффер офер".split())
 _STARTED = frozenset("start begin join onboard выйти начать приступить".split())
 _WORK_NOUNS = frozenset("work job internship contract gig".split())
@@ -53,7 +55,7 @@ class Career(ReaderParts):
 
     def _career_word(self, t: Tok) -> bool:
         """A role or a company, not a person: "lead analyst", "тимлидом", "от Озона" (NER: a name)."""
-        return _job_word(t) or t.i > 0 and self.toks[t.i - 1].lower in _ORG_CASES and t.pos != "PRON"
+        return _job_word(t) or t.i > 0 and self.toks[t.i - 1].lower in (*_ORG_CASES, "into") and t.pos != "PRON"
 
     def _speaker_verb(self, v: Tok) -> bool:
         """``v`` is the speaker's, said or dropped ("got promoted", "повысили до ..."), and not blocked."""
@@ -109,8 +111,22 @@ class Career(ReaderParts):
 
     # -- "first week at Datadog done", "первая неделя в Тинькофф позади" ---------------------------
     def _first_days(self) -> Iterator[Extracted]:
+        """ "first week at Datadog done", "третий месяц в Альфе", "two weeks into GitLab"."""
         for t in self.toks[1:]:
-            if t.lemma not in _PERIODS or self.toks[t.i - 1].lemma not in ("first", "первый"):
+            before = self.toks[t.i - 1]
+            counted = before.lemma in _COUNT_ORDINALS or before.lower in lx.ORDINALS
+            into = before.pos == "NUM" or before.lower in _NUMBER_WORDS
+            if t.lemma not in _PERIODS or not (counted or into):
+                continue
+            if into and not counted:  # "two weeks into GitLab": only with "into"
+                after = self.toks[t.i + 2] if t.i + 2 < len(self.toks) and self.toks[t.i + 1].lower == "into" else None
+                if (
+                    after is not None and after.text[:1].isupper() and self.tool(after) is None
+                    and after.lower not in lx.LANGUAGES and after.pos == "PROPN" and (after.ent in ("ORG", "PER") or not self._place(after))
+                    and after.ent not in ("GPE", "LOC")
+                ):  # fmt: skip
+                    yield self.fact(SPEAKER, "employer", self.value_text(after), "organization")
+                    return
                 continue
             org = self._org_after(t.i + 1)
             if org is not None:
