@@ -75,3 +75,24 @@ def test_an_update_scenario_is_told_from_a_non_update_control() -> None:
     assert S.is_update(scenario("I live in Austin.", "Moved to Denver!", current="Denver", stale="Austin"))
     assert S.is_update(scenario("Живу в Казани.", "Переехал в Пермь.", current="Пермь", stale="Казань"))
     assert not S.is_update(scenario("I live in Boston.", "Thinking about Chicago next year.", current="Boston", stale="Chicago"))
+
+
+def test_a_question_naming_a_person_of_the_turns_is_about_that_person() -> None:
+    """Not only speakers: "На каком языке пишет Ильнур?" asks about the colleague the turns name,
+    and a Facts line names him after his relation; a value asked about ("Python") is no person."""
+    from memlab.bench.statements import _about, target_markers
+
+    scenario = {
+        "question": "На каком языке сейчас пишет Ильнур?",
+        "turns": [{"speaker": "user", "text": "коллега Ильнур пишет на Java", "day": 0}],
+        "current": "Swift",
+        "stale": ["Java"],
+    }
+    markers = target_markers(scenario)
+    assert markers == ("@Ильнур",)
+    assert _about("- Коллега пользователя Ильнур пишет на Swift.", markers)
+    assert _about("- User's coworker Ilnur writes Swift.", ("@Ilnur",))
+    assert not _about("- Пользователь пишет на Swift.", markers)
+    asked_value = {**scenario, "question": "Should I learn Python?", "current": "Python", "stale": []}
+    asked_value["turns"] = [{"speaker": "user", "text": "Python is fun", "day": 0}]
+    assert not any(m.startswith("@") for m in target_markers(asked_value))

@@ -285,6 +285,9 @@ def target_markers(scenario: dict[str, Any]) -> tuple[str, ...]:
         if re.search(pattern, q):
             relatives = tuple(f"@{n}" for n in _names_after(scenario["question"], pattern))
             return tuple(f"'s {f}" for f in forms) + tuple(f"{f.capitalize()} " for f in forms) + relatives
+    mentioned = _people_asked(scenario)
+    if mentioned:  # "На каком языке сейчас пишет Ильнур?": a person the turns name, not a speaker
+        return tuple(f"@{n}" for n in mentioned)
     asker = scenario.get("asker") or "user"
     if asker != "user":
         return (asker,)
@@ -292,6 +295,24 @@ def target_markers(scenario: dict[str, Any]) -> tuple[str, ...]:
         "User ", "Пользователь ", "У пользователя ", "Начальник пользователя", "Супруг(а) пользователя",
         "Партнёр пользователя",
     )  # fmt: skip
+
+
+def _people_asked(scenario: dict[str, Any]) -> tuple[str, ...]:
+    """Capitalised words of the question (not its first word) that a turn also names, in any
+    case form: the people the question asks about by name."""
+    words = re.findall(r"[A-ZА-ЯЁ][a-zа-яё][\w-]*", scenario["question"]) if scenario["question"] else []  # not "OS"
+    first = scenario["question"].split(" ", 1)[0] if scenario["question"] else ""
+    from memlab.knowledge.extract.lexicon import _FORMS
+
+    said = " ".join(t["text"] for t in scenario["turns"])
+    values = " ".join([scenario["current"], *scenario["stale"]]).casefold()
+    out = []
+    for w in words:
+        if w == first or w.casefold() in ("i", "я") or w.casefold() in _FORMS or w.casefold()[:4] in values:
+            continue  # a value asked about ("Should I learn Python?"), not a person
+        if any(_same_name(x, w) for x in re.findall(r"[A-ZА-ЯЁ][\w-]+", said)):
+            out.append(w)
+    return tuple(dict.fromkeys(out))
 
 
 def _same_name(word: str, name: str) -> bool:
@@ -320,6 +341,10 @@ def _about(line: str, markers: tuple[str, ...]) -> bool:
             owner = first.removesuffix("'s").removesuffix("’s").rstrip(":,")
             relative = rest.split(" ", 1)[0].removesuffix("'s") in _RELATIONS
             if _same_name(owner, m[1:]) and not (owner != first and relative):
+                return True
+            # the name after its relation: "- User's brother Kofi works ...", "- Коллега пользователя Ильнур пишет ..."
+            kin = re.match(r"(?:User's [\w-]+|[А-ЯЁ][а-яё-]+ пользователя) (\S+)", head)
+            if kin and _same_name(kin.group(1).rstrip(":,"), m[1:]):
                 return True
             continue
         if m.startswith("'s "):
