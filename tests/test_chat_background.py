@@ -230,3 +230,33 @@ def test_time_counted_at_a_company_is_working_there(text: str, lang: str, fact: 
 def test_time_counted_in_a_city_or_a_language_is_no_employer() -> None:
     assert not any(f[1] == "employer" for f in _facts("two weeks into Lisbon and I love the light"))
     assert not any(f[1] == "employer" for f in _facts("3 months into Korean and hangul finally clicks"))
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "fact"),
+    [
+        ("sold the bike, I'm all in on climbing now", "en", ("speaker", "sport", "climbing")),
+        ("dropped the guitar lessons, it's all piano now", "en", ("speaker", "instrument", "piano")),
+        ("everything runs on CockroachDB now, the migration took a month", "en", ("speaker", "database", "CockroachDB")),
+        ("начальник пересадил нас на Kotlin, переписываем сервисы", "ru", ("speaker", "programming_language", "Kotlin")),
+        ("бег забросил, теперь плавание по утрам", "ru", ("speaker", "sport", "плавание")),
+    ],
+)
+def test_what_the_speaker_does_now_said_without_a_verb_of_doing(text: str, lang: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text, lang)
+
+
+def test_a_familiar_russian_diminutive_updates_the_person_memory_knows(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """"Светка" is the Света memory already keys: her move supersedes Света's city."""
+    from memlab import Memory, MemoryConfig, SimulatedClock
+    from memlab.embed.hashing import HashingEmbedder
+
+    clock = SimulatedClock(1_714_550_400.0)
+    with Memory.open(tmp_path / "m.db", MemoryConfig(), clock=clock, embedder=HashingEmbedder(64)) as m:
+        m.ingest("моя сестра Света живёт в Туле", session_id="d0")
+        clock.advance(12 * 86400.0)
+        m.ingest("Светка переехала в Казань, снимает там квартиру", session_id="d12")
+        clock.advance(86400.0)
+        m.maintain()
+        facts = m.context("Где сейчас живёт моя сестра?").split("\n\n")[0]
+        assert "Казань" in facts and "Тула" not in facts, facts

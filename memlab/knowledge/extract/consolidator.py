@@ -171,6 +171,7 @@ class NLPConsolidator:
                                                   *(f.value for f in facts if f.value_type == "person")], speaker):
                     _mention(mentions, EntityMention(name, "person", aliases=(alias,)))
                 facts = agree(facts, known.get(speaker.casefold(), {}), sents)  # "I'm at Michigan now" of a student
+                facts = [_known_name(f, known) for f in facts]  # "Надька" is the Надя memory knows
                 stated = {(subject_name(f.subject, speaker).casefold(), f.attribute) for f in facts}
                 values = {f.value.casefold() for f in facts}  # one mention has one role: "a puppy named Rex" is no manager
                 changed = [
@@ -279,6 +280,7 @@ def _known(
     people |= {
         t.text for _, _, sents in analyses for s in sents for t in s.toks if t.pos == "PROPN"
     }  # NER misses
+    people |= {b for p in people if (b := _diminutive_base(p)) is not None}  # "Надька": memory may know Надя
     known: Known = {}
     for key, value in context.facts_about(sorted(p.casefold() for p in people)):
         subject, attribute = key.split("|", 1)
@@ -349,6 +351,22 @@ def _departed_pets(text: str, speaker: str, known: Known) -> list[str]:
         for attribute, value in known.get(me, {}).items()
         if attribute.startswith("pet") and value and any(mentions(p, value) for p in sentences)
     ]
+
+
+def _known_name(f: Extracted, known: Known) -> Extracted:
+    """A Russian familiar diminutive ("Надька", "Сашка", "Светка") as the name memory already
+    keys the person by ("Надя", "Саша", "Света"), when memory knows that name and not this form."""
+    base = None if f.subject.casefold() in known else _diminutive_base(f.subject)
+    return replace(f, subject=base) if base is not None and base.casefold() in known else f
+
+
+def _diminutive_base(name: str) -> str | None:
+    """"Надька" -> "Надя", "Сашка" -> "Саша", "Светка" -> "Света"; None for other words."""
+    low = name.casefold()
+    if " " in name or not low.endswith("ка") or len(low) < 5 or not re.search("[а-яё]", low):
+        return None
+    stem = name[:-2]
+    return stem[:-1] + "я" if stem.endswith("ь") else stem + "а"
 
 
 def _former_relations(facts: Sequence[Extracted], own: dict[str, str]) -> list[str]:

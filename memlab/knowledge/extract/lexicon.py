@@ -38,6 +38,7 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
         "PostgreSQL": ("postgres", "postgresql", "постгрес"), "MySQL": ("mysql",), "SQLite": ("sqlite",),
         "MongoDB": ("mongodb", "mongo"), "Redis": ("redis",), "ClickHouse": ("clickhouse", "кликхаус"),
         "DuckDB": ("duckdb",), "Oracle": ("oracle",), "Cassandra": ("cassandra",), "MariaDB": ("mariadb",),
+        "CockroachDB": ("cockroachdb",),
         "DynamoDB": ("dynamodb",), "Elasticsearch": ("elasticsearch",), "Snowflake": ("snowflake",),
         "BigQuery": ("bigquery",), "Firebase": ("firebase",), "Supabase": ("supabase",),
     },

@@ -29,7 +29,11 @@ class Passing(ReaderParts):
     def _in_passing(self) -> Iterator[Extracted]:
         if self.s.lang == "ru":
             yield from self._ru_age()
+            yield from self._ru_moved_onto()
+            yield from self._ru_now_sport()
             return
+        if not any(t.lower in {"used", "was", "were"} | lx.HYPOTHETICAL_MARKS for t in self.toks):
+            yield from self._all_now()  # "gave up the studio pass, I'm all in on woodworking now"
         if any(t.lower in _OVER | lx.HYPOTHETICAL_MARKS for t in self.toks):
             return
         for t in self.toks:
@@ -54,6 +58,57 @@ class Passing(ReaderParts):
                 yield from self._home_in(t)
             elif t.lemma == "run" and t.tag in ("VBZ", "VBP", "VBG"):
                 yield from self._device_runs(t)
+
+    def _pastime_or_tool(self, t: Tok) -> tuple[str, str, str] | None:
+        if t.lemma in lx.INSTRUMENTS:
+            return "instrument", lx.INSTRUMENT_NAMES.get(t.lemma, t.lemma), "concept"
+        if t.lemma in lx.SPORTS:
+            return "sport", t.lemma, "concept"
+        found = self.tool(t)
+        return (found[0], found[1], "tool") if found is not None else None
+
+    def _all_now(self) -> Iterator[Extracted]:
+        """ "it's all cello now", "I'm all in on woodworking now", "everything sits in CockroachDB
+        now", "we moved everything to Postgres": what the speaker does or uses now."""
+        low = [t.lower for t in self.toks]
+        if "now" not in low and not any(t.lemma in ("move", "switch", "migrate") for t in self.toks):
+            return
+        for t in self.toks:
+            if t.i in self.quoted or t.i < 2:
+                continue
+            before = low[max(0, t.i - 3) : t.i]
+            value = None
+            if before[-1:] == ["all"] and any(w in ("'s", "is", "it's") for w in before[:-1]):
+                value = self._pastime_or_tool(t)  # "it's all cello now"
+            elif before[-3:] == ["all", "in", "on"]:
+                value = self._pastime_or_tool(t) or (("hobby", t.lower, "concept") if t.pos in ("NOUN", "VERB") and t.lower.endswith("ing") else None)
+            elif before[-1:] in (["in"], ["on"], ["to"]) and "everything" in low[: t.i]:
+                value = self._pastime_or_tool(t)  # "everything sits in CockroachDB now"
+            if value is not None:
+                yield self.fact(SPEAKER, value[0], value[1], value[2])
+                return
+
+    def _ru_moved_onto(self) -> Iterator[Extracted]:
+        """ "коллеги пересадили меня на VS Code", "нас перевели на Kotlin": the speaker's tool now."""
+        for v in self.toks:
+            if v.lemma not in ("пересадить", "перевести", "посадить") or self._blocked(v):
+                continue
+            if not any(c.lower in ("меня", "нас") for c in self.s.children(v, "obj", "iobj", "nsubj")):
+                continue
+            for case, o in self.obliques(v):
+                found = self.tool(o) if case == "на" and o.i not in self.quoted else None
+                if found is not None:
+                    yield self.fact(SPEAKER, found[0], found[1], "tool")
+                    return
+
+    def _ru_now_sport(self) -> Iterator[Extracted]:
+        """ "по средам теперь йога", "теперь бокс": a sport said with "теперь" and no verb."""
+        if any(t.pos == "VERB" and t.feats.get("Person") == "3" for t in self.toks):
+            return
+        for t in self.toks[1:]:
+            if t.lemma in lx.SPORTS and "теперь" in [x.lower for x in self.toks[max(0, t.i - 2) : t.i]] and t.feats.get("Case", "Nom") == "Nom":
+                yield self.fact(SPEAKER, "sport", t.lemma, "concept")
+                return
 
     def _taken_up(self, v: Tok) -> Iterator[Extracted]:
         """ "I've taken up the cello", "picked up bouldering in the spring"; not "I'd take up surfing"."""
