@@ -260,3 +260,10 @@ def test_a_familiar_russian_diminutive_updates_the_person_memory_knows(tmp_path)
         m.maintain()
         facts = m.context("Где сейчас живёт моя сестра?").split("\n\n")[0]
         assert "Казань" in facts and "Тула" not in facts, facts
+
+
+def test_a_self_introduction_list_after_an_age() -> None:
+    got = _facts("some context: 44, school librarian, Dundee. how do I get teens reading again")
+    assert {("speaker", "age", "44"), ("speaker", "job_title", "school librarian")} <= got
+    assert ("speaker", "city", "Glasgow") in _facts("I'm 44, school librarian, Glasgow")  # not when the NER calls it an ORG (Leeds, Dundee)
+    assert _facts("context: the build server runs Debian") == set()

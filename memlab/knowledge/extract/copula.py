@@ -44,13 +44,21 @@ class CopulaClauses(ReaderParts):
             preds = self.s.children(v, "attr", "acomp", "oprd")
             # "I'm Ahmed, data engineer in Dubai": a job noun joined to the name is said of the subject too
             # and so is an age ("I'm Nkechi, 27, product manager at a fintech")
+            heads = [b for b in preds if self._is_person(b) or b.pos == "NUM" and b.text.isdigit() and 10 <= int(b.text) < 100]
+            members = [c for b in heads for c in self.s.children(b, "conj", "appos") if not self.s.children(c, "cc", "nsubj")]
+            if any(b.pos == "NUM" for b in heads):  # "I'm 31, ICU nurse, Glasgow": the parse hangs the rest on "'m"
+                loose = [c for c in self.s.children(v, "dep", "appos", "attr") if c.i > heads[0].i]
+                members += loose + [c for x in loose for c in self.s.children(x, "appos", "conj")]
             preds += [
-                c for b in preds if self._is_person(b) for c in self.s.children(b, "conj", "appos")
-                if not self.s.children(c, "cc", "nsubj") and (
-                    _job_word(c) and (c.lemma not in lx.RELATIONS or self._job_compound(c))
-                    or c.dep == "appos" and c.pos == "NUM" and c.text.isdigit() and 10 <= int(c.text) < 100
-                )
+                c for c in members
+                if _job_word(c) and (c.lemma not in lx.RELATIONS or self._job_compound(c))
+                or c.dep == "appos" and c.pos == "NUM" and c.text.isdigit() and 10 <= int(c.text) < 100
             ]  # fmt: skip
+            if v.lemma == "be" and subj_tok is not None and subj_tok.lower in ("i", "i'm"):
+                # "I'm 31, ICU nurse, night shifts, Glasgow": a place in the list is the city
+                for c in members:
+                    if c.pos == "PROPN" and self._place(c) and c.i not in self.quoted and c.ent != "ORG":
+                        yield self.fact(SPEAKER, "city", self.city(c), "place")
         else:
             preds = [v]
         if subj_tok is not None and v.lemma == "be" and subj_tok.text[:1].isupper() and self._place(subj_tok):

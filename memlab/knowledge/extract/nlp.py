@@ -177,6 +177,9 @@ _MUM = re.compile(r"\b([Mm])um(s?)\b")
 _BEEN = re.compile(r"(^|[.!?]\s+)[Bb]een (?=\S)")
 
 
+# "ok so context: 31, ICU nurse, Glasgow": a label of the speaker's own details is "I'm"
+_ABOUT_ME = re.compile(r"(^|[.!?]\s+)((?:ok\s+)?(?:so\s+)?(?:some\s+|quick\s+)?(?:context|background|about me|bio|intro))\s*:\s+(?=\d)", re.I)
+
 # a label and a colon is a copula: "favourite band: Khruangbin", "my editor: Helix"
 _LABEL = re.compile(
     r"(^|[.!?;]\s+)((?:my\s+)?(?:(?:all-time|current|new)\s+)?(?:favou?rite|fave|fav)\s+[a-z]+|my\s+[a-z]+(?:\s+[a-z]+)?)"
@@ -291,6 +294,7 @@ def normalize_ru(text: str) -> str:
 def normalize_en(text: str) -> str:
     """The English text as the parser sees it (quote offsets are computed on the same text)."""
     text = _BRACKETED_KIN.sub(_bracketed_kin, _HAS_BEEN.sub(" has been", text))
+    text = _ABOUT_ME.sub(lambda m: m.group(1) + "I'm ", text)
     text = _HERE.sub(_self_intro, split_question_tail(text, "en"))
     text = _LABEL.sub(lambda m: m.group(1) + m.group(2) + " is ", text)
     text = _BEEN.sub(lambda m: m.group(1) + "I've been ", text)
