@@ -267,3 +267,15 @@ def test_a_self_introduction_list_after_an_age() -> None:
     assert {("speaker", "age", "44"), ("speaker", "job_title", "school librarian")} <= got
     assert ("speaker", "city", "Glasgow") in _facts("I'm 44, school librarian, Glasgow")  # not when the NER calls it an ORG (Leeds, Dundee)
     assert _facts("context: the build server runs Debian") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("my team lead Oskar reviews everything in Vim", ("speaker", "manager", "Oskar")),
+        ("got bumped up to tech lead in march", ("speaker", "job_title", "tech lead")),
+        ("I'm a team lead at Klarna", ("speaker", "job_title", "team lead")),
+    ],
+)
+def test_team_lead_is_a_noun(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)

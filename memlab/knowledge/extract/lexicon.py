@@ -137,6 +137,7 @@ RELATIONS: dict[str, str] = {
     "nana": "grandmother", "nanna": "grandmother", "hubby": "husband",
     "mother-in-law": "mother-in-law", "father-in-law": "father-in-law", "sister-in-law": "sister-in-law",
     "brother-in-law": "brother-in-law", "stepmom": "stepmother", "stepdad": "stepfather",
+    "team-lead": "manager", "tech-lead": "manager",
     "сестра": "sister", "брат": "brother", "жена": "wife", "муж": "husband", "партнёр": "partner",
     "партнер": "partner", "девушка": "girlfriend", "парень": "boyfriend", "мама": "mother", "мать": "mother",
     "папа": "father", "отец": "father", "сын": "son", "дочь": "daughter", "дочка": "daughter", "дядя": "uncle",

@@ -125,6 +125,7 @@ def _keep_hyphenated(nlp: Any) -> None:
 
     hyphenated = {f for forms in DIETS.values() for f in forms if "-" in f and f.isascii()}
     hyphenated |= {w for w in RELATIONS if "-" in w and w.isascii()}  # "my mother-in-law lives in Sochi"
+    hyphenated |= {"team-lead", "tech-lead"}
     for form in hyphenated:
         for written in (form, form.capitalize()):
             nlp.tokenizer.add_special_case(written, [{ORTH: written}])
@@ -265,6 +266,10 @@ def _bracketed_kin(m: re.Match[str]) -> str:
     return f"{m.group(1)}, my {m.group(2)}," if m.group(2) in RELATIONS else m.group(0)
 
 
+# "my team lead Yusuf": the small model reads "lead" as a verb; hyphenated (one token, see
+# _keep_hyphenated) it is the relation noun, and the value still reads "team lead"
+_TEAM_LEAD = re.compile(r"\b([Tt]eam|[Tt]ech) lead\b")
+
 # "my sister's been at the BBC for a month": this 's is "has"
 _HAS_BEEN = re.compile(r"(?<=\w)['’]s been\b", re.I)
 
@@ -295,6 +300,7 @@ def normalize_en(text: str) -> str:
     """The English text as the parser sees it (quote offsets are computed on the same text)."""
     text = _BRACKETED_KIN.sub(_bracketed_kin, _HAS_BEEN.sub(" has been", text))
     text = _ABOUT_ME.sub(lambda m: m.group(1) + "I'm ", text)
+    text = _TEAM_LEAD.sub(r"\1-lead", text)
     text = _HERE.sub(_self_intro, split_question_tail(text, "en"))
     text = _LABEL.sub(lambda m: m.group(1) + m.group(2) + " is ", text)
     text = _BEEN.sub(lambda m: m.group(1) + "I've been ", text)
@@ -313,7 +319,7 @@ def _from_spacy(span: Any) -> Sent:
             i=t.i - base,
             text=t.text,
             lemma=t.lemma_.lower(),
-            pos=t.pos_,
+            pos="NOUN" if t.lower_ in ("team-lead", "tech-lead") else t.pos_,  # see _TEAM_LEAD
             dep=_EN_DEPS.get(t.dep_, t.dep_.lower()),
             head=t.head.i - base,
             feats=t.morph.to_dict(),

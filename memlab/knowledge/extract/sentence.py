@@ -517,6 +517,12 @@ class Sentences(ReaderParts):
         relation is itself a fact."""
         for t in self.toks:
             head = self.toks[t.head]
+            attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(t.lemma, ""))
+            if attribute and t.dep in ("amod", "compound") and head.i == t.i + 1 and head.pos == "PROPN" and t.i not in self.quoted:
+                owner = self.owner_of(t) or self.owner_of(head)  # "my team-lead Oskar uses Vim": the parse's modifier
+                if owner is not None and self._is_person(head) and not self._blocked(self.toks[head.head]):
+                    yield self.fact(owner, attribute, self.value_text(head), "person")
+                continue
             if t.lemma in lx.PETS and t.dep in ("amod", "compound") and head.i > t.i and t.i not in self.quoted:
                 # "my parrot Kiwi says ...": the parse makes the noun the name's modifier, "my" hanging from either
                 owner = self.owner_of(head) or self.owner_of(t)

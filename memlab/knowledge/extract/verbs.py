@@ -65,6 +65,7 @@ class VerbClauses(ReaderParts):
             attribute = "country"  # "я сейчас в Грузии": a country is no city
         if attribute == "job_title":
             value = lx.JOB_SHORTHANDS.get(value, value)  # "a PM" is a product manager
+            value = value.replace("team-lead", "team lead").replace("tech-lead", "tech lead")  # see nlp._TEAM_LEAD
         return Extracted(subject, attribute.replace(" ", "_"), value, vtype, self.s.text)
 
     def _sane(self, f: Extracted) -> bool:
