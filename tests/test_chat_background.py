@@ -279,3 +279,20 @@ def test_a_self_introduction_list_after_an_age() -> None:
 )
 def test_team_lead_is_a_noun(text: str, fact: tuple[str, str, str]) -> None:
     assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I go climbing twice a week with my flatmate", ("speaker", "sport", "climbing")),
+        ("my Emacs setup is 20 years old and I refuse to touch it", ("speaker", "editor", "Emacs")),
+        ("ive been in Zed all week and honestly it's fast", ("speaker", "editor", "Zed")),
+    ],
+)
+def test_a_sport_gone_to_and_a_tool_lived_in(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+def test_someone_elses_setup_or_a_wish_to_go_is_not_the_speakers() -> None:
+    assert not any(f[0] == "speaker" for f in _facts("my brother's Emacs setup is insane"))
+    assert _facts("I'd go climbing if my knee let me") == set()

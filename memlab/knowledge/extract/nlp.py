@@ -167,6 +167,7 @@ _IS = re.compile(
     re.I,
 )
 _IM = re.compile(r"(?<![\w'])im(?= (?:a|an|the|on|in|at|so|not|\d|vegan|vegetarian|\w+ing)\b)", re.I)  # "im 27"
+_IVE = re.compile(r"(?<![\w'])ive(?= (?:been|got|had|moved|started|switched|joined|taken|picked)\b)", re.I)  # "ive been"
 
 
 # British "mum" derails the small model's parse ("my mum lives in Cardiff": "mum" an adjective,
@@ -304,7 +305,7 @@ def normalize_en(text: str) -> str:
     text = _HERE.sub(_self_intro, split_question_tail(text, "en"))
     text = _LABEL.sub(lambda m: m.group(1) + m.group(2) + " is ", text)
     text = _BEEN.sub(lambda m: m.group(1) + "I've been ", text)
-    text = _MUM.sub(r"\1om\2", _IM.sub("I'm", text))
+    text = _MUM.sub(r"\1om\2", _IM.sub("I'm", _IVE.sub("I've", text)))
     return _IS.sub(" is ", _PRO_DROP.sub(lambda m: m.group(1) + m.group(2).lower(), text))
 
 

@@ -21,6 +21,8 @@ _PLAYERS = {
 _OVER = frozenset("was were used quit stopped gave".split())
 _DEVICES = frozenset("laptop pc desktop computer machine workstation notebook".split())
 _OWN = frozenset("my our".split())
+# what one has of a tool one uses: "my Neovim config", "my Emacs setup", "our Postgres cluster"
+_SETUP_NOUNS = frozenset("config configs setup dotfiles plugins keybindings keymap theme install cluster instance init".split())
 
 
 class Passing(ReaderParts):
@@ -54,6 +56,12 @@ class Passing(ReaderParts):
                     yield self.fact(who, "native_language", language.text.capitalize(), "concept")
             elif t.lemma == "teach" and t.pos == "VERB" and t.tag in ("VBP", "VBZ", "VBG"):
                 yield from self._teaches(t)
+            elif t.lemma in ("go", "do") and t.tag in ("VBP", "VBZ") and not self._blocked(t):
+                yield from self._goes(t)
+            elif t.lower in _SETUP_NOUNS and self._own(t):
+                yield from self._setup_of(t)
+            elif t.lower == "been" and t.i + 2 < len(self.toks) and self.toks[t.i + 1].lower == "in":
+                yield from self._been_in(t)
             elif t.lemma in lx.HOME_NOUNS and self._own(t):
                 yield from self._home_in(t)
             elif t.lemma == "run" and t.tag in ("VBZ", "VBP", "VBG"):
@@ -108,6 +116,31 @@ class Passing(ReaderParts):
         for t in self.toks[1:]:
             if t.lemma in lx.SPORTS and "теперь" in [x.lower for x in self.toks[max(0, t.i - 2) : t.i]] and t.feats.get("Case", "Nom") == "Nom":
                 yield self.fact(SPEAKER, "sport", t.lemma, "concept")
+                return
+
+    def _setup_of(self, noun: Tok) -> Iterator[Extracted]:
+        """ "my Neovim config just crossed 1400 lines": the tool the speaker's setup is of."""
+        for c in self.s.children(noun, "compound", "amod", "nmod"):
+            found = self.tool(c) if c.i < noun.i and c.i not in self.quoted else None
+            if found is not None and found[0] in ("editor", "operating_system", "database", "browser"):
+                yield self.fact(SPEAKER, found[0], found[1], "tool")
+                return
+
+    def _been_in(self, been: Tok) -> Iterator[Extracted]:
+        """ "I've been in Helix for a month straight": living in an editor is using it."""
+        o = self.toks[been.i + 2]
+        found = self.tool(o) if o.i not in self.quoted else None
+        have = any(x.lower in ("i've", "'ve", "have", "i") for x in self.toks[max(0, been.i - 2) : been.i])
+        if found is not None and found[0] == "editor" and have:
+            yield self.fact(SPEAKER, "editor", found[1], "tool")
+
+    def _goes(self, v: Tok) -> Iterator[Extracted]:
+        """ "I go climbing twice a week", "I do bouldering": a sport as the gerund after "go" / "do"
+        (the small model lemmatises "bouldering" to "bouldere")."""
+        who = self.subject_of(v)
+        for x in self.s.children(v, "xcomp", "obj", "dobj", "advcl", "ccomp"):
+            if who is not None and x.lower in lx.SPORTS and x.i not in self.quoted:
+                yield self.fact(who, "sport", x.lower, "concept")
                 return
 
     def _taken_up(self, v: Tok) -> Iterator[Extracted]:
