@@ -210,7 +210,8 @@ class CopulaClauses(ReaderParts):
             yield self.fact(subj, "university", school, "organization")
         if school is not None or b.lemma in lx.STUDENT_WORDS:
             return  # a student's is no job title, and "a student" alone names no school
-        title = self.job_title(b)
+        object_case = self.s.lang == "ru" and any(c.pos == "ADP" for c in self.s.children(b, "case"))
+        title = None if object_case else self.job_title(b)  # "я с врачом поговорила": whom, not what
         if title:
             yield self.fact(subj, "job_title", title, "concept")
             for case, o in self.obliques(b):

@@ -31,6 +31,24 @@ class RussianClauses(ReaderParts):
         yield from _ru_facts(self)
         yield from self._ru_native()
         yield from self._ru_hobby()
+        yield from self._ru_live_here()
+
+    def _ru_live_here(self) -> Iterator[Extracted]:
+        """"я из Томска и живу тут же", "я из Екатеринбурга, тут и живу": the town one comes from
+        is the town one lives in when "живу" points at it with "тут" / "здесь" (one place named, by
+        "из", and "я" the subject)."""
+        live = next((t for t in self.toks if t.lemma == "жить" and t.feats.get("Person") == "1"
+                     and t.feats.get("Number") == "Sing" and t.feats.get("Tense") == "Pres"), None)  # fmt: skip
+        if live is None or self.toks[live.i - 1].lower == "не" or not any(t.lower == "я" for t in self.toks):
+            return
+        here = [t for t in self.toks[max(0, live.i - 3) : live.i + 3] if t.lower in ("тут", "здесь")]
+        if any(t.lower in lx.NEGATIONS for t in self.toks[max(0, live.i - 3) : live.i + 3]):
+            return  # "живу не тут"
+        places = [t for t in self.toks[2:] if self.toks[t.i - 1].lower == "из" and self.toks[t.i - 2].lower == "я"
+                  and self._place(t) and t.ent == "LOC"]  # fmt: skip
+        others = [t for t in self.toks if t.ent == "LOC" and t not in places]
+        if here and len(places) == 1 and not others and is_place_name(places[0].text) is not False:
+            yield self.fact(SPEAKER, "city", self.city(places[0]), "place")
 
     def _ru_job_plain(self) -> Iterator[Extracted]:
         """"я учитель математики в школе", "я джун во фронтенде", "папа всю жизнь водитель
@@ -55,6 +73,8 @@ class RussianClauses(ReaderParts):
         if owner is None or owner == SPEAKER and start:
             return
         rest = clause[start + 1 :]
+        if len(rest) > 2 and rest[0].lower == "у" and rest[1].lower in ("меня", "нас") and owner != SPEAKER:
+            rest = rest[2:]  # "мама у меня бухгалтер"
         while rest and (rest[0].lower in _JOB_FILLERS or rest[0].pos == "ADV" and rest[0].lower not in _NOT_NOW_ADV):
             rest = rest[1:]
         job = rest[0] if rest else None

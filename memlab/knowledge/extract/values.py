@@ -66,6 +66,9 @@ class Values(ReaderParts):
         idx = [k for k in idx if self.toks[k].pos != "NUM" or self.toks[k].i > idx[0]]  # "a 2015 VW Golf"
         lo, hi = _contiguous(idx, t.i)
         words = [self._form(self.toks[k]) for k in range(lo, hi + 1)]
+        glued = self.toks[lo - 1] if lo > 0 else None
+        if glued is not None and glued.text.isdigit() and glued.start + len(glued.text) == self.toks[lo].start:
+            words[0] = glued.text + self.toks[lo].text  # "в 2ГИС": the tokenizer cut the digit off the name
         return " ".join(w for w in words if w not in ("'s", "’s")).strip(" .,'\"«»")
 
     def _form(self, t: Tok) -> str:

@@ -111,6 +111,8 @@ class VerbClauses(ReaderParts):
             before = self.toks[o.i - 1] if o.i else None
             if not case and before is not None and before.pos == "ADP" and before.head != v.i and o.pos == "PROPN":
                 case = before.lemma  # "не в Москве — я в Калуге живу": the parse hung "в" on the other name
+            elif not case and before is not None and before.pos == "ADP" and o.pos == "ADJ" and o.ent == "LOC":
+                case = before.lemma  # "я в Нижнем живу": a clipped city the parse read as an adjective
             out.append((case, o))
         return out
 
@@ -153,7 +155,10 @@ class VerbClauses(ReaderParts):
                 and case in ("in", "to", "at", "into", "of", "out", "в", "во", "на")
                 and self._place(o)
             ):
-                moves_things = lemma in ("move", "relocate") and any(
+                inside = case == "на" and any(  # "в Нижнем Новгороде живу, почти на Покровке": a street of it
+                    c in ("в", "во") and self._place(x) for c, x in self.obliques(v) if x.i != o.i
+                )
+                moves_things = inside or lemma in ("move", "relocate") and any(
                     c.lower not in ("myself", "ourselves", "us") for c in self.s.children(v, "obj")
                 )
                 if not (lemma == "move" and o.dep == "obj") and not moves_things:

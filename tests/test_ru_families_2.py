@@ -1,0 +1,50 @@
+"""Russian extraction families, second round: precision fixes (an object in the instrumental is no
+job, a street is no city, a digit glued to a name stays), clipped cities, conversational "если",
+the town one comes from and lives in, relatives' jobs with "у меня". Sentences written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from memlab.knowledge.extract import nlp_available
+
+pytestmark = pytest.mark.skipif(not nlp_available(), reason="spaCy / natasha not installed")
+
+
+def _facts(text: str) -> set[tuple[str, str, str]]:
+    from memlab.knowledge.extract.clauses import extract
+
+    return {(f.subject, f.attribute, f.value) for f in extract(text, "ru")}
+
+
+def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[str, str, str]]:
+    from memlab.knowledge.extract.nlp import parse
+    from memlab.knowledge.extract.updates import updates
+
+    return {(f.subject, f.attribute, f.value) for f in updates(parse(text, "ru"), known, text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a noun after a preposition is whom one deals with, not what one is
+        ("я с юристом посоветовался вчера", set()),
+        ("я юрист", {("speaker", "job_title", "юрист")}),
+        # a street or a district after "на" beside the city after "в"
+        ("мы в Казани живём, прямо на Баумана", {("speaker", "city", "Казань")}),
+        # a number glued to the name is part of it
+        ("работаю в 2ГИС уже год", {("speaker", "employer", "2ГИС")}),
+        # a clipped city name the parser reads as an adjective, and "если кому интересно"
+        ("я в Нижнем живу, если кому интересно", {("speaker", "city", "Нижний Новгород")}),
+        ("если честно, живу в Омске", {("speaker", "city", "Омск")}),
+        ("если переедем в Омск, будет весело", set()),
+        # where one comes from is where one lives when "тут" points at it
+        ("я из Иркутска, тут и живу", {("speaker", "city", "Иркутск")}),
+        ("я из Иркутска, но живу не тут", set()),
+        ("папа из Иркутска, а я тут живу", set()),
+        # a relative's job with "у меня" between
+        ("папа у меня электрик", {("speaker's father", "job_title", "электрик")}),
+    ],
+)
+def test_statements(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected
