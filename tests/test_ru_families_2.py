@@ -44,6 +44,18 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("папа из Иркутска, а я тут живу", set()),
         # a relative's job with "у меня" between
         ("папа у меня электрик", {("speaker's father", "job_title", "электрик")}),
+        # pets: a name after a comma, a breed after the species, "есть" with no owner, a list of names
+        ("теперь у нас ёжик, Колючка", {("speaker", "pet_hedgehog", "Колючка")}),
+        ("есть кошка, мейн-кун Зефир", {("speaker", "pet_cat", "Зефир")}),
+        ("у тёти Гали три кошки, Жужа, Буся и Тошка",
+         {("Галя", "pet_cat", "Жужа"), ("Галя", "pet_cat", "Буся"), ("Галя", "pet_cat", "Тошка")}),
+        ("у нас есть идея, Маша", set()),
+        # "зовут" of a pet: by a possessive, by the owner's genitive, or after a comma
+        ("нашу черепаху зовут Тортилла", {("speaker", "pet_turtle", "Тортилла")}),
+        ("кота бабушки зовут Мурзик", {("speaker's grandmother", "pet_cat", "Мурзик")}),
+        ("у дяди попугай, зовут Кеша", {("speaker's uncle", "pet_parrot", "Кеша")}),
+        # a foreign name the dictionary lacks keeps its form after "у"
+        ("у Юки шиншилла Моко", {("Юки", "pet_chinchilla", "Моко")}),
     ],
 )
 def test_statements(text: str, expected: set[tuple[str, str, str]]) -> None:

@@ -104,6 +104,14 @@ RU: dict[str, str] = {
     "pet_hamster": "{s}: хомяк — {v}.",
     "pet_rabbit": "{s}: кролик — {v}.",
     "pet_turtle": "{s}: черепаха — {v}.",
+    "pet_guinea pig": "{s}: морская свинка — {v}.",
+    "pet_chinchilla": "{s}: шиншилла — {v}.",
+    "pet_ferret": "{s}: хорёк — {v}.",
+    "pet_fish": "{s}: рыбка — {v}.",
+    "pet_lizard": "{s}: ящерица — {v}.",
+    "pet_rat": "{s}: крыса — {v}.",
+    "pet_hedgehog": "{s}: ёжик — {v}.",
+    "pet_snake": "{s}: змея — {v}.",
 }
 _DIET_RU = {
     "vegan": "веганство", "vegetarian": "вегетарианство", "pescatarian": "пескетарианство", "keto": "кето",

@@ -163,6 +163,12 @@ PETS: dict[str, str] = {
     "рыбка": "fish", "ящерица": "lizard", "морская свинка": "guinea pig", "свинка": "guinea pig",
     "собака": "dog", "пёс": "dog", "пес": "dog", "щенок": "dog", "кошка": "cat", "кот": "cat", "котёнок": "cat",
     "котенок": "cat", "попугай": "parrot", "хомяк": "hamster", "кролик": "rabbit", "черепаха": "turtle",
+    "chinchilla": "chinchilla", "hedgehog": "hedgehog", "guinea pig": "guinea pig",
+    "шиншилла": "chinchilla", "крыса": "rat", "крыска": "rat", "ёжик": "hedgehog", "ежик": "hedgehog",
+    "хомячок": "hamster", "черепашка": "turtle", "крольчиха": "rabbit", "кошак": "cat", "котяра": "cat",
+    "сиба-ину": "dog", "шиба-ину": "dog", "акита-ину": "dog", "пудель": "dog", "бульдог": "dog", "ретривер": "dog",
+    "чихуахуа": "dog", "йорк": "dog", "той-терьер": "dog", "доберман": "dog", "ротвейлер": "dog", "лайка": "dog",
+    "джек-рассел": "dog", "далматинец": "dog", "хаска": "dog", "щеночек": "dog",
 }  # fmt: skip
 
 # "my favourite band is X", "my phone is X", "мой телефон — X": the noun names the attribute

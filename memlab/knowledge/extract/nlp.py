@@ -344,6 +344,17 @@ def is_place_name(word: str) -> bool | None:
     return any("Geox" in p.tag for p in morph.parse(word)[:2])
 
 
+def ru_indeclinable_name(word: str) -> bool:
+    """A name the dictionary does not know, ending in a vowel, that pymorphy3's guess does not read
+    as a singular oblique form of another word ("Кенжи", "Хироко", "Юки"; not "Светки", the
+    genitive of "Светка"). False without pymorphy3."""
+    morph = _morph()
+    if morph is None or not word[:1].isupper() or word.lower()[-1:] not in "иоуеэю" or morph.word_is_known(word.lower()):
+        return False
+    oblique = ("gent", "datv", "accs", "ablt", "loct")
+    return not any("sing" in p.tag and any(c in p.tag for c in oblique) and p.normal_form != word.lower() for p in morph.parse(word))
+
+
 _NAME_GRAMMEMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
 
 

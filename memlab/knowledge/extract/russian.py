@@ -149,6 +149,12 @@ def _ru_owner(reader: ReaderParts, t: Tok) -> str | None:
     """The owner a Russian possessive or dative names: меня/мне -> speaker, Маши -> Маша, мамы -> speaker's mother."""
     if t.lemma in ("я", "мы"):
         return SPEAKER
+    name = reader.toks[t.i + 1] if t.i + 1 < len(reader.toks) else None
+    if (
+        t.lemma in lx.RELATIONS and name is not None and name.pos == "PROPN" and reader._is_person(name)
+        and (name.head == t.i or t.head == name.i) and name.feats.get("Case") == t.feats.get("Case")
+    ):  # fmt: skip
+        return reader.value_text(name)  # "у подруги Кати": the friend by her name
     if t.lemma in lx.RELATIONS:
         return f"{SPEAKER}'s {lx.RELATIONS[t.lemma]}"
     if reader._is_person(t):
@@ -159,6 +165,13 @@ def _ru_owner(reader: ReaderParts, t: Tok) -> str | None:
 def _ru_value_after(reader: ReaderParts, a: Tok, kind: str) -> tuple[str, str] | None:
     """The first value after attribute noun ``a`` ("редактор — VS Code", "кот Барсик")."""
     for t in reader.toks[a.i + 1 : a.i + 6]:
+        if kind == "pet" and t.text == "," and t.i == a.i + 1 and _named_after_comma(reader, t):
+            continue  # "теперь у нас шиншилла, Пуша"
+        breed = kind == "pet" and t.i == a.i + 2 and reader.toks[a.i + 1].text == "," and _lex(t, lx.PETS) in lx.PETS
+        if breed or kind == "pet" and t.text == "," and t.i == a.i + 1 and _lex(reader.toks[t.i + 1], lx.PETS) in lx.PETS:
+            continue  # "есть собака, такса Луна"
+        if kind == "pet" and t.text == "," and t.i == a.i + 1 and _plural(reader, a) and reader._is_person(reader.toks[t.i + 1]):
+            continue  # "два кота, Сёма и Пушок"
         if t.i in reader.quoted or t.text in (",", ".", ";", "!", "?") or t.pos in ("VERB", "AUX"):
             return None
         if (
@@ -176,6 +189,10 @@ def _ru_value_after(reader: ReaderParts, a: Tok, kind: str) -> tuple[str, str] |
                 words = [x.text for x in reader.toks[t.i : t.i + 3] if x.text[:1].isupper() or x.pos == "NUM"]
                 return " ".join(words), "concept"
             if kind in ("person", "pet") and reader._is_person(t):
+                prev = reader.toks[t.i - 1]  # the pet noun or the breed after it
+                nominative = prev.feats.get("Case") == "Nom" or prev.dep == "root" and not reader.s.children(prev, "case")
+                if nominative and _lex(prev, lx.PETS) in lx.PETS and t.pos == "PROPN" and a.lemma in lx.PETS:
+                    return t.text, "person"  # "у Кенжи сиба-ину Моти": apposed to a nominative, as written
                 return reader.value_text(t).split(" (")[0], "person"
             if kind == "place" and reader._place(t):
                 return reader.city(t), "place"
@@ -185,6 +202,22 @@ def _ru_value_after(reader: ReaderParts, a: Tok, kind: str) -> tuple[str, str] |
         if t.pos in ("NOUN", "PROPN") and not t.text[:1].isupper() and kind != "tool":
             return None
     return None
+
+
+def _plural(reader: ReaderParts, a: Tok) -> bool:
+    """Two or more of ``a``: "коты", "два кота" (natasha tags "кота" singular, a number before it)."""
+    return a.feats.get("Number") == "Plur" or any(c.pos == "NUM" for c in reader.s.children(a))
+
+
+def _named_after_comma(reader: ReaderParts, comma: Tok) -> bool:
+    """A name alone between a comma and the end of its stretch: "шиншилла, Пуша"."""
+    after = reader.toks[comma.i + 1 : comma.i + 3]
+    return (
+        bool(after)
+        and after[0].text[:1].isupper()
+        and reader._is_person(after[0])
+        and (len(after) == 1 or after[1].pos == "PUNCT")
+    )
 
 
 def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
@@ -211,6 +244,12 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
                     and not any(x.text in ",;" for x in toks[min(a.i, t.i) : max(a.i, t.i)])
                 ):
                     yield from _ru_owned(reader, owner, a)
+        # "есть кот Барсик", "есть собака, такса Луна": "есть" opening the sentence, no owner said
+        if t.i == 0 and t.lower == "есть" and not any(x.lower == "у" for x in toks) and not reader._blocked(t):
+            for a in toks[1:3]:
+                if _lex(a, lx.PETS) in lx.PETS:
+                    yield from _ru_owned(reader, SPEAKER, a)
+                    break
         # "любимая группа теперь Кино": a sentence that opens on a favourite noun is the speaker's
         first = next((x for x in toks if x.pos != "PUNCT"), None)
         if t is first and t.lemma in lx.FAVOURITE and t.head != t.i and not reader._blocked(toks[t.head]):
@@ -277,6 +316,13 @@ def _ru_owned(reader: ReaderParts, owner: str, a: Tok) -> Iterator[Extracted]:
         found = _ru_value_after(reader, a, "pet")
         if found:
             yield reader.fact(owner, f"pet_{lx.PETS[a.lemma]}", found[0], "concept")
+            plural = _plural(reader, a)
+            first = next((t for t in reader.toks[a.i + 1 :] if reader._is_person(t)), None)
+            for t in reader.toks[first.i + 1 : first.i + 6] if plural and first is not None else []:
+                if t.text not in (",", "и") and not reader._is_person(t):
+                    break  # "два кота, Сёма и Пушок": each name of the list
+                if reader._is_person(t) and reader.toks[t.i - 1].text in (",", "и"):
+                    yield reader.fact(owner, f"pet_{lx.PETS[a.lemma]}", reader.value_text(t), "concept")
     elif lx.RELATION_FACTS.get(lx.RELATIONS.get(a.lemma, "")) in ("manager", "spouse", "partner"):
         found = _ru_value_after(reader, a, "person")
         if found:

@@ -135,10 +135,15 @@ class Subjects(ReaderParts):
         """Whose: "my editor" -> speaker, "Anna's manager" -> Anna, "my brother's band" -> speaker's
         brother; "the database I babysit" -> speaker (a relative clause with a first-person subject)."""
         for c in self.s.children(t, "nmod:poss", "det", "nmod", "poss"):
-            if c.lower in _OWNER_WORDS:
-                return SPEAKER
+            if c.lower in _OWNER_WORDS or self.s.lang == "ru" and c.lemma in ("мой", "наш") and c.dep == "det":
+                return SPEAKER  # "моего пса", "нашу кошку"
             if c.lemma in lx.RELATIONS and c.i < t.i:
                 return self.subject_phrase(c)
+            if (
+                self.s.lang == "ru" and c.lemma in lx.RELATIONS and c.i == t.i + 1 and c.feats.get("Case") == "Gen"
+                and t.feats.get("Case") != "Gen" and not self.s.children(c, "case")
+            ):  # fmt: skip
+                return f"{SPEAKER}'s {lx.RELATIONS[c.lemma]}"  # "собаку соседа", "машина брата"
             if self._is_person(c) and c.i < t.i:
                 return self.value_text(c)
             if (

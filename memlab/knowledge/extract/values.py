@@ -21,6 +21,7 @@ from memlab.knowledge.extract.basics import (
 from memlab.knowledge.extract.nlp import (
     Tok,
     is_place_name,
+    ru_indeclinable_name,
     ru_lemmas,
     ru_name,
     ru_unknown_lemma,
@@ -43,7 +44,7 @@ class Values(ReaderParts):
             span_toks = self.toks[span[0] : span[1]]
             if all(w.feats.get("Case") == "Nom" for w in span_toks):  # already nominative: keep as written
                 return " ".join(w.text for w in span_toks)
-            names = [self._ru_name(w) for w in span_toks] if span[2] == "PER" else []
+            names = [self._ru_name(w) or _indeclinable(w) for w in span_toks] if span[2] == "PER" else []
             if names and all(names):
                 return " ".join(n for n in names if n)  # "на Кристине" -> "Кристина" (natasha keeps "Кристине")
             if span[3] != " ".join(w.text for w in span_toks) and not _misread(span_toks, span[3]):
@@ -183,6 +184,12 @@ class Values(ReaderParts):
 
 # the nicknames of CITY_ALIASES that are no common word when written in lower case
 _LOWER_CITY_ALIASES = frozenset(lx.CITY_ALIASES) - {"нижний", "la", "sf"}
+
+
+def _indeclinable(t: Tok) -> str | None:
+    """A foreign name the dictionary does not know that ends in a vowel Russian does not decline
+    ("у Кенжи", "с Хироко"): as written."""
+    return t.text if ru_indeclinable_name(t.text) else None
 
 
 def _no_symbols(text: str) -> str:

@@ -306,10 +306,28 @@ class VerbClauses(ReaderParts):
                     yield self.fact(
                         owner, lx.RELATION_FACTS[lx.RELATIONS[o.lemma]], self.value_text(named), "person"
                     )
+        if lemma == "звать" and self.s.lang == "ru" and v.i > 2 and all(
+            self._is_person(c) for c in self.s.children(v, "obj", "nsubj")
+        ):
+            yield from self._pet_called_after(v)  # "у нас хомяк, зовут Пельмень"
         if lemma == "звать" and any(c.lower == "меня" for c in self.s.children(v)):
             for c in self.s.children(v, "nsubj", "obj", "xcomp", "obl"):
                 if c.pos == "PROPN" or c.ent == "PER":
                     yield self.fact(SPEAKER, "name", self.value_text(c), "person")
+
+    def _pet_called_after(self, v: Tok) -> Iterator[Extracted]:
+        """ "у нас хомяк, зовут Пельмень", "у сестры кошка, зовут Ириска": "зовут" with no object
+        right after a comma names the pet noun that ends the stretch before; whose by its "у X"."""
+        from memlab.knowledge.extract.russian import _ru_owner
+
+        named = next((c for c in self.s.children(v, "xcomp", "obl", "obj") if self._is_person(c)), None)
+        comma, pet = self.toks[v.i - 1], self.toks[v.i - 2]
+        if named is None or comma.text != "," or _lex(pet, lx.PETS) not in lx.PETS:
+            return
+        at = [t for t in self.toks[: pet.i] if self.toks[t.i - 1].lower == "у" and t.i and t.feats.get("Case") == "Gen"]
+        owner = self.owner_of(pet) or (_ru_owner(self, at[0]) if len(at) == 1 else None)
+        if owner is not None:
+            yield self.fact(owner, f"pet_{lx.PETS[_lex(pet, lx.PETS)]}", self.value_text(named), "concept")
 
     def _to_value_under(self, o: Tok, subj: str) -> Iterator[Extracted]:
         for g in self.s.children(o, "obl", "nmod"):
