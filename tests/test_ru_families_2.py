@@ -60,3 +60,27 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
 )
 def test_statements(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _facts(text) == expected
+
+
+def test_an_emoji_between_clauses_ends_a_sentence() -> None:
+    from memlab.knowledge.extract.nlp import parse
+
+    assert [s.text for s in parse("Бублика больше нет 😢 вчера взяли щенка, Тоффи", "ru")] == [
+        "Бублика больше нет 😢", "вчера взяли щенка, Тоффи"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "gone"),
+    [
+        ("Кеша улетел в окно, искали весь день", True),
+        ("Луны больше нет", True),
+        ("Кеша опять улетел на шкаф", False),
+        ("Кеша пропал, но к вечеру нашёлся", False),
+    ],
+)
+def test_a_pet_that_flew_off_or_ran_away_is_gone(text: str, gone: bool) -> None:
+    from memlab.knowledge.extract.consolidator import _departed_pets
+
+    known = {"user": {"pet_parrot": "Кеша", "pet_dog": "Луна"}}
+    assert bool(_departed_pets(text, "user", known)) is gone

@@ -323,9 +323,12 @@ def _kind(attribute: str) -> str:
 _GONE = re.compile(
     r"\b(passed away|died|put (?:down|to sleep)|we lost|no longer with us|went to live with|rehomed|crossed the rainbow)\b"
     r"|\b(?:RIP|R\.I\.P|rip)(?= [A-Z])|\bpassed(?= (?:on|last|this|yesterday|recently|peacefully|in (?:his|her) sleep)\b|[.,!;]| *$)"
-    r"|(?<!\w)(умер|умерла|не стало|больше нет|усыпили|отдали|забрала? (?:мама|папа|бабушка|дедушка))",
+    r"|(?<!\w)(умер|умерла|не стало|больше нет|усыпили|отдали|забрала? (?:мама|папа|бабушка|дедушка))"
+    r"|(?<!\w)(улетела?|сбежала?|убежала?|потерял(?:ся|ась)|пропала?)(?!\w)",
     re.IGNORECASE,
 )
+# ... unless it is back or it happens now and then: "опять сбежал", "пропал, но нашёлся"
+_BACK = re.compile(r"(?<!\w)(опять|снова|вернул|нашёл|нашел|нашл)", re.IGNORECASE)
 
 
 def _departed_pets(text: str, speaker: str, known: Known) -> list[str]:
@@ -335,12 +338,20 @@ def _departed_pets(text: str, speaker: str, known: Known) -> list[str]:
     from memlab.retrieval.staleness import mentions
 
     me = speaker.casefold()
-    sentences = [p for p in re.split(r"(?<=[.!?])\s+", text) if _GONE.search(p)]  # the name and the cue together
+    sentences = [p for p in re.split(r"(?<=[.!?])\s+", text) if _GONE.search(p) and not _BACK.search(p)]  # the name and the cue together
     return [
         f"{me}|{attribute}"
         for attribute, value in known.get(me, {}).items()
-        if attribute.startswith("pet") and value and any(mentions(p, value) for p in sentences)
+        if attribute.startswith("pet") and value and any(mentions(p, value) or _short_ru_name(p, value) for p in sentences)
     ]
+
+
+def _short_ru_name(text: str, name: str) -> bool:
+    """A short Russian name in another case: "Луны больше нет" names "Луна" (``mentions`` takes a
+    stem only of five letters or more)."""
+    if not re.fullmatch(r"[А-ЯЁ][а-яё]{2,3}", name) or name[-1] not in "аяоеьй":
+        return False
+    return re.search(rf"(?<!\w){re.escape(name[:-1])}[а-яё]{{1,2}}(?!\w)", text) is not None
 
 
 def _stated_kin(sents: Sequence[Sent], speaker: str) -> set[tuple[str, str]]:

@@ -282,7 +282,10 @@ def _natasha() -> Callable[[list[str]], list[list[Sent]]]:
 
 # chat writes the next sentence in lower case ("релиз в пятницу. как убедить менеджера?"), where
 # razdel sees one sentence: a stop after a word of four letters or more (not "т.е.", "руб.") ends it
-_LOWER_AFTER_STOP = re.compile(r"(?:(?<=\w{4}\.)|(?<=[!?…]))\s+(?=[а-яё])")
+# and an emoji between two clauses ends the first ("Луны больше нет 😢 недавно взяли кошку")
+_LOWER_AFTER_STOP = re.compile(
+    r"(?:(?<=\w{4}\.)|(?<=[!?…]))\s+(?=[а-яё])|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=[а-яёА-ЯЁ])"
+)
 
 
 def _split_lowercase_stops(sents: list[Any], make: Any) -> list[Any]:
