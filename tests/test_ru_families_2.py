@@ -56,6 +56,19 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("у дяди попугай, зовут Кеша", {("speaker's uncle", "pet_parrot", "Кеша")}),
         # a foreign name the dictionary lacks keeps its form after "у"
         ("у Юки шиншилла Моко", {("Юки", "pet_chinchilla", "Моко")}),
+        # a team after "в команде", whoever the clause is about; an organisation after it
+        ("сижу в команде логистики, всё горит", {("speaker", "team", "логистика")}),
+        ("я в Сбере, в команде Онлайна", {("speaker", "employer", "Сбер"), ("speaker", "team", "Онлайн")}),
+        ("я в команде поддержки в Авито", {("speaker", "team", "поддержка"), ("speaker", "employer", "Авито")}),
+        ("сын играет в команде школы", set()),
+        # employers: a big Russian company natasha calls LOC, time counted at a company, the
+        # company after the role, a second oblique after a comma; an unknown LOC stays neither
+        ("я в Ростелекоме, жена в Магните", {("speaker", "employer", "Ростелеком"), ("speaker's wife", "employer", "Магнит")}),
+        ("я в Лимассоле", set()),
+        ("в Альфа-Банке уже пятый год", {("speaker", "employer", "Альфа-Банк")}),
+        ("в Казани уже пятый год", set()),
+        ("сестра работает юристом в Т-Банке", {("speaker's sister", "job_title", "юрист"), ("speaker's sister", "employer", "Т-Банк")}),
+        ("работаю на удалёнке, в Яндексе", {("speaker", "employer", "Яндекс")}),
     ],
 )
 def test_statements(text: str, expected: set[tuple[str, str, str]]) -> None:
@@ -84,3 +97,15 @@ def test_a_pet_that_flew_off_or_ran_away_is_gone(text: str, gone: bool) -> None:
 
     known = {"user": {"pet_parrot": "Кеша", "pet_dog": "Луна"}}
     assert bool(_departed_pets(text, "user", known)) is gone
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("перевёлся в биллинг, начальник тот же", {("speaker", "team", "биллинг")}),
+        ("перевели в офис на Садовой", set()),
+        ("ушла в декрет", set()),
+    ],
+)
+def test_a_team_moved_to_within_the_company(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _updates({"speaker": [("team", "поиск")]}, text) == expected

@@ -205,6 +205,8 @@ def _misread(words: list[Tok], normal: str) -> bool:
     ("Бауманке" -> "Бауманок", not "Бауманка")."""
     if len(words) != 1:
         return False
+    if "-" in words[0].text and words[0].text.split("-")[1][:1].isupper():
+        return not normal.split("-")[-1][:1].isupper()  # "Т-Банке" -> "Т-Банк" keeps its capitals: natasha's
     guess = ru_unknown_lemma(words[0].text)
     return guess is not None and guess != normal.casefold().replace("ё", "е") and normal.casefold() in ru_lemmas(words[0].text)
 

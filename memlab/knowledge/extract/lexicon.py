@@ -7,6 +7,11 @@ programming_language). Cue words are lemmas, so every inflection and tense is co
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from memlab.knowledge.extract.nlp import Tok
+
 # canonical value -> surface forms (lower case); the category is the attribute
 TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
     "programming_language": {
@@ -92,6 +97,21 @@ CAR_MODELS_RU: dict[str, str] = {
 }  # fmt: skip
 # a phone or car named by brand + model keeps the model ("iPhone 15", "Tesla Model 3")
 MODEL_WORDS = frozenset("pro max plus mini ultra model s x y 3 e".split())
+
+
+# large Russian employers by the lemma of their usual name: natasha calls many of them LOC, and
+# the dictionary does not know them, so "я в Сбере" could be a town ("я в Лимассоле") without this
+RU_EMPLOYERS = frozenset(
+    "сбер сбербанк тинькофф т-банк авито озон ozon яндекс вк мтс билайн мегафон газпром лукойл роснефть "
+    "ростелеком касперский вайлдберриз wildberries втб альфа-банк райффайзен контур 2гис магнит x5 росатом "
+    "ржд аэрофлот самокат сбермаркет купер ламода циан хэдхантер hh дром дикси пятёрочка пятерочка "
+    "перекрёсток перекресток лента ашан леруа норникель северсталь сибур мвидео м.видео эльдорадо".split()
+)
+
+
+def known_employer(t: Tok) -> bool:
+    """``t`` names one of the RU_EMPLOYERS (by lemma or form)."""
+    return t.lemma in RU_EMPLOYERS or t.lower in RU_EMPLOYERS
 
 
 DIETS: dict[str, tuple[str, ...]] = {

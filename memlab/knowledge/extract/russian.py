@@ -32,6 +32,55 @@ class RussianClauses(ReaderParts):
         yield from self._ru_native()
         yield from self._ru_hobby()
         yield from self._ru_live_here()
+        yield from self._ru_team()
+        yield from self._ru_years_at()
+
+    def _ru_years_at(self) -> Iterator[Extracted]:
+        """ "в Т-Банке уже три года", "в Озоне второй год": a sentence that opens on "в" + an
+        organisation and counts the time spent there, with no subject of its own: the speaker's employer."""
+        if len(self.toks) < 4 or self.toks[0].lower not in ("в", "во") or self.s.children(self.toks[0], "nsubj"):
+            return
+        org, rest = self.toks[1], self.toks[2:6]
+        if org.i in self.quoted or not org.text[:1].isupper() or org.ent not in ("ORG", "LOC") or not self._org(org):
+            return
+        if is_place_name(org.text) is True or org.ent == "LOC" and not lx.known_employer(org):
+            return
+        counted = [t for t in rest if t.lemma in ("год", "месяц", "неделя", "лет")]
+        number = [t for t in rest if t.pos == "NUM" or t.lemma in ("второй", "третий", "пятый", "десятый", "полгода")]
+        if counted and number and not any(t.pos == "PRON" and t.feats.get("Person") == "3" for t in self.toks[:counted[0].i]):
+            yield self.fact(SPEAKER, "employer", self.value_text(org), "organization")
+
+    def _ru_team(self) -> Iterator[Extracted]:
+        """ "работаю в команде мобилки", "я в Яндексе, в команде Алисы", "Карина теперь в команде
+        аналитики": the name after "в команде" (a genitive noun, a name, a quoted name); whose by the
+        verb's subject, else the "я" or the person that opens the sentence. An organisation after it
+        is the employer ("в команде биллинга в Контуре"). Not a sports team ("играет в команде")."""
+        for t in self.toks[1:]:
+            if t.lemma != "команда" or self.toks[t.i - 1].lower not in ("в", "во") or t.i + 1 >= len(self.toks):
+                continue
+            name = self.toks[t.i + 1 + (self.toks[t.i + 1].text in "«\"")]
+            if name.i >= len(self.toks) or not (name.head == t.i or t.head == name.i) or name.pos not in ("NOUN", "PROPN"):
+                continue
+            if name.pos == "NOUN" and (name.feats.get("Case") != "Gen" or name.text[:1].isupper() and name.i not in self.quoted):
+                continue
+            head = self.toks[t.head]
+            if any(x.lemma in ("играть", "болеть", "выступать", "тренироваться") for x in self.toks) or self._blocked(head):
+                continue
+            who = self.subject_of(head) if head.pos == "VERB" and head.i != t.i else None
+            if who is None:
+                first = next((x for x in self.toks[: t.i] if x.pos not in ("ADV", "PUNCT", "DET")), None)
+                if first is not None and first.lemma in ("я", "мы"):
+                    who = SPEAKER
+                elif first is not None and first.feats.get("Case") == "Nom" and (first.lemma in lx.RELATIONS or self._is_person(first)):
+                    who = self.subject_phrase(first)
+            if who is None:
+                continue
+            value = name.lemma if name.pos == "NOUN" and name.i not in self.quoted else self.value_text(name)
+            yield self.fact(who, "team", value, "concept")
+            org = self.toks[name.i + 2] if name.i + 2 < len(self.toks) else None
+            if org is not None and self.toks[name.i + 1].lower in ("в", "во") and org.text[:1].isupper() and self._org(org):
+                if is_place_name(org.text) is not True:
+                    yield self.fact(who, "employer", self.value_text(org), "organization")
 
     def _ru_live_here(self) -> Iterator[Extracted]:
         """"я из Томска и живу тут же", "я из Екатеринбурга, тут и живу": the town one comes from
@@ -462,7 +511,7 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
             # a town the dictionary knows, or a city nickname; a LOC it does not know may be a town
             # ("я в Лимассоле") or a company ("я в Сбере"): neither
             yield reader.fact(subj, "city", reader.city(o), "place")
-        elif o.ent == "LOC" and is_place_name(o.text) is None:
+        elif o.ent == "LOC" and is_place_name(o.text) is None and not lx.known_employer(o):
             pass
         elif o.ent in ("ORG", "LOC") and reader._org(o):
             yield reader.fact(subj, "employer", reader.value_text(o), "organization")

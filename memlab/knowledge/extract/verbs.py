@@ -35,6 +35,7 @@ from memlab.knowledge.extract.basics import (
 )
 from memlab.knowledge.extract.nlp import (
     Tok,
+    is_place_name,
     ru_adjective_nominative,
     ru_instrumental_noun,
     ru_lemmas,
@@ -106,6 +107,9 @@ class VerbClauses(ReaderParts):
         kids = self.s.children(v, "obl", "nmod", "advmod", "obj", "iobj", "xcomp")
         if self.s.lang == "ru":  # "пользуюсь Хромом": an instrumental the parse made the subject
             kids += [c for c in self.s.children(v, "nsubj") if c.feats.get("Case") == "Ins"]
+            # "работаю из дома, в Озоне": a second oblique with its own preposition, read as a conjunct
+            kids += [c for o in self.s.children(v, "obl") for c in self.s.children(o, "conj")
+                     if c.pos == "PROPN" and self.s.children(c, "case") and not self.s.children(c, "cc")]  # fmt: skip
         for o in kids:
             case = next((c.lemma for c in self.s.children(o, "case")), "")
             before = self.toks[o.i - 1] if o.i else None
@@ -207,6 +211,9 @@ class VerbClauses(ReaderParts):
                 title = self._ru_role(o)
                 if title:  # "работаю в Скайенге методистом", "устроилась бэкенд-разработчиком"
                     yield self.fact(subj, "job_title", title, "concept")
+                    for c, org in self.obliques(o):  # "работает тимлидом в Т-Банке": the parse hangs it on the role
+                        if c in ("в", "во") and org.ent == "ORG" and self._org(org) and is_place_name(org.text) is not True:
+                            yield self.fact(subj, "employer", self.value_text(org), "organization")
             if (
                 lemma in ("report", "подчиняться")
                 and (case == "to" or o.feats.get("Case") == "Dat")
