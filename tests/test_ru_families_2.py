@@ -69,6 +69,15 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("в Казани уже пятый год", set()),
         ("сестра работает юристом в Т-Банке", {("speaker's sister", "job_title", "юрист"), ("speaker's sister", "employer", "Т-Банк")}),
         ("работаю на удалёнке, в Яндексе", {("speaker", "employer", "Яндекс")}),
+        # tools: a verbless "X на винде", "а я в VS Code", "у нас прод на постгресе", "пишу на го"
+        ("Гоша на линуксе, бедолага", {("Гоша", "operating_system", "Linux")}),
+        ("брат сидит в Emacs, а я в Vim", {("speaker's brother", "editor", "Emacs"), ("speaker", "editor", "Vim")}),
+        ("у нас бэкенд на постгресе", {("speaker", "database", "PostgreSQL")}),
+        ("пишу на го второй год", {("speaker", "programming_language", "Go")}),
+        ("го гулять", set()),
+        ("у меня Linux, Pixel 8", {("speaker", "operating_system", "Linux"), ("speaker", "phone", "Pixel 8")}),
+        ("работаю на маке и на линуксе", {("speaker", "operating_system", "macOS"), ("speaker", "operating_system", "Linux")}),
+        ("храним логи в ClickHouse", {("speaker", "database", "ClickHouse")}),
     ],
 )
 def test_statements(text: str, expected: set[tuple[str, str, str]]) -> None:

@@ -47,7 +47,7 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
         "BigQuery": ("bigquery",), "Firebase": ("firebase",), "Supabase": ("supabase",),
     },
     "phone": {
-        "iPhone": ("iphone", "айфон"), "Pixel": ("pixel", "google pixel"), "Samsung Galaxy": ("galaxy", "samsung galaxy"),
+        "iPhone": ("iphone", "айфон"), "Pixel": ("pixel", "google pixel"), "Samsung Galaxy": ("galaxy", "samsung galaxy"), "Samsung": ("samsung", "самсунг"),
         "Fairphone": ("fairphone",), "Xiaomi": ("xiaomi", "сяоми"), "OnePlus": ("oneplus",), "Nokia": ("nokia",),
         "Honor": ("honor", "хонор"), "Huawei": ("huawei", "хуавей"), "Motorola": ("motorola", "moto"),
         "Redmi": ("redmi", "редми"), "Realme": ("realme",), "Nothing Phone": ("nothing phone",),

@@ -34,6 +34,35 @@ class RussianClauses(ReaderParts):
         yield from self._ru_live_here()
         yield from self._ru_team()
         yield from self._ru_years_at()
+        yield from self._ru_verbless_tool()
+
+    def _ru_verbless_tool(self) -> Iterator[Extracted]:
+        """ "Марат на винде", "а я в VS Code", "папа до сих пор на семёрке": a stretch with no verb
+        of its own, a subject (я, a name, a relation) and "на" / "в" + a tool: the subject uses it."""
+        for part in self._stretches():
+            words = [t for t in part if t.pos != "CCONJ"]
+            if len(words) < 3 or any(self._not_plain(t) or t.pos in ("VERB", "AUX") for t in words):
+                continue
+            start = 1 if words[0].lemma in ("мой", "наш") else 0
+            subj_tok = words[start]
+            if subj_tok.feats.get("Case", "Nom") != "Nom" or subj_tok.i in self.quoted:
+                continue
+            if subj_tok.lower == "я":
+                who: str | None = SPEAKER
+            elif subj_tok.lemma in lx.RELATIONS or subj_tok.pos == "PROPN" and self._is_person(subj_tok):
+                who = self.subject_phrase(subj_tok)
+            else:
+                continue
+            rest = words[start + 1 :]
+            if rest and self._is_person(rest[0]) and subj_tok.lemma in lx.RELATIONS:
+                rest = rest[1:]  # "мой брат Лёша на маке"
+            while rest and (rest[0].pos == "ADV" or rest[0].lower in _RU_SKIP or rest[0].dep == "fixed"):
+                rest = rest[1:]  # "всё ещё", "до сих пор", "теперь"
+            if len(rest) < 2 or rest[0].lower not in ("на", "в", "во"):
+                continue
+            tv = self.tool_value(rest[1])
+            if who is not None and tv is not None and tv[0] != "gym":
+                yield self.fact(who, tv[0], tv[1], "tool")
 
     def _ru_years_at(self) -> Iterator[Extracted]:
         """ "в Т-Банке уже три года", "в Озоне второй год": a sentence that opens on "в" + an
@@ -285,6 +314,15 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
             tv = reader.tool_value(after) if after is not None and linked else None
             if tv is not None:  # "у нас ClickHouse"
                 yield reader.fact(owner, tv[0], tv[1], "tool")
+                also = toks[after.i + 2] if after.i + 2 < len(toks) and toks[after.i + 1].text == "," else None
+                tv2 = reader.tool_value(also) if also is not None else None
+                if tv2 is not None and tv2[0] != tv[0]:  # "у меня Android, Samsung A52"
+                    yield reader.fact(owner, tv2[0], tv2[1], "tool")
+            near = toks[t.i + 1 : t.i + 4]  # "у нас прод на постгресе", "у нас бэк на Go": one word, then the tool
+            if len(near) == 3 and near[0].pos not in ("PRON", "PUNCT", "ADP") and near[1].lower in ("на", "в"):
+                tv3 = reader.tool_value(near[2])
+                if tv3 is not None and tv3[0] in ("database", "programming_language", "operating_system"):
+                    yield reader.fact(owner, tv3[0], tv3[1], "tool")
             for a in toks:  # the owned noun stands next to its owner, with no other "у X" between
                 between = [o for o in owners if min(a.i, t.i) < o < max(a.i, t.i)]
                 if (

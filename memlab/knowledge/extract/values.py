@@ -122,6 +122,9 @@ class Values(ReaderParts):
                     capitals = len(found[1]) == 1 or key in lx.CAPITALS_ONLY if found else False
                     if found and (not capitals or words[0].text[:1].isupper()):  # "c", "r", "edge": capitals only
                         return found
+        if self.s.lang == "ru" and t.lower == "го" and t.i > 1 and self.toks[t.i - 1].lower == "на":
+            if self.toks[t.i - 2].lemma in ("писать", "кодить", "программировать", "переписать", "перейти"):
+                return _TOOL_INDEX["go"]  # "пишу на го" (not "го гулять")
         if self.s.lang == "ru" and t.lemma in _TOOL_INDEX and t.lemma not in ("c", "r") and (
             t.lemma not in lx.CAPITALS_ONLY or t.text[:1].isupper()
         ):  # "на тайпскрипте"

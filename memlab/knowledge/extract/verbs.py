@@ -109,7 +109,7 @@ class VerbClauses(ReaderParts):
             kids += [c for c in self.s.children(v, "nsubj") if c.feats.get("Case") == "Ins"]
             # "работаю из дома, в Озоне": a second oblique with its own preposition, read as a conjunct
             kids += [c for o in self.s.children(v, "obl") for c in self.s.children(o, "conj")
-                     if c.pos == "PROPN" and self.s.children(c, "case") and not self.s.children(c, "cc")]  # fmt: skip
+                     if self.s.children(c, "case") and (c.pos == "PROPN" and not self.s.children(c, "cc") or self.tool(c))]  # fmt: skip
         for o in kids:
             case = next((c.lemma for c in self.s.children(o, "case")), "")
             before = self.toks[o.i - 1] if o.i else None
