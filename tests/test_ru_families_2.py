@@ -78,6 +78,9 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("у меня Linux, Pixel 8", {("speaker", "operating_system", "Linux"), ("speaker", "phone", "Pixel 8")}),
         ("работаю на маке и на линуксе", {("speaker", "operating_system", "macOS"), ("speaker", "operating_system", "Linux")}),
         ("храним логи в ClickHouse", {("speaker", "database", "ClickHouse")}),
+        # "в школе" is a time of life only with a past verb: a teacher works there now
+        ("я учительница химии в школе", {("speaker", "job_title", "учительница")}),
+        ("в школе занималась гимнастикой", set()),
     ],
 )
 def test_statements(text: str, expected: set[tuple[str, str, str]]) -> None:
@@ -118,3 +121,13 @@ def test_a_pet_that_flew_off_or_ran_away_is_gone(text: str, gone: bool) -> None:
 )
 def test_a_team_moved_to_within_the_company(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _updates({"speaker": [("team", "поиск")]}, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [("у меня Linux, Galaxy S23", "ru"), ("my flatmate Дима is from Omsk", "en"), ("I'm on Fedora", "en")],
+)
+def test_language_by_words_when_latin_names_outweigh_the_letters(text: str, lang: str) -> None:
+    from memlab.knowledge.extract.nlp import language
+
+    assert language(text) == lang

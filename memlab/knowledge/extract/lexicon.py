@@ -396,8 +396,8 @@ PAST_TIME = (
     "до этого",
 )
 # of these a past verb makes a past state ("worked there for a decade"); without one the state
-# goes on ("Emacs user for a decade")
-PAST_DURATIONS = ("for a decade", "for like")
+# goes on ("Emacs user for a decade"); so of "в школе" ("учитель в школе" works there now)
+PAST_DURATIONS = ("for a decade", "for like", "в школе")
 # colloquial city names -> the name on a map
 CITY_ALIASES = {
     "питер": "Санкт-Петербург", "спб": "Санкт-Петербург", "петербург": "Санкт-Петербург", "мск": "Москва",

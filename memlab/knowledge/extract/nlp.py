@@ -67,7 +67,11 @@ class Sent:
 def language(text: str) -> str:
     letters = [c for c in text if c.isalpha()]
     cyr = sum(1 for c in letters if _CYRILLIC.match(c))
-    return "ru" if letters and cyr / len(letters) > 0.3 else "en"
+    if letters and cyr / len(letters) > 0.3:
+        return "ru"
+    # Latin product names may outweigh short Russian words by letters ("у меня Android, Samsung A52")
+    words = re.findall(r"[^\W\d_]+", text)
+    return "ru" if words and sum(1 for w in words if _CYRILLIC.match(w)) / len(words) >= 0.4 else "en"
 
 
 def parse(text: str, lang: str | None = None) -> list[Sent]:
