@@ -81,6 +81,13 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         # "в школе" is a time of life only with a past verb: a teacher works there now
         ("я учительница химии в школе", {("speaker", "job_title", "учительница")}),
         ("в школе занималась гимнастикой", set()),
+        # a verb of a pastime, "X затянула"
+        ("по вечерам вышиваю, очень успокаивает", {("speaker", "hobby", "вышивка")}),
+        ("рисую гуашью, пока без уроков", {("speaker", "hobby", "гуашь")}),
+        ("Лена вяжет шарфы на продажу", {("Лена", "hobby", "вязание")}),
+        ("не вышиваю, терпения нет", set()),
+        ("керамика затянула, хожу в студию", {("speaker", "hobby", "керамика")}),
+        ("работа затянула", set()),
     ],
 )
 def test_statements(text: str, expected: set[tuple[str, str, str]]) -> None:

@@ -104,7 +104,7 @@ RU: dict[str, str] = {
     "pet_hamster": "{s}: хомяк — {v}.",
     "pet_rabbit": "{s}: кролик — {v}.",
     "pet_turtle": "{s}: черепаха — {v}.",
-    "pet_guinea pig": "{s}: морская свинка — {v}.",
+    "pet_guinea_pig": "{s}: морская свинка — {v}.",
     "pet_chinchilla": "{s}: шиншилла — {v}.",
     "pet_ferret": "{s}: хорёк — {v}.",
     "pet_fish": "{s}: рыбка — {v}.",
@@ -443,6 +443,8 @@ def render(subject: str, attribute: str, value: str, lang: str, kin: str | None 
         adj = (
             "Любимая" if noun.endswith(("а", "я")) else "Любимое" if noun.endswith(("о", "е")) else "Любимый"
         )
+        if subject != USER:  # "Саша: любимая группа — Кино." (a name's genitive is not known)
+            return f"{_ru_subject(subject)[0]}: {adj.lower()} {noun} — {value}."
         return f"{adj} {noun} {_ru_subject(subject)[1]} — {value}."
     if lang == "ru":
         return f"{_ru_subject(subject)[0]}: {words} — {value}."

@@ -20,6 +20,8 @@ from memlab.knowledge.extract.basics import (
 from memlab.knowledge.extract.nlp import (
     Tok,
     is_place_name,
+    ru_first_person_verb,
+    ru_lemmas,
 )
 from memlab.knowledge.extract.parts import ReaderParts
 
@@ -35,6 +37,37 @@ class RussianClauses(ReaderParts):
         yield from self._ru_team()
         yield from self._ru_years_at()
         yield from self._ru_verbless_tool()
+        yield from self._ru_hobby_verb()
+
+    def _ru_hobby_verb(self) -> Iterator[Extracted]:
+        """ "я вяжу", "рыбачу по выходным", "рисую акварелью", "Маша вышивает": a present verb of a
+        pastime (by pymorphy3's lemma: natasha tags "вяжу" a noun) gives the hobby; "X затянула"
+        ("вышивка затянула с головой") gives X. The speaker's for a first-person verb, else a named
+        subject's."""
+        for t in self.toks:
+            part = next((p for p in self._stretches() if t in p), [])
+            if t.i in self.quoted or not part or any(self._not_plain(x) for x in part):
+                continue
+            verb = next((w for w in ru_lemmas(t.text) if w in _RU_HOBBY_VERBS), None)
+            if verb is not None and t.lower[-1:] in "юуя" and ru_first_person_verb(t.text):
+                who: str | None = SPEAKER if not any(self._someone_else(x) and x.dep.startswith("nsubj") for x in part) else None
+            elif verb is not None and t.pos == "VERB" and t.feats.get("Tense") == "Pres" and t.feats.get("Person") == "3":
+                who = self.subject_of(t)
+                who = None if who == SPEAKER else who
+            elif t.lemma in ("затянуть", "увлечь") and t.feats.get("Tense") == "Past" and t.pos == "VERB":
+                noun = next((c for c in self.s.children(t, "nsubj") if c.pos == "NOUN" and not c.text[:1].isupper()), None)
+                if noun is not None and noun.lemma not in _NOT_HOBBIES and not self._someone_else(noun) and noun.lemma not in lx.RELATIONS:
+                    yield self.fact(SPEAKER, "hobby", noun.lemma, "concept")
+                continue
+            else:
+                continue
+            if who is None or self._blocked(t) and t.pos == "VERB":
+                continue
+            hobby = _RU_HOBBY_VERBS[verb]
+            if verb == "рисовать":  # "рисую акварелью": the medium
+                medium = next((x for x in self.toks[t.i + 1 : t.i + 3] if x.lemma in _PAINT_MEDIA), None)
+                hobby = medium.lemma if medium is not None else hobby
+            yield self.fact(who, "hobby", hobby, "concept")
 
     def _ru_verbless_tool(self) -> Iterator[Extracted]:
         """ "Марат на винде", "а я в VS Code", "папа до сих пор на семёрке": a stretch with no verb
@@ -210,6 +243,16 @@ class RussianClauses(ReaderParts):
             if owner is not None:
                 yield self.fact(owner, "native_language", lang.lemma, "concept")
 
+
+# verbs of a pastime -> the hobby ("вяжу" -> вязание)
+_RU_HOBBY_VERBS = {
+    "вязать": "вязание", "рыбачить": "рыбалка", "вышивать": "вышивка", "столярничать": "столярное дело",
+    "рисовать": "рисование", "шить": "шитьё", "фотографировать": "фотография",
+    "выжигать": "выжигание", "охотиться": "охота", "садоводничать": "садоводство",
+}  # fmt: skip
+_PAINT_MEDIA = frozenset("акварель гуашь пастель масло акрил тушь".split())
+# what "затянула" may be said of that is no pastime: "работа затянула", "ремонт затянулся"
+_NOT_HOBBIES = frozenset("работа учёба учеба проект ремонт рутина болото дело быт сессия переезд процесс".split())
 
 # -- Russian constructions the parse does not give as verb + argument -------------------------------
 _DASH = frozenset("— – - :".split())

@@ -31,7 +31,7 @@ CHANGE_CUES = frozenset(
     "бросить забросить продать перевестись перевести повысить жениться расстаться пересесть переписать "
     "наконец old former previous ex anymore старый бывший прежний "
     "migrate migrated переключиться переползти подсесть подсадить обживаться обжиться освоиться "
-    "enrol enroll enrolled enrolling поступить заделаться".split()
+    "enrol enroll enrolled enrolling поступить заделаться затянуть увлечь".split()
 )
 # the tagger misreads some Russian reflexive verbs ("обживаемся" as a noun): such a cue verb also by its stem
 _CUE_STEMS = tuple(w[:-4] for w in sorted(CHANGE_CUES) if w.endswith("ться") and len(w) >= 9)
