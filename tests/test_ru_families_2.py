@@ -88,6 +88,11 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("не вышиваю, терпения нет", set()),
         ("керамика затянула, хожу в студию", {("speaker", "hobby", "керамика")}),
         ("работа затянула", set()),
+        # a dish loved or got hooked on, with eating said
+        ("обожаю сырники, готова есть их на завтрак всегда", set()),
+        ("обожаю манты, могу есть хоть неделю подряд", {("speaker", "favorite_food", "манты")}),
+        ("подсела на рамен, ем через день", {("speaker", "favorite_food", "рамен")}),
+        ("обожаю Олю, ем каждый день", set()),
     ],
 )
 def test_statements(text: str, expected: set[tuple[str, str, str]]) -> None:

@@ -351,6 +351,21 @@ def is_place_name(word: str) -> bool | None:
     return any("Geox" in p.tag for p in morph.parse(word)[:2])
 
 
+def ru_noun_nominative(word: str) -> str:
+    """A Russian noun that stands as an object, in the nominative: a singular accusative form goes
+    to its dictionary form ("шаурму" -> "шаурма"); a form that may be the nominative, or a plural,
+    stays ("манты", "хинкали", "рамен"). pymorphy3 guesses words it does not know; the word itself
+    without pymorphy3."""
+    morph = _morph()
+    if morph is None:
+        return word.lower()
+    parses = [p for p in morph.parse(word.lower()) if "NOUN" in p.tag]
+    if not parses or any("nomn" in p.tag or "plur" in p.tag and "accs" in p.tag for p in parses):
+        return word.lower()
+    acc = next((p for p in parses if "sing" in p.tag and "accs" in p.tag), None)
+    return str(acc.normal_form) if acc is not None else word.lower()
+
+
 def ru_indeclinable_name(word: str) -> bool:
     """A name the dictionary does not know, ending in a vowel, that pymorphy3's guess does not read
     as a singular oblique form of another word ("Кенжи", "Хироко", "Юки"; not "Светки", the

@@ -22,6 +22,7 @@ from memlab.knowledge.extract.nlp import (
     is_place_name,
     ru_first_person_verb,
     ru_lemmas,
+    ru_noun_nominative,
 )
 from memlab.knowledge.extract.parts import ReaderParts
 
@@ -38,6 +39,36 @@ class RussianClauses(ReaderParts):
         yield from self._ru_years_at()
         yield from self._ru_verbless_tool()
         yield from self._ru_hobby_verb()
+        yield from self._ru_food()
+
+    def _ru_food(self) -> Iterator[Extracted]:
+        """ "обожаю хинкали, могу есть каждый день", "подсел на фо бо, ем каждый день": a dish the
+        speaker loves or got hooked on, with eating said in the sentence: the favourite food."""
+        toks = self.toks
+        eats = any(
+            t.lower in _EAT_FORMS or t.lower == "есть" and any(x.lemma == "мочь" for x in toks[max(0, t.i - 4) : t.i])
+            for t in toks
+        )
+        if not eats:
+            return
+        for v in toks:
+            if v.lemma not in ("обожать", "любить", "подсесть") or v.feats.get("Person") == "3" or self._blocked(v):
+                continue
+            if v.lemma != "подсесть" and not ru_first_person_verb(v.text):
+                continue
+            start = v.i + 1
+            if v.lemma == "подсесть":
+                if start >= len(toks) or toks[start].lower != "на":
+                    continue
+                start += 1
+            words = list(itertools.takewhile(
+                lambda x: x.pos in ("NOUN", "X", "ADJ") and not x.text[:1].isupper() and x.lemma not in _NOT_FOOD,
+                toks[start : start + 3]))  # fmt: skip
+            if not words or words[-1].pos == "ADJ" or start + len(words) < len(toks) and toks[start + len(words)].pos not in ("PUNCT",):
+                continue
+            value = ru_noun_nominative(words[0].text) if len(words) == 1 else " ".join(w.lower for w in words)
+            yield self.fact(SPEAKER, "favorite_food", value, "concept")
+            return
 
     def _ru_hobby_verb(self) -> Iterator[Extracted]:
         """ "я вяжу", "рыбачу по выходным", "рисую акварелью", "Маша вышивает": a present verb of a
@@ -250,6 +281,10 @@ _RU_HOBBY_VERBS = {
     "рисовать": "рисование", "шить": "шитьё", "фотографировать": "фотография",
     "выжигать": "выжигание", "охотиться": "охота", "садоводничать": "садоводство",
 }  # fmt: skip
+# eating said in the first person: "ем каждый день", "могу есть хоть каждый день"
+_EAT_FORMS = frozenset("ем едим кушаю кушаем уплетаю наворачиваю трескаю лопаю".split())
+# what one loves and eats that is no dish: "обожаю готовить", "люблю это"
+_NOT_FOOD = frozenset("это всё все еда кухня готовить время жизнь".split())
 _PAINT_MEDIA = frozenset("акварель гуашь пастель масло акрил тушь".split())
 # what "затянула" may be said of that is no pastime: "работа затянула", "ремонт затянулся"
 _NOT_HOBBIES = frozenset("работа учёба учеба проект ремонт рутина болото дело быт сессия переезд процесс".split())
