@@ -78,6 +78,11 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("у меня Linux, Pixel 8", {("speaker", "operating_system", "Linux"), ("speaker", "phone", "Pixel 8")}),
         ("работаю на маке и на линуксе", {("speaker", "operating_system", "macOS"), ("speaker", "operating_system", "Linux")}),
         ("храним логи в ClickHouse", {("speaker", "database", "ClickHouse")}),
+        # a verbless stretch with a diet noun or a town
+        ("муж мясоед, а моя подруга Вера — строгая веганка", {("Вера", "diet", "vegan")}),
+        ("сосед по комнате вегетарианец", {("speaker's roommate", "diet", "vegetarian")}),
+        ("дядя сейчас в Мурманске", {("speaker's uncle", "city", "Мурманск")}),
+        ("дядя сейчас в Норвегии", {("speaker's uncle", "country", "Норвегия")}),
         # "в школе" is a time of life only with a past verb: a teacher works there now
         ("я учительница химии в школе", {("speaker", "job_title", "учительница")}),
         ("в школе занималась гимнастикой", set()),

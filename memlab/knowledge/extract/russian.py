@@ -101,15 +101,20 @@ class RussianClauses(ReaderParts):
             yield self.fact(who, "hobby", hobby, "concept")
 
     def _ru_verbless_tool(self) -> Iterator[Extracted]:
-        """ "Марат на винде", "а я в VS Code", "папа до сих пор на семёрке": a stretch with no verb
-        of its own, a subject (я, a name, a relation) and "на" / "в" + a tool: the subject uses it."""
-        for part in self._stretches():
-            words = [t for t in part if t.pos != "CCONJ"]
-            if len(words) < 3 or any(self._not_plain(t) or t.pos in ("VERB", "AUX") for t in words):
+        """ "Марат на винде", "а я в VS Code", "папа до сих пор на семёрке", "а моя девушка Надя —
+        полная веганка", "сосед по комнате веган", "тётя в Калининграде": a stretch with no verb
+        of its own, a subject (я, a name, a relation) and "на" / "в" + a tool, a diet noun, or "в" +
+        a town the dictionary knows."""
+        for part in self._stretches(dashes=False):
+            words = [t for t in part if t.pos != "CCONJ" and t.text not in ("—", "–", "-")]
+            if len(words) < 2 or any(self._not_plain(t) or t.pos in ("VERB", "AUX") for t in words):
                 continue
             start = 1 if words[0].lemma in ("мой", "наш") else 0
+            if words[start].pos == "ADJ" and len(words) > start + 1 and words[start + 1].lemma in lx.RELATIONS:
+                start += 1  # "двоюродный брат"
             subj_tok = words[start]
-            if subj_tok.feats.get("Case", "Nom") != "Nom" or subj_tok.i in self.quoted:
+            as_lemma = subj_tok.lower.replace("ё", "е") == subj_tok.lemma.replace("ё", "е")  # "тётя": natasha's Gen
+            if subj_tok.feats.get("Case", "Nom") != "Nom" and not as_lemma or subj_tok.i in self.quoted:
                 continue
             if subj_tok.lower == "я":
                 who: str | None = SPEAKER
@@ -118,15 +123,27 @@ class RussianClauses(ReaderParts):
             else:
                 continue
             rest = words[start + 1 :]
+            if len(rest) > 1 and rest[0].lower == "по" and subj_tok.lemma in lx.RELATIONS:
+                rest = rest[2:]  # "сосед по комнате"
             if rest and self._is_person(rest[0]) and subj_tok.lemma in lx.RELATIONS:
                 rest = rest[1:]  # "мой брат Лёша на маке"
-            while rest and (rest[0].pos == "ADV" or rest[0].lower in _RU_SKIP or rest[0].dep == "fixed"):
-                rest = rest[1:]  # "всё ещё", "до сих пор", "теперь"
+            while rest and (rest[0].pos == "ADV" or rest[0].lower in _RU_SKIP or rest[0].dep == "fixed" or rest[0].lower in _DIET_DEGREE):
+                rest = rest[1:]  # "всё ещё", "до сих пор", "теперь", "вообще", "полная"
+            if who is None or not rest:
+                continue
+            diet = lx.DIET_OF.get(rest[0].lower) or lx.DIET_OF.get(rest[0].lemma)
+            if diet and rest[0].pos in ("NOUN", "ADV", "PROPN", "ADJ") and len(rest) == 1:
+                yield self.fact(who, "diet", diet, "concept")
+                continue
             if len(rest) < 2 or rest[0].lower not in ("на", "в", "во"):
                 continue
             tv = self.tool_value(rest[1])
-            if who is not None and tv is not None and tv[0] != "gym":
+            if tv is not None and tv[0] != "gym":
                 yield self.fact(who, tv[0], tv[1], "tool")
+            elif rest[0].lower != "на" and rest[1].ent == "LOC" and is_place_name(rest[1].text) and self._place(rest[1]):
+                city = self.city(rest[1])
+                if city.casefold().replace("ё", "е") not in lx.COUNTRIES:
+                    yield self.fact(who, "city", city, "place")
 
     def _ru_years_at(self) -> Iterator[Extracted]:
         """ "в Т-Банке уже три года", "в Озоне второй год": a sentence that opens on "в" + an
@@ -281,6 +298,8 @@ _RU_HOBBY_VERBS = {
     "рисовать": "рисование", "шить": "шитьё", "фотографировать": "фотография",
     "выжигать": "выжигание", "охотиться": "охота", "садоводничать": "садоводство",
 }  # fmt: skip
+# words of degree before a diet noun: "вообще веганка", "полная веганка", "убеждённый вегетарианец"
+_DIET_DEGREE = frozenset("вообще полный полная строгий строгая убеждённый убежденный убеждённая убежденная".split())
 # eating said in the first person: "ем каждый день", "могу есть хоть каждый день"
 _EAT_FORMS = frozenset("ем едим кушаю кушаем уплетаю наворачиваю трескаю лопаю".split())
 # what one loves and eats that is no dish: "обожаю готовить", "люблю это"
