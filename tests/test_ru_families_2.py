@@ -82,6 +82,13 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("муж мясоед, а моя подруга Вера — строгая веганка", {("Вера", "diet", "vegan")}),
         ("сосед по комнате вегетарианец", {("speaker's roommate", "diet", "vegetarian")}),
         ("дядя сейчас в Мурманске", {("speaker's uncle", "city", "Мурманск")}),
+        # cars by a Russian model or brand in any case form, with or without a verb
+        ("езжу на стареньком Логане", {("speaker", "car", "Renault Logan")}),
+        ("брат на Тойоте, а я на Калине", {("speaker's brother", "car", "Тойота"), ("speaker", "car", "Лада Калина")}),
+        ("я на Шкоде Рапиде", {("speaker", "car", "Skoda Rapid")}),
+        ("я на поле", set()),
+        # staying in a town
+        ("я остаюсь в Вологде", {("speaker", "city", "Вологда")}),
         ("дядя сейчас в Норвегии", {("speaker's uncle", "country", "Норвегия")}),
         # "в школе" is a time of life only with a past verb: a teacher works there now
         ("я учительница химии в школе", {("speaker", "job_title", "учительница")}),

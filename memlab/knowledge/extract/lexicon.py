@@ -94,7 +94,30 @@ CAR_MODELS_RU: dict[str, str] = {
     "фокус": "Ford Focus", "миата": "Mazda Miata", "веста": "Лада Веста", "гранта": "Лада Гранта",
     "приора": "Лада Приора", "нива": "Лада Нива", "калина": "Лада Калина", "цивик": "Honda Civic",
     "аутлендер": "Mitsubishi Outlander", "лансер": "Mitsubishi Lancer", "х-трейл": "Nissan X-Trail",
+    "крузак": "Toyota Land Cruiser", "крузер": "Toyota Land Cruiser", "патриот": "УАЗ Патриот",
 }  # fmt: skip
+# car brands written in Russian, as the nominative a fact keeps ("на Мазде" -> Мазда)
+CAR_BRANDS_RU = frozenset(
+    "мазда тойота киа хонда ниссан рено форд шкода тесла вольво ауди бмв мерседес опель субару лексус "
+    "порше хендай хёндай лада фольксваген джили хавал чери митсубиси сузуки пежо ситроен".split()
+)
+
+
+def ru_car(word: str, brands: bool = True) -> str | None:
+    """The car a capitalised Russian word names in any case form: a model ("Гранте" -> "Лада Гранта",
+    natasha and pymorphy3 read "грант") or a brand ("Мазде" -> "Мазда"); by the stem, a letter or
+    two of ending after it."""
+    if not word[:1].isupper():
+        return None
+    low = word.casefold()
+    for table in (CAR_MODELS_RU, {b: b.capitalize() for b in CAR_BRANDS_RU} if brands else {}):
+        for key, canon in table.items():
+            stem = key[:-1] if key[-1] in "аяоеь" and len(key) >= 4 else key
+            if low == key or low.startswith(stem) and 0 < len(low) - len(stem) <= 2 and low[len(stem) :].isalpha():
+                if key == "поло" and low != key:
+                    continue  # "Поле", "Полу" are other words; "Поло" does not decline
+                return canon
+    return None
 # a phone or car named by brand + model keeps the model ("iPhone 15", "Tesla Model 3")
 MODEL_WORDS = frozenset("pro max plus mini ultra model s x y 3 e".split())
 

@@ -138,8 +138,12 @@ class RussianClauses(ReaderParts):
             if len(rest) < 2 or rest[0].lower not in ("на", "в", "во"):
                 continue
             tv = self.tool_value(rest[1])
+            named = [x.text for x in rest[1:4] if x.pos != "ADJ"]
+            car = next((c for w in named[:2] if (c := lx.ru_car(w, brands=False))), None) or lx.ru_car(named[0]) if named and rest[0].lower == "на" else None
             if tv is not None and tv[0] != "gym":
                 yield self.fact(who, tv[0], tv[1], "tool")
+            elif car is not None:  # "я на Поло, муж на Крузаке"
+                yield self.fact(who, "car", car, "concept")
             elif rest[0].lower != "на" and rest[1].ent == "LOC" and is_place_name(rest[1].text) and self._place(rest[1]):
                 city = self.city(rest[1])
                 if city.casefold().replace("ё", "е") not in lx.COUNTRIES:

@@ -261,6 +261,8 @@ class VerbClauses(ReaderParts):
         # "папа ездит на Камри"; "пересел на Kia Rio": a change of car holds in the past tense
         if v.lemma in ("ездить", "кататься", "гонять") and v.feats.get("Tense") != "Past" or v.lemma == "пересесть":
             for case, o in self.obliques(v):
+                if not o.text[:1].isupper():  # "на стареньком Логане": the parse may head the phrase on the adjective
+                    o = next((c for c in self.s.children(o, "appos", "nmod", "flat") if c.text[:1].isupper() and c.i == o.i + 1), o)
                 car = self._car(o) if case == "на" and o.text[:1].isupper() else None
                 if car:
                     yield self.fact(subj, "car", car, "concept")
@@ -517,6 +519,9 @@ class VerbClauses(ReaderParts):
         model = lx.CAR_MODELS_RU.get(o.lemma) or lx.CAR_MODELS_RU.get(o.lower)
         if model is None and self.s.lang == "ru":  # natasha's lemma of "Весте" is "вест"
             model = next((lx.CAR_MODELS_RU[w] for w in ru_lemmas(o.text) if w in lx.CAR_MODELS_RU), None)
+        if model is None and self.s.lang == "ru":  # "на Гранте", "на Мазде"; a model after the brand first ("на Шкоде Октавии")
+            after = self.toks[o.i + 1] if o.i + 1 < len(self.toks) else None
+            model = (lx.ru_car(after.text, brands=False) if after is not None else None) or lx.ru_car(o.text)
         if model and self.s.lang == "ru":
             return model
         words = [t for t in self.toks if t.i in _subtree(self.s, o) and t.pos != "DET" and t.pos != "PUNCT"]
