@@ -87,6 +87,12 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("брат на Тойоте, а я на Калине", {("speaker's brother", "car", "Тойота"), ("speaker", "car", "Лада Калина")}),
         ("я на Шкоде Рапиде", {("speaker", "car", "Skoda Rapid")}),
         ("я на поле", set()),
+        # a spouse or partner named in apposition, or married with "мы с X"
+        ("мужу Коле 45, а мне 40", {("speaker", "spouse", "Коля"), ("Коля", "age", "45"), ("speaker", "age", "40")}),
+        ("с женой, Олесей, живём в Твери", {("speaker", "spouse", "Олеся"), ("speaker", "city", "Тверь")}),
+        ("бывшая жена Олеся звонила", set()),
+        ("мы с Никитой поженились весной", {("speaker", "spouse", "Никита")}),
+        ("мы с Никитой не женаты", set()),
         # staying in a town
         ("я остаюсь в Вологде", {("speaker", "city", "Вологда")}),
         ("дядя сейчас в Норвегии", {("speaker's uncle", "country", "Норвегия")}),

@@ -40,6 +40,58 @@ class RussianClauses(ReaderParts):
         yield from self._ru_verbless_tool()
         yield from self._ru_hobby_verb()
         yield from self._ru_food()
+        yield from self._ru_named_relation()
+        yield from self._ru_married_with()
+
+    def _ru_named_relation(self) -> Iterator[Extracted]:
+        """ "жене Тане 39", "а жена Юля — архитектор", "с женой, Мариной, ...", "муж мой, Пьер,":
+        a spouse, partner or manager noun with a name in apposition (the same case, or between
+        commas): the speaker's, unless another owner is said ("у Пети жена Юля", "его жена Юля")."""
+        toks = self.toks
+        for t in toks:
+            fact = lx.RELATION_FACTS.get(lx.RELATIONS.get(t.lemma, ""))
+            if fact not in ("spouse", "partner", "manager") or t.pos != "NOUN" or t.i in self.quoted or self.other_partner(t):
+                continue
+            if any(c.lemma in _PAST_ADJ for c in self.s.children(t)) or t.i and toks[t.i - 1].lemma in _PAST_ADJ:
+                continue  # "бывший муж Андрей"
+            k = t.i + 1
+            if k < len(toks) and toks[k].lemma in ("мой", "наш"):
+                k += 1  # "муж мой, Пьер,"
+            commas = k < len(toks) and toks[k].text == ","
+            name = toks[k + commas] if k + commas < len(toks) else None
+            if name is None or name.pos != "PROPN" or not self._is_person(name) or name.i in self.quoted:
+                continue
+            if commas and not (name.i + 1 == len(toks) or toks[name.i + 1].text in (",", "—", ".", "!")):
+                continue
+            if not commas and name.feats.get("Case") != t.feats.get("Case"):
+                continue  # "муж Ани": the owner
+            part = next((p for p in self._stretches(dashes=False) if t in p), [])
+            if any(self._not_plain(x) for x in part) or not self._own_relation(t):
+                continue
+            yield self.fact(SPEAKER, fact, self.value_text(name), "person")
+
+    def _own_relation(self, t: Tok) -> bool:
+        """No one but the speaker owns relation noun ``t``: no "его", no genitive owner, no "у X" before it."""
+        for c in self.s.children(t):
+            if c.lower in ("его", "её", "ее", "их", "твой", "твоя", "ваш", "ваша", "свой", "своя"):
+                return False
+            if c.dep.startswith("nmod") and c.feats.get("Case") == "Gen" and c.i > t.i and c.pos in ("NOUN", "PROPN"):
+                return False
+        ats = [x for x in self.toks[1 : t.i] if self.toks[x.i - 1].lower == "у"]
+        return all(x.lemma in ("я", "мы") for x in ats)
+
+    def _ru_married_with(self) -> Iterator[Extracted]:
+        """ "мы с Пашей женаты", "мы с Ильёй расписались": the one the speaker is married with."""
+        toks = self.toks
+        if len(toks) < 4 or toks[0].lower != "мы" or toks[1].lower not in ("с", "со"):
+            return
+        name = toks[2]
+        married = next((t for t in toks[3:6] if t.lemma in _MARRIED or t.lower in _MARRIED), None)
+        if married is None or not self._is_person(name) or name.pos != "PROPN" or married.feats.get("Tense") == "Fut":
+            return
+        part = next((p for p in self._stretches() if married in p), [])
+        if not any(self._not_plain(x) for x in part):
+            yield self.fact(SPEAKER, "spouse", self.value_text(name), "person")
 
     def _ru_food(self) -> Iterator[Extracted]:
         """ "обожаю хинкали, могу есть каждый день", "подсел на фо бо, ем каждый день": a dish the
@@ -304,6 +356,8 @@ _RU_HOBBY_VERBS = {
 }  # fmt: skip
 # words of degree before a diet noun: "вообще веганка", "полная веганка", "убеждённый вегетарианец"
 _DIET_DEGREE = frozenset("вообще полный полная строгий строгая убеждённый убежденный убеждённая убежденная".split())
+# said of two people married to each other: "мы с Пашей женаты", "мы с Ильёй расписались"
+_MARRIED = frozenset("женатый женаты замужем поженились пожениться расписались расписаться".split())
 # eating said in the first person: "ем каждый день", "могу есть хоть каждый день"
 _EAT_FORMS = frozenset("ем едим кушаю кушаем уплетаю наворачиваю трескаю лопаю".split())
 # what one loves and eats that is no dish: "обожаю готовить", "люблю это"
