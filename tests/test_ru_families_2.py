@@ -161,3 +161,16 @@ def test_language_by_words_when_latin_names_outweigh_the_letters(text: str, lang
     from memlab.knowledge.extract.nlp import language
 
     assert language(text) == lang
+
+
+def test_the_users_spouse_is_written_by_the_names_gender() -> None:
+    from memlab.knowledge.extract.consolidator import USER, render
+
+    assert render(USER, "spouse", "Оксана", "ru") == "Жена пользователя — Оксана."
+    assert render(USER, "spouse", "Тимур", "ru") == "Муж пользователя — Тимур."
+    assert render(USER, "spouse", "Саша", "ru") == "Пользователь: супруг(а) — Саша."
+
+
+def test_everything_on_a_tool_in_the_speakers_own_sentence() -> None:
+    assert ("speaker", "programming_language", "Kotlin") in _facts("я андроид-разработчик, всё на Kotlin")
+    assert _facts("всё на Kotlin") == set()

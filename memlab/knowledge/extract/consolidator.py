@@ -21,7 +21,7 @@ from dataclasses import replace
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.clauses import NOT_NAMES, SPEAKER, Analysis, Extracted, ended, read
 from memlab.knowledge.extract.kin import named_relatives, owner_subject
-from memlab.knowledge.extract.nlp import Sent, language, parse_many
+from memlab.knowledge.extract.nlp import Sent, language, parse_many, ru_name_gender
 from memlab.knowledge.extract.updates import CHANGE_CUES, agree, updates, with_pastimes
 from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
 
@@ -430,6 +430,9 @@ def render(subject: str, attribute: str, value: str, lang: str, kin: str | None 
             value = f"{_DIET_RU[value]} ({value})"  # a Russian fact names the diet in Russian
         if attribute == "car" and value in _CAR_RU:
             value = f"{value} ({_CAR_RU[value]})"  # ... and a car by the model's Russian name ("Renault Logan (Логан)")
+        gender = ru_name_gender(value) if attribute == "spouse" and subject == USER and kin is None else None
+        if gender is not None:  # "Жена пользователя — Марина.": the spouse by the name's gender
+            return f"{'Жена' if gender == 'femn' else 'Муж'} пользователя — {value}."
         return RU[attribute].format(s=nom, g=gen, v=value)
     if attribute in EN:
         shown = "User" if subject == USER else subject.replace(f"{USER}'s ", "User's ")

@@ -435,6 +435,16 @@ def ru_name(word: str, case: str = "", gender: str = "") -> str | None:
     return out[:1].upper() + out[1:]
 
 
+def ru_name_gender(name: str) -> str | None:
+    """"femn" or "masc" for a Russian first name in the nominative when every name reading
+    pymorphy3 gives it agrees ("Марина" femn, "Илья" masc, "Саша" none); None otherwise."""
+    morph = _morph()
+    if morph is None or " " in name.strip() or not name[:1].isupper():
+        return None
+    genders = {g for p in morph.parse(name) if "Name" in p.tag and "nomn" in p.tag for g in ("femn", "masc") if g in p.tag}
+    return genders.pop() if len(genders) == 1 else None
+
+
 def ru_instrumental_noun(word: str) -> tuple[str, bool] | None:
     """(nominative, animate) of a Russian common noun in the instrumental case by pymorphy3
     ("методистом" -> ("методист", True), "удалёнкой" -> ("удалёнка", False)): the form of a role

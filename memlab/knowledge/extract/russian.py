@@ -168,10 +168,13 @@ class RussianClauses(ReaderParts):
             as_lemma = subj_tok.lower.replace("ё", "е") == subj_tok.lemma.replace("ё", "е")  # "тётя": natasha's Gen
             if subj_tok.feats.get("Case", "Nom") != "Nom" and not as_lemma or subj_tok.i in self.quoted:
                 continue
+            mine = any(t.lower == "я" for t in self.toks) and not any(self._someone_else(t) for t in self.toks)
             if subj_tok.lower == "я":
                 who: str | None = SPEAKER
             elif subj_tok.lemma in lx.RELATIONS or subj_tok.pos == "PROPN" and self._is_person(subj_tok):
                 who = self.subject_phrase(subj_tok)
+            elif subj_tok.lower in ("всё", "все") and mine and not start:
+                who = SPEAKER  # "я фронтендер, всё на JavaScript"
             else:
                 continue
             rest = words[start + 1 :]
