@@ -93,6 +93,10 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("бывшая жена Олеся звонила", set()),
         ("мы с Никитой поженились весной", {("speaker", "spouse", "Никита")}),
         ("мы с Никитой не женаты", set()),
+        # a feminine job noun; "подсадили на X" hooks the speaker
+        ("теперь я бэкенд-разработчица", {("speaker", "job_title", "бэкенд-разработчица")}),
+        ("друзья подсадили на Neovim", {("speaker", "editor", "Neovim")}),
+        ("я подсадил брата на Neovim", set()),
         # staying in a town
         ("я остаюсь в Вологде", {("speaker", "city", "Вологда")}),
         ("дядя сейчас в Норвегии", {("speaker's uncle", "country", "Норвегия")}),
@@ -174,3 +178,9 @@ def test_the_users_spouse_is_written_by_the_names_gender() -> None:
 def test_everything_on_a_tool_in_the_speakers_own_sentence() -> None:
     assert ("speaker", "programming_language", "Kotlin") in _facts("я андроид-разработчик, всё на Kotlin")
     assert _facts("всё на Kotlin") == set()
+
+
+def test_an_offer_taken_up_from_a_company_ner_missed() -> None:
+    known = {"speaker": [("employer", "Авито")]}
+    assert _updates(known, "ушёл из Авито, принял оффер от Т-Банка и уже месяц там работаю") == {("speaker", "employer", "Т-Банк")}
+    assert _updates(known, "ушёл из Авито, получил оффер от Т-Банка, но отказался") == set()

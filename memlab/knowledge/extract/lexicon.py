@@ -265,6 +265,8 @@ JOB_HEADS = frozenset(
     "vet veterinarian paramedic firefighter electrician carpenter baker butcher tailor midwife surgeon nanny "
     "realtor courier detective acupuncturist physiotherapist physio optometrist hairdresser barber "
     "акушерка хирург няня риелтор курьер парикмахер репетитор "
+    # feminine forms: "теперь я фронтенд-разработчица"
+    "разработчица программистка журналистка юристка художница писательница стажёрка стажерка фрилансерка "
     # grades of a developer, said as the job: "я джун во фронтенде", "перевели в мидлы"
     "джун мидл сеньор синьор пасечник пчеловод "
     # chat shorthands and trades: "a backend dev", "я бэкендер", "фельдшер скорой"

@@ -458,6 +458,10 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
                     yield r.value_text(mods[0]), "concept", mods[0]
             elif _team_moved_to(r, t):  # "перевелась в антифрод", "перекинули в поиск"
                 yield t.lemma, "concept", t
+    if attribute == "employer" and r.s.lang == "ru":  # a large employer NER missed: "оффер от Т-Банка"
+        for t in r.toks:
+            if lx.known_employer(t) and t.text[:1].isupper() and r.s.span_of(t) is None:
+                yield r.value_text(t), "organization", t
     if attribute in _NAME_KINDS:  # a gym the dictionary lacks goes by its name too ("switched to Gymbox")
         for first, last, label, normal in r.s.spans:
             if not _kind_fits(r, attribute, label, first, later):

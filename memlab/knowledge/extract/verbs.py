@@ -122,6 +122,11 @@ class VerbClauses(ReaderParts):
 
     def _verb_facts(self, v: Tok, subj: str) -> Iterator[Extracted]:
         lemma = _lex(v, TOOL_VERBS | CITY_VERBS | EMPLOY_VERBS)
+        if lemma == "подсадить":  # "коллеги подсадили (меня) на Cursor": the one hooked is the speaker
+            hooked = [o for o in self.s.children(v, "obj") if o.lower not in ("меня", "нас")]
+            if hooked:
+                return
+            subj = SPEAKER
         for case, o in self.obliques(v):
             if o.i in self.quoted or self._negated_stretch(o, v):
                 continue  # "сижу на Rust, обратно на плюсы не хочу"
