@@ -97,6 +97,13 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("теперь я бэкенд-разработчица", {("speaker", "job_title", "бэкенд-разработчица")}),
         ("друзья подсадили на Neovim", {("speaker", "editor", "Neovim")}),
         ("я подсадил брата на Neovim", set()),
+        # a possessive adjective of a name or a relative owns its noun
+        ("Димин пёс Граф лает ночами", {("Дима", "pet_dog", "Граф")}),
+        ("папин кот Васька спит", {("speaker's father", "pet_cat", "Васька")}),
+        ("с подругой моей, Алиной, снимаем квартиру", set()),
+        # a car after "у X"
+        ("у Кости теперь Киа Рио", {("Костя", "car", "Kia Rio")}),
+        ("у брата Шкода, а у меня Нива", {("speaker's brother", "car", "Шкода"), ("speaker", "car", "Лада Нива")}),
         # staying in a town
         ("я остаюсь в Вологде", {("speaker", "city", "Вологда")}),
         ("дядя сейчас в Норвегии", {("speaker's uncle", "country", "Норвегия")}),

@@ -435,6 +435,21 @@ def ru_name(word: str, case: str = "", gender: str = "") -> str | None:
     return out[:1].upper() + out[1:]
 
 
+def ru_possessive_owner(word: str) -> str | None:
+    """The first name a Russian possessive adjective is made of ("Светин" -> "Света", "Катину" ->
+    "Катя", "Наташин" -> "Наташа"): the stem before -ин- with -а or -я that pymorphy3 knows as a
+    name; None for anything else."""
+    morph = _morph()
+    m = re.fullmatch(r"([А-ЯЁ][а-яё]+)ин(?:а|о|ы|у|ой|ого|ому|ым|ых|ом|ую|ыми|ой)?", word)
+    if morph is None or m is None:
+        return None
+    for ending in ("а", "я"):
+        name = m.group(1) + ending
+        if any("Name" in p.tag and "nomn" in p.tag and p.word == name.lower() for p in morph.parse(name)):
+            return name
+    return None
+
+
 def ru_name_gender(name: str) -> str | None:
     """"femn" or "masc" for a Russian first name in the nominative when every name reading
     pymorphy3 gives it agrees ("Марина" femn, "Илья" masc, "Саша" none); None otherwise."""

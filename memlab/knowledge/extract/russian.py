@@ -23,6 +23,7 @@ from memlab.knowledge.extract.nlp import (
     ru_first_person_verb,
     ru_lemmas,
     ru_noun_nominative,
+    ru_possessive_owner,
 )
 from memlab.knowledge.extract.parts import ReaderParts
 
@@ -73,8 +74,8 @@ class RussianClauses(ReaderParts):
     def _own_relation(self, t: Tok) -> bool:
         """No one but the speaker owns relation noun ``t``: no "его", no genitive owner, no "у X" before it."""
         for c in self.s.children(t):
-            if c.lower in ("его", "её", "ее", "их", "твой", "твоя", "ваш", "ваша", "свой", "своя"):
-                return False
+            if c.lower in ("его", "её", "ее", "их", "твой", "твоя", "ваш", "ваша", "свой", "своя") or _possessive_owner(c):
+                return False  # "его жена", "Катин начальник"
             if c.dep.startswith("nmod") and c.feats.get("Case") == "Gen" and c.i > t.i and c.pos in ("NOUN", "PROPN"):
                 return False
         ats = [x for x in self.toks[1 : t.i] if self.toks[x.i - 1].lower == "у"]
@@ -389,6 +390,7 @@ def _ru_owner(reader: ReaderParts, t: Tok) -> str | None:
     if (
         t.lemma in lx.RELATIONS and name is not None and name.pos == "PROPN" and reader._is_person(name)
         and (name.head == t.i or t.head == name.i) and name.feats.get("Case") == t.feats.get("Case")
+        and lx.ru_car(name.text) is None and reader.tool(name) is None  # "у брата Тойота": his car
     ):  # fmt: skip
         return reader.value_text(name)  # "у подруги Кати": the friend by her name
     if t.lemma in lx.RELATIONS:
@@ -445,6 +447,16 @@ def _plural(reader: ReaderParts, a: Tok) -> bool:
     return a.feats.get("Number") == "Plur" or any(c.pos == "NUM" for c in reader.s.children(a))
 
 
+def _possessive_owner(t: Tok) -> str | None:
+    """Whose a Russian possessive adjective says: "Светин" -> Света, "мамин" -> the speaker's mother."""
+    owner = ru_possessive_owner(t.text) if t.text[:1].isupper() and (t.pos == "ADJ" or t.dep == "amod") else None  # not "Алиной"
+    if owner is not None:
+        return owner
+    m = re.fullmatch(r"([а-яё]+)ин(?:а|о|ы|у|ой|ого|ому|ым|ых|ом|ую|ыми)?", t.lower)
+    rel = next((m.group(1) + e for e in ("а", "я") if m and m.group(1) + e in lx.RELATIONS), None)
+    return f"{SPEAKER}'s {lx.RELATIONS[rel]}" if rel else None
+
+
 def _named_after_comma(reader: ReaderParts, comma: Tok) -> bool:
     """A name alone between a comma and the end of its stretch: "шиншилла, Пуша"."""
     after = reader.toks[comma.i + 1 : comma.i + 3]
@@ -470,6 +482,12 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
             after = toks[t.i + 1] if t.i + 1 < len(toks) else None
             linked = after is not None and (after.head == t.i or t.head == after.i)
             tv = reader.tool_value(after) if after is not None and linked else None
+            owned_car = next((x for x in toks[t.i + 1 : t.i + 4] if x.lower not in _RU_SKIP), None)
+            car = lx.ru_car(owned_car.text) if owned_car is not None else None
+            model = lx.ru_car(toks[owned_car.i + 1].text, brands=False) if car and owned_car and owned_car.i + 1 < len(toks) else None
+            stretch = list(itertools.takewhile(lambda x: x.text not in ",;.!?—", toks[t.i + 1 :]))
+            if car is not None and owned_car in stretch and not any(x.pos in ("VERB", "AUX") for x in stretch):  # "у Вадима теперь Хонда Цивик"
+                yield reader.fact(owner, "car", model or car, "concept")
             if tv is not None:  # "у нас ClickHouse"
                 yield reader.fact(owner, tv[0], tv[1], "tool")
                 also = toks[after.i + 2] if after.i + 2 < len(toks) and toks[after.i + 1].text == "," else None
@@ -499,6 +517,11 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
         first = next((x for x in toks if x.pos != "PUNCT"), None)
         if t is first and t.lemma in lx.FAVOURITE and t.head != t.i and not reader._blocked(toks[t.head]):
             yield from _ru_owned(reader, SPEAKER, toks[t.head])
+        # "Светин кот Барсик", "Наташин муж — Игорь": a possessive adjective of a name owns its noun
+        owned = toks[t.i + 1] if t.i + 1 < len(toks) and toks[t.i + 1].pos == "NOUN" and t.pos in ("ADJ", "PROPN") else None
+        owner_name = _possessive_owner(t) if owned is not None else None
+        if owned is not None and owner_name is not None and not reader._blocked(toks[owned.head]):
+            yield from _ru_owned(reader, owner_name, owned)
         # "мой дом — Берлин", "Мой основной редактор сейчас — Neovim", "Мой руководитель теперь Александр"
         if t.lemma in ("мой", "наш") and t.head != t.i:
             noun = toks[t.head]
