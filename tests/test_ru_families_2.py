@@ -191,3 +191,29 @@ def test_an_offer_taken_up_from_a_company_ner_missed() -> None:
     known = {"speaker": [("employer", "Авито")]}
     assert _updates(known, "ушёл из Авито, принял оффер от Т-Банка и уже месяц там работаю") == {("speaker", "employer", "Т-Банк")}
     assert _updates(known, "ушёл из Авито, получил оффер от Т-Банка, но отказался") == set()
+
+
+def test_a_pet_given_away_by_its_species_and_a_relatives_pet() -> None:
+    from memlab.knowledge.extract.consolidator import _departed_pets
+
+    known = {"user's son": {"pet_hamster": "Бублик"}, "user": {"pet_cat": "Мурка"}}
+    assert _departed_pets("хомячка отдали бабушке, а сыну купили рыбок", "user", known) == ["user's son|pet_hamster"]
+    assert _departed_pets("кошку отдали на передержку", "user", known) == ["user|pet_cat"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("я пью капучино без сиропа", {("speaker", "usual_order", "капучино")}),
+        ("по утрам латте, с корицей", {("speaker", "usual_order", "латте")}),
+        ("я не пью латте", set()),
+    ],
+)
+def test_a_usual_drink_said_in_the_present(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected
+
+
+def test_a_two_word_drink_in_an_update() -> None:
+    assert _updates({"speaker": [("usual_order", "латте")]}, "латте надоел, так что теперь флэт уайт") == {
+        ("speaker", "usual_order", "флэт уайт")
+    }

@@ -340,10 +340,26 @@ def _departed_pets(text: str, speaker: str, known: Known) -> list[str]:
     me = speaker.casefold()
     sentences = [p for p in re.split(r"(?<=[.!?])\s+", text) if _GONE.search(p) and not _BACK.search(p)]  # the name and the cue together
     return [
-        f"{me}|{attribute}"
-        for attribute, value in known.get(me, {}).items()
-        if attribute.startswith("pet") and value and any(mentions(p, value) or _short_ru_name(p, value) for p in sentences)
+        f"{subject}|{attribute}"
+        for subject, facts in known.items()
+        if subject == me or subject.startswith(f"{me}'s ")
+        for attribute, value in facts.items()
+        if attribute.startswith("pet") and value
+        and any(mentions(p, value) or _short_ru_name(p, value) or _species_gone(p, attribute) for p in sentences)
     ]
+
+
+def _species_gone(sentence: str, attribute: str) -> bool:
+    """"хомяка отдали в живой уголок": the gone pet named by its species (one pet of a species is held)."""
+    species = attribute.removeprefix("pet_").replace("_", " ")
+    words = [w for w, sp in lx.PETS.items() if sp == species and re.search("[а-яё]", w) and " " not in w]
+    low = sentence.casefold()
+    for w in words:
+        stem = w[:-1] if w[-1] in "аяоеь" else w[:-2] + w[-1] if w.endswith(("ок", "ёк", "ек")) else w  # "хомячок" -> "хомячка"
+        m = re.search(rf"(?<!\w){re.escape(stem)}[а-яё]{{0,3}}(?!\w)", low)
+        if m and _GONE.search(sentence[m.start() :][:60]):
+            return True  # the cue after the species word, in its clause
+    return False
 
 
 def _short_ru_name(text: str, name: str) -> bool:

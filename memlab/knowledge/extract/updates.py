@@ -618,6 +618,10 @@ def _phrase(r: Reader, t: Tok) -> list[Tok]:
         x = r.toks[i]
         if x.text in _CLAUSE_BREAKS or x.lower in _DETERMINERS or x.lower in lx.FIRST_PERSON or x.lower in _NOW_WORDS:
             break
+        if _SECOND_WORDS.get(x.lower) == out[0].lower:  # "флэт уайт", whatever the tagger calls "флэт"
+            out.insert(0, x)
+            i -= 1
+            continue
         if x.pos not in ("ADJ", "NOUN", "PROPN", "X", "DET") or x.lower in _FRAME_NOUNS:
             break
         out.insert(0, x)
