@@ -490,7 +490,7 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
                 yield reader.fact(owner, "car", model or car, "concept")
             if tv is not None:  # "у нас ClickHouse"
                 yield reader.fact(owner, tv[0], tv[1], "tool")
-                also = toks[after.i + 2] if after.i + 2 < len(toks) and toks[after.i + 1].text == "," else None
+                also = toks[after.i + 2] if after is not None and after.i + 2 < len(toks) and toks[after.i + 1].text == "," else None
                 tv2 = reader.tool_value(also) if also is not None else None
                 if tv2 is not None and tv2[0] != tv[0]:  # "у меня Android, Samsung A52"
                     yield reader.fact(owner, tv2[0], tv2[1], "tool")

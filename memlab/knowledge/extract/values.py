@@ -83,7 +83,7 @@ class Values(ReaderParts):
             if lemma.endswith(_RU_VERB_ENDINGS) and t.text[:1].isupper():
                 return t.text  # an indeclinable name read as a verb form: "в Авито" -> "авить"
             if "-" in t.text and "-" in lemma and t.text[:1].isupper():  # "Т-Банка" -> "Т-Банк", not "Т-банк"
-                return "-".join(w[:1].upper() + w[1:] if o[:1].isupper() else w for w, o in zip(lemma.split("-"), t.text.split("-")))
+                return "-".join(w[:1].upper() + w[1:] if o[:1].isupper() else w for w, o in zip(lemma.split("-"), t.text.split("-"), strict=False))
             guess = ru_unknown_lemma(t.text) if t.text[:1].isupper() and t.feats.get("Case") != "Nom" else None
             if guess is not None and guess != lemma.replace("ё", "е") and lemma in ru_lemmas(t.text):
                 lemma = guess  # a name the dictionary lacks: "в Бауманке" is Бауманка, not "Бауманок"

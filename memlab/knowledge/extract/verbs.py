@@ -216,9 +216,9 @@ class VerbClauses(ReaderParts):
                 title = self._ru_role(o)
                 if title:  # "работаю в Скайенге методистом", "устроилась бэкенд-разработчиком"
                     yield self.fact(subj, "job_title", title, "concept")
-                    for c, org in self.obliques(o):  # "работает тимлидом в Т-Банке": the parse hangs it on the role
-                        if c in ("в", "во") and org.ent == "ORG" and self._org(org) and is_place_name(org.text) is not True:
-                            yield self.fact(subj, "employer", self.value_text(org), "organization")
+                    for role_case, at in self.obliques(o):  # "работает тимлидом в Т-Банке": the parse hangs it on the role
+                        if role_case in ("в", "во") and at.ent == "ORG" and self._org(at) and is_place_name(at.text) is not True:
+                            yield self.fact(subj, "employer", self.value_text(at), "organization")
             if (
                 lemma in ("report", "подчиняться")
                 and (case == "to" or o.feats.get("Case") == "Dat")
