@@ -7,11 +7,6 @@ programming_language). Cue words are lemmas, so every inflection and tense is co
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from memlab.knowledge.extract.nlp import Tok
-
 # canonical value -> surface forms (lower case); the category is the attribute
 TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
     "programming_language": {
@@ -132,9 +127,9 @@ RU_EMPLOYERS = frozenset(
 )
 
 
-def known_employer(t: Tok) -> bool:
-    """``t`` names one of the RU_EMPLOYERS (by lemma or form)."""
-    return t.lemma in RU_EMPLOYERS or t.lower in RU_EMPLOYERS
+def known_employer(lemma: str, form: str) -> bool:
+    """A token (its ``lemma`` and lower-case ``form``) names one of the RU_EMPLOYERS."""
+    return lemma in RU_EMPLOYERS or form in RU_EMPLOYERS
 
 
 DIETS: dict[str, tuple[str, ...]] = {

@@ -213,7 +213,7 @@ class RussianClauses(ReaderParts):
         org, rest = self.toks[1], self.toks[2:6]
         if org.i in self.quoted or not org.text[:1].isupper() or org.ent not in ("ORG", "LOC") or not self._org(org):
             return
-        if is_place_name(org.text) is True or org.ent == "LOC" and not lx.known_employer(org):
+        if is_place_name(org.text) is True or org.ent == "LOC" and not lx.known_employer(org.lemma, org.lower):
             return
         counted = [t for t in rest if t.lemma in ("год", "месяц", "неделя", "лет")]
         number = [t for t in rest if t.pos == "NUM" or t.lemma in ("второй", "третий", "пятый", "десятый", "полгода")]
@@ -391,6 +391,7 @@ def _ru_owner(reader: ReaderParts, t: Tok) -> str | None:
         t.lemma in lx.RELATIONS and name is not None and name.pos == "PROPN" and reader._is_person(name)
         and (name.head == t.i or t.head == name.i) and name.feats.get("Case") == t.feats.get("Case")
         and lx.ru_car(name.text) is None and reader.tool(name) is None  # "у брата Тойота": his car
+        and not any(c.lemma in ("мой", "наш") for c in reader.s.children(t))  # "у моей девушки Оли": the girlfriend
     ):  # fmt: skip
         return reader.value_text(name)  # "у подруги Кати": the friend by her name
     if t.lemma in lx.RELATIONS:
@@ -730,7 +731,7 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
             # a town the dictionary knows, or a city nickname; a LOC it does not know may be a town
             # ("я в Лимассоле") or a company ("я в Сбере"): neither
             yield reader.fact(subj, "city", reader.city(o), "place")
-        elif o.ent == "LOC" and is_place_name(o.text) is None and not lx.known_employer(o):
+        elif o.ent == "LOC" and is_place_name(o.text) is None and not lx.known_employer(o.lemma, o.lower):
             pass
         elif o.ent in ("ORG", "LOC") and reader._org(o):
             yield reader.fact(subj, "employer", reader.value_text(o), "organization")

@@ -460,7 +460,7 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
                 yield t.lemma, "concept", t
     if attribute == "employer" and r.s.lang == "ru":  # a large employer NER missed: "оффер от Т-Банка"
         for t in r.toks:
-            if lx.known_employer(t) and t.text[:1].isupper() and r.s.span_of(t) is None:
+            if lx.known_employer(t.lemma, t.lower) and t.text[:1].isupper() and r.s.span_of(t) is None:
                 yield r.value_text(t), "organization", t
     if attribute in _NAME_KINDS:  # a gym the dictionary lacks goes by its name too ("switched to Gymbox")
         for first, last, label, normal in r.s.spans:
