@@ -104,6 +104,9 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         # a car after "у X"
         ("у Кости теперь Киа Рио", {("Костя", "car", "Kia Rio")}),
         ("у брата Шкода, а у меня Нива", {("speaker's brother", "car", "Шкода"), ("speaker", "car", "Лада Нива")}),
+        # "X — моё всё": a pastime
+        ("сальса теперь моё всё", {("speaker", "hobby", "сальса")}),
+        ("дочка — моё всё", set()),
         # staying in a town
         ("я остаюсь в Вологде", {("speaker", "city", "Вологда")}),
         ("дядя сейчас в Норвегии", {("speaker's uncle", "country", "Норвегия")}),

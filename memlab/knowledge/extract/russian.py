@@ -43,6 +43,21 @@ class RussianClauses(ReaderParts):
         yield from self._ru_food()
         yield from self._ru_named_relation()
         yield from self._ru_married_with()
+        yield from self._ru_my_everything()
+
+    def _ru_my_everything(self) -> Iterator[Extracted]:
+        """ "шахматы — моё всё", "бачата теперь моё всё": a pastime named before "моё всё" (a
+        lower-case word opening the stretch; not a person, a pronoun or a tool)."""
+        for part in self._stretches(dashes=False):
+            words = [t for t in part if t.text not in ("—", "–", "-") and t.lower not in ("теперь", "сейчас", "уже", "просто", "прям", "прямо")]
+            if len(words) != 3 or [t.lower for t in words[1:]] not in (["моё", "всё"], ["мое", "все"], ["моё", "все"]):
+                continue
+            x = words[0]
+            if x.text[:1].isupper() and x.i or x.pos in ("PRON", "DET", "ADV") or self._is_person(x) or self.tool(x) or x.i in self.quoted:
+                continue
+            if x.lemma in lx.RELATIONS or x.lower in ("это", "ты", "он", "она", "работа", "семья", "дети"):
+                continue
+            yield self.fact(SPEAKER, "hobby", x.lower, "concept")
 
     def _ru_named_relation(self) -> Iterator[Extracted]:
         """ "жене Тане 39", "а жена Юля — архитектор", "с женой, Мариной, ...", "муж мой, Пьер,":
