@@ -107,6 +107,9 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         # "X — моё всё": a pastime
         ("сальса теперь моё всё", {("speaker", "hobby", "сальса")}),
         ("дочка — моё всё", set()),
+        # a name, "у нас", a manager noun; "я его админ" is no job
+        ("Тамара Петровна у нас начальница, добрая", {("speaker", "manager", "Тамара Петровна")}),
+        ("у нас Redis, я его админ", {("speaker", "database", "Redis")}),
         # staying in a town
         ("я остаюсь в Вологде", {("speaker", "city", "Вологда")}),
         ("дядя сейчас в Норвегии", {("speaker's uncle", "country", "Норвегия")}),
