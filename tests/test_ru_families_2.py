@@ -110,6 +110,8 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         # a name, "у нас", a manager noun; "я его админ" is no job
         ("Тамара Петровна у нас начальница, добрая", {("speaker", "manager", "Тамара Петровна")}),
         ("у нас Redis, я его админ", {("speaker", "database", "Redis")}),
+        # a university by its nickname in lower case
+        ("учусь в плешке на менеджменте", {("speaker", "university", "Плешка")}),
         # staying in a town
         ("я остаюсь в Вологде", {("speaker", "city", "Вологда")}),
         ("дядя сейчас в Норвегии", {("speaker's uncle", "country", "Норвегия")}),

@@ -127,6 +127,10 @@ RU_EMPLOYERS = frozenset(
 )
 
 
+# Russian universities by their nicknames, written in lower case in chat ("учусь в вышке")
+UNIVERSITY_NICKNAMES = frozenset("вышка бауманка плешка физтех керосинка политех".split())
+
+
 def known_employer(lemma: str, form: str) -> bool:
     """A token (its ``lemma`` and lower-case ``form``) names one of the RU_EMPLOYERS."""
     return lemma in RU_EMPLOYERS or form in RU_EMPLOYERS

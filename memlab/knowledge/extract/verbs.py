@@ -225,7 +225,10 @@ class VerbClauses(ReaderParts):
                 and self._is_person(o)
             ):
                 yield self.fact(subj, "manager", self.value_text(o), "person")
-            if lemma in ("study", "учиться", "do") and case in ("at", "в", "во") and self._org(o):
+            nickname = next((w for w in (o.lemma, *ru_lemmas(o.text)) if w in lx.UNIVERSITY_NICKNAMES), None)
+            if lemma == "учиться" and case in ("в", "во") and nickname and not o.text[:1].isupper():
+                yield self.fact(subj, "university", nickname.capitalize(), "organization")  # "учусь в вышке"
+            elif lemma in ("study", "учиться", "do") and case in ("at", "в", "во") and self._org(o):
                 yield self.fact(subj, "university", self.value_text(o), "organization")
             elif lemma == "учиться" and case in ("в", "во", "на") and o.lemma in lx.DEGREE_STAGES:
                 school = [c for c in self.s.children(o, "nmod") if self._org(c) and c.feats.get("Case") == "Gen"]
