@@ -112,6 +112,8 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("у нас Redis, я его админ", {("speaker", "database", "Redis")}),
         # a university by its nickname in lower case
         ("учусь в плешке на менеджменте", {("speaker", "university", "Плешка")}),
+        # colloquial verbs of playing; a first-person singular verb is the speaker's whatever the parse
+        ("бренчу на укулеле, соседи терпят", {("speaker", "instrument", "укулеле")}),
         # staying in a town
         ("я остаюсь в Вологде", {("speaker", "city", "Вологда")}),
         ("дядя сейчас в Норвегии", {("speaker's uncle", "country", "Норвегия")}),

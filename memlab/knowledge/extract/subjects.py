@@ -31,8 +31,9 @@ class Subjects(ReaderParts):
             return SPEAKER  # "живём в Новосибирске, морозы норм": a first-person verb is the speaker's
         subj = self.s.children(v, "nsubj", "nsubj:pass")
         if self.s.lang == "ru" and v.pos != "AUX" and ru_first_person_verb(v.text):
-            if not any(c.feats.get("Case") in (None, "Nom") for c in subj):
-                return SPEAKER  # "пользуюсь Хромом": natasha's third person, its instrumental "subject"
+            # "пользуюсь Хромом": natasha's third person, its instrumental "subject"; "стучу на
+            # барабанах, соседи в восторге": a first-person singular verb agrees with no other subject
+            return SPEAKER
         if subj and any(c.lower in ("i", "я") for c in self.s.children(subj[0], "conj")):
             return SPEAKER  # "Olga and I live in Riga": the speaker's fact (and Olga's, unsaid here)
         if subj:

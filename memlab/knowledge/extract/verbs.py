@@ -42,6 +42,8 @@ from memlab.knowledge.extract.nlp import (
 )
 from memlab.knowledge.extract.parts import ReaderParts
 
+# Russian colloquial verbs of playing an instrument: "стучу на барабанах", "бренчу на гитаре"
+_RU_PLAY_VERBS = ("стучать", "бренчать", "пиликать", "лабать", "дудеть", "тренькать")
 # what may follow "X всё" / "X в прошлом" when it closes a clause
 _CLAUSE_END = frozenset(", . ; ! ) — -".split())
 
@@ -288,10 +290,10 @@ class VerbClauses(ReaderParts):
             yield self.fact(
                 subj, "sport", v.lower, "concept"
             )  # "I do bouldering": parsed as a verb after "do"
-        if lemma in ("play", "играть", "do", "practice", "practise", "заниматься"):  # "I do yoga now"
+        if lemma in ("play", "играть", "do", "practice", "practise", "заниматься", *_RU_PLAY_VERBS):  # "I do yoga now"
             for o in self.s.children(v, "obj", "obl"):
                 instrument = _lex(o, lx.INSTRUMENTS)
-                if instrument in lx.INSTRUMENTS and lemma in ("play", "играть"):
+                if instrument in lx.INSTRUMENTS and lemma in ("play", "играть", *_RU_PLAY_VERBS):
                     yield self.fact(subj, "instrument", lx.INSTRUMENT_NAMES.get(instrument, instrument), "concept")
                 elif o.lemma in lx.SPORTS:
                     yield self.fact(subj, "sport", o.lemma, "concept")
