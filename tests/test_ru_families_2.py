@@ -114,6 +114,8 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("учусь в плешке на менеджменте", {("speaker", "university", "Плешка")}),
         # colloquial verbs of playing; a first-person singular verb is the speaker's whatever the parse
         ("бренчу на укулеле, соседи терпят", {("speaker", "instrument", "укулеле")}),
+        # a town after the country it is in
+        ("я сейчас в Армении, в Гюмри", {("speaker", "country", "Армения"), ("speaker", "city", "Гюмри")}),
         # staying in a town
         ("я остаюсь в Вологде", {("speaker", "city", "Вологда")}),
         ("дядя сейчас в Норвегии", {("speaker's uncle", "country", "Норвегия")}),

@@ -764,6 +764,9 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
             # a town the dictionary knows, or a city nickname; a LOC it does not know may be a town
             # ("я в Лимассоле") or a company ("я в Сбере"): neither
             yield reader.fact(subj, "city", reader.city(o), "place")
+            for c in reader.s.children(o, "conj"):  # "я в Грузии, в Тбилиси": the town in the country
+                if c.ent == "LOC" and reader.s.children(c, "case") and is_place_name(c.text) and reader._place(c):
+                    yield reader.fact(subj, "city", reader.city(c), "place")
         elif o.ent == "LOC" and is_place_name(o.text) is None and not lx.known_employer(o.lemma, o.lower):
             pass
         elif o.ent in ("ORG", "LOC") and reader._org(o):
