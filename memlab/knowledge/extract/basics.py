@@ -28,7 +28,7 @@ _MAX_TOOL_WORDS = max(len(f.split()) for f in _TOOL_INDEX)
 
 CITY_VERBS = frozenset(
     "live reside move relocate settle base stay жить проживать переехать перебраться поселиться обосноваться "
-    "осесть переселиться обитать".split()
+    "осесть переселиться обитать остаться оставаться".split()
 )
 EMPLOY_VERBS = frozenset(
     "work join start employ hire intern работать устроиться трудиться перейти выйти".split()
@@ -37,7 +37,7 @@ TOOL_VERBS = frozenset(
     "write code program use prefer switch move migrate run develop do love build stick work ship hack upgrade "
     "писать программировать кодить использовать пользоваться перейти предпочитать сидеть пересесть "
     "работать перебраться юзать пользуюсь юзаю кодю пишу сижу вернуться install adopt переехать поставить "
-    "установить переползти перелезть подсесть мигрировать накатить".split()
+    "установить переползти перелезть подсесть мигрировать накатить хранить подсадить".split()
 )
 HAVE_VERBS = frozenset("have get adopt own buy drive rescue завести взять купить водить ездить иметь подарить".split())
 STATE_VERBS = frozenset(
@@ -205,6 +205,8 @@ def _misread(words: list[Tok], normal: str) -> bool:
     ("Бауманке" -> "Бауманок", not "Бауманка")."""
     if len(words) != 1:
         return False
+    if "-" in words[0].text and words[0].text.split("-")[1][:1].isupper():
+        return not normal.split("-")[-1][:1].isupper()  # "Т-Банке" -> "Т-Банк" keeps its capitals: natasha's
     guess = ru_unknown_lemma(words[0].text)
     return guess is not None and guess != normal.casefold().replace("ё", "е") and normal.casefold() in ru_lemmas(words[0].text)
 

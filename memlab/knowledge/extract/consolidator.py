@@ -22,7 +22,7 @@ from dataclasses import replace
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.clauses import NOT_NAMES, SPEAKER, Analysis, Extracted, ended, read
 from memlab.knowledge.extract.kin import named_relatives, owner_subject
-from memlab.knowledge.extract.nlp import Sent, language, parse_many
+from memlab.knowledge.extract.nlp import Sent, language, parse_many, ru_name_gender
 from memlab.knowledge.extract.updates import CHANGE_CUES, agree, updates, with_pastimes
 from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
 
@@ -105,6 +105,14 @@ RU: dict[str, str] = {
     "pet_hamster": "{s}: хомяк — {v}.",
     "pet_rabbit": "{s}: кролик — {v}.",
     "pet_turtle": "{s}: черепаха — {v}.",
+    "pet_guinea_pig": "{s}: морская свинка — {v}.",
+    "pet_chinchilla": "{s}: шиншилла — {v}.",
+    "pet_ferret": "{s}: хорёк — {v}.",
+    "pet_fish": "{s}: рыбка — {v}.",
+    "pet_lizard": "{s}: ящерица — {v}.",
+    "pet_rat": "{s}: крыса — {v}.",
+    "pet_hedgehog": "{s}: ёжик — {v}.",
+    "pet_snake": "{s}: змея — {v}.",
 }
 _DIET_RU = {
     "vegan": "веганство", "vegetarian": "вегетарианство", "pescatarian": "пескетарианство", "keto": "кето",
@@ -333,9 +341,12 @@ def _kind(attribute: str) -> str:
 _GONE = re.compile(
     r"\b(passed away|died|put (?:down|to sleep)|we lost|no longer with us|went to live with|rehomed|crossed the rainbow)\b"
     r"|\b(?:RIP|R\.I\.P|rip)(?= [A-Z])|\bpassed(?= (?:on|last|this|yesterday|recently|peacefully|in (?:his|her) sleep)\b|[.,!;]| *$)"
-    r"|(?<!\w)(умер|умерла|не стало|больше нет|усыпили|отдали|забрала? (?:мама|папа|бабушка|дедушка))",
+    r"|(?<!\w)(умер|умерла|не стало|больше нет|усыпили|отдали|забрала? (?:мама|папа|бабушка|дедушка))"
+    r"|(?<!\w)(улетела?|сбежала?|убежала?|потерял(?:ся|ась)|пропала?)(?!\w)",
     re.IGNORECASE,
 )
+# ... unless it is back or it happens now and then: "опять сбежал", "пропал, но нашёлся"
+_BACK = re.compile(r"(?<!\w)(опять|снова|вернул|нашёл|нашел|нашл)", re.IGNORECASE)
 
 
 def _departed_pets(text: str, speaker: str, known: Known) -> list[str]:
@@ -345,11 +356,14 @@ def _departed_pets(text: str, speaker: str, known: Known) -> list[str]:
     from memlab.retrieval.staleness import mentions
 
     me = speaker.casefold()
-    sentences = [p for p in re.split(r"(?<=[.!?])\s+", text) if _GONE.search(p)]  # the name and the cue together
+    sentences = [p for p in re.split(r"(?<=[.!?])\s+", text) if _GONE.search(p) and not _BACK.search(p)]  # the name and the cue together
     return [
-        f"{me}|{attribute}"
-        for attribute, value in known.get(me, {}).items()
-        if attribute.startswith("pet") and value and any(mentions(p, value) for p in sentences)
+        f"{subject}|{attribute}"
+        for subject, facts in known.items()
+        if subject == me or subject.startswith(f"{me}'s ")
+        for attribute, value in facts.items()
+        if attribute.startswith("pet") and value
+        and any(mentions(p, value) or _short_ru_name(p, value) or _species_gone(p, attribute) for p in sentences)
     ]
 
 
@@ -379,6 +393,27 @@ def _former_relations(facts: Sequence[Extracted], own: dict[str, str]) -> list[s
         if f.subject == SPEAKER and f.attribute in one_person
         and (old := own.get(f.attribute)) and old.casefold() != f.value.casefold()
     ]  # fmt: skip
+
+
+def _species_gone(sentence: str, attribute: str) -> bool:
+    """"хомяка отдали в живой уголок": the gone pet named by its species (one pet of a species is held)."""
+    species = attribute.removeprefix("pet_").replace("_", " ")
+    words = [w for w, sp in lx.PETS.items() if sp == species and re.search("[а-яё]", w) and " " not in w]
+    low = sentence.casefold()
+    for w in words:
+        stem = w[:-1] if w[-1] in "аяоеь" else w[:-2] + w[-1] if w.endswith(("ок", "ёк", "ек")) else w  # "хомячок" -> "хомячка"
+        m = re.search(rf"(?<!\w){re.escape(stem)}[а-яё]{{0,3}}(?!\w)", low)
+        if m and _GONE.search(sentence[m.start() :][:60]):
+            return True  # the cue after the species word, in its clause
+    return False
+
+
+def _short_ru_name(text: str, name: str) -> bool:
+    """A short Russian name in another case: "Луны больше нет" names "Луна" (``mentions`` takes a
+    stem only of five letters or more)."""
+    if not re.fullmatch(r"[А-ЯЁ][а-яё]{2,3}", name) or name[-1] not in "аяоеьй":
+        return False
+    return re.search(rf"(?<!\w){re.escape(name[:-1])}[а-яё]{{1,2}}(?!\w)", text) is not None
 
 
 def _stated_kin(sents: Sequence[Sent], speaker: str) -> set[tuple[str, str]]:
@@ -457,6 +492,9 @@ def render(subject: str, attribute: str, value: str, lang: str, kin: str | None 
             value = f"{_DIET_RU[value]} ({value})"  # a Russian fact names the diet in Russian
         if attribute == "car" and value in _CAR_RU:
             value = f"{value} ({_CAR_RU[value]})"  # ... and a car by the model's Russian name ("Renault Logan (Логан)")
+        gender = ru_name_gender(value) if attribute == "spouse" and subject == USER and kin is None else None
+        if gender is not None:  # "Жена пользователя — Марина.": the spouse by the name's gender
+            return f"{'Жена' if gender == 'femn' else 'Муж'} пользователя — {value}."
         return RU[attribute].format(s=nom, g=gen, v=value)
     if attribute in EN:
         shown = _en_subject(subject)
@@ -472,6 +510,8 @@ def render(subject: str, attribute: str, value: str, lang: str, kin: str | None 
         adj = (
             "Любимая" if noun.endswith(("а", "я")) else "Любимое" if noun.endswith(("о", "е")) else "Любимый"
         )
+        if subject != USER:  # "Саша: любимая группа — Кино." (a name's genitive is not known)
+            return f"{_ru_subject(subject)[0]}: {adj.lower()} {noun} — {value}."
         return f"{adj} {noun} {_ru_subject(subject)[1]} — {value}."
     if lang == "ru":
         return f"{_ru_subject(subject)[0]}: {words} — {value}."

@@ -218,7 +218,9 @@ class CopulaClauses(ReaderParts):
             yield self.fact(subj, "university", school, "organization")
         if school is not None or b.lemma in lx.STUDENT_WORDS:
             return  # a student's is no job title, and "a student" alone names no school
-        title = self.job_title(b)
+        object_case = self.s.lang == "ru" and any(c.pos == "ADP" for c in self.s.children(b, "case"))
+        whose = self.s.lang == "ru" and b.i and self.toks[b.i - 1].lower in ("его", "её", "ее", "их", "твой", "ваш")
+        title = None if object_case or whose else self.job_title(b)  # "я с врачом поговорила": whom; "я его админ": its
         if title:
             yield self.fact(subj, "job_title", title, "concept")
             for case, o in self.obliques(b):

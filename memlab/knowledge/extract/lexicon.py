@@ -43,7 +43,7 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
         "BigQuery": ("bigquery",), "Firebase": ("firebase",), "Supabase": ("supabase",),
     },
     "phone": {
-        "iPhone": ("iphone", "айфон"), "Pixel": ("pixel", "google pixel"), "Samsung Galaxy": ("galaxy", "samsung galaxy"),
+        "iPhone": ("iphone", "айфон"), "Pixel": ("pixel", "google pixel"), "Samsung Galaxy": ("galaxy", "samsung galaxy"), "Samsung": ("samsung", "самсунг"),
         "Fairphone": ("fairphone",), "Xiaomi": ("xiaomi", "сяоми"), "OnePlus": ("oneplus",), "Nokia": ("nokia",),
         "Honor": ("honor", "хонор"), "Huawei": ("huawei", "хуавей"), "Motorola": ("motorola", "moto"),
         "Redmi": ("redmi", "редми"), "Realme": ("realme",), "Nothing Phone": ("nothing phone",),
@@ -90,9 +90,51 @@ CAR_MODELS_RU: dict[str, str] = {
     "фокус": "Ford Focus", "миата": "Mazda Miata", "веста": "Лада Веста", "гранта": "Лада Гранта",
     "приора": "Лада Приора", "нива": "Лада Нива", "калина": "Лада Калина", "цивик": "Honda Civic",
     "аутлендер": "Mitsubishi Outlander", "лансер": "Mitsubishi Lancer", "х-трейл": "Nissan X-Trail",
+    "крузак": "Toyota Land Cruiser", "крузер": "Toyota Land Cruiser", "патриот": "УАЗ Патриот",
 }  # fmt: skip
+# car brands written in Russian, as the nominative a fact keeps ("на Мазде" -> Мазда)
+CAR_BRANDS_RU = frozenset(
+    "мазда тойота киа хонда ниссан рено форд шкода тесла вольво ауди бмв мерседес опель субару лексус "
+    "порше хендай хёндай лада фольксваген джили хавал чери митсубиси сузуки пежо ситроен".split()
+)
+
+
+def ru_car(word: str, brands: bool = True) -> str | None:
+    """The car a capitalised Russian word names in any case form: a model ("Гранте" -> "Лада Гранта",
+    natasha and pymorphy3 read "грант") or a brand ("Мазде" -> "Мазда"); by the stem, a letter or
+    two of ending after it."""
+    if not word[:1].isupper():
+        return None
+    low = word.casefold()
+    for table in (CAR_MODELS_RU, {b: b.capitalize() for b in CAR_BRANDS_RU} if brands else {}):
+        for key, canon in table.items():
+            stem = key[:-1] if key[-1] in "аяоеь" and len(key) >= 4 else key
+            if low == key or low.startswith(stem) and 0 < len(low) - len(stem) <= 2 and low[len(stem) :].isalpha():
+                if key == "поло" and low != key:
+                    continue  # "Поле", "Полу" are other words; "Поло" does not decline
+                return canon
+    return None
 # a phone or car named by brand + model keeps the model ("iPhone 15", "Tesla Model 3")
 MODEL_WORDS = frozenset("pro max plus mini ultra model s x y 3 e".split())
+
+
+# large Russian employers by the lemma of their usual name: natasha calls many of them LOC, and
+# the dictionary does not know them, so "я в Сбере" could be a town ("я в Лимассоле") without this
+RU_EMPLOYERS = frozenset(
+    "сбер сбербанк тинькофф т-банк авито озон ozon яндекс вк мтс билайн мегафон газпром лукойл роснефть "
+    "ростелеком касперский вайлдберриз wildberries втб альфа-банк райффайзен контур 2гис магнит x5 росатом "
+    "ржд аэрофлот самокат сбермаркет купер ламода циан хэдхантер hh дром дикси пятёрочка пятерочка "
+    "перекрёсток перекресток лента ашан леруа норникель северсталь сибур мвидео м.видео эльдорадо".split()
+)
+
+
+# Russian universities by their nicknames, written in lower case in chat ("учусь в вышке")
+UNIVERSITY_NICKNAMES = frozenset("вышка бауманка плешка физтех керосинка политех".split())
+
+
+def known_employer(lemma: str, form: str) -> bool:
+    """A token (its ``lemma`` and lower-case ``form``) names one of the RU_EMPLOYERS."""
+    return lemma in RU_EMPLOYERS or form in RU_EMPLOYERS
 
 
 DIETS: dict[str, tuple[str, ...]] = {
@@ -174,6 +216,12 @@ PETS: dict[str, str] = {
     "рыбка": "fish", "ящерица": "lizard", "морская свинка": "guinea pig", "свинка": "guinea pig",
     "собака": "dog", "пёс": "dog", "пес": "dog", "щенок": "dog", "кошка": "cat", "кот": "cat", "котёнок": "cat",
     "котенок": "cat", "попугай": "parrot", "хомяк": "hamster", "кролик": "rabbit", "черепаха": "turtle",
+    "chinchilla": "chinchilla", "hedgehog": "hedgehog", "guinea pig": "guinea pig",
+    "шиншилла": "chinchilla", "крыса": "rat", "крыска": "rat", "ёжик": "hedgehog", "ежик": "hedgehog",
+    "хомячок": "hamster", "черепашка": "turtle", "крольчиха": "rabbit", "кошак": "cat", "котяра": "cat",
+    "сиба-ину": "dog", "шиба-ину": "dog", "акита-ину": "dog", "пудель": "dog", "бульдог": "dog", "ретривер": "dog",
+    "чихуахуа": "dog", "йорк": "dog", "той-терьер": "dog", "доберман": "dog", "ротвейлер": "dog", "лайка": "dog",
+    "джек-рассел": "dog", "далматинец": "dog", "хаска": "dog", "щеночек": "dog",
 }  # fmt: skip
 
 # "my favourite band is X", "my phone is X", "мой телефон — X": the noun names the attribute
@@ -227,6 +275,8 @@ JOB_HEADS = frozenset(
     "vet veterinarian paramedic firefighter electrician carpenter baker butcher tailor midwife surgeon nanny "
     "realtor courier detective acupuncturist physiotherapist physio optometrist hairdresser barber "
     "акушерка хирург няня риелтор курьер парикмахер репетитор "
+    # feminine forms: "теперь я фронтенд-разработчица"
+    "разработчица программистка журналистка юристка художница писательница стажёрка стажерка фрилансерка "
     # grades of a developer, said as the job: "я джун во фронтенде", "перевели в мидлы"
     "джун мидл сеньор синьор пасечник пчеловод "
     # chat shorthands and trades: "a backend dev", "я бэкендер", "фельдшер скорой"
@@ -382,8 +432,8 @@ PAST_TIME = (
     "до этого",
 )
 # of these a past verb makes a past state ("worked there for a decade"); without one the state
-# goes on ("Emacs user for a decade")
-PAST_DURATIONS = ("for a decade", "for like")
+# goes on ("Emacs user for a decade"); so of "в школе" ("учитель в школе" works there now)
+PAST_DURATIONS = ("for a decade", "for like", "в школе")
 # colloquial city names -> the name on a map
 CITY_ALIASES = {
     "питер": "Санкт-Петербург", "спб": "Санкт-Петербург", "петербург": "Санкт-Петербург", "мск": "Москва",

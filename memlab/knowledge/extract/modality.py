@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from memlab.knowledge.extract import lexicon as lx
@@ -24,6 +25,8 @@ from memlab.knowledge.extract.parts import ReaderParts
 
 # "moving to Bergen in the autumn", "переезжаем осенью": a season on a present verb is ahead
 _SEASONS = frozenset("spring summer autumn fall winter весна лето осень зима осенью весной летом зимой".split())
+# "если кому интересно", "если честно", "если что": a Russian "если" of conversation, no condition
+_RU_HEDGE_TAILS = frozenset("интересно любопытно важно честно что".split())
 
 
 class Modality(ReaderParts):
@@ -65,6 +68,15 @@ class Modality(ReaderParts):
         subj = self.s.children(c, "nsubj")
         return c.lemma in _HEDGE_VERBS and bool(subj) and subj[0].lower in ("that", "it", "this", "you")
 
+    def _ru_hedge(self, mark: Tok) -> bool:
+        """A Russian "если" that conditions nothing said: "если кому интересно", "если честно",
+        "если что": at most two words after it, the last a word of interest or candour, then a
+        comma or the end."""
+        if mark.lower != "если" or self.s.lang != "ru":
+            return False
+        tail = list(itertools.takewhile(lambda t: t.pos != "PUNCT", self.toks[mark.i + 1 : mark.i + 4]))
+        return 0 < len(tail) <= 2 and tail[-1].lower in _RU_HEDGE_TAILS
+
     def _is_predicate(self, t: Tok) -> bool:
         if t.pos in ("VERB", "AUX") and t.dep not in ("aux", "aux:pass", "auxpass", "cop"):
             return True
@@ -96,7 +108,7 @@ class Modality(ReaderParts):
         chain = [v, *self.s.ancestors(v)]
         for k, t in enumerate(chain):
             kids = self.s.children(t)
-            if any(c.lower in lx.HYPOTHETICAL_MARKS for c in kids) and (
+            if any(c.lower in lx.HYPOTHETICAL_MARKS and not self._ru_hedge(c) for c in kids) and (
                 k == 0 or chain[k - 1].dep in _EMBEDDED
             ):
                 return True

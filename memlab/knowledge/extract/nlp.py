@@ -67,7 +67,11 @@ class Sent:
 def language(text: str) -> str:
     letters = [c for c in text if c.isalpha()]
     cyr = sum(1 for c in letters if _CYRILLIC.match(c))
-    return "ru" if letters and cyr / len(letters) > 0.3 else "en"
+    if letters and cyr / len(letters) > 0.3:
+        return "ru"
+    # Latin product names may outweigh short Russian words by letters ("у меня Android, Samsung A52")
+    words = re.findall(r"[^\W\d_]+", text)
+    return "ru" if words and sum(1 for w in words if _CYRILLIC.match(w)) / len(words) >= 0.4 else "en"
 
 
 def parse(text: str, lang: str | None = None) -> list[Sent]:
@@ -400,7 +404,10 @@ def _natasha() -> Callable[[list[str]], list[list[Sent]]]:
 
 # chat writes the next sentence in lower case ("релиз в пятницу. как убедить менеджера?"), where
 # razdel sees one sentence: a stop after a word of four letters or more (not "т.е.", "руб.") ends it
-_LOWER_AFTER_STOP = re.compile(r"(?:(?<=\w{4}\.)|(?<=[!?…]))\s+(?=[а-яё])")
+# and an emoji between two clauses ends the first ("Луны больше нет 😢 недавно взяли кошку")
+_LOWER_AFTER_STOP = re.compile(
+    r"(?:(?<=\w{4}\.)|(?<=[!?…]))\s+(?=[а-яё])|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=[а-яёА-ЯЁ])"
+)
 
 
 def _split_lowercase_stops(sents: list[Any], make: Any) -> list[Any]:
@@ -462,6 +469,32 @@ def is_place_name(word: str) -> bool | None:
     return any("Geox" in p.tag for p in morph.parse(word)[:2])
 
 
+def ru_noun_nominative(word: str) -> str:
+    """A Russian noun that stands as an object, in the nominative: a singular accusative form goes
+    to its dictionary form ("шаурму" -> "шаурма"); a form that may be the nominative, or a plural,
+    stays ("манты", "хинкали", "рамен"). pymorphy3 guesses words it does not know; the word itself
+    without pymorphy3."""
+    morph = _morph()
+    if morph is None:
+        return word.lower()
+    parses = [p for p in morph.parse(word.lower()) if "NOUN" in p.tag]
+    if not parses or any("nomn" in p.tag or "plur" in p.tag and "accs" in p.tag for p in parses):
+        return word.lower()
+    acc = next((p for p in parses if "sing" in p.tag and "accs" in p.tag), None)
+    return str(acc.normal_form) if acc is not None else word.lower()
+
+
+def ru_indeclinable_name(word: str) -> bool:
+    """A name the dictionary does not know, ending in a vowel, that pymorphy3's guess does not read
+    as a singular oblique form of another word ("Кенжи", "Хироко", "Юки"; not "Светки", the
+    genitive of "Светка"). False without pymorphy3."""
+    morph = _morph()
+    if morph is None or not word[:1].isupper() or word.lower()[-1:] not in "иоуеэю" or morph.word_is_known(word.lower()):
+        return False
+    oblique = ("gent", "datv", "accs", "ablt", "loct")
+    return not any("sing" in p.tag and any(c in p.tag for c in oblique) and p.normal_form != word.lower() for p in morph.parse(word))
+
+
 _NAME_GRAMMEMES = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
 
 
@@ -519,6 +552,31 @@ def ru_name(word: str, case: str = "", gender: str = "") -> str | None:
     form = best.inflect({"nomn", "sing"}) if "Fixd" not in best.tag else None
     out: str = form.word if form else best.word
     return out[:1].upper() + out[1:]
+
+
+def ru_possessive_owner(word: str) -> str | None:
+    """The first name a Russian possessive adjective is made of ("Светин" -> "Света", "Катину" ->
+    "Катя", "Наташин" -> "Наташа"): the stem before -ин- with -а or -я that pymorphy3 knows as a
+    name; None for anything else."""
+    morph = _morph()
+    m = re.fullmatch(r"([А-ЯЁ][а-яё]+)ин(?:а|о|ы|у|ой|ого|ому|ым|ых|ом|ую|ыми|ой)?", word)
+    if morph is None or m is None:
+        return None
+    for ending in ("а", "я"):
+        name = m.group(1) + ending
+        if any("Name" in p.tag and "nomn" in p.tag and p.word == name.lower() for p in morph.parse(name)):
+            return name
+    return None
+
+
+def ru_name_gender(name: str) -> str | None:
+    """"femn" or "masc" for a Russian first name in the nominative when every name reading
+    pymorphy3 gives it agrees ("Марина" femn, "Илья" masc, "Саша" none); None otherwise."""
+    morph = _morph()
+    if morph is None or " " in name.strip() or not name[:1].isupper():
+        return None
+    genders = {g for p in morph.parse(name) if "Name" in p.tag and "nomn" in p.tag for g in ("femn", "masc") if g in p.tag}
+    return genders.pop() if len(genders) == 1 else None
 
 
 def ru_instrumental_noun(word: str) -> tuple[str, bool] | None:

@@ -8,11 +8,12 @@ question, a wish or a plan, negates the drink, is about someone else, or names t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted
-from memlab.knowledge.extract.nlp import Tok
+from memlab.knowledge.extract.nlp import Tok, ru_first_person_verb, ru_lemmas
 from memlab.knowledge.extract.parts import ReaderParts
 
 # drinks one orders at a café (one word, or the first word of two: "flat white", "cold brew")
@@ -46,6 +47,10 @@ class Orders(ReaderParts):
         for t in self.toks:
             if t.lower in _HABIT or t.lemma in _HABIT:
                 return True
+            if self.s.lang == "ru" and t.lemma == "пить" and ru_first_person_verb(t.text):
+                return True  # "пью американо без сахара": the Russian present is the habit
+            if t.lower in ("утрам", "вечерам") and t.i and self.toks[t.i - 1].lower == "по":
+                return True  # "по утрам"
             prev = self.toks[t.i - 1].lower if t.i else ""
             if t.lemma in _MY_DRINK and prev in ("my", "мой", "моё", "мое"):  # "that's my coffee", "мой кофе — ..."
                 return True
@@ -53,7 +58,7 @@ class Orders(ReaderParts):
 
     def _drink(self, t: Tok) -> bool:
         word = t.lower
-        if word not in DRINKS and t.lemma not in DRINKS:
+        if word not in DRINKS and t.lemma not in DRINKS and _ru_drink(t) is None:
             return False
         second = _SECOND_WORDS.get(word)
         if second is not None:
@@ -70,4 +75,16 @@ class Orders(ReaderParts):
             if x.pos not in ("ADJ", "NOUN") and x.dep != "amod" or x.lower in _HABIT or x.lower in lx.NEGATIONS or x.lower in _MY_DRINK:
                 break
             lo -= 1
+        if self.s.lang == "ru" and t.i:  # "матчу латте": a drink word before the drink, in another case
+            prev = self.toks[t.i - 1].lower
+            before = next((d for d in DRINKS if re.search("[а-я]", d) and len(prev) > 3 and d != prev and d.startswith(prev[:-1])), None)
+            if before is not None:
+                return f"{before} {t.text}"
+        if self.s.lang == "ru" and lo == last and t.lower not in DRINKS:
+            return _ru_drink(t) or t.lemma  # "пью капучино" (natasha's lemma may differ)
         return " ".join(x.text for x in self.toks[lo : last + 1])
+
+
+def _ru_drink(t: Tok) -> str | None:
+    """The drink a Russian word names in any case by pymorphy3's lemmas ("матчу" -> "матча")."""
+    return next((w for w in ru_lemmas(t.text) if w in DRINKS and w not in _SECOND_WORDS), None)

@@ -20,6 +20,10 @@ from memlab.knowledge.extract.basics import (
 from memlab.knowledge.extract.nlp import (
     Tok,
     is_place_name,
+    ru_first_person_verb,
+    ru_lemmas,
+    ru_noun_nominative,
+    ru_possessive_owner,
 )
 from memlab.knowledge.extract.parts import ReaderParts
 
@@ -31,6 +35,272 @@ class RussianClauses(ReaderParts):
         yield from _ru_facts(self)
         yield from self._ru_native()
         yield from self._ru_hobby()
+        yield from self._ru_live_here()
+        yield from self._ru_team()
+        yield from self._ru_years_at()
+        yield from self._ru_verbless_tool()
+        yield from self._ru_hobby_verb()
+        yield from self._ru_food()
+        yield from self._ru_named_relation()
+        yield from self._ru_married_with()
+        yield from self._ru_my_everything()
+        yield from self._ru_role_at_us()
+
+    def _ru_my_everything(self) -> Iterator[Extracted]:
+        """ "шахматы — моё всё", "бачата теперь моё всё": a pastime named before "моё всё" (a
+        lower-case word opening the stretch; not a person, a pronoun or a tool)."""
+        for part in self._stretches(dashes=False):
+            words = [t for t in part if t.text not in ("—", "–", "-") and t.lower not in ("теперь", "сейчас", "уже", "просто", "прям", "прямо")]
+            if len(words) != 3 or [t.lower for t in words[1:]] not in (["моё", "всё"], ["мое", "все"], ["моё", "все"]):
+                continue
+            x = words[0]
+            if x.text[:1].isupper() and x.i or x.pos in ("PRON", "DET", "ADV") or self._is_person(x) or self.tool(x) or x.i in self.quoted:
+                continue
+            if x.lemma in lx.RELATIONS or x.lower in ("это", "ты", "он", "она", "работа", "семья", "дети"):
+                continue
+            yield self.fact(SPEAKER, "hobby", x.lower, "concept")
+
+    def _ru_named_relation(self) -> Iterator[Extracted]:
+        """ "жене Тане 39", "а жена Юля — архитектор", "с женой, Мариной, ...", "муж мой, Пьер,":
+        a spouse, partner or manager noun with a name in apposition (the same case, or between
+        commas): the speaker's, unless another owner is said ("у Пети жена Юля", "его жена Юля")."""
+        toks = self.toks
+        for t in toks:
+            fact = lx.RELATION_FACTS.get(lx.RELATIONS.get(t.lemma, ""))
+            if fact not in ("spouse", "partner", "manager") or t.pos != "NOUN" or t.i in self.quoted or self.other_partner(t):
+                continue
+            if any(c.lemma in _PAST_ADJ for c in self.s.children(t)) or t.i and toks[t.i - 1].lemma in _PAST_ADJ:
+                continue  # "бывший муж Андрей"
+            k = t.i + 1
+            if k < len(toks) and toks[k].lemma in ("мой", "наш"):
+                k += 1  # "муж мой, Пьер,"
+            commas = k < len(toks) and toks[k].text == ","
+            name = toks[k + commas] if k + commas < len(toks) else None
+            if name is None or name.pos != "PROPN" or not self._is_person(name) or name.i in self.quoted:
+                continue
+            if commas and not (name.i + 1 == len(toks) or toks[name.i + 1].text in (",", "—", ".", "!")):
+                continue
+            if not commas and name.feats.get("Case") != t.feats.get("Case"):
+                continue  # "муж Ани": the owner
+            part = next((p for p in self._stretches(dashes=False) if t in p), [])
+            if any(self._not_plain(x) for x in part) or not self._own_relation(t):
+                continue
+            yield self.fact(SPEAKER, fact, self.value_text(name), "person")
+
+    def _ru_role_at_us(self) -> Iterator[Extracted]:
+        """ "Ирина Валерьевна у нас руководитель отдела", "Олег у меня начальник": a name, "у нас" /
+        "у меня", then a manager noun: the speaker's manager (or partner, spouse)."""
+        toks = self.toks
+        for t in toks[2:]:
+            fact = lx.RELATION_FACTS.get(lx.RELATIONS.get(t.lemma, ""))
+            if fact not in ("manager",) or toks[t.i - 2].lower != "у" or toks[t.i - 1].lower not in ("нас", "меня"):
+                continue
+            name = toks[t.i - 3] if t.i >= 3 else None
+            if name is not None and name.dep.startswith("flat") and name.i:
+                name = toks[name.head]  # "Ирина Валерьевна": the first name heads the patronymic
+            if name is None or name.pos != "PROPN" or not self._is_person(name) or name.feats.get("Case", "Nom") != "Nom":
+                continue
+            part = next((p for p in self._stretches() if t in p), [])
+            if not any(self._not_plain(x) for x in part):
+                yield self.fact(SPEAKER, fact, self.value_text(name), "person")
+
+    def _own_relation(self, t: Tok) -> bool:
+        """No one but the speaker owns relation noun ``t``: no "его", no genitive owner, no "у X" before it."""
+        for c in self.s.children(t):
+            if c.lower in ("его", "её", "ее", "их", "твой", "твоя", "ваш", "ваша", "свой", "своя") or _possessive_owner(c):
+                return False  # "его жена", "Катин начальник"
+            if c.dep.startswith("nmod") and c.feats.get("Case") == "Gen" and c.i > t.i and c.pos in ("NOUN", "PROPN"):
+                return False
+        ats = [x for x in self.toks[1 : t.i] if self.toks[x.i - 1].lower == "у"]
+        return all(x.lemma in ("я", "мы") for x in ats)
+
+    def _ru_married_with(self) -> Iterator[Extracted]:
+        """ "мы с Пашей женаты", "мы с Ильёй расписались": the one the speaker is married with."""
+        toks = self.toks
+        if len(toks) < 4 or toks[0].lower != "мы" or toks[1].lower not in ("с", "со"):
+            return
+        name = toks[2]
+        married = next((t for t in toks[3:6] if t.lemma in _MARRIED or t.lower in _MARRIED), None)
+        if married is None or not self._is_person(name) or name.pos != "PROPN" or married.feats.get("Tense") == "Fut":
+            return
+        part = next((p for p in self._stretches() if married in p), [])
+        if not any(self._not_plain(x) for x in part):
+            yield self.fact(SPEAKER, "spouse", self.value_text(name), "person")
+
+    def _ru_food(self) -> Iterator[Extracted]:
+        """ "обожаю хинкали, могу есть каждый день", "подсел на фо бо, ем каждый день": a dish the
+        speaker loves or got hooked on, with eating said in the sentence: the favourite food."""
+        toks = self.toks
+        eats = any(
+            t.lower in _EAT_FORMS or t.lower == "есть" and any(x.lemma == "мочь" for x in toks[max(0, t.i - 4) : t.i])
+            for t in toks
+        )
+        if not eats:
+            return
+        for v in toks:
+            if v.lemma not in ("обожать", "любить", "подсесть") or v.feats.get("Person") == "3" or self._blocked(v):
+                continue
+            if v.lemma != "подсесть" and not ru_first_person_verb(v.text):
+                continue
+            start = v.i + 1
+            if v.lemma == "подсесть":
+                if start >= len(toks) or toks[start].lower != "на":
+                    continue
+                start += 1
+            words = list(itertools.takewhile(
+                lambda x: x.pos in ("NOUN", "X", "ADJ") and not x.text[:1].isupper() and x.lemma not in _NOT_FOOD,
+                toks[start : start + 3]))  # fmt: skip
+            if not words or words[-1].pos == "ADJ" or start + len(words) < len(toks) and toks[start + len(words)].pos not in ("PUNCT",):
+                continue
+            value = ru_noun_nominative(words[0].text) if len(words) == 1 else " ".join(w.lower for w in words)
+            yield self.fact(SPEAKER, "favorite_food", value, "concept")
+            return
+
+    def _ru_hobby_verb(self) -> Iterator[Extracted]:
+        """ "я вяжу", "рыбачу по выходным", "рисую акварелью", "Маша вышивает": a present verb of a
+        pastime (by pymorphy3's lemma: natasha tags "вяжу" a noun) gives the hobby; "X затянула"
+        ("вышивка затянула с головой") gives X. The speaker's for a first-person verb, else a named
+        subject's."""
+        for t in self.toks:
+            part = next((p for p in self._stretches() if t in p), [])
+            if t.i in self.quoted or not part or any(self._not_plain(x) for x in part):
+                continue
+            verb = next((w for w in ru_lemmas(t.text) if w in _RU_HOBBY_VERBS), None)
+            if verb is not None and t.lower[-1:] in "юуя" and ru_first_person_verb(t.text):
+                who: str | None = SPEAKER if not any(self._someone_else(x) and x.dep.startswith("nsubj") for x in part) else None
+            elif verb is not None and t.pos == "VERB" and t.feats.get("Tense") == "Pres" and t.feats.get("Person") == "3":
+                who = self.subject_of(t)
+                who = None if who == SPEAKER else who
+            elif t.lemma in ("затянуть", "увлечь") and t.feats.get("Tense") == "Past" and t.pos == "VERB":
+                noun = next((c for c in self.s.children(t, "nsubj") if c.pos == "NOUN" and not c.text[:1].isupper()), None)
+                if noun is not None and noun.lemma not in _NOT_HOBBIES and not self._someone_else(noun) and noun.lemma not in lx.RELATIONS:
+                    yield self.fact(SPEAKER, "hobby", noun.lemma, "concept")
+                continue
+            else:
+                continue
+            if who is None or self._blocked(t) and t.pos == "VERB":
+                continue
+            hobby = _RU_HOBBY_VERBS[verb]
+            if verb == "рисовать":  # "рисую акварелью": the medium
+                medium = next((x for x in self.toks[t.i + 1 : t.i + 3] if x.lemma in _PAINT_MEDIA), None)
+                hobby = medium.lemma if medium is not None else hobby
+            yield self.fact(who, "hobby", hobby, "concept")
+
+    def _ru_verbless_tool(self) -> Iterator[Extracted]:
+        """ "Марат на винде", "а я в VS Code", "папа до сих пор на семёрке", "а моя девушка Надя —
+        полная веганка", "сосед по комнате веган", "тётя в Калининграде": a stretch with no verb
+        of its own, a subject (я, a name, a relation) and "на" / "в" + a tool, a diet noun, or "в" +
+        a town the dictionary knows."""
+        for part in self._stretches(dashes=False):
+            words = [t for t in part if t.pos != "CCONJ" and t.text not in ("—", "–", "-")]
+            if len(words) < 2 or any(self._not_plain(t) or t.pos in ("VERB", "AUX") for t in words):
+                continue
+            start = 1 if words[0].lemma in ("мой", "наш") else 0
+            if words[start].pos == "ADJ" and len(words) > start + 1 and words[start + 1].lemma in lx.RELATIONS:
+                start += 1  # "двоюродный брат"
+            subj_tok = words[start]
+            as_lemma = subj_tok.lower.replace("ё", "е") == subj_tok.lemma.replace("ё", "е")  # "тётя": natasha's Gen
+            if subj_tok.feats.get("Case", "Nom") != "Nom" and not as_lemma or subj_tok.i in self.quoted:
+                continue
+            mine = any(t.lower == "я" for t in self.toks) and not any(self._someone_else(t) for t in self.toks)
+            if subj_tok.lower == "я":
+                who: str | None = SPEAKER
+            elif subj_tok.lemma in lx.RELATIONS or subj_tok.pos == "PROPN" and self._is_person(subj_tok):
+                who = self.subject_phrase(subj_tok)
+            elif subj_tok.lower in ("всё", "все") and mine and not start:
+                who = SPEAKER  # "я фронтендер, всё на JavaScript"
+            else:
+                continue
+            rest = words[start + 1 :]
+            if len(rest) > 1 and rest[0].lower == "по" and subj_tok.lemma in lx.RELATIONS:
+                rest = rest[2:]  # "сосед по комнате"
+            if rest and self._is_person(rest[0]) and subj_tok.lemma in lx.RELATIONS:
+                rest = rest[1:]  # "мой брат Лёша на маке"
+            while rest and (rest[0].pos == "ADV" or rest[0].lower in _RU_SKIP or rest[0].dep == "fixed" or rest[0].lower in _DIET_DEGREE):
+                rest = rest[1:]  # "всё ещё", "до сих пор", "теперь", "вообще", "полная"
+            if who is None or not rest:
+                continue
+            diet = lx.DIET_OF.get(rest[0].lower) or lx.DIET_OF.get(rest[0].lemma)
+            if diet and rest[0].pos in ("NOUN", "ADV", "PROPN", "ADJ") and len(rest) == 1:
+                yield self.fact(who, "diet", diet, "concept")
+                continue
+            if len(rest) < 2 or rest[0].lower not in ("на", "в", "во"):
+                continue
+            tv = self.tool_value(rest[1])
+            named = [x.text for x in rest[1:4] if x.pos != "ADJ"]
+            car = next((c for w in named[:2] if (c := lx.ru_car(w, brands=False))), None) or lx.ru_car(named[0]) if named and rest[0].lower == "на" else None
+            if tv is not None and tv[0] != "gym":
+                yield self.fact(who, tv[0], tv[1], "tool")
+            elif car is not None:  # "я на Поло, муж на Крузаке"
+                yield self.fact(who, "car", car, "concept")
+            elif rest[0].lower != "на" and rest[1].ent == "LOC" and is_place_name(rest[1].text) and self._place(rest[1]):
+                city = self.city(rest[1])
+                if city.casefold().replace("ё", "е") not in lx.COUNTRIES:
+                    yield self.fact(who, "city", city, "place")
+
+    def _ru_years_at(self) -> Iterator[Extracted]:
+        """ "в Т-Банке уже три года", "в Озоне второй год": a sentence that opens on "в" + an
+        organisation and counts the time spent there, with no subject of its own: the speaker's employer."""
+        if len(self.toks) < 4 or self.toks[0].lower not in ("в", "во") or self.s.children(self.toks[0], "nsubj"):
+            return
+        org, rest = self.toks[1], self.toks[2:6]
+        if org.i in self.quoted or not org.text[:1].isupper() or org.ent not in ("ORG", "LOC") or not self._org(org):
+            return
+        if is_place_name(org.text) is True or org.ent == "LOC" and not lx.known_employer(org.lemma, org.lower):
+            return
+        counted = [t for t in rest if t.lemma in ("год", "месяц", "неделя", "лет")]
+        number = [t for t in rest if t.pos == "NUM" or t.lemma in ("второй", "третий", "пятый", "десятый", "полгода")]
+        if counted and number and not any(t.pos == "PRON" and t.feats.get("Person") == "3" for t in self.toks[:counted[0].i]):
+            yield self.fact(SPEAKER, "employer", self.value_text(org), "organization")
+
+    def _ru_team(self) -> Iterator[Extracted]:
+        """ "работаю в команде мобилки", "я в Яндексе, в команде Алисы", "Карина теперь в команде
+        аналитики": the name after "в команде" (a genitive noun, a name, a quoted name); whose by the
+        verb's subject, else the "я" or the person that opens the sentence. An organisation after it
+        is the employer ("в команде биллинга в Контуре"). Not a sports team ("играет в команде")."""
+        for t in self.toks[1:]:
+            if t.lemma != "команда" or self.toks[t.i - 1].lower not in ("в", "во") or t.i + 1 >= len(self.toks):
+                continue
+            name = self.toks[t.i + 1 + (self.toks[t.i + 1].text in "«\"")]
+            if name.i >= len(self.toks) or not (name.head == t.i or t.head == name.i) or name.pos not in ("NOUN", "PROPN"):
+                continue
+            if name.pos == "NOUN" and (name.feats.get("Case") != "Gen" or name.text[:1].isupper() and name.i not in self.quoted):
+                continue
+            head = self.toks[t.head]
+            if any(x.lemma in ("играть", "болеть", "выступать", "тренироваться") for x in self.toks) or self._blocked(head):
+                continue
+            who = self.subject_of(head) if head.pos == "VERB" and head.i != t.i else None
+            if who is None:
+                first = next((x for x in self.toks[: t.i] if x.pos not in ("ADV", "PUNCT", "DET")), None)
+                if first is not None and first.lemma in ("я", "мы"):
+                    who = SPEAKER
+                elif first is not None and first.feats.get("Case") == "Nom" and (first.lemma in lx.RELATIONS or self._is_person(first)):
+                    who = self.subject_phrase(first)
+            if who is None:
+                continue
+            value = name.lemma if name.pos == "NOUN" and name.i not in self.quoted else self.value_text(name)
+            yield self.fact(who, "team", value, "concept")
+            org = self.toks[name.i + 2] if name.i + 2 < len(self.toks) else None
+            if org is not None and self.toks[name.i + 1].lower in ("в", "во") and org.text[:1].isupper() and self._org(org):
+                if is_place_name(org.text) is not True:
+                    yield self.fact(who, "employer", self.value_text(org), "organization")
+
+    def _ru_live_here(self) -> Iterator[Extracted]:
+        """"я из Томска и живу тут же", "я из Екатеринбурга, тут и живу": the town one comes from
+        is the town one lives in when "живу" points at it with "тут" / "здесь" (one place named, by
+        "из", and "я" the subject)."""
+        live = next((t for t in self.toks if t.lemma == "жить" and t.feats.get("Person") == "1"
+                     and t.feats.get("Number") == "Sing" and t.feats.get("Tense") == "Pres"), None)  # fmt: skip
+        if live is None or self.toks[live.i - 1].lower == "не" or not any(t.lower == "я" for t in self.toks):
+            return
+        here = [t for t in self.toks[max(0, live.i - 3) : live.i + 3] if t.lower in ("тут", "здесь")]
+        if any(t.lower in lx.NEGATIONS for t in self.toks[max(0, live.i - 3) : live.i + 3]):
+            return  # "живу не тут"
+        places = [t for t in self.toks[2:] if self.toks[t.i - 1].lower == "из" and self.toks[t.i - 2].lower == "я"
+                  and self._place(t) and t.ent == "LOC"]  # fmt: skip
+        others = [t for t in self.toks if t.ent == "LOC" and t not in places]
+        if here and len(places) == 1 and not others and is_place_name(places[0].text) is not False:
+            yield self.fact(SPEAKER, "city", self.city(places[0]), "place")
 
     def _ru_job_plain(self) -> Iterator[Extracted]:
         """"я учитель математики в школе", "я джун во фронтенде", "папа всю жизнь водитель
@@ -55,6 +325,8 @@ class RussianClauses(ReaderParts):
         if owner is None or owner == SPEAKER and start:
             return
         rest = clause[start + 1 :]
+        if len(rest) > 2 and rest[0].lower == "у" and rest[1].lower in ("меня", "нас") and owner != SPEAKER:
+            rest = rest[2:]  # "мама у меня бухгалтер"
         while rest and (rest[0].lower in _JOB_FILLERS or rest[0].pos == "ADV" and rest[0].lower not in _NOT_NOW_ADV):
             rest = rest[1:]
         job = rest[0] if rest else None
@@ -113,6 +385,24 @@ class RussianClauses(ReaderParts):
                 yield self.fact(owner, "native_language", lang.lemma, "concept")
 
 
+# verbs of a pastime -> the hobby ("вяжу" -> вязание)
+_RU_HOBBY_VERBS = {
+    "вязать": "вязание", "рыбачить": "рыбалка", "вышивать": "вышивка", "столярничать": "столярное дело",
+    "рисовать": "рисование", "шить": "шитьё", "фотографировать": "фотография",
+    "выжигать": "выжигание", "охотиться": "охота", "садоводничать": "садоводство",
+}  # fmt: skip
+# words of degree before a diet noun: "вообще веганка", "полная веганка", "убеждённый вегетарианец"
+_DIET_DEGREE = frozenset("вообще полный полная строгий строгая убеждённый убежденный убеждённая убежденная".split())
+# said of two people married to each other: "мы с Пашей женаты", "мы с Ильёй расписались"
+_MARRIED = frozenset("женатый женаты замужем поженились пожениться расписались расписаться".split())
+# eating said in the first person: "ем каждый день", "могу есть хоть каждый день"
+_EAT_FORMS = frozenset("ем едим кушаю кушаем уплетаю наворачиваю трескаю лопаю".split())
+# what one loves and eats that is no dish: "обожаю готовить", "люблю это"
+_NOT_FOOD = frozenset("это всё все еда кухня готовить время жизнь".split())
+_PAINT_MEDIA = frozenset("акварель гуашь пастель масло акрил тушь".split())
+# what "затянула" may be said of that is no pastime: "работа затянула", "ремонт затянулся"
+_NOT_HOBBIES = frozenset("работа учёба учеба проект ремонт рутина болото дело быт сессия переезд процесс".split())
+
 # -- Russian constructions the parse does not give as verb + argument -------------------------------
 _DASH = frozenset("— – - :".split())
 _RU_SKIP = frozenset(
@@ -129,6 +419,14 @@ def _ru_owner(reader: ReaderParts, t: Tok) -> str | None:
     """The owner a Russian possessive or dative names: меня/мне -> speaker, Маши -> Маша, мамы -> speaker's mother."""
     if t.lemma in ("я", "мы"):
         return SPEAKER
+    name = reader.toks[t.i + 1] if t.i + 1 < len(reader.toks) else None
+    if (
+        t.lemma in lx.RELATIONS and name is not None and name.pos == "PROPN" and reader._is_person(name)
+        and (name.head == t.i or t.head == name.i) and name.feats.get("Case") == t.feats.get("Case")
+        and lx.ru_car(name.text) is None and reader.tool(name) is None  # "у брата Тойота": his car
+        and not any(c.lemma in ("мой", "наш") for c in reader.s.children(t))  # "у моей девушки Оли": the girlfriend
+    ):  # fmt: skip
+        return reader.value_text(name)  # "у подруги Кати": the friend by her name
     if t.lemma in lx.RELATIONS:
         return f"{SPEAKER}'s {lx.RELATIONS[t.lemma]}"
     if reader._is_person(t):
@@ -139,6 +437,13 @@ def _ru_owner(reader: ReaderParts, t: Tok) -> str | None:
 def _ru_value_after(reader: ReaderParts, a: Tok, kind: str) -> tuple[str, str] | None:
     """The first value after attribute noun ``a`` ("редактор — VS Code", "кот Барсик")."""
     for t in reader.toks[a.i + 1 : a.i + 6]:
+        if kind == "pet" and t.text == "," and t.i == a.i + 1 and _named_after_comma(reader, t):
+            continue  # "теперь у нас шиншилла, Пуша"
+        breed = kind == "pet" and t.i == a.i + 2 and reader.toks[a.i + 1].text == "," and _lex(t, lx.PETS) in lx.PETS
+        if breed or kind == "pet" and t.text == "," and t.i == a.i + 1 and _lex(reader.toks[t.i + 1], lx.PETS) in lx.PETS:
+            continue  # "есть собака, такса Луна"
+        if kind == "pet" and t.text == "," and t.i == a.i + 1 and _plural(reader, a) and reader._is_person(reader.toks[t.i + 1]):
+            continue  # "два кота, Сёма и Пушок"
         if t.i in reader.quoted or t.text in (",", ".", ";", "!", "?") or t.pos in ("VERB", "AUX"):
             return None
         if (
@@ -156,6 +461,10 @@ def _ru_value_after(reader: ReaderParts, a: Tok, kind: str) -> tuple[str, str] |
                 words = [x.text for x in reader.toks[t.i : t.i + 3] if x.text[:1].isupper() or x.pos == "NUM"]
                 return " ".join(words), "concept"
             if kind in ("person", "pet") and reader._is_person(t):
+                prev = reader.toks[t.i - 1]  # the pet noun or the breed after it
+                nominative = prev.feats.get("Case") == "Nom" or prev.dep == "root" and not reader.s.children(prev, "case")
+                if nominative and _lex(prev, lx.PETS) in lx.PETS and t.pos == "PROPN" and a.lemma in lx.PETS:
+                    return t.text, "person"  # "у Кенжи сиба-ину Моти": apposed to a nominative, as written
                 return reader.value_text(t).split(" (")[0], "person"
             if kind == "place" and reader._place(t):
                 return reader.city(t), "place"
@@ -165,6 +474,32 @@ def _ru_value_after(reader: ReaderParts, a: Tok, kind: str) -> tuple[str, str] |
         if t.pos in ("NOUN", "PROPN") and not t.text[:1].isupper() and kind != "tool":
             return None
     return None
+
+
+def _plural(reader: ReaderParts, a: Tok) -> bool:
+    """Two or more of ``a``: "коты", "два кота" (natasha tags "кота" singular, a number before it)."""
+    return a.feats.get("Number") == "Plur" or any(c.pos == "NUM" for c in reader.s.children(a))
+
+
+def _possessive_owner(t: Tok) -> str | None:
+    """Whose a Russian possessive adjective says: "Светин" -> Света, "мамин" -> the speaker's mother."""
+    owner = ru_possessive_owner(t.text) if t.text[:1].isupper() and (t.pos == "ADJ" or t.dep == "amod") else None  # not "Алиной"
+    if owner is not None:
+        return owner
+    m = re.fullmatch(r"([а-яё]+)ин(?:а|о|ы|у|ой|ого|ому|ым|ых|ом|ую|ыми)?", t.lower)
+    rel = next((m.group(1) + e for e in ("а", "я") if m and m.group(1) + e in lx.RELATIONS), None)
+    return f"{SPEAKER}'s {lx.RELATIONS[rel]}" if rel else None
+
+
+def _named_after_comma(reader: ReaderParts, comma: Tok) -> bool:
+    """A name alone between a comma and the end of its stretch: "шиншилла, Пуша"."""
+    after = reader.toks[comma.i + 1 : comma.i + 3]
+    return (
+        bool(after)
+        and after[0].text[:1].isupper()
+        and reader._is_person(after[0])
+        and (len(after) == 1 or after[1].pos == "PUNCT")
+    )
 
 
 def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
@@ -181,8 +516,23 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
             after = toks[t.i + 1] if t.i + 1 < len(toks) else None
             linked = after is not None and (after.head == t.i or t.head == after.i)
             tv = reader.tool_value(after) if after is not None and linked else None
+            owned_car = next((x for x in toks[t.i + 1 : t.i + 4] if x.lower not in _RU_SKIP), None)
+            car = lx.ru_car(owned_car.text) if owned_car is not None else None
+            model = lx.ru_car(toks[owned_car.i + 1].text, brands=False) if car and owned_car and owned_car.i + 1 < len(toks) else None
+            stretch = list(itertools.takewhile(lambda x: x.text not in ",;.!?—", toks[t.i + 1 :]))
+            if car is not None and owned_car in stretch and not any(x.pos in ("VERB", "AUX") for x in stretch):  # "у Вадима теперь Хонда Цивик"
+                yield reader.fact(owner, "car", model or car, "concept")
             if tv is not None:  # "у нас ClickHouse"
                 yield reader.fact(owner, tv[0], tv[1], "tool")
+                also = toks[after.i + 2] if after is not None and after.i + 2 < len(toks) and toks[after.i + 1].text == "," else None
+                tv2 = reader.tool_value(also) if also is not None else None
+                if tv2 is not None and tv2[0] != tv[0]:  # "у меня Android, Samsung A52"
+                    yield reader.fact(owner, tv2[0], tv2[1], "tool")
+            near = toks[t.i + 1 : t.i + 4]  # "у нас прод на постгресе", "у нас бэк на Go": one word, then the tool
+            if len(near) == 3 and near[0].pos not in ("PRON", "PUNCT", "ADP") and near[1].lower in ("на", "в"):
+                tv3 = reader.tool_value(near[2])
+                if tv3 is not None and tv3[0] in ("database", "programming_language", "operating_system"):
+                    yield reader.fact(owner, tv3[0], tv3[1], "tool")
             for a in toks:  # the owned noun stands next to its owner, with no other "у X" between
                 between = [o for o in owners if min(a.i, t.i) < o < max(a.i, t.i)]
                 if (
@@ -191,10 +541,21 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
                     and not any(x.text in ",;" for x in toks[min(a.i, t.i) : max(a.i, t.i)])
                 ):
                     yield from _ru_owned(reader, owner, a)
+        # "есть кот Барсик", "есть собака, такса Луна": "есть" opening the sentence, no owner said
+        if t.i == 0 and t.lower == "есть" and not any(x.lower == "у" for x in toks) and not reader._blocked(t):
+            for a in toks[1:3]:
+                if _lex(a, lx.PETS) in lx.PETS:
+                    yield from _ru_owned(reader, SPEAKER, a)
+                    break
         # "любимая группа теперь Кино": a sentence that opens on a favourite noun is the speaker's
         first = next((x for x in toks if x.pos != "PUNCT"), None)
         if t is first and t.lemma in lx.FAVOURITE and t.head != t.i and not reader._blocked(toks[t.head]):
             yield from _ru_owned(reader, SPEAKER, toks[t.head])
+        # "Светин кот Барсик", "Наташин муж — Игорь": a possessive adjective of a name owns its noun
+        owned = toks[t.i + 1] if t.i + 1 < len(toks) and toks[t.i + 1].pos == "NOUN" and t.pos in ("ADJ", "PROPN") else None
+        owner_name = _possessive_owner(t) if owned is not None else None
+        if owned is not None and owner_name is not None and not reader._blocked(toks[owned.head]):
+            yield from _ru_owned(reader, owner_name, owned)
         # "мой дом — Берлин", "Мой основной редактор сейчас — Neovim", "Мой руководитель теперь Александр"
         if t.lemma in ("мой", "наш") and t.head != t.i:
             noun = toks[t.head]
@@ -257,6 +618,13 @@ def _ru_owned(reader: ReaderParts, owner: str, a: Tok) -> Iterator[Extracted]:
         found = _ru_value_after(reader, a, "pet")
         if found:
             yield reader.fact(owner, f"pet_{lx.PETS[a.lemma]}", found[0], "concept")
+            plural = _plural(reader, a)
+            first = next((t for t in reader.toks[a.i + 1 :] if reader._is_person(t)), None)
+            for t in reader.toks[first.i + 1 : first.i + 6] if plural and first is not None else []:
+                if t.text not in (",", "и") and not reader._is_person(t):
+                    break  # "два кота, Сёма и Пушок": each name of the list
+                if reader._is_person(t) and reader.toks[t.i - 1].text in (",", "и"):
+                    yield reader.fact(owner, f"pet_{lx.PETS[a.lemma]}", reader.value_text(t), "concept")
     elif lx.RELATION_FACTS.get(lx.RELATIONS.get(a.lemma, "")) in ("manager", "spouse", "partner"):
         found = _ru_value_after(reader, a, "person")
         if found:
@@ -396,7 +764,10 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
             # a town the dictionary knows, or a city nickname; a LOC it does not know may be a town
             # ("я в Лимассоле") or a company ("я в Сбере"): neither
             yield reader.fact(subj, "city", reader.city(o), "place")
-        elif o.ent == "LOC" and is_place_name(o.text) is None:
+            for c in reader.s.children(o, "conj"):  # "я в Грузии, в Тбилиси": the town in the country
+                if c.ent == "LOC" and reader.s.children(c, "case") and is_place_name(c.text) and reader._place(c):
+                    yield reader.fact(subj, "city", reader.city(c), "place")
+        elif o.ent == "LOC" and is_place_name(o.text) is None and not lx.known_employer(o.lemma, o.lower):
             pass
         elif o.ent in ("ORG", "LOC") and reader._org(o):
             yield reader.fact(subj, "employer", reader.value_text(o), "organization")

@@ -33,8 +33,9 @@ class Subjects(ReaderParts):
             return SPEAKER  # "живём в Новосибирске, морозы норм": a first-person verb is the speaker's
         subj = self.s.children(v, "nsubj", "nsubj:pass")
         if self.s.lang == "ru" and v.pos != "AUX" and ru_first_person_verb(v.text):
-            if not any(c.feats.get("Case") in (None, "Nom") for c in subj):
-                return SPEAKER  # "пользуюсь Хромом": natasha's third person, its instrumental "subject"
+            # "пользуюсь Хромом": natasha's third person, its instrumental "subject"; "стучу на
+            # барабанах, соседи в восторге": a first-person singular verb agrees with no other subject
+            return SPEAKER
         if subj and any(c.lower in ("i", "я") for c in self.s.children(subj[0], "conj")):
             return SPEAKER  # "Olga and I live in Riga": the speaker's fact (and Olga's, unsaid here)
         if subj:
@@ -137,10 +138,15 @@ class Subjects(ReaderParts):
         """Whose: "my editor" -> speaker, "Anna's manager" -> Anna, "my brother's band" -> speaker's
         brother; "the database I babysit" -> speaker (a relative clause with a first-person subject)."""
         for c in self.s.children(t, "nmod:poss", "det", "nmod", "poss"):
-            if c.lower in _OWNER_WORDS:
-                return SPEAKER
+            if c.lower in _OWNER_WORDS or self.s.lang == "ru" and c.lemma in ("мой", "наш") and c.dep == "det":
+                return SPEAKER  # "моего пса", "нашу кошку"
             if c.lemma in lx.RELATIONS and c.i < t.i:
                 return self.subject_phrase(c)
+            if (
+                self.s.lang == "ru" and c.lemma in lx.RELATIONS and c.i == t.i + 1 and c.feats.get("Case") == "Gen"
+                and t.feats.get("Case") != "Gen" and not self.s.children(c, "case")
+            ):  # fmt: skip
+                return f"{SPEAKER}'s {lx.RELATIONS[c.lemma]}"  # "собаку соседа", "машина брата"
             if self._is_person(c) and c.i < t.i:
                 return self.value_text(c)
             if (

@@ -31,7 +31,7 @@ CHANGE_CUES = frozenset(
     "бросить забросить продать перевестись перевести повысить жениться расстаться пересесть переписать "
     "наконец old former previous ex anymore старый бывший прежний "
     "migrate migrated переключиться переползти подсесть подсадить обживаться обжиться освоиться "
-    "enrol enroll enrolled enrolling поступить заделаться".split()
+    "enrol enroll enrolled enrolling поступить заделаться затянуть увлечь".split()
 )
 # the tagger misreads some Russian reflexive verbs ("обживаемся" as a noun): such a cue verb also by its stem
 _CUE_STEMS = tuple(w[:-4] for w in sorted(CHANGE_CUES) if w.endswith("ться") and len(w) >= 9)
@@ -456,6 +456,12 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
                 mods = [c for c in r.s.children(t) if c.pos in ("NOUN", "PROPN", "ADJ") and c.dep != "nsubj"]
                 if len(mods) == 1:
                     yield r.value_text(mods[0]), "concept", mods[0]
+            elif _team_moved_to(r, t):  # "перевелась в антифрод", "перекинули в поиск"
+                yield t.lemma, "concept", t
+    if attribute == "employer" and r.s.lang == "ru":  # a large employer NER missed: "оффер от Т-Банка"
+        for t in r.toks:
+            if lx.known_employer(t.lemma, t.lower) and t.text[:1].isupper() and r.s.span_of(t) is None:
+                yield r.value_text(t), "organization", t
     if attribute in _NAME_KINDS:  # a gym the dictionary lacks goes by its name too ("switched to Gymbox")
         for first, last, label, normal in r.s.spans:
             if not _kind_fits(r, attribute, label, first, later):
@@ -469,6 +475,33 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
             if attribute == "city":
                 value = lx.CITY_ALIASES.get(value.casefold(), value)
             yield re.sub(r"\s+'s$", "", value), _NAME_TYPE[attribute], span[0]
+
+
+# verbs of moving within a company: the lower-case noun after "в" is the team moved to
+_TEAM_MOVES = frozenset("перевестись перевести перейти перекинуть перебросить уйти переводить".split())
+
+
+def _team_moved_to(r: Reader, t: Tok) -> bool:
+    """ "перевелась в антифрод": a common noun (no job, no organisation, no attribute word) after
+    "в" that a verb of moving within the company governs."""
+    if r.s.lang != "ru" or t.pos != "NOUN" or t.text[:1].isupper() or t.i in r.quoted:
+        return False
+    if not any(c.lemma in ("в", "во") for c in r.s.children(t, "case")) or r.toks[t.head].lemma not in _TEAM_MOVES:
+        return False
+    return (
+        _job_head(t) is None
+        and t.lemma not in lx.ATTRIBUTE_NOUNS
+        and t.lemma not in _FRAME_NOUNS
+        and t.lemma not in _NOT_TEAMS
+        and t.lemma not in lx.RELATIONS
+    )
+
+
+# where one moves that is no team: "перевелась в офис", "ушла в декрет", "перевели в другой город"
+_NOT_TEAMS = frozenset(
+    "офис декрет отпуск город страна школа лицей класс университет вуз институт универ магистратура "
+    "аспирантура группа филиал удалёнка удаленка гибрид штат отдел компания фирма стартап банк".split()
+)
 
 
 def _ru_model(t: Tok) -> str | None:
@@ -585,6 +618,10 @@ def _phrase(r: Reader, t: Tok) -> list[Tok]:
         x = r.toks[i]
         if x.text in _CLAUSE_BREAKS or x.lower in _DETERMINERS or x.lower in lx.FIRST_PERSON or x.lower in _NOW_WORDS:
             break
+        if _SECOND_WORDS.get(x.lower) == out[0].lower:  # "флэт уайт", whatever the tagger calls "флэт"
+            out.insert(0, x)
+            i -= 1
+            continue
         if x.pos not in ("ADJ", "NOUN", "PROPN", "X", "DET") or x.lower in _FRAME_NOUNS:
             break
         out.insert(0, x)

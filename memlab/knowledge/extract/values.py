@@ -21,6 +21,7 @@ from memlab.knowledge.extract.basics import (
 from memlab.knowledge.extract.nlp import (
     Tok,
     is_place_name,
+    ru_indeclinable_name,
     ru_lemmas,
     ru_name,
     ru_unknown_lemma,
@@ -43,7 +44,7 @@ class Values(ReaderParts):
             span_toks = self.toks[span[0] : span[1]]
             if all(w.feats.get("Case") == "Nom" for w in span_toks):  # already nominative: keep as written
                 return " ".join(w.text for w in span_toks)
-            names = [self._ru_name(w) for w in span_toks] if span[2] == "PER" else []
+            names = [self._ru_name(w) or _indeclinable(w) for w in span_toks] if span[2] == "PER" else []
             if names and all(names):
                 return " ".join(n for n in names if n)  # "на Кристине" -> "Кристина" (natasha keeps "Кристине")
             if span[3] != " ".join(w.text for w in span_toks) and not _misread(span_toks, span[3]):
@@ -66,6 +67,9 @@ class Values(ReaderParts):
         idx = [k for k in idx if self.toks[k].pos != "NUM" or self.toks[k].i > idx[0]]  # "a 2015 VW Golf"
         lo, hi = _contiguous(idx, t.i)
         words = [self._form(self.toks[k]) for k in range(lo, hi + 1)]
+        glued = self.toks[lo - 1] if lo > 0 else None
+        if glued is not None and glued.text.isdigit() and glued.start + len(glued.text) == self.toks[lo].start:
+            words[0] = glued.text + self.toks[lo].text  # "в 2ГИС": the tokenizer cut the digit off the name
         return " ".join(w for w in words if w not in ("'s", "’s")).strip(" .,'\"«»")
 
     def _form(self, t: Tok) -> str:
@@ -78,6 +82,8 @@ class Values(ReaderParts):
             lemma = t.lemma
             if lemma.endswith(_RU_VERB_ENDINGS) and t.text[:1].isupper():
                 return t.text  # an indeclinable name read as a verb form: "в Авито" -> "авить"
+            if "-" in t.text and "-" in lemma and t.text[:1].isupper():  # "Т-Банка" -> "Т-Банк", not "Т-банк"
+                return "-".join(w[:1].upper() + w[1:] if o[:1].isupper() else w for w, o in zip(lemma.split("-"), t.text.split("-"), strict=False))
             guess = ru_unknown_lemma(t.text) if t.text[:1].isupper() and t.feats.get("Case") != "Nom" else None
             if guess is not None and guess != lemma.replace("ё", "е") and lemma in ru_lemmas(t.text):
                 lemma = guess  # a name the dictionary lacks: "в Бауманке" is Бауманка, not "Бауманок"
@@ -118,6 +124,9 @@ class Values(ReaderParts):
                     capitals = len(found[1]) == 1 or key in lx.CAPITALS_ONLY if found else False
                     if found and (not capitals or words[0].text[:1].isupper()):  # "c", "r", "edge": capitals only
                         return found
+        if self.s.lang == "ru" and t.lower == "го" and t.i > 1 and self.toks[t.i - 1].lower == "на":
+            if self.toks[t.i - 2].lemma in ("писать", "кодить", "программировать", "переписать", "перейти"):
+                return _TOOL_INDEX["go"]  # "пишу на го" (not "го гулять")
         if self.s.lang == "ru" and t.lemma in _TOOL_INDEX and t.lemma not in ("c", "r") and (
             t.lemma not in lx.CAPITALS_ONLY or t.text[:1].isupper()
         ):  # "на тайпскрипте"
@@ -180,6 +189,12 @@ class Values(ReaderParts):
 
 # the nicknames of CITY_ALIASES that are no common word when written in lower case
 _LOWER_CITY_ALIASES = frozenset(lx.CITY_ALIASES) - {"нижний", "la", "sf"}
+
+
+def _indeclinable(t: Tok) -> str | None:
+    """A foreign name the dictionary does not know that ends in a vowel Russian does not decline
+    ("у Кенжи", "с Хироко"): as written."""
+    return t.text if ru_indeclinable_name(t.text) else None
 
 
 def _no_symbols(text: str) -> str:

@@ -36,14 +36,15 @@ from memlab.knowledge.extract.basics import (
 from memlab.knowledge.extract.career import of_domain
 from memlab.knowledge.extract.nlp import (
     Tok,
+    is_place_name,
     ru_adjective_nominative,
     ru_instrumental_noun,
     ru_lemmas,
 )
 from memlab.knowledge.extract.parts import ReaderParts
 
-# colloquial Russian for playing an instrument: "бренчу на укулеле", "пиликаю на скрипке"
-_STRUM = ("бренчать", "пиликать", "лабать", "музицировать")
+# Russian colloquial verbs of playing an instrument: "стучу на барабанах", "бренчу на гитаре"
+_RU_PLAY_VERBS = ("стучать", "бренчать", "пиликать", "лабать", "дудеть", "тренькать", "музицировать")
 # what may follow "X всё" / "X в прошлом" when it closes a clause
 _CLAUSE_END = frozenset(", . ; ! ) — -".split())
 
@@ -110,16 +111,26 @@ class VerbClauses(ReaderParts):
         kids = self.s.children(v, "obl", "nmod", "advmod", "obj", "iobj", "xcomp")
         if self.s.lang == "ru":  # "пользуюсь Хромом": an instrumental the parse made the subject
             kids += [c for c in self.s.children(v, "nsubj") if c.feats.get("Case") == "Ins"]
+            # "работаю из дома, в Озоне": a second oblique with its own preposition, read as a conjunct
+            kids += [c for o in self.s.children(v, "obl") for c in self.s.children(o, "conj")
+                     if self.s.children(c, "case") and (c.pos == "PROPN" and not self.s.children(c, "cc") or self.tool(c))]  # fmt: skip
         for o in kids:
             case = next((c.lemma for c in self.s.children(o, "case")), "")
             before = self.toks[o.i - 1] if o.i else None
             if not case and before is not None and before.pos == "ADP" and before.head != v.i and o.pos == "PROPN":
                 case = before.lemma  # "не в Москве — я в Калуге живу": the parse hung "в" on the other name
+            elif not case and before is not None and before.pos == "ADP" and o.pos == "ADJ" and o.ent == "LOC":
+                case = before.lemma  # "я в Нижнем живу": a clipped city the parse read as an adjective
             out.append((case, o))
         return out
 
     def _verb_facts(self, v: Tok, subj: str) -> Iterator[Extracted]:
         lemma = _lex(v, TOOL_VERBS | CITY_VERBS | EMPLOY_VERBS)
+        if lemma == "подсадить":  # "коллеги подсадили (меня) на Cursor": the one hooked is the speaker
+            hooked = [o for o in self.s.children(v, "obj") if o.lower not in ("меня", "нас")]
+            if hooked:
+                return
+            subj = SPEAKER
         for case, o in self.obliques(v):
             if o.i in self.quoted or self._negated_stretch(o, v):
                 continue  # "сижу на Rust, обратно на плюсы не хочу"
@@ -157,7 +168,10 @@ class VerbClauses(ReaderParts):
                 and case in ("in", "to", "at", "into", "of", "out", "в", "во", "на")
                 and self._place(o)
             ):
-                moves_things = lemma in ("move", "relocate") and any(
+                inside = case == "на" and any(  # "в Нижнем Новгороде живу, почти на Покровке": a street of it
+                    c in ("в", "во") and self._place(x) for c, x in self.obliques(v) if x.i != o.i
+                )
+                moves_things = inside or lemma in ("move", "relocate") and any(
                     c.lower not in ("myself", "ourselves", "us") for c in self.s.children(v, "obj")
                 )
                 if not (lemma == "move" and o.dep == "obj") and not moves_things:
@@ -206,13 +220,19 @@ class VerbClauses(ReaderParts):
                 title = self._ru_role(o)
                 if title:  # "работаю в Скайенге методистом", "устроилась бэкенд-разработчиком"
                     yield self.fact(subj, "job_title", title, "concept")
+                    for role_case, at in self.obliques(o):  # "работает тимлидом в Т-Банке": the parse hangs it on the role
+                        if role_case in ("в", "во") and at.ent == "ORG" and self._org(at) and is_place_name(at.text) is not True:
+                            yield self.fact(subj, "employer", self.value_text(at), "organization")
             if (
                 lemma in ("report", "подчиняться")
                 and (case == "to" or o.feats.get("Case") == "Dat")
                 and self._is_person(o)
             ):
                 yield self.fact(subj, "manager", self.value_text(o), "person")
-            if lemma in ("study", "учиться", "do") and case in ("at", "в", "во") and self._org(o):
+            nickname = next((w for w in (o.lemma, *ru_lemmas(o.text)) if w in lx.UNIVERSITY_NICKNAMES), None)
+            if lemma == "учиться" and case in ("в", "во") and nickname and not o.text[:1].isupper():
+                yield self.fact(subj, "university", nickname.capitalize(), "organization")  # "учусь в вышке"
+            elif lemma in ("study", "учиться", "do") and case in ("at", "в", "во") and self._org(o):
                 yield self.fact(subj, "university", self.value_text(o), "organization")
             elif lemma == "учиться" and case in ("в", "во", "на") and o.lemma in lx.DEGREE_STAGES:
                 school = [c for c in self.s.children(o, "nmod") if self._org(c) and c.feats.get("Case") == "Gen"]
@@ -257,6 +277,8 @@ class VerbClauses(ReaderParts):
         # "папа ездит на Камри"; "пересел на Kia Rio": a change of car holds in the past tense
         if v.lemma in ("ездить", "кататься", "гонять") and v.feats.get("Tense") != "Past" or v.lemma == "пересесть":
             for case, o in self.obliques(v):
+                if not o.text[:1].isupper():  # "на стареньком Логане": the parse may head the phrase on the adjective
+                    o = next((c for c in self.s.children(o, "appos", "nmod", "flat") if c.text[:1].isupper() and c.i == o.i + 1), o)
                 car = self._car(o) if case == "на" and o.text[:1].isupper() else None
                 if car:
                     yield self.fact(subj, "car", car, "concept")
@@ -274,10 +296,10 @@ class VerbClauses(ReaderParts):
             yield self.fact(
                 subj, "sport", v.lower, "concept"
             )  # "I do bouldering": parsed as a verb after "do"
-        if lemma in ("play", "играть", "do", "practice", "practise", "заниматься", *_STRUM):  # "I do yoga now"
+        if lemma in ("play", "играть", "do", "practice", "practise", "заниматься", *_RU_PLAY_VERBS):  # "I do yoga now"
             for o in self.s.children(v, "obj", "obl"):
                 instrument = _lex(o, lx.INSTRUMENTS)
-                if instrument in lx.INSTRUMENTS and lemma in ("play", "играть", *_STRUM):
+                if instrument in lx.INSTRUMENTS and lemma in ("play", "играть", *_RU_PLAY_VERBS):
                     yield self.fact(subj, "instrument", lx.INSTRUMENT_NAMES.get(instrument, instrument), "concept")
                 elif o.lemma in lx.SPORTS:
                     yield self.fact(subj, "sport", o.lemma, "concept")
@@ -309,6 +331,10 @@ class VerbClauses(ReaderParts):
                     yield self.fact(
                         owner, lx.RELATION_FACTS[lx.RELATIONS[o.lemma]], self.value_text(named), "person"
                     )
+        if lemma == "звать" and self.s.lang == "ru" and v.i > 2 and all(
+            self._is_person(c) for c in self.s.children(v, "obj", "nsubj")
+        ):
+            yield from self._pet_called_after(v)  # "у нас хомяк, зовут Пельмень"
         if lemma == "звать" and any(c.lower == "меня" for c in self.s.children(v)):
             for c in self.s.children(v, "nsubj", "obj", "xcomp", "obl"):
                 if c.pos == "PROPN" or c.ent == "PER":
@@ -325,6 +351,20 @@ class VerbClauses(ReaderParts):
         ]  # "for a few months" is how long, not when
         ongoing = "been" in auxes or any(t.lower in ("now", "lately", "nowadays") for t in self.toks)
         return bool(auxes) and ongoing and not times
+
+    def _pet_called_after(self, v: Tok) -> Iterator[Extracted]:
+        """ "у нас хомяк, зовут Пельмень", "у сестры кошка, зовут Ириска": "зовут" with no object
+        right after a comma names the pet noun that ends the stretch before; whose by its "у X"."""
+        from memlab.knowledge.extract.russian import _ru_owner
+
+        named = next((c for c in self.s.children(v, "xcomp", "obl", "obj") if self._is_person(c)), None)
+        comma, pet = self.toks[v.i - 1], self.toks[v.i - 2]
+        if named is None or comma.text != "," or _lex(pet, lx.PETS) not in lx.PETS:
+            return
+        at = [t for t in self.toks[: pet.i] if self.toks[t.i - 1].lower == "у" and t.i and t.feats.get("Case") == "Gen"]
+        owner = self.owner_of(pet) or (_ru_owner(self, at[0]) if len(at) == 1 else None)
+        if owner is not None:
+            yield self.fact(owner, f"pet_{lx.PETS[_lex(pet, lx.PETS)]}", self.value_text(named), "concept")
 
     def _to_value_under(self, o: Tok, subj: str) -> Iterator[Extracted]:
         for g in self.s.children(o, "obl", "nmod"):
@@ -507,6 +547,9 @@ class VerbClauses(ReaderParts):
         model = lx.CAR_MODELS_RU.get(o.lemma) or lx.CAR_MODELS_RU.get(o.lower)
         if model is None and self.s.lang == "ru":  # natasha's lemma of "Весте" is "вест"
             model = next((lx.CAR_MODELS_RU[w] for w in ru_lemmas(o.text) if w in lx.CAR_MODELS_RU), None)
+        if model is None and self.s.lang == "ru":  # "на Гранте", "на Мазде"; a model after the brand first ("на Шкоде Октавии")
+            after = self.toks[o.i + 1] if o.i + 1 < len(self.toks) else None
+            model = (lx.ru_car(after.text, brands=False) if after is not None else None) or lx.ru_car(o.text)
         if model and self.s.lang == "ru":
             return model
         words = [t for t in self.toks if t.i in _subtree(self.s, o) and t.pos != "DET" and t.pos != "PUNCT"]
