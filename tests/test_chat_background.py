@@ -296,3 +296,18 @@ def test_a_sport_gone_to_and_a_tool_lived_in(text: str, fact: tuple[str, str, st
 def test_someone_elses_setup_or_a_wish_to_go_is_not_the_speakers() -> None:
     assert not any(f[0] == "speaker" for f in _facts("my brother's Emacs setup is insane"))
     assert _facts("I'd go climbing if my knee let me") == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "got a text saying 'your Volvo XC40 is ready for collection' and I don't even drive",
+        "I'm 51 and only now learning to ski, send help",
+    ],
+)
+def test_a_car_in_a_quote_or_a_sport_being_learnt_is_no_fact(text: str) -> None:
+    assert not any(f[1] in ("car", "sport") for f in _facts(text))
+
+
+def test_a_farewell_names_the_old_value() -> None:
+    assert _facts("switched to a Fairphone 5, bye bye iphone") == {("speaker", "phone", "Fairphone 5")}

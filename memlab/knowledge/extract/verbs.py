@@ -76,17 +76,21 @@ class VerbClauses(ReaderParts):
             return False  # "у моей девушки Алины": no partner of the girlfriend
         if f.attribute == "city" and self._visiting(f.value):
             return False  # "I'm in Tokyo for a conference this week": a visit, not a home
-        if self.s.lang == "ru" and self._said_over(f.value):
+        if self._said_over(f.value):
             return False  # "кето всё, перешёл на ...", "Казань в прошлом": the value is over
         return f.subject.casefold() != f.value.casefold() and bool(f.value.strip())
 
     def _said_over(self, value: str) -> bool:
-        """A Russian "X всё" / "X в прошлом" closing its clause says ``value`` is over."""
+        """A Russian "X всё" / "X в прошлом" closing its clause says ``value`` is over, and so does
+        a farewell before it: "bye bye iphone", "goodbye Windows", "прощай, винда"."""
         low = value.casefold()
         for t in self.toks:
             named = lx.DIET_OF.get(t.lower) == value or len(low) >= 4 and t.lower[:4] == low[:4]
             if not named:
                 continue
+            before = " ".join(x.lower for x in self.toks[max(0, t.i - 3) : t.i] if x.pos != "PUNCT")
+            if before.endswith(("bye bye", "goodbye", "bye", "farewell", "прощай", "пока")):
+                return True
             after = [x.lower for x in self.toks[t.i + 1 : t.i + 4]]
             end = (after[1:2] or ["."])[0]
             if after[:1] in (["всё"], ["все"]) and end in _CLAUSE_END:
@@ -283,6 +287,8 @@ class VerbClauses(ReaderParts):
                 if car:
                     yield self.fact(subj, "car", car, "concept")
         sport = _SPORT_VERBS.get(v.lemma)
+        if sport and v.dep == "xcomp" and self.toks[v.head].lemma in ("learn", "учиться", "научиться", "try", "пробовать"):
+            sport = None  # "only now learning to swim": not yet a sport one does
         if sport and v.feats.get("Tense") != "Past" and v.tag not in ("VBD", "VBN"):  # "плаваю каждое утро"
             objs = [o for o in self.s.children(v, "obj", "dobj") if o.lemma not in _RUN_OBJECTS | _REGULARLY]
             regular = any(t.lemma in _RUN_OBJECTS | _REGULARLY for t in self.toks)  # "I run late" is no sport
@@ -553,6 +559,7 @@ class VerbClauses(ReaderParts):
         if model and self.s.lang == "ru":
             return model
         words = [t for t in self.toks if t.i in _subtree(self.s, o) and t.pos != "DET" and t.pos != "PUNCT"]
+        words = [t for t in words if t.i not in self.quoted]  # "got an email saying 'your Tesla Model 3 lease ...'"
         brand = next((k for k, t in enumerate(words) if t.lower in lx.CAR_BRANDS), None)
         if brand is None:
             drives = (
