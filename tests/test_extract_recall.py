@@ -22,7 +22,8 @@ def _facts(text: str, lang: str) -> set[Triple]:
         ("моя начальница — Вера, ясно?", "ru", {("speaker", "manager", "Вера")}),
         ("what editor do you use, guys?", "en", set()),
         ("should I move to Porto, thoughts?", "en", set()),
-        ("I work at Klarna, should I stay?", "en", set()),
+        # a statement before its own question is read (the question is a sentence of its own)
+        ("I work at Klarna, should I stay?", "en", {("speaker", "employer", "Klarna")}),
         # "anymore" / "no longer" bear on their own stretch: the old value, then the new one
         ("No longer in Leeds — I'm in York now", "en", {("speaker", "city", "York")}),
         ("I live in York, well, not anymore", "en", set()),

@@ -201,7 +201,7 @@ class ContextProvider:
         the newest; the others on that attribute are ``older``, shown only as history. ``subjects``:
         whom the leading facts are about (empty when none lead). A prompt with no recognised subject
         keeps every fact in retrieval order."""
-        from memlab.retrieval.focus import focus_in
+        from memlab.retrieval.focus import attribute_of, focus_in
 
         store = self.memory.store
         assert store is not None
@@ -224,6 +224,8 @@ class ContextProvider:
         # another subject's value of the asked attribute is the one a reader would confuse with the
         # answer ("Where does Mark live?" beside "Anna lives in Berlin"): left out, not related
         related = [n for n in facts if n.id not in ids and not (focus.attributes and focus.matches_attribute(n.fact_key))]
+        # who someone else is to whom ("Lisa is Anna's friend") answers a question about that person only
+        related = [n for n in related if attribute_of(n.fact_key or "") != "relation"]
         return Focused(lead, related, older, subjects)
 
     def _history_items(

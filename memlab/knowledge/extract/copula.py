@@ -223,6 +223,10 @@ class CopulaClauses(ReaderParts):
         title = None if object_case or whose else self.job_title(b)  # "я с врачом поговорила": whom; "я его админ": its
         if title:
             yield self.fact(subj, "job_title", title, "concept")
+            for c in self.s.children(b, "compound", "amod", "nmod"):  # "a Kotlin developer": the language too
+                tv = self.tool_value(c) if c.i < b.i and c.i not in self.quoted else None
+                if tv is not None and tv[0] == "programming_language":
+                    yield self.fact(subj, "programming_language", tv[1], "tool")
             for case, o in self.obliques(b):
                 yield from self._located(case, o, subj)
             for based in self.s.children(b, "amod"):  # "a Manchester-based nurse"
