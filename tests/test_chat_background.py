@@ -311,3 +311,21 @@ def test_a_car_in_a_quote_or_a_sport_being_learnt_is_no_fact(text: str) -> None:
 
 def test_a_farewell_names_the_old_value() -> None:
     assert _facts("switched to a Fairphone 5, bye bye iphone") == {("speaker", "phone", "Fairphone 5")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Looky here, I brought snacks for everyone!",
+        "Patience and long evenings got me here, worth it",
+        "My sister, Rex and I went hiking.",
+        "Dogs teach us a lot about patience",
+    ],
+)
+def test_no_name_relative_or_job_from_chat_filler(text: str) -> None:
+    got = _facts(text)
+    assert not any(f[1] in ("name", "job_title") for f in got), got
+    from memlab.knowledge.extract.kin import named_relatives
+    from memlab.knowledge.extract.nlp import parse
+
+    assert named_relatives(parse(text, "en")) == []

@@ -246,11 +246,19 @@ _NOT_SELF = frozenset(
 )
 
 
+_NOT_IN_INTRO = frozenset(
+    "is are was were 's be been me you him us them it got get gets have has had do does did can will "
+    "and or but look looky lookie hey hi hello yo oh well ok okay yes yeah welcome".split()
+)
+
+
 def _self_intro(m: re.Match[str]) -> str:
     from memlab.knowledge.extract.lexicon import CAR_BRANDS, TOOLS
 
     words = m.group(2).split()
-    if words[0].casefold() in _NOT_SELF or any(w.casefold() in ("is", "are", "was", "were", "'s") for w in words):
+    if words[0].casefold() in _NOT_SELF or any(w.casefold() in _NOT_IN_INTRO for w in words):
+        return m.group(0)  # "Dedication and late nights got me here", "Looky here, ..."
+    if any(w.casefold().endswith("ed") and not w.casefold().endswith("-based") for w in words):
         return m.group(0)
     last = words[-1].casefold()
     if any(ch.isdigit() for ch in last) or last in CAR_BRANDS or any(

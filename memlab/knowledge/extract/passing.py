@@ -166,9 +166,14 @@ class Passing(ReaderParts):
             yield self.fact(who, "instrument", lx.INSTRUMENT_NAMES.get(t.lemma, t.lemma), "concept")
 
     def _teaches(self, v: Tok) -> Iterator[Extracted]:
-        """ "my sister Claire teaches in Perth, I teach in Melbourne": a teacher, and where."""
+        """ "my sister Claire teaches in Perth, I teach in Melbourne": a teacher, and where (a
+        person's: "Animals teach us a lot about love" is no job)."""
         who = None if self._blocked(v) else self.subject_of(v)
-        if who is None:
+        subj = self.s.children(v, "nsubj")
+        person = not subj or subj[0].lower in ("i", "we") or subj[0].lemma in lx.RELATIONS or (
+            subj[0].pos == "PROPN" and self._is_person(subj[0])
+        )
+        if who is None or not person or self.s.children(v, "iobj") or any(c.lower in ("us", "me") for c in self.s.children(v, "obj", "dobj")):
             return
         yield self.fact(who, "job_title", "teacher", "concept")
         for case, o in self.obliques(v):
