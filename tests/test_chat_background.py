@@ -329,3 +329,14 @@ def test_no_name_relative_or_job_from_chat_filler(text: str) -> None:
     from memlab.knowledge.extract.nlp import parse
 
     assert named_relatives(parse(text, "en")) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("жена работает в Тинькофф, а я в Авито", ("speaker", "employer", "Авито")),
+        ("брат живёт в Омске, а я в Томске", ("speaker", "city", "Томск")),
+    ],
+)
+def test_a_russian_gapped_i_after_someone_elses_fact(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text, "ru")

@@ -285,8 +285,10 @@ class Sentences(ReaderParts):
                 continue
             subject = self.subject_phrase(head) or self._bare_kin(head)
             rest = [t for t in words if t.i > head.i and not self._name_of(t, head)]
-            if subject is None or subject == SPEAKER or any(self._someone_else(t) for t in rest):
+            if subject is None or any(self._someone_else(t) for t in rest):
                 continue
+            if subject == SPEAKER and all(f.subject == SPEAKER for f in found):
+                continue  # "муж работает в Сбере, а я в Яндексе": the speaker's gap after someone else's fact only
             if any(t.pos == "VERB" and t.i not in self.quoted for t in words):
                 continue  # a clause of its own: the parse of its verb reads it
             values = {v for t in rest if (v := self._gap_value(t, by_attribute)) is not None}
@@ -393,6 +395,8 @@ class Sentences(ReaderParts):
                 return None
             if t.lemma in lx.RELATIONS or self._is_person(t) and self._someone_else(t):
                 return t
+            if t.lower in ("я", "мы") and t is words[0]:
+                return t  # "муж работает в Сбере, а я в Яндексе" (see _gapped: after someone else's fact only)
             return None
         return None
 
