@@ -340,3 +340,14 @@ def test_no_name_relative_or_job_from_chat_filler(text: str) -> None:
 )
 def test_a_russian_gapped_i_after_someone_elses_fact(text: str, fact: tuple[str, str, str]) -> None:
     assert fact in _facts(text, "ru")
+
+
+def test_owned_counted_pets_named_in_apposition() -> None:
+    got = _facts("our two dogs, Pepper and Rolo, have eaten the sofa")
+    assert {("speaker", "pet_dog", "Pepper"), ("speaker", "pet_dog", "Rolo")} <= got
+    assert not any(f[1].startswith("pet") for f in _facts("her two dogs, Pepper and Rolo, are loud"))
+
+
+def test_a_russian_system_said_with_the_speakers_place() -> None:
+    assert ("speaker", "operating_system", "Ubuntu") in _facts("на работе убунта, дома мак", "ru")
+    assert _facts("у сестры дома винда", "ru") == set()

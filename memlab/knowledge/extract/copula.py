@@ -300,23 +300,32 @@ class CopulaClauses(ReaderParts):
         return self.toks[x.head].lemma in lx.PETS and x.dep in ("appos", "flat", "flat:name", "nmod")
 
     def _pets_listed(self) -> Iterator[Extracted]:
-        """ "we have two cats now, Tofu and Tempeh", "у нас две кошки, Фасоль и Горошина": the
-        names listed after a comma, to the end of the sentence, for counted pets the speaker has."""
+        """ "we have two cats now, Tofu and Tempeh", "у нас две кошки, Фасоль и Горошина", "our two
+        cats, Miso and Tofu, have ...": the names listed after a comma (to the end of the sentence, or
+        to the closing comma of "my" / "our" pets), for counted pets the speaker has."""
         for t in self.toks:
             if t.lemma not in lx.PETS or t.i in self.quoted or not any(c.pos == "NUM" for c in self.s.children(t)):
                 continue
             comma = next((x for x in self.toks[t.i + 1 : t.i + 3] if x.text == ","), None)
             if comma is None:
                 continue
-            rest = [x for x in self.toks[comma.i + 1 :] if x.text not in (".", "!", "and", "и", ",")]
+            after = self.toks[comma.i + 1 :]
+            owned = any(c.lower in ("my", "our", "мои", "наши") for c in self.s.children(t))
+            if owned:  # the apposition closes at the next comma: "our two cats, Miso and Tofu, have decided"
+                close = next((k for k, x in enumerate(after) if x.text == ","), len(after))
+                after = after[:close]
+            rest = [x for x in after if x.text not in (".", "!", "and", "и", ",")]
             if not rest or len(rest) > 4 or not all(x.text[:1].isupper() and x.pos == "PROPN" for x in rest):
                 continue
-            if any(self._not_plain(x) for x in self.toks) or not self._speaker_has(t):
+            # owned pets are named whatever their clause says they did ("... have decided 4am is zoomies o'clock")
+            if (self._blocked(self.toks[t.head]) if owned else any(self._not_plain(x) for x in self.toks)) or not self._speaker_has(t):
                 continue
             for x in rest:
                 yield self.fact(SPEAKER, f"pet_{lx.PETS[t.lemma]}", self._form(x), "concept")
 
     def _speaker_has(self, t: Tok) -> bool:
+        if any(c.lower in ("my", "our", "мои", "наши") for c in self.s.children(t)):
+            return True  # "our two cats, Miso and Tofu"
         head = self.toks[t.head]
         if self.s.lang == "ru":
             return any(x.lemma in ("я", "мы") and self.toks[x.i - 1].lemma == "у" for x in self.toks[1 : t.i])

@@ -29,6 +29,7 @@ class Passing(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
     def _in_passing(self) -> Iterator[Extracted]:
+        yield from self._system_on_machine()
         if self.s.lang == "ru":
             yield from self._ru_age()
             yield from self._ru_moved_onto()
@@ -198,6 +199,26 @@ class Passing(ReaderParts):
             if case == "in" and o.i not in self.quoted and self._place(o):
                 yield self.fact(SPEAKER, "city", self.city(o), "place")
                 return
+
+    def _system_on_machine(self) -> Iterator[Extracted]:
+        """ "Fedora on the work laptop and the desktop", "на работе убунта, дома винда": an operating
+        system named with the speaker's machine or place, in a stretch with no verb of its own."""
+        places = ("дома", "работе", "ноуте", "компе", "ноутбуке", "компьютере")
+        for part in self._stretches(dashes=True):
+            if any(t.pos in ("VERB", "AUX") or t.lower in lx.NEGATIONS for t in part):
+                continue
+            if any(self._someone_else(t) or t.lemma in lx.RELATIONS or t.lower in ("у", "his", "her", "their") for t in part):
+                continue  # "у брата дома винда": someone else's machine
+            for t in part:
+                found = self.tool(t) if t.i not in self.quoted else None
+                if found is None or found[0] != "operating_system":
+                    continue
+                near = [x.lower for x in part if abs(x.i - t.i) <= 3 and x.i != t.i]
+                en = self.s.lang != "ru" and "on" in near and any(w in _DEVICES or w in ("work", "home") for w in near)
+                ru = self.s.lang == "ru" and any(w in places for w in near)
+                if en or ru:
+                    yield self.fact(SPEAKER, "operating_system", found[1], "tool")
+                    break
 
     def _device_runs(self, v: Tok) -> Iterator[Extracted]:
         """ "my laptop runs openSUSE Tumbleweed": the operating system of the speaker's machine."""
