@@ -351,3 +351,20 @@ def test_owned_counted_pets_named_in_apposition() -> None:
 def test_a_russian_system_said_with_the_speakers_place() -> None:
     assert ("speaker", "operating_system", "Ubuntu") in _facts("на работе убунта, дома мак", "ru")
     assert _facts("у сестры дома винда", "ru") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "city"),
+    [
+        ("finally moved to lisbon, the light is unreal", "Lisbon"),
+        ("nurse in manchester here, any tips for night shifts", "Manchester"),
+        ("we just moved to new york and everything costs double", "New York"),
+    ],
+)
+def test_a_lower_case_city_after_a_preposition(text: str, city: str) -> None:
+    assert ("speaker", "city", city) in _facts(text)
+
+
+def test_lower_case_everyday_words_are_no_city() -> None:
+    assert not any(f[1] == "city" for f in _facts("I'm in reading mode tonight"))
+    assert not any(f[1] == "city" for f in _facts("that was nice of you"))

@@ -571,3 +571,22 @@ COUNTRIES = frozenset(
     молдавия оаэ эмираты""".split()
 ) | frozenset(("new zealand", "south korea", "united states", "united kingdom", "czech republic", "the us", "the uk",
                "the netherlands", "новая зеландия", "южная корея", "соединенные штаты"))
+
+# cities chat writes in lower case ("moved to berlin", "teacher in melbourne"): restored to capitals after a
+# preposition before parsing (nlp.normalize_en). Not the ones that are everyday words too (Nice, Reading, Bath,
+# Split, Mobile, Orange, Sale, Wells), which stay unread in lower case.
+LOWER_CASE_CITIES = frozenset(
+    """london paris berlin madrid barcelona lisbon porto rome milan naples turin florence venice vienna prague
+    budapest warsaw krakow amsterdam rotterdam brussels antwerp copenhagen stockholm oslo helsinki dublin cork
+    galway edinburgh glasgow manchester liverpool leeds sheffield bristol birmingham newcastle nottingham
+    leicester cardiff belfast brighton oxford cambridge york norwich exeter southampton plymouth aberdeen dundee
+    munich hamburg frankfurt cologne stuttgart dresden leipzig zurich geneva basel lyon marseille toulouse
+    bordeaux nantes lille athens istanbul ankara kyiv kiev lviv odesa riga tallinn vilnius bucharest sofia
+    belgrade zagreb ljubljana tbilisi yerevan baku moscow tokyo osaka kyoto seoul busan beijing shanghai
+    shenzhen taipei singapore bangkok manila jakarta hanoi delhi mumbai bangalore bengaluru chennai hyderabad
+    pune kolkata karachi lahore dubai doha riyadh cairo nairobi lagos accra johannesburg durban sydney melbourne
+    brisbane perth adelaide auckland wellington toronto montreal vancouver calgary ottawa edmonton winnipeg
+    halifax seattle portland chicago boston philadelphia denver austin houston dallas atlanta miami detroit
+    minneapolis phoenix nashville pittsburgh baltimore sacramento honolulu""".split()
+) | frozenset(("new york", "san francisco", "los angeles", "san diego", "las vegas", "hong kong", "tel aviv",
+               "cape town", "buenos aires", "mexico city", "kuala lumpur", "salt lake city", "new delhi"))

@@ -309,8 +309,23 @@ def normalize_ru(text: str) -> str:
     return split_question_tail(_KIN_AT_ME.sub(_kin_at_me, text), "ru")
 
 
+_LOWER_CITY: re.Pattern[str] | None = None
+
+
+def _restore_city_capitals(text: str) -> str:
+    """"moved to berlin" -> "moved to Berlin" after a preposition (same length)."""
+    global _LOWER_CITY
+    if _LOWER_CITY is None:
+        from memlab.knowledge.extract.lexicon import LOWER_CASE_CITIES
+
+        names = "|".join(re.escape(c) for c in sorted(LOWER_CASE_CITIES, key=len, reverse=True))
+        _LOWER_CITY = re.compile(rf"\b(in|to|from|near|around|outside|of) ({names})\b")
+    return _LOWER_CITY.sub(lambda m: f"{m.group(1)} {m.group(2).title()}", text)
+
+
 def normalize_en(text: str) -> str:
     """The English text as the parser sees it (quote offsets are computed on the same text)."""
+    text = _restore_city_capitals(text)
     text = _BRACKETED_KIN.sub(_bracketed_kin, _HAS_BEEN.sub(" has been", text))
     text = _ABOUT_ME.sub(lambda m: m.group(1) + "I'm ", text)
     text = _TEAM_LEAD.sub(r"\1-lead", text)

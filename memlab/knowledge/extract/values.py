@@ -58,7 +58,7 @@ class Values(ReaderParts):
                 or c.dep.startswith("flat")
                 or c.dep == "compound"
             )
-            and c.lower not in _SKIP_ADJ
+            and (c.lower not in _SKIP_ADJ or self._named_part(c, t))  # "New York", not "my new Civic"
             and c.lower not in _OWNER_WORDS
             and c.lower not in _NOT_NAME_PARTS
             and not (c.dep == "compound" and c.pos == "NOUN" and _job_word(c) and c.i < t.i)  # "cofounder Maja"
@@ -71,6 +71,11 @@ class Values(ReaderParts):
         if glued is not None and glued.text.isdigit() and glued.start + len(glued.text) == self.toks[lo].start:
             words[0] = glued.text + self.toks[lo].text  # "в 2ГИС": the tokenizer cut the digit off the name
         return " ".join(w for w in words if w not in ("'s", "’s")).strip(" .,'\"«»")
+
+    def _named_part(self, c: Tok, t: Tok) -> bool:
+        """``c`` is a capitalised word of the same named-entity span as ``t`` ("New" of "New York")."""
+        span = self.s.span_of(t)
+        return c.pos == "PROPN" and c.text[:1].isupper() and span is not None and span == self.s.span_of(c)
 
     def _form(self, t: Tok) -> str:
         if self.s.lang == "ru" and t.feats.get("Case") == "Nom" and t.text[:1].isupper():
