@@ -246,20 +246,20 @@ def _kin_in(store: Any, question: str, subjects: Sequence[str], user_id: str, as
     named = [k for k in subjects if "'s " not in k and k != USER]
     if not named or not _REL_ANY.search(question.casefold()):
         return {}
-    kin = {
-        subject_of(n.fact_key or ""): str(n.attributes.get("value") or "")
+    kin = {  # name -> (owner, relation) of "user's brother"
+        subject_of(n.fact_key or ""): (owner.casefold(), relation)
         for n in store.facts_about(named, user_id, as_of)
         if attribute_of(n.fact_key or "") == "relation"
+        for owner, sep, relation in [str(n.attributes.get("value") or "").partition("'s ")]
+        if sep
     }
-    owners = {rel.split("'s ", 1)[0].casefold() for rel in kin.values() if "'s " in rel}
     held = {
         (subject_of(n.fact_key or ""), str(n.attributes.get("value") or "").casefold())
-        for n in store.facts_about(sorted(owners), user_id, as_of)
+        for n in store.facts_about(sorted({owner for owner, _ in kin.values()}), user_id, as_of)
     }
     return {
-        name: rel for name, rel in kin.items()
-        if "'s " in rel and (rel.split("'s ", 1)[1] not in _RELATION_ATTRIBUTES
-                             or (rel.split("'s ", 1)[0].casefold(), name) in held)
+        name: f"{owner}'s {relation}" for name, (owner, relation) in kin.items()
+        if relation not in _RELATION_ATTRIBUTES or (owner, name) in held
     }  # fmt: skip
 
 
