@@ -1,6 +1,6 @@
 """Extraction and knowledge updates on the blind statement set (datasets/statements/).
 
-    .venv/bin/python benchmarks/knowledge_eval.py [--split test|dev|dev2|dev3|dev4|dev5|dev6|dev7] [--llm] [--no-rules]
+    .venv/bin/python benchmarks/knowledge_eval.py [--split test|dev|dev2|dev3|...|devN] [--llm] [--no-rules]
         [--no-scenarios] [--errors FILE]
 
 Prints precision/recall per language for the offline extractor (and the phrase rules it
@@ -36,18 +36,27 @@ def rules_extractor(text: str, lang: str, speaker: str) -> list[S.Triple]:
     return out
 
 
+def _split(name: str) -> str:
+    """test, dev, dev3 (scenarios only) or a devN whose statements or scenarios file exists."""
+    folder = S.DEFAULT_PATH.parent
+    if name in ("test", "dev", "dev3") or any(
+            (folder / f"{kind}_{name}.jsonl").exists() for kind in ("statements", "update_scenarios")):
+        return name
+    raise argparse.ArgumentTypeError(f"unknown split {name!r}: no statements_{name}.jsonl in {folder}")
+
+
 def _statements(split: str) -> list[dict[str, Any]]:
     """dev / test: statements.jsonl by split; dev3 scores dev (it has scenarios only);
-    dev2 / dev4 / dev5 / dev6 / dev7: their own files (statements_dev2.jsonl, ...), every row."""
-    if split in ("dev2", "dev4", "dev5", "dev6", "dev7"):
+    dev2, dev4 and later: their own files (statements_dev2.jsonl, ...), every row."""
+    if split not in ("dev", "dev3", "test"):
         return S.load(S.DEFAULT_PATH.with_name(f"statements_{split}.jsonl"))
     return S.load(split="dev" if split == "dev3" else split)
 
 
 def _scenarios(split: str) -> list[dict[str, Any]]:
     """dev / test: update_scenarios.jsonl by split (dev2 has none of its own: dev); dev3 / dev4 /
-    dev5 / dev6: update_scenarios_dev3.jsonl / ..._dev4.jsonl / ..., every row."""
-    if split in ("dev3", "dev4", "dev5", "dev6", "dev7"):
+    dev5 and later: update_scenarios_dev3.jsonl / ..._dev4.jsonl / ..., every row."""
+    if split not in ("dev", "dev2", "test"):
         return S.load(S.SCENARIOS_PATH.with_name(f"update_scenarios_{split}.jsonl"))
     return S.load(S.SCENARIOS_PATH, "dev" if split == "dev2" else split)
 
@@ -60,7 +69,7 @@ def _write_errors(path: str, errors: list[dict[str, Any]]) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--split", default="test", choices=["dev", "test", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7"])
+    ap.add_argument("--split", default="test", type=_split, help="test, dev, or devN with its own files")
     ap.add_argument("--llm", action="store_true", help="also run the LLM consolidator (needs a server)")
     ap.add_argument("--no-rules", action="store_true", help="skip the phrase-rules baseline")
     ap.add_argument("--no-scenarios", action="store_true", help="statements only")

@@ -210,6 +210,8 @@ _OPENERS = {
 _EMOJI = "[\u2600-\u27bf\U0001f300-\U0001faff]"  # pictographs and symbols: chat ends a clause with one
 _TAIL = re.compile(rf"[,;—–]\s+|\s+[—–-]\s+|\s*{_EMOJI}+\s+")
 _STOP = re.compile(r"[.!?…]\s+")
+# the first word of a trailing question, past a joining word: ", and is it weird that ...?"
+_AFTER_TAIL = re.compile(r"\W*(?:(?:and|but|so|also|or|и|а|но|или|так)\s+)?(\w+)", re.I)
 
 
 def split_question_tail(text: str, lang: str) -> str:
@@ -224,8 +226,9 @@ def split_question_tail(text: str, lang: str) -> str:
         head_word = re.match(r"\W*(\w+)", sentence)
         if sentence.rstrip().endswith("?") and head_word and head_word.group(1).casefold() not in _OPENERS[lang]:
             for m in reversed(list(_TAIL.finditer(sentence))):
-                after = re.match(r"\W*(\w+)", sentence[m.end() :])
-                if after and after.group(1).casefold() in _OPENERS[lang]:
+                after = _AFTER_TAIL.match(sentence[m.end() :])
+                dash = m.group().strip() in ("—", "–", "-") and len(sentence[: m.start()].split()) > 1
+                if after and (after.group(1).casefold() in _OPENERS[lang] or dash):
                     k = begin + m.start() + (m.group().index(m.group().strip()) if m.group().strip() else 0)
                     out[k] = "."
                     break

@@ -1,0 +1,39 @@
+"""More facts said in passing in chat (issue 10, second round).
+
+The sentences are new wordings, not rows of the evaluation sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from memlab.knowledge.extract import nlp_available
+from memlab.knowledge.extract.nlp import split_question_tail
+
+pytestmark = pytest.mark.skipif(not nlp_available(), reason="spaCy / natasha not installed")
+
+
+def _facts(text: str, lang: str = "en") -> set[tuple[str, str, str]]:
+    from memlab.knowledge.extract.clauses import extract
+
+    return {(e.subject, e.attribute, e.value) for e in extract(text, lang)}
+
+
+def test_a_dash_or_a_joined_question_ends_the_statement() -> None:
+    text = "vegetarian here, lentils bore me — dinner ideas for a week of night shifts?"
+    out = split_question_tail(text, "en")
+    assert len(out) == len(text) and out.count(".") == 1 and out.index(".") == text.index("—")
+    joined = "I teach in Leeds, and is it normal that the kids call me by my first name?"
+    assert split_question_tail(joined, "en").startswith("I teach in Leeds. and is it")
+    # a sentence that opens as a question stays one
+    assert split_question_tail("is it odd — moving twice in a year?", "en") == "is it odd — moving twice in a year?"
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("vegetarian here, lentils bore me — dinner ideas for a week of night shifts?", ("speaker", "diet", "vegetarian")),
+        ("I live in Tallinn, and does anyone know a decent barber there?", ("speaker", "city", "Tallinn")),
+    ],
+)
+def test_the_statement_before_a_dash_question_is_read(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
