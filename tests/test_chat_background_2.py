@@ -37,3 +37,12 @@ def test_a_dash_or_a_joined_question_ends_the_statement() -> None:
 )
 def test_the_statement_before_a_dash_question_is_read(text: str, fact: tuple[str, str, str]) -> None:
     assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'm not vegan, I just skip meat on mondays", "I'm hardly a vegetarian, bacon is my weakness", "I'm not keto anymore"],
+)
+def test_a_negation_hung_from_the_auxiliary_still_negates(text: str) -> None:
+    # the parse hangs the "not" of "I'm not vegan" from "'m", not from "vegan"
+    assert not {f for f in _facts(text) if f[1] == "diet"}

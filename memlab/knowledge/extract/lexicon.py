@@ -363,7 +363,7 @@ DROP_VERBS = frozenset(
 FIRST_PERSON = frozenset("i i'm im my me mine we я меня мне мой моя моё мое мои мы".split())
 
 # -- modality and time cues (lemmas / lower-case words) --------------------------------------------
-NEGATIONS = frozenset("not n't never no nobody nothing neither nor не нет ни никогда".split())
+NEGATIONS = frozenset("not n't never no nobody nothing neither nor hardly не нет ни никогда".split())
 NO_LONGER = ("anymore", "any more", "no longer", "больше не", "уже не", "бывший", "бывшая")
 MODALS = frozenset("would could might may should must shall 'd wo ca".split())
 FUTURE_AUX = frozenset("will 'll shall wo".split())

@@ -130,7 +130,7 @@ class Modality(ReaderParts):
                 return True
             if any(
                 c.lower in lx.NEGATIONS and c.dep in ("neg", "advmod", "det", "discourse", "dep")
-                for c in kids
+                for c in self._with_aux_kids(t, kids)
             ):
                 return True
             if t.feats.get("Tense") == "Fut" and not _job_word(t):  # "я девопс": a job noun read as a verb
@@ -180,7 +180,12 @@ class Modality(ReaderParts):
     def denied(self, t: Tok) -> bool:
         """A negation on ``t`` or on the word it hangs from ("not Emacs", "no espresso for me")."""
         chain = [t, *self.s.ancestors(t)][:2]
-        return any(c.lower in lx.NEGATIONS for x in chain for c in self.s.children(x))
+        return any(c.lower in lx.NEGATIONS for x in chain for c in self._with_aux_kids(x, self.s.children(x)))
+
+    def _with_aux_kids(self, t: Tok, kids: Sequence[Tok]) -> list[Tok]:
+        """``t``'s children and those of its auxiliaries and copula: the parse hangs the "not" of
+        "I'm not vegan" from "'m", not from "vegan"."""
+        return [*kids, *(g for c in kids if c.dep in ("aux", "cop", "aux:pass", "auxpass") for g in self.s.children(c))]
 
     def _negated_stretch(self, o: Tok, v: Tok) -> bool:
         """A negation or modal in the comma-bounded stretch of ``o`` that the verb is not in."""
