@@ -6,7 +6,7 @@ dict(kind="update", turns=[
     (1, "The rent for my studio in Nottingham went up again, so I'm cutting back on takeaways."),
     (15, "It's strange waking up to seagulls now that I've relocated to Plymouth for the new job."),
     (19, "My old flatmate says Nottingham feels empty without me, which is sweet of him.")],
-    question="Can you recommend a climbing gym near where I live?", current="Plymouth", stale=["Nottingham"]),
+    question="Is there a climbing gym you would recommend near where I live?", current="Plymouth", stale=["Nottingham"]),
 dict(kind="update", turns=[
     (2, "Our quarterly all-hands at Unilever ran for three hours today."),
     (16, "My first payslip from Tesco arrived, and the numbers look a lot better."),
@@ -19,7 +19,7 @@ dict(kind="update", turns=[
 dict(kind="update", turns=[
     (3, "I maintain a pile of Perl scripts that nobody else on the team dares to touch."),
     (17, "We finally retired those scripts; I rewrote the whole pipeline in Python over the summer and it's all I write now."),
-    (21, "A friend insists Perl is about to make a comeback. It isn't.")],
+    (21, "Someone on Reddit insists Perl is about to make a comeback. It isn't.")],
     question="Which language should my coding interview practice focus on?", current="Python", stale=["Perl"]),
 dict(kind="update", turns=[
     (1, "Sublime Text stays open on my screen all day, even though everyone mocks it."),
@@ -28,7 +28,7 @@ dict(kind="update", turns=[
 dict(kind="update", turns=[
     (0, "My work laptop runs Windows 10, and IT won't let me change anything on it."),
     (12, "The replacement laptop IT handed out came with Ubuntu preinstalled, and I'm honestly thrilled."),
-    (18, "My brother still swears by Windows for gaming.")],
+    (18, "Meanwhile my brother still swears by Windows for gaming.")],
     question="What OS should the install guide you write for me cover?", current="Ubuntu", stale=["Windows"]),
 dict(kind="control", turns=[
     (2, "I've been vegetarian for years, and lentil curry is my comfort food."),
@@ -51,11 +51,11 @@ dict(kind="update", turns=[
     (1, "The battery in my iPhone 11 lasts about four hours these days."),
     (14, "I picked up a Galaxy A54 on a contract deal, and the battery is amazing."),
     (17, "My mum wants my old iPhone, so I'm wiping it for her.")],
-    question="Which phone case should I order?", current="Galaxy A54", stale=["iPhone 11"]),
+    question="Find me a case that fits my phone.", current="Galaxy A54", stale=["iPhone 11"]),
 dict(kind="update", turns=[
     (0, "Tuesday squash league again; I lost 3-0."),
     (25, "My knee has ruled out squash for good, so I joined a rowing club and I'm on the river twice a week.")],
-    question="What should I eat before training?", current="rowing", stale=["squash"]),
+    question="Suggest a snack to have before my sport sessions.", current="rowing", stale=["squash"]),
 dict(kind="update", about="Ethan", turns=[
     (2, "My son Ethan is finishing his first year at Cardiff University."),
     (16, "Ethan transferred to the University of Bath this term because of its engineering course.")],
@@ -69,7 +69,7 @@ dict(kind="update", about="Hattie", turns=[
     (0, "My sister Hattie works at the BBC in the news department."),
     (14, "Hattie left the BBC and is a producer at Channel 4 now."),
     (19, "Her old BBC colleagues still invite her to the pub on Fridays.")],
-    question="Where does Hattie work now?", current="Channel 4", stale=["BBC"]),
+    question="Who employs Hattie at the moment?", current="Channel 4", stale=["BBC"]),
 dict(kind="update", about="Leona", turns=[
     (3, "My wife Leona works as a primary school teacher."),
     (21, "Leona retrained, and since September she has been working as a speech therapist.")],
@@ -82,7 +82,7 @@ dict(kind="update", turns=[
     (1, "Our inventory service keeps everything in MongoDB."),
     (13, "Last month we migrated inventory off Mongo and onto PostgreSQL."),
     (16, "Someone at standup suggested Cassandra for the logs someday; nobody reacted.")],
-    question="Which database should my query examples use?", current="PostgreSQL", stale=["MongoDB"]),
+    question="Could you write sample queries for the database we use?", current="PostgreSQL", stale=["MongoDB"]),
 dict(kind="update", turns=[
     (0, "I'm on the onboarding team, mostly fixing sign-up bugs."),
     (17, "After the reorg I moved across to the billing team, and it's invoices all day.")],
@@ -95,17 +95,17 @@ dict(kind="control", turns=[
     (1, "Life in Aberdeen is quiet, but I like it."),
     (12, "I got an offer from a firm in London and turned it down."),
     (15, "My partner and I are staying put for the foreseeable future.")],
-    question="Which local news site should I read?", current="Aberdeen", stale=["London"]),
+    question="Is there a decent local news site for my town?", current="Aberdeen", stale=["London"]),
 dict(kind="control", turns=[
     (0, "Ten years at Rolls-Royce this month."),
     (11, "I had a coffee with a recruiter from Airbus; not interested."),
     (13, "Looks like I'm signing up for another decade where I am.")],
-    question="Which employer should I list on the mortgage form?", current="Rolls-Royce", stale=["Airbus"]),
+    question="What employer goes on my mortgage form?", current="Rolls-Royce", stale=["Airbus"]),
 dict(kind="control", turns=[
     (3, "I play the clarinet in the town wind band."),
-    (14, "A friend keeps pushing me to try the saxophone."),
+    (14, "A friend keeps nagging me about taking up the saxophone."),
     (16, "I had a go on his for ten minutes and I'll be staying with what I've got.")],
-    question="Which instrument should I buy new reeds for?", current="clarinet", stale=["saxophone"]),
+    question="Where can I get reeds and a stand for the instrument I play?", current="clarinet", stale=["saxophone"]),
 dict(kind="control", about="Bettina", turns=[
     (2, "My tech lead Bettina runs everything on Fedora."),
     (15, "Bettina got a shiny MacBook from the company, but she only uses it for video calls; the real work stays on her Fedora box.")],

@@ -29,7 +29,7 @@ ROWS = [
 ("user", "first_person", "Although I'm Portuguese, Rotterdam has been where I live for most of my adult life.", [(SP, "nationality", "Portuguese"), (SP, "city", "Rotterdam")]),
 ("user", "first_person", "I sit on the fraud team at Starling Bank, which means a lot of late-night alerts.", [(SP, "team", "fraud"), (SP, "employer", "Starling Bank")]),
 ("user", "first_person", "The bird that shrieks at me every morning is a cockatiel named Pip, and he's mine.", [(SP, "pet_parrot", "Pip")]),
-("user", "first_person", "I've been pescatarian since last summer, mainly for health reasons.", [(SP, "diet", "pescatarian")]),
+("user", "first_person", "Fish yes, meat no: I've stuck to a pescatarian diet since last summer, mainly for health reasons.", [(SP, "diet", "pescatarian")]),
 ("user", "first_person", "Rust became my main language at work after we rewrote the parser.", [(SP, "programming_language", "Rust")]),
 ("user", "first_person", "For now I've settled in Tbilisi; the apartment I found overlooks the old town.", [(SP, "city", "Tbilisi")]),
 ("user", "first_person", "After ten years on Windows I'm using a MacBook with macOS, and it took me a week to adjust.", [(SP, "operating_system", "macOS")]),
@@ -59,7 +59,7 @@ ROWS = [
 ("user", "third_party", "Aleksandra from the next desk codes exclusively in Elixir and has its logo on her laptop.", [("Aleksandra", "programming_language", "Elixir")]),
 # ---- mixed (13)
 ("Farah", "mixed", "My husband Idris drives buses for First Bristol, and between his shifts and mine we hardly see our cat Saffron.", [(SP, "spouse", "Idris"), (SP, "pet_cat", "Saffron"), ("Idris", "employer", "First Bristol"), ("Idris", "job_title", "bus driver")]),
-("Tobias", "mixed", "My girlfriend Maren is a nurse at University Hospital Zurich, and I'm the one who does the cooking.", [(SP, "partner", "Maren"), ("Maren", "job_title", "nurse"), ("Maren", "employer", "University Hospital Zurich")]),
+("Tobias", "mixed", "My girlfriend Maren is a nurse at University Hospital Zurich, and the cooking at home is my job.", [(SP, "partner", "Maren"), ("Maren", "job_title", "nurse"), ("Maren", "employer", "University Hospital Zurich")]),
 ("Nnamdi", "mixed", "Our dog Pepper is a border collie, and my son Chidi, who is 9, walks her before school.", [(SP, "pet_dog", "Pepper"), ("Chidi", "age", "9")]),
 ("user", "mixed", "My brother-in-law, Callum, runs a bakery in Inverness, while I'm stuck in an office in Aberdeen.", [("Callum", "city", "Inverness"), (SP, "city", "Aberdeen")]),
 ("user", "mixed", "My manager, Deepa, does everything in Vim and teases me for being on IntelliJ.", [(SP, "manager", "Deepa"), ("Deepa", "editor", "Vim"), (SP, "editor", "IntelliJ")]),
@@ -72,7 +72,7 @@ ROWS = [
 ("user", "mixed", "My daughter Freya started at Durham University this autumn, and I'm still getting used to the quiet house in York.", [("Freya", "university", "Durham University"), (SP, "city", "York")]),
 ("user", "mixed", "Our neighbour Imogen is a vet, which came in handy when our spaniel Rufus swallowed a sock.", [("Imogen", "job_title", "vet"), (SP, "pet_dog", "Rufus")]),
 # ---- negated (8)
-("user", "negated", "I'm not a developer at all; I just got stuck maintaining the spreadsheets at work.", []),
+("user", "negated", "Developer is far too grand a word for me; I just got stuck maintaining the spreadsheets at work.", []),
 ("user", "negated", "I wouldn't call myself vegetarian — I simply don't enjoy cooking meat at home.", []),
 ("user", "negated", "I no longer work for Barclays, and I left without anything else lined up.", []),
 ("user", "negated", "No, I don't have children, so the questions about schools don't apply to me.", []),
