@@ -46,3 +46,11 @@ def test_the_statement_before_a_dash_question_is_read(text: str, fact: tuple[str
 def test_a_negation_hung_from_the_auxiliary_still_negates(text: str) -> None:
     # the parse hangs the "not" of "I'm not vegan" from "'m", not from "vegan"
     assert not {f for f in _facts(text) if f[1] == "diet"}
+
+
+def test_a_relative_clause_is_about_the_noun_it_hangs_from() -> None:
+    facts = _facts("My cousin Ravi, who lives in Pune, is a doctor")
+    assert ("Ravi", "city", "Pune") in facts and ("Ravi", "job_title", "doctor") in facts
+    assert not any(f[0].startswith("cousin") for f in facts)  # the relation is no part of the name
+    assert ("speaker's brother", "employer", "Google") in _facts("my brother, who works at Google, just bought a Tesla")
+    assert ("speaker's brother", "city", "Казань") in _facts("брат, который живёт в Казани, работает врачом", "ru")

@@ -21,6 +21,8 @@ from memlab.knowledge.extract.nlp import (
 )
 from memlab.knowledge.extract.parts import ReaderParts
 
+_RELATIVE_PRONOUNS = frozenset("who that который которая которое которые".split())
+
 
 class Subjects(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
@@ -38,6 +40,9 @@ class Subjects(ReaderParts):
             return SPEAKER
         if subj and any(c.lower in ("i", "я") for c in self.s.children(subj[0], "conj")):
             return SPEAKER  # "Olga and I live in Riga": the speaker's fact (and Olga's, unsaid here)
+        if subj and v.dep in ("relcl", "acl:relcl") and subj[0].lower in _RELATIVE_PRONOUNS and v.head != v.i:
+            # "my cousin Ravi, who lives in Pune, ...", "брат, который живёт в Казани": the noun the clause hangs from
+            return self.subject_phrase(self.toks[v.head])
         if subj:
             found = self.subject_phrase(subj[0])
             if found is None and self._ru_opening_verb(v):

@@ -61,7 +61,8 @@ class Values(ReaderParts):
             and (c.lower not in _SKIP_ADJ or self._named_part(c, t))  # "New York", not "my new Civic"
             and c.lower not in _OWNER_WORDS
             and c.lower not in _NOT_NAME_PARTS
-            and not (c.dep == "compound" and c.pos == "NOUN" and _job_word(c) and c.i < t.i)  # "cofounder Maja"
+            and not (c.dep == "compound" and c.pos == "NOUN" and (_job_word(c) or c.lemma in lx.RELATIONS) and c.i < t.i)
+            # "cofounder Maja", "my cousin Ravi": the role or relation is no part of the name
         ]
         idx = sorted(p.i for p in parts)
         idx = [k for k in idx if self.toks[k].pos != "NUM" or self.toks[k].i > idx[0]]  # "a 2015 VW Golf"
