@@ -54,3 +54,22 @@ def test_a_relative_clause_is_about_the_noun_it_hangs_from() -> None:
     assert not any(f[0].startswith("cousin") for f in facts)  # the relation is no part of the name
     assert ("speaker's brother", "employer", "Google") in _facts("my brother, who works at Google, just bought a Tesla")
     assert ("speaker's brother", "city", "Казань") in _facts("брат, который живёт в Казани, работает врачом", "ru")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("the clutch on my 2012 Ford Focus is slipping again", ("speaker", "car", "Ford Focus")),
+        ("the camera on my Pixel 6 fogs up in the cold", ("speaker", "phone", "Pixel 6")),
+        ("my mum's iPhone 11 keeps logging her out of email", ("speaker's mother", "phone", "iPhone 11")),
+    ],
+)
+def test_a_phone_or_car_said_with_its_owner_is_the_owners(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I sold my Ford Focus to a neighbour", "I borrowed my sister's Ford Focus"]
+)
+def test_a_device_the_clause_parts_with_is_not_the_owners(text: str) -> None:
+    assert not {f for f in _facts(text) if f[1] in ("car", "phone") and f[0] == "speaker"}

@@ -206,6 +206,9 @@ class ReaderParts:
     def _called(self, o: Tok) -> str | None:
         raise NotImplementedError
 
+    def _car(self, o: Tok) -> str | None:
+        raise NotImplementedError
+
     def _pet_named(self) -> Iterator[Extracted]:
         raise NotImplementedError
 

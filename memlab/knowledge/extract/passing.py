@@ -30,6 +30,7 @@ class Passing(ReaderParts):
 
     def _in_passing(self) -> Iterator[Extracted]:
         yield from self._system_on_machine()
+        yield from self._possessed_device()
         if self.s.lang == "ru":
             yield from self._ru_age()
             yield from self._ru_moved_onto()
@@ -181,6 +182,29 @@ class Passing(ReaderParts):
             if case == "in" and self._place(o):
                 yield self.fact(who, "city", self.city(o), "place")
 
+    def _possessed_device(self) -> Iterator[Extracted]:
+        """ "the brakes on my 2017 Mazda 3 squeak", "the battery on my Pixel 7a barely lasts", "my
+        dad's iPhone 12 froze": a phone or car said with its owner's possessive is the owner's
+        (not an old one, nor one the clause sells, swaps, loses or wants)."""
+        if self.s.lang != "en" or any(t.lower in _OVER | lx.HYPOTHETICAL_MARKS for t in self.toks):
+            return
+        for t in self.toks:
+            if t.i in self.quoted or t.pos not in ("PROPN", "NOUN", "NUM", "X"):
+                continue
+            poss = [c for c in self.s.children(t, "nmod:poss", "poss") if c.i < t.i]
+            if not poss or any(w.lemma in _PAST_ADJ | _SPARE for w in self.toks[poss[0].i : t.i + 2]):
+                continue  # "my old iPhone 8", "my spare Pixel"
+            found = self.tool_value(t)
+            attribute, value = (found[0], found[1]) if found is not None and found[0] == "phone" else ("car", self._car(t))
+            if value is None or attribute == "car" and not any(w.lower in lx.CAR_BRANDS for w in self.toks[poss[0].i : t.i + 1]):
+                continue
+            verb = next((a for a in self.s.ancestors(t) if a.pos in ("VERB", "AUX") or a.dep == "root"), None)
+            if verb is not None and (self._blocked(verb) or _dropping(verb)):
+                continue
+            owner = self.owner_of(t)
+            if owner is not None:
+                yield self.fact(owner, attribute, value, "tool" if attribute == "phone" else "concept")
+
     def _own(self, t: Tok) -> bool:
         return any(c.lower in _OWN and c.dep in ("nmod:poss", "poss") for c in self.s.children(t))
 
@@ -273,6 +297,15 @@ class Passing(ReaderParts):
         ):
             return f"{SPEAKER}'s {lx.RELATIONS[t.lemma]}"
         return None
+
+
+def _dropping(v: Tok) -> bool:
+    """A verb that parts with what it governs, or wants it: "sold my Civic", "swapped my iPhone"."""
+    return v.lemma in lx.DROP_VERBS or v.lower in lx.DROP_VERBS or v.lemma in _PARTING
+
+
+_SPARE = frozenset("spare backup second first previous broken dead".split())
+_PARTING = frozenset("swap lose steal miss return break crash total give lend borrow want need envy".split())
 
 
 def _age(text: str) -> bool:
