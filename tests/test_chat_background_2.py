@@ -73,3 +73,31 @@ def test_a_phone_or_car_said_with_its_owner_is_the_owners(text: str, fact: tuple
 )
 def test_a_device_the_clause_parts_with_is_not_the_owners(text: str) -> None:
     assert not {f for f in _facts(text) if f[1] in ("car", "phone") and f[0] == "speaker"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Elixir is what I spend most of my week writing", ("speaker", "programming_language", "Elixir")),
+        ("Helsinki is where we live these days, and the winters are long", ("speaker", "city", "Helsinki")),
+        ("What I drive to work is a Kia Ceed", ("speaker", "car", "Kia Ceed")),
+        ("The person I report to is a man called Anselm", ("speaker", "manager", "Anselm")),
+        ("Sublime Text is what I use for everything, it just works", ("speaker", "editor", "Sublime Text")),
+    ],
+)
+def test_a_pseudo_cleft_is_read_the_plain_way_round(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Helsinki is not where I live", "Helsinki is where I would live if I could", "is Helsinki where you live?",
+     "'Helsinki is where I live', she said"],
+)
+def test_a_pseudo_cleft_under_negation_condition_question_or_quote_gives_nothing(text: str) -> None:
+    assert not {f for f in _facts(text) if f[1] == "city"}
+
+
+def test_grew_up_speaking_is_the_native_language() -> None:
+    assert ("speaker's wife", "native_language", "Welsh") in _facts("my wife grew up speaking Welsh with her gran")
+    assert not _facts("I didn't grow up speaking Welsh, I learnt it at school")

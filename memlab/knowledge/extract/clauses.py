@@ -23,6 +23,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from memlab.knowledge.extract import clefts
 from memlab.knowledge.extract.basics import (
     _CALENDAR,
     _MENTION_TYPES,
@@ -122,6 +123,8 @@ def read_with_readers(text: str, sents: list[Sent]) -> tuple[Analysis, list[Read
         readers.append(reader)
         for fact in reader.facts():
             out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)
+        for fact in _uncleft(sent):
+            out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)
         reader.remember_people()
         nick = said.pop("nickname", None)
         if nick is not None:  # "I'm Katherine, but call me Kate": the name in use
@@ -131,6 +134,18 @@ def read_with_readers(text: str, sents: list[Sent]) -> tuple[Analysis, list[Read
             if found is not None:
                 mentions.setdefault(found[0].casefold(), found)
     return (list(out.values()), list(mentions.values())), readers
+
+
+def _uncleft(sent: Sent) -> list[Extracted]:
+    """The facts of a pseudo-cleft said the plain way round ("Tagalog is what I grew up speaking":
+    "I grew up speaking Tagalog"), read from its own parse; its sentence has no negation, modal,
+    condition, question or quote (``clefts.plain`` leaves those alone)."""
+    if sent.lang != "en":
+        return []
+    rewritten = clefts.plain(sent.text)
+    if rewritten is None:
+        return []
+    return [f for s in parse(rewritten, "en") for f in Reader(s, None).facts()]
 
 
 def _mention(reader: Reader, first: int, last: int, label: str, normal: str) -> tuple[str, str] | None:

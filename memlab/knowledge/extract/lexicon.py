@@ -327,6 +327,10 @@ LANGUAGES = frozenset(
     """english spanish french german italian portuguese japanese korean chinese mandarin cantonese arabic
     hebrew russian ukrainian polish czech dutch swedish norwegian danish finnish greek turkish hindi serbian
     croatian vietnamese thai indonesian georgian armenian latin esperanto icelandic hungarian romanian
+    tagalog filipino welsh irish gaelic catalan basque bengali urdu punjabi tamil telugu marathi gujarati swahili
+    yoruba igbo hausa amharic somali persian farsi malay slovak slovenian bulgarian lithuanian latvian estonian
+    albanian macedonian bosnian belarusian kazakh uzbek azerbaijani mongolian nepali sinhala khmer lao burmese
+    afrikaans zulu xhosa
     английский испанский французский немецкий итальянский португальский японский корейский китайский
     арабский иврит русский украинский польский чешский нидерландский шведский норвежский датский финский
     греческий турецкий хинди сербский хорватский вьетнамский тайский грузинский армянский латынь

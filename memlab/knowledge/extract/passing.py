@@ -56,6 +56,8 @@ class Passing(ReaderParts):
                 who = self._described(t)
                 if who is not None and language.lower in lx.LANGUAGES:
                     yield self.fact(who, "native_language", language.text.capitalize(), "concept")
+            elif t.lemma == "speak" and t.tag == "VBG" and self._grew_up(self.toks[t.head]):
+                yield from self._grew_up_speaking(t)
             elif t.lemma == "teach" and t.pos == "VERB" and t.tag in ("VBP", "VBZ", "VBG"):
                 yield from self._teaches(t)
             elif t.lemma in ("go", "do") and t.tag in ("VBP", "VBZ") and not self._blocked(t):
@@ -181,6 +183,17 @@ class Passing(ReaderParts):
         for case, o in self.obliques(v):
             if case == "in" and self._place(o):
                 yield self.fact(who, "city", self.city(o), "place")
+
+    def _grew_up(self, v: Tok) -> bool:
+        return v.lemma == "grow" and any(c.lower == "up" for c in self.s.children(v, "prt", "compound:prt"))
+
+    def _grew_up_speaking(self, t: Tok) -> Iterator[Extracted]:
+        """ "I grew up speaking Tagalog", "my wife grew up speaking Welsh": the native language."""
+        grew = self.toks[t.head]
+        who = None if self._blocked(grew) or self.denied(grew) else self.subject_of(grew)
+        for o in self.s.children(t, "obj", "dobj"):
+            if who is not None and o.lower in lx.LANGUAGES and o.i not in self.quoted:
+                yield self.fact(who, "native_language", o.text.capitalize(), "concept")
 
     def _possessed_device(self) -> Iterator[Extracted]:
         """ "the brakes on my 2017 Mazda 3 squeak", "the battery on my Pixel 7a barely lasts", "my
