@@ -101,3 +101,25 @@ def test_a_pseudo_cleft_under_negation_condition_question_or_quote_gives_nothing
 def test_grew_up_speaking_is_the_native_language() -> None:
     assert ("speaker's wife", "native_language", "Welsh") in _facts("my wife grew up speaking Welsh with her gran")
     assert not _facts("I didn't grow up speaking Welsh, I learnt it at school")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I'm working towards a master's in linguistics at the University of York", ("speaker", "university", "University of York")),
+        ("my thesis at TU Delft is on bridge corrosion", ("speaker", "university", "TU Delft")),
+        ("my brother Ade is in the final year of his doctorate at Imperial College",
+         ("Ade", "university", "Imperial College")),
+        ("I started my PhD at Leeds in September", ("speaker", "university", "Leeds")),
+    ],
+)
+def test_a_school_in_a_sentence_about_studying_is_the_university(text: str, fact: tuple[str, str, str]) -> None:
+    facts = _facts(text)
+    assert fact in facts and (fact[0], "employer", fact[2]) not in facts
+
+
+@pytest.mark.parametrize(
+    "text", ["I finished my PhD at Oxford in 2019", "I applied for a master's at Imperial College", "if I did a PhD at Oxford I'd starve"]
+)
+def test_a_degree_finished_applied_for_or_imagined_gives_no_university(text: str) -> None:
+    assert not {f for f in _facts(text) if f[1] == "university"}

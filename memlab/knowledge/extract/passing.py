@@ -31,6 +31,7 @@ class Passing(ReaderParts):
     def _in_passing(self) -> Iterator[Extracted]:
         yield from self._system_on_machine()
         yield from self._possessed_device()
+        yield from self._studies_at()
         if self.s.lang == "ru":
             yield from self._ru_age()
             yield from self._ru_moved_onto()
@@ -184,6 +185,45 @@ class Passing(ReaderParts):
             if case == "in" and self._place(o):
                 yield self.fact(who, "city", self.city(o), "place")
 
+    def _studies_at(self) -> Iterator[Extracted]:
+        """ "I'm studying for a master's in public health at the University of Sheffield", "my PhD at
+        the University of Edinburgh is about glacier melt", "Ines is in the second year of her
+        doctorate at KU Leuven": a school after "at" in a sentence about studying, the university of
+        whoever studies (not a degree finished, applied for or visited)."""
+        if self.s.lang != "en" or any(t.lower in _OVER | lx.HYPOTHETICAL_MARKS for t in self.toks):
+            return
+        cues = [t for t in self.toks if (t.lower in _STUDY or t.lemma in _STUDY) and t.i not in self.quoted]
+        if not cues or any(t.lemma in _NOT_STUDYING or t.lower in _NOT_STUDYING for t in self.toks):
+            return
+        for o in self.toks:
+            at = next((c for c in self.s.children(o, "case") if c.lower == "at"), None)
+            if at is None or o.pos != "PROPN" or o.i in self.quoted:
+                continue
+            name = self._school_name(o, near=any(0 < at.i - c.i <= 5 for c in cues))
+            chain = self.s.ancestors(o)
+            verb = next((a for a in chain if self._is_predicate(a)), None)
+            if name is None or verb is None or self._blocked(verb) or self.denied(verb):
+                continue
+            if verb.tag == "VBD" and verb.lemma not in ("start", "begin", "enrol", "enroll", "transfer", "move", "switch"):
+                continue  # "I did my degree at Leeds": over
+            studied = next((a for a in chain if a.lower in _STUDY or a.lemma in _STUDY), None)
+            owner = self.owner_of(studied) if studied is not None else None
+            who = owner or self.subject_of(verb)
+            if who is not None:
+                yield self.fact(who, "university", name, "organization")
+
+    def _school_name(self, o: Tok, near: bool) -> str | None:
+        """The school ``o`` names: its entity span ("the University of Sheffield" -> "University of
+        Sheffield") or its name; a name with no school word only right after a word of studying."""
+        span = self.s.span_of(o)
+        words = [w for w in (self.toks[span[0] : span[1]] if span else [o]) if w.pos != "DET"]
+        if span is None or o.i not in range(span[0], span[1]):
+            words = []
+        name = " ".join(w.text for w in words) if words else self.value_text(o)
+        if any(w.lower() in lx.SCHOOL_NOUNS for w in name.split()) or near and (o.ent in ("ORG", "LOC", "GPE") or self._name(o)):
+            return name
+        return None
+
     def _grew_up(self, v: Tok) -> bool:
         return v.lemma == "grow" and any(c.lower == "up" for c in self.s.children(v, "prt", "compound:prt"))
 
@@ -317,6 +357,11 @@ def _dropping(v: Tok) -> bool:
     return v.lemma in lx.DROP_VERBS or v.lower in lx.DROP_VERBS or v.lemma in _PARTING
 
 
+_STUDY = frozenset(
+    "study student master masters phd doctorate degree undergrad undergraduate bachelor bachelors thesis "
+    "dissertation semester msc mba bsc mphil dphil freshman sophomore coursework".split()
+)
+_NOT_STUDYING = frozenset("graduate graduated finish finished apply applied offer visit visited interview drop".split())
 _SPARE = frozenset("spare backup second first previous broken dead".split())
 _PARTING = frozenset("swap lose steal miss return break crash total give lend borrow want need envy".split())
 

@@ -67,6 +67,9 @@ class Sentences(ReaderParts):
         orgs = {(f.subject, f.value.casefold()) for f in found if f.attribute in ("employer", "university")}
         # one name is not both the place someone works at and their city ("я бэкендер в Озоне")
         found = [f for f in found if f.attribute != "city" or (f.subject, f.value.casefold()) not in orgs]
+        schools = {(f.subject, f.value.casefold()) for f in found if f.attribute == "university"}
+        # "started my PhD at Leeds": where one studies, not an employer
+        found = [f for f in found if f.attribute != "employer" or (f.subject, f.value.casefold()) not in schools]
         yield from filter(self._sane, found)
 
     def says_nothing_now(self) -> bool:
