@@ -123,3 +123,24 @@ def test_a_school_in_a_sentence_about_studying_is_the_university(text: str, fact
 )
 def test_a_degree_finished_applied_for_or_imagined_gives_no_university(text: str) -> None:
     assert not {f for f in _facts(text) if f[1] == "university"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "lang"),
+    [
+        ("we relocated to Malmö three years ago and never looked back", ("speaker", "city", "Malmö"), "en"),
+        ("переехала в Тулу пять лет назад", ("speaker", "city", "Тула"), "ru"),
+        ("my aunt is employed by the Met Office", ("speaker's aunt", "employer", "Met Office"), "en"),
+        ("these days I call Tromsø home", ("speaker", "city", "Tromsø"), "en"),
+    ],
+)
+def test_changes_long_ago_passive_employers_and_calling_a_city_home(text: str, fact: tuple[str, str, str], lang: str) -> None:
+    assert fact in _facts(text, lang)
+
+
+@pytest.mark.parametrize(
+    "text", ["I lived in Malmö three years ago", "I used to call Tromsø home", "I could never call Tromsø home",
+             "I was employed by the Met Office for a decade"],
+)
+def test_past_states_and_modals_of_these_give_nothing(text: str) -> None:
+    assert not {f for f in _facts(text) if f[1] in ("city", "employer")}

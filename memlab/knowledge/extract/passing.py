@@ -57,6 +57,8 @@ class Passing(ReaderParts):
                 who = self._described(t)
                 if who is not None and language.lower in lx.LANGUAGES:
                     yield self.fact(who, "native_language", language.text.capitalize(), "concept")
+            elif t.lemma == "call" and t.pos == "VERB" and any(c.lower == "home" for c in self.s.children(t)):
+                yield from self._called_home(t)
             elif t.lemma == "speak" and t.tag == "VBG" and self._grew_up(self.toks[t.head]):
                 yield from self._grew_up_speaking(t)
             elif t.lemma == "teach" and t.pos == "VERB" and t.tag in ("VBP", "VBZ", "VBG"):
@@ -223,6 +225,16 @@ class Passing(ReaderParts):
         if any(w.lower() in lx.SCHOOL_NOUNS for w in name.split()) or near and (o.ent in ("ORG", "LOC", "GPE") or self._name(o)):
             return name
         return None
+
+    def _called_home(self, v: Tok) -> Iterator[Extracted]:
+        """ "I've called Winnipeg home since the spring", "my gran calls Whitby home": the city."""
+        who = None if self._blocked(v) or self.denied(v) else self.subject_of(v)
+        kids = self.s.children(v, "obj", "dobj", "nsubj", "oprd", "xcomp", "ccomp")
+        kids += [c for k in kids if k.lower == "home" for c in self.s.children(k, "compound")]  # "Winnipeg home"
+        for o in kids:
+            if who is not None and o.lower != "home" and o.i not in self.quoted and self._place(o):
+                yield self.fact(who, "city", self.city(o), "place")
+                return
 
     def _grew_up(self, v: Tok) -> bool:
         return v.lemma == "grow" and any(c.lower == "up" for c in self.s.children(v, "prt", "compound:prt"))

@@ -19,6 +19,7 @@ from memlab.knowledge.extract.basics import (
     _SPEAKER_WORDS,
     _STATUS_NOUNS,
     _VISIT_WORDS,
+    CHANGE_VERBS,
     CITY_VERBS,
     EMPLOY_VERBS,
     SPEAKER,
@@ -37,6 +38,8 @@ from memlab.knowledge.extract.nlp import (
 )
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.russian import _ru_owner
+
+_AGO = frozenset(("years ago", "лет назад"))
 
 
 class Sentences(ReaderParts):
@@ -132,7 +135,18 @@ class Sentences(ReaderParts):
         """A phrase of past time ("used to", "в детстве"); a duration only beside a past verb."""
         said = [p for p in lx.PAST_TIME if p in self.low]
         past = any(t.tag in ("VBD", "VBN") and t.lemma != "be" or t.feats.get("Tense") == "Past" for t in self.toks)
+        if said and all(p in _AGO for p in said) and self._changed_then():
+            return False  # "I moved to Lisbon two years ago", "переехал в Казань пять лет назад": the change holds
         return any(p not in lx.PAST_DURATIONS or past for p in said)
+
+    def _changed_then(self) -> bool:
+        """The sentence's main predicate is a change in the past ("moved", "settled", "переехал")
+        with nothing in it that ended ("used to", "left")."""
+        root = next((t for t in self.toks if t.dep in ("root", "ROOT")), None)
+        if root is None:
+            return False
+        past = root.tag == "VBD" or root.feats.get("Tense") == "Past"
+        return past and root.lemma in CHANGE_VERBS and root.lemma not in ("go", "get", "turn")
 
     # -- "мы с братом оба в Калуге", "both me and Alex work at Spotify" ---------------------------
     def _companions(self) -> list[Tok]:

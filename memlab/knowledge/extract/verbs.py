@@ -126,6 +126,8 @@ class VerbClauses(ReaderParts):
             elif not case and before is not None and before.pos == "ADP" and o.pos == "ADJ" and o.ent == "LOC":
                 case = before.lemma  # "я в Нижнем живу": a clipped city the parse read as an adjective
             out.append((case, o))
+        for agent in self.s.children(v, "agent"):  # "I'm employed by Siemens": spaCy's passive agent heads its noun
+            out += [("by", o) for o in self.s.children(agent, "pobj")]
         return out
 
     def _verb_facts(self, v: Tok, subj: str) -> Iterator[Extracted]:
