@@ -144,3 +144,20 @@ def test_changes_long_ago_passive_employers_and_calling_a_city_home(text: str, f
 )
 def test_past_states_and_modals_of_these_give_nothing(text: str) -> None:
     assert not {f for f in _facts(text) if f[1] in ("city", "employer")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["my Tesla Model 3 order got delayed again", "I teach master's students at UCL", "I supervise PhD students at Imperial College",
+     "I moved to Lisbon two years ago but came back to Porto last year"],
+)
+def test_orders_teaching_and_later_moves_give_no_car_university_or_old_city(text: str) -> None:
+    facts = _facts(text)
+    assert not {f for f in facts if f[1] in ("car", "university")} and ("speaker", "city", "Lisbon") not in facts
+
+
+def test_a_pseudo_cleft_keeps_the_preposition_of_its_clause() -> None:
+    from memlab.knowledge.extract.clefts import plain
+
+    assert plain("Rust is what I'm learning on weekends") == "I'm learning Rust on weekends."
+    assert plain("honestly Rust is what I write everything in these days") == "I write everything in Rust these days."

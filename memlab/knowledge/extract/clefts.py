@@ -85,7 +85,7 @@ def _put_back(rest: str, value: str, where: bool) -> str:
     while k < len(words) and words[k].lower() in _BEFORE_VERB:
         k += 1
     k += 1  # the verb
-    while k < len(words) and (words[k].lower() in ("up", "out", "to", "with", "on") and not where or words[k].lower().endswith("ing")):
-        k += 1  # "grew up speaking", "report to"
+    while k < len(words) and (words[k].lower() in ("up", "out") and not where or words[k].lower().endswith("ing")):
+        k += 1  # "grew up speaking"
     inserted = f"in {value}" if where else value
     return " ".join([*words[:k], inserted, *words[k:]]) + "."

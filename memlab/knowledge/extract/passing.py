@@ -195,7 +195,7 @@ class Passing(ReaderParts):
         if self.s.lang != "en" or any(t.lower in _OVER | lx.HYPOTHETICAL_MARKS for t in self.toks):
             return
         cues = [t for t in self.toks if (t.lower in _STUDY or t.lemma in _STUDY) and t.i not in self.quoted]
-        if not cues or any(t.lemma in _NOT_STUDYING or t.lower in _NOT_STUDYING for t in self.toks):
+        if not cues or any(t.lemma in _NOT_STUDYING | _TEACHING or t.lower in _NOT_STUDYING for t in self.toks):
             return
         for o in self.toks:
             at = next((c for c in self.s.children(o, "case") if c.lower == "at"), None)
@@ -251,7 +251,7 @@ class Passing(ReaderParts):
         """ "the brakes on my 2017 Mazda 3 squeak", "the battery on my Pixel 7a barely lasts", "my
         dad's iPhone 12 froze": a phone or car said with its owner's possessive is the owner's
         (not an old one, nor one the clause sells, swaps, loses or wants)."""
-        if self.s.lang != "en" or any(t.lower in _OVER | lx.HYPOTHETICAL_MARKS for t in self.toks):
+        if self.s.lang != "en" or any(t.lower in _OVER | lx.HYPOTHETICAL_MARKS | _NOT_YET for t in self.toks):
             return
         for t in self.toks:
             if t.i in self.quoted or t.pos not in ("PROPN", "NOUN", "NUM", "X"):
@@ -259,6 +259,8 @@ class Passing(ReaderParts):
             poss = [c for c in self.s.children(t, "nmod:poss", "poss") if c.i < t.i]
             if not poss or any(w.lemma in _PAST_ADJ | _SPARE for w in self.toks[poss[0].i : t.i + 2]):
                 continue  # "my old iPhone 8", "my spare Pixel"
+            if t.pos == "NOUN" and t.lower not in lx.CAR_BRANDS and self.tool(t) is None:
+                continue  # "my Tesla Model 3 order", "my iPhone 15 preorder": the phrase names something else
             found = self.tool_value(t)
             attribute, value = (found[0], found[1]) if found is not None and found[0] == "phone" else ("car", self._car(t))
             if value is None or attribute == "car" and not any(w.lower in lx.CAR_BRANDS for w in self.toks[poss[0].i : t.i + 1]):
@@ -374,6 +376,9 @@ _STUDY = frozenset(
     "dissertation semester msc mba bsc mphil dphil freshman sophomore coursework".split()
 )
 _NOT_STUDYING = frozenset("graduate graduated finish finished apply applied offer visit visited interview drop".split())
+# what one has before a car or phone is one's own: "my Tesla Model 3 order got delayed"
+_NOT_YET = frozenset("order preorder pre-order reservation deposit waitlist delivery listing advert trade-in".split())
+_TEACHING = frozenset("teach lecture supervise supervisor professor lecturer tutor teacher examiner mark".split())
 _SPARE = frozenset("spare backup second first previous broken dead".split())
 _PARTING = frozenset("swap lose steal miss return break crash total give lend borrow want need envy".split())
 

@@ -40,6 +40,8 @@ from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.russian import _ru_owner
 
 _AGO = frozenset(("years ago", "лет назад"))
+_LATER = frozenset("but then until later но потом затем".split())
+_MOVED_ON = frozenset("come return leave move relocate вернуться уехать переехать".split())
 
 
 class Sentences(ReaderParts):
@@ -146,7 +148,10 @@ class Sentences(ReaderParts):
         if root is None:
             return False
         past = root.tag == "VBD" or root.feats.get("Tense") == "Past"
-        return past and root.lemma in CHANGE_VERBS and root.lemma not in ("go", "get", "turn")
+        later = any(  # "moved to Lisbon years ago but came back to Porto"
+            t.lower in _LATER or t.i != root.i and t.pos == "VERB" and t.lemma in _MOVED_ON for t in self.toks
+        )
+        return past and not later and root.lemma in CHANGE_VERBS and root.lemma not in ("go", "get", "turn")
 
     # -- "мы с братом оба в Калуге", "both me and Alex work at Spotify" ---------------------------
     def _companions(self) -> list[Tok]:
