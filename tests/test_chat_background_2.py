@@ -161,3 +161,25 @@ def test_a_pseudo_cleft_keeps_the_preposition_of_its_clause() -> None:
 
     assert plain("Rust is what I'm learning on weekends") == "I'm learning Rust on weekends."
     assert plain("honestly Rust is what I write everything in these days") == "I write everything in Rust these days."
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Kotlin became my main language after the rewrite", ("speaker", "programming_language", "Kotlin")),
+        ("my uncle swapped his Pixel for an iPhone 15", ("speaker's uncle", "phone", "iPhone 15")),
+        ("I finally left macOS for Ubuntu", ("speaker", "operating_system", "Ubuntu")),
+        ("we left Leeds for Bristol in the spring", ("speaker", "city", "Bristol")),
+        ("it's pouring again here in Leeds", ("speaker", "city", "Leeds")),
+    ],
+)
+def test_become_swaps_and_here_in_a_city(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I'd never swap my Pixel for an iPhone 15", "I'm here in Zurich for a conference", "we're here in Lisbon for the weekend",
+             "I left London for a week"],
+)
+def test_no_swap_or_city_from_a_wish_or_a_trip(text: str) -> None:
+    assert not {f for f in _facts(text) if f[1] in ("phone", "city")}

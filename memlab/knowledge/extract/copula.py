@@ -29,6 +29,10 @@ from memlab.knowledge.extract.parts import ReaderParts
 # how English demonyms end: American, Chinese, Polish, Israeli, Dutch, Icelandic, Swiss, Greek, Filipino
 _DEMONYM_ENDINGS = ("an", "ese", "ish", "i", "ch", "ic", "ss", "ek", "ak", "ot", "o", "er")
 
+# "Rust became my main language", "Zed has become my editor": a change into the state, which holds
+_BE = frozenset(("be", "become"))
+
+
 class CopulaClauses(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -36,11 +40,11 @@ class CopulaClauses(ReaderParts):
         """ "my boss is Oleg", "Zed is my editor", "I'm a data engineer", "I'm 34", "I'm in Bangalore"."""
         named = v.lemma in ("call", "name", "звать") and bool(self.s.children(v, "nsubj:pass"))
         if not (
-            v.lemma == "be" or named or self.s.children(v, "cop") or v.pos in ("NOUN", "PROPN", "ADJ", "NUM")
+            v.lemma in _BE or named or self.s.children(v, "cop") or v.pos in ("NOUN", "PROPN", "ADJ", "NUM")
         ):
             return
         subj_tok = next(iter(self.s.children(v, "nsubj", "nsubj:pass", "csubj")), None)
-        if v.lemma == "be" or named:
+        if v.lemma in _BE or named:
             preds = self.s.children(v, "attr", "acomp", "oprd")
             # "I'm Ahmed, data engineer in Dubai": a job noun joined to the name is said of the subject too
             # and so is an age ("I'm Nkechi, 27, product manager at a fintech")
@@ -77,7 +81,7 @@ class CopulaClauses(ReaderParts):
                     yield self.fact(SPEAKER, "city", self.city(b), "place")
                     return
 
-        if subj_tok is not None and v.lemma == "be" and self.tool_value(subj_tok) is not None:
+        if subj_tok is not None and v.lemma in _BE and self.tool_value(subj_tok) is not None:
             # value first: "Rust is what all my stuff is in now", "MySQL is the database I babysit"
             # the clause itself, not the clauses hanging off it ("..., Python's just for the odd notebook")
             apart = set().union(

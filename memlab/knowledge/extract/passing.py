@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.basics import _PAST_ADJ, SPEAKER, Extracted
+from memlab.knowledge.extract.basics import _PAST_ADJ, _VISIT_WORDS, SPEAKER, Extracted
 from memlab.knowledge.extract.nlp import Tok
 from memlab.knowledge.extract.parts import ReaderParts
 
@@ -32,6 +32,7 @@ class Passing(ReaderParts):
         yield from self._system_on_machine()
         yield from self._possessed_device()
         yield from self._studies_at()
+        yield from self._here_in()
         if self.s.lang == "ru":
             yield from self._ru_age()
             yield from self._ru_moved_onto()
@@ -57,6 +58,8 @@ class Passing(ReaderParts):
                 who = self._described(t)
                 if who is not None and language.lower in lx.LANGUAGES:
                     yield self.fact(who, "native_language", language.text.capitalize(), "concept")
+            elif t.lemma in _SWAP_VERBS and t.pos == "VERB":
+                yield from self._swapped_for(t)
             elif t.lemma == "call" and t.pos == "VERB" and any(c.lower == "home" for c in self.s.children(t)):
                 yield from self._called_home(t)
             elif t.lemma == "speak" and t.tag == "VBG" and self._grew_up(self.toks[t.head]):
@@ -226,6 +229,48 @@ class Passing(ReaderParts):
             return name
         return None
 
+    def _here_in(self) -> Iterator[Extracted]:
+        """ "I write Scala for a living here in Zurich", "it's pouring again here in Leeds": where the
+        speaker is, said in a sentence of the speaker's own (not on a trip, a visit or a stay of days)."""
+        if self.s.lang != "en" or any(t.lemma in _VISIT_WORDS | _SHORT_STAY or t.lower in _OVER for t in self.toks):
+            return
+        for t in self.toks[:-2]:
+            o = self.toks[t.i + 2]
+            if t.lower != "here" or self.toks[t.i + 1].lower != "in" or t.i in self.quoted or not self._place(o):
+                continue
+            if not o.text[:1].isupper() or o.ent not in ("LOC", "GPE", "") and o.lower not in lx.LOWER_CASE_CITIES:
+                continue
+            verb = next((a for a in self.s.ancestors(t) if a.pos in ("VERB", "AUX") or a.dep == "root"), None)
+            if verb is None or self._blocked(verb) or self.denied(verb):
+                continue
+            who = self.subject_of(verb)
+            others = [x for x in self.toks if x.dep.startswith("nsubj") and x.lower not in ("i", "we", "it")]
+            if who == SPEAKER or who is None and not others:  # "it's pouring again here in Leeds"
+                yield self.fact(SPEAKER, "city", self.city(o), "place")
+                return
+
+    def _swapped_for(self, v: Tok) -> Iterator[Extracted]:
+        """ "my dad has swapped his iPhone for a Galaxy S23", "I left Windows for Fedora", "we left
+        Leeds for Bristol", "replaced Jenkins with ...": the value taken, of the kind of the one given up."""
+        who = None if self._blocked(v) or self.denied(v) else self.subject_of(v)
+        given = [o for o in self.s.children(v, "obj", "dobj") if o.i not in self.quoted]
+        if who is None or not given:
+            return
+        case_new = "with" if v.lemma == "replace" else "for"
+        hung = [(next((c.lemma for c in self.s.children(x, "case")), ""), x) for x in self.s.children(given[0], "nmod", "obl")]
+        for case, o in [*self.obliques(v), *hung]:  # the parse may hang "for Bristol" on "Leeds"
+            if case != case_new or o.i in self.quoted:
+                continue
+            new, old = self.tool_value(o), self.tool_value(given[0])
+            car = self._car(o) if any(w.lower in lx.CAR_BRANDS for w in self.toks[max(o.i - 2, 0) : o.i + 1]) else None
+            if new is not None and (old is None or old[0] == new[0]):
+                yield self.fact(who, new[0], new[1], "tool")
+            elif car is not None:
+                yield self.fact(who, "car", car, "concept")
+            elif all(self._place(x) and (x.ent in ("LOC", "GPE") or x.lower in lx.LOWER_CASE_CITIES) for x in (o, given[0])):
+                yield self.fact(who, "city", self.city(o), "place")
+            return
+
     def _called_home(self, v: Tok) -> Iterator[Extracted]:
         """ "I've called Winnipeg home since the spring", "my gran calls Whitby home": the city."""
         who = None if self._blocked(v) or self.denied(v) else self.subject_of(v)
@@ -378,6 +423,8 @@ _STUDY = frozenset(
 _NOT_STUDYING = frozenset("graduate graduated finish finished apply applied offer visit visited interview drop".split())
 # what one has before a car or phone is one's own: "my Tesla Model 3 order got delayed"
 _NOT_YET = frozenset("order preorder pre-order reservation deposit waitlist delivery listing advert trade-in".split())
+_SHORT_STAY = frozenset("week weekend night day days weeks nights visiting visit staying".split())
+_SWAP_VERBS = frozenset("swap trade exchange ditch leave drop dump replace".split())
 _TEACHING = frozenset("teach lecture supervise supervisor professor lecturer tutor teacher examiner mark".split())
 _SPARE = frozenset("spare backup second first previous broken dead".split())
 _PARTING = frozenset("swap lose steal miss return break crash total give lend borrow want need envy".split())
