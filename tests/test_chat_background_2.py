@@ -183,3 +183,26 @@ def test_become_swaps_and_here_in_a_city(text: str, fact: tuple[str, str, str]) 
 )
 def test_no_swap_or_city_from_a_wish_or_a_trip(text: str) -> None:
     assert not {f for f in _facts(text) if f[1] in ("phone", "city")}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("the light is different now that I've relocated to Truro", ("speaker", "city", "Truro")),
+        ("I picked up a Pixel 8 in the sale and love it", ("speaker", "phone", "Pixel 8")),
+        ("we moved the app off MySQL and onto PostgreSQL", ("speaker", "database", "PostgreSQL")),
+        ("my daughter joined a fencing club this term", ("speaker's daughter", "sport", "fencing")),
+        ("Life in Dundee is slow, but I like it", ("speaker", "city", "Dundee")),
+        ("Mira transferred to the University of Exeter after first year", ("Mira", "university", "University of Exeter")),
+    ],
+)
+def test_moves_purchases_migrations_clubs_and_schools_said_in_passing(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I might join a fencing club", "Life in Dundee must be lovely, I'd love it", "I might transfer to the University of Exeter",
+             "Life in Dundee was slow, but I liked it"],
+)
+def test_wishes_and_past_lives_give_nothing(text: str) -> None:
+    assert not _facts(text)

@@ -209,6 +209,9 @@ class ReaderParts:
     def _car(self, o: Tok) -> str | None:
         raise NotImplementedError
 
+    def _past_state(self, v: Tok) -> bool:
+        raise NotImplementedError
+
     def _pet_named(self) -> Iterator[Extracted]:
         raise NotImplementedError
 

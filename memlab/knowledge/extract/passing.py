@@ -58,6 +58,12 @@ class Passing(ReaderParts):
                 who = self._described(t)
                 if who is not None and language.lower in lx.LANGUAGES:
                     yield self.fact(who, "native_language", language.text.capitalize(), "concept")
+            elif t.lemma in ("transfer", "enrol", "enroll") and t.pos == "VERB":
+                yield from self._enrolled(t)
+            elif t.lemma == "join" and t.pos == "VERB":
+                yield from self._joined_club(t)
+            elif t.lemma == "life" and t.i + 2 < len(self.toks) and self.toks[t.i + 1].lower == "in":
+                yield from self._life_in(t)
             elif t.lemma in _SWAP_VERBS and t.pos == "VERB":
                 yield from self._swapped_for(t)
             elif t.lemma == "call" and t.pos == "VERB" and any(c.lower == "home" for c in self.s.children(t)):
@@ -228,6 +234,40 @@ class Passing(ReaderParts):
         if any(w.lower() in lx.SCHOOL_NOUNS for w in name.split()) or near and (o.ent in ("ORG", "LOC", "GPE") or self._name(o)):
             return name
         return None
+
+    def _enrolled(self, v: Tok) -> Iterator[Extracted]:
+        """ "Ethan transferred to the University of Bath", "I enrolled at Birkbeck College": a school
+        by name (a school word in it) is the university of whoever moved there."""
+        who = None if self._blocked(v) or self.denied(v) or any(t.lemma in _TEACHING for t in self.toks) else self.subject_of(v)
+        for case, o in self.obliques(v):
+            if who is None or case not in ("to", "at", "in", "into") or o.i in self.quoted or o.pos != "PROPN":
+                continue
+            name = self._school_name(o, near=False)
+            if name is not None:
+                yield self.fact(who, "university", name, "organization")
+                return
+
+    def _joined_club(self, v: Tok) -> Iterator[Extracted]:
+        """ "I joined a rowing club", "my son joined the chess club": the sport of the club joined."""
+        who = None if self._blocked(v) or self.denied(v) else self.subject_of(v)
+        for o in self.s.children(v, "obj", "dobj"):
+            if who is None or o.lemma not in ("club", "team", "league", "squad", "crew") or o.i in self.quoted:
+                continue
+            sport = next((c.lemma for c in self.s.children(o, "compound", "amod", "nmod") if c.lemma in lx.SPORTS), None)
+            if sport is not None:
+                yield self.fact(who, "sport", sport, "concept")
+
+    def _life_in(self, life: Tok) -> Iterator[Extracted]:
+        """ "Life in Aberdeen is quiet, but I like it": the speaker's city, in a sentence of the
+        speaker's own (not "life in Paris must be amazing", "my sister's life in Oslo")."""
+        o = self.toks[life.i + 2]
+        verb = self.toks[life.head] if life.dep.startswith("nsubj") else None
+        if verb is None or not o.text[:1].isupper() or not self._place(o) or o.i in self.quoted:
+            return
+        if self._blocked(verb) or self._past_state(verb) or self.s.children(life, "nmod:poss", "poss"):
+            return
+        if any(t.lower in ("i", "i'm", "me", "my", "we", "our") for t in self.toks if t.i > o.i):
+            yield self.fact(SPEAKER, "city", self.city(o), "place")
 
     def _here_in(self) -> Iterator[Extracted]:
         """ "I write Scala for a living here in Zurich", "it's pouring again here in Leeds": where the

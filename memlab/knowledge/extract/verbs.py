@@ -126,6 +126,12 @@ class VerbClauses(ReaderParts):
             elif not case and before is not None and before.pos == "ADP" and o.pos == "ADJ" and o.ent == "LOC":
                 case = before.lemma  # "я в Нижнем живу": a clipped city the parse read as an adjective
             out.append((case, o))
+        if self.s.lang == "en":  # "migrated inventory off Mongo and onto PostgreSQL": a conjunct with its own preposition
+            out += [(case.lemma, c) for _, o in list(out) for c in self.s.children(o, "conj")
+                    for case in self.s.children(c, "case")[:1]]  # fmt: skip
+            out += [(conj.lower, x) for _, o in list(out) for case in self.s.children(o, "case")
+                    for conj in self.s.children(case, "conj") if conj.pos == "ADP"
+                    for x in self.s.children(conj, "pobj")]  # fmt: skip  # "off Mongo and onto PostgreSQL"
         for agent in self.s.children(v, "agent"):  # "I'm employed by Siemens": spaCy's passive agent heads its noun
             out += [("by", o) for o in self.s.children(agent, "pobj")]
         return out
@@ -178,8 +184,9 @@ class VerbClauses(ReaderParts):
                     c in ("в", "во") and self._place(x) for c, x in self.obliques(v) if x.i != o.i
                 )
                 moves_things = inside or lemma in ("move", "relocate") and any(
-                    c.lower not in ("myself", "ourselves", "us") for c in self.s.children(v, "obj")
-                )
+                    c.lower not in ("myself", "ourselves", "us") and not (c.lower == "that" and c.i < v.i)
+                    for c in self.s.children(v, "obj")
+                )  # not the "that" of "now that I've relocated to Plymouth"
                 if not (lemma == "move" and o.dep == "obj") and not moves_things:
                     yield self.fact(subj, "city", self.city(o), "place")
             elif lemma in EMPLOY_VERBS and (
@@ -493,8 +500,9 @@ class VerbClauses(ReaderParts):
                 if name:
                     yield self.fact(subj, f"pet_{lx.PETS[o.lemma]}", name, "concept")
             return
-        if v.lemma not in HAVE_VERBS and not (v.lemma == "я" and self.s.lang == "ru"):
-            return
+        picked_up = v.lemma == "pick" and any(c.lower == "up" for c in self.s.children(v, "prt", "compound:prt"))
+        if v.lemma not in HAVE_VERBS and not (v.lemma == "я" and self.s.lang == "ru") and not picked_up:
+            return  # "I picked up a Galaxy A54 on a contract deal": got one
         objects = self.s.children(v, "obj", "nsubj") if self.s.lang == "ru" else self.s.children(v, "obj")
         subj = self._recipient(v) or subj
         for o in objects:
@@ -513,7 +521,7 @@ class VerbClauses(ReaderParts):
             tv = self.tool_value(o)
             if tv and tv[0] == "phone":
                 yield self.fact(subj, "phone", tv[1], "tool")
-            elif v.lemma in ("drive", "have", "get", "buy", "own", "водить", "купить", "ездить"):
+            elif v.lemma in ("drive", "have", "get", "buy", "own", "водить", "купить", "ездить") or picked_up:
                 car = self._car(o)
                 if car:
                     yield self.fact(subj, "car", car, "concept")
