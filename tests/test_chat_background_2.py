@@ -206,3 +206,16 @@ def test_moves_purchases_migrations_clubs_and_schools_said_in_passing(text: str,
 )
 def test_wishes_and_past_lives_give_nothing(text: str) -> None:
     assert not _facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("I'm a paramedic with the London Ambulance Service", {("speaker", "employer", "London Ambulance Service")}),
+        ("I sit on the payments team at Monzo", {("speaker", "team", "payments"), ("speaker", "employer", "Monzo")}),
+        ("I'm on the search team at Zalando", {("speaker", "team", "search"), ("speaker", "employer", "Zalando")}),
+    ],
+)
+def test_an_employer_said_with_a_job_or_a_team(text: str, facts: set[tuple[str, str, str]]) -> None:
+    assert facts <= _facts(text)
+    assert not {f for f in _facts("I'm a nurse with two kids and a dog") if f[1] == "employer"}

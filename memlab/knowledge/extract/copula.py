@@ -403,6 +403,9 @@ class CopulaClauses(ReaderParts):
             yield self.fact(subj, "gym", gym, "organization")  # "I'm at a crossfit box called Iron Yard now"
         elif case in ("at", "for") and (self._org(o) or self._called(o)):
             yield self.fact(subj, "employer", self._called(o) or self.value_text(o), "organization")
+        elif case == "with" and o.ent == "ORG" and o.pos == "PROPN" and self._org(o) and _job_word(self.toks[o.head]):
+            # "I'm a paramedic with the West Midlands Ambulance Service"
+            yield self.fact(subj, "employer", self._org_span(o), "organization")
         elif case in ("in", "в", "во") and self._place(o):
             yield self.fact(subj, "city", self.city(o), "place")
         elif case == "on" and o.lemma == "team":
@@ -412,10 +415,22 @@ class CopulaClauses(ReaderParts):
             ]  # fmt: skip
             if name:
                 yield self.fact(subj, "team", name[0].text, "concept")
+            for at_case, org in self.obliques(o):  # "on the fraud team at Starling Bank"
+                if at_case == "at" and org.pos == "PROPN" and self._org(org) and org.i not in self.quoted:
+                    yield self.fact(subj, "employer", self._org_span(org), "organization")
         elif case == "into" and tv is None:
             hobby = self._pastime(o)
             if hobby:  # "I'm really into climbing", "super into woodworking now"
                 yield self.fact(subj, "hobby", hobby, "concept")
+
+    def _org_span(self, o: Tok) -> str:
+        """An organisation's whole name: its entity span ("West Midlands Ambulance Service"), else its name."""
+        span = self.s.span_of(o)
+        if span is not None and span[2] == "ORG":
+            words = [w.text for w in self.toks[span[0] : span[1]] if w.pos != "DET"]
+            if words:
+                return " ".join(words)
+        return self.value_text(o)
 
     def _pastime(self, o: Tok) -> str | None:
         """A bare activity noun or gerund ("climbing", "pottery", "board games"), not a person,

@@ -212,6 +212,9 @@ class ReaderParts:
     def _past_state(self, v: Tok) -> bool:
         raise NotImplementedError
 
+    def _located(self, case: str, o: Tok, subj: str) -> Iterator[Extracted]:
+        raise NotImplementedError
+
     def _pet_named(self) -> Iterator[Extracted]:
         raise NotImplementedError
 

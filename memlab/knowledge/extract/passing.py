@@ -60,6 +60,11 @@ class Passing(ReaderParts):
                     yield self.fact(who, "native_language", language.text.capitalize(), "concept")
             elif t.lemma in ("transfer", "enrol", "enroll") and t.pos == "VERB":
                 yield from self._enrolled(t)
+            elif t.lemma in ("sit", "work", "serve") and t.pos == "VERB" and not self._blocked(t):
+                who = self.subject_of(t)
+                for case, o in self.obliques(t) if who is not None else []:
+                    if case == "on" and o.lemma in ("team", "squad", "desk"):
+                        yield from self._located("on", o, who)  # "I sit on the fraud team at Starling Bank"
             elif t.lemma == "join" and t.pos == "VERB":
                 yield from self._joined_club(t)
             elif t.lemma == "life" and t.i + 2 < len(self.toks) and self.toks[t.i + 1].lower == "in":
