@@ -61,10 +61,7 @@ class Passing(ReaderParts):
             elif t.lemma in ("transfer", "enrol", "enroll") and t.pos == "VERB":
                 yield from self._enrolled(t)
             elif t.lemma in ("sit", "work", "serve") and t.pos == "VERB" and not self._blocked(t):
-                who = self.subject_of(t)
-                for case, o in self.obliques(t) if who is not None else []:
-                    if case == "on" and o.lemma in ("team", "squad", "desk"):
-                        yield from self._located("on", o, who)  # "I sit on the fraud team at Starling Bank"
+                yield from self._sits_on_team(t)
             elif t.lemma == "join" and t.pos == "VERB":
                 yield from self._joined_club(t)
             elif t.lemma == "life" and t.i + 2 < len(self.toks) and self.toks[t.i + 1].lower == "in":
@@ -239,6 +236,18 @@ class Passing(ReaderParts):
         if any(w.lower() in lx.SCHOOL_NOUNS for w in name.split()) or near and (o.ent in ("ORG", "LOC", "GPE") or self._name(o)):
             return name
         return None
+
+    def _sits_on_team(self, v: Tok) -> Iterator[Extracted]:
+        """ "I sit on the fraud team at Starling Bank", "I work on the payments team at Monzo"."""
+        who = self.subject_of(v)
+        if who is None:
+            return
+        found = [f for case, o in self.obliques(v) if case == "on" and o.lemma in ("team", "squad") for f in self._located("on", o, who)]
+        yield from found
+        if any(f.attribute == "team" for f in found) and not any(f.attribute == "employer" for f in found):
+            for case, o in self.obliques(v):  # the parse may hang "at Monzo" on the verb
+                if case == "at" and o.pos == "PROPN" and self._org(o) and o.i not in self.quoted:
+                    yield self.fact(who, "employer", self.value_text(o), "organization")
 
     def _enrolled(self, v: Tok) -> Iterator[Extracted]:
         """ "Ethan transferred to the University of Bath", "I enrolled at Birkbeck College": a school
