@@ -219,3 +219,21 @@ def test_wishes_and_past_lives_give_nothing(text: str) -> None:
 def test_an_employer_said_with_a_job_or_a_team(text: str, facts: set[tuple[str, str, str]]) -> None:
     assert facts <= _facts(text)
     assert not {f for f in _facts("I'm a nurse with two kids and a dog") if f[1] == "employer"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("my trusty 2011 Yaris just passed its MOT again", ("speaker", "car", "Yaris")),
+        ("I drive a Qashqai these days", ("speaker", "car", "Qashqai")),
+        ("everyone left for Warsaw and I'm still stuck in Łódź", ("speaker", "city", "Łódź")),
+    ],
+)
+def test_car_models_without_a_brand_and_being_stuck_in_a_city(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize("text", ["I got stuck in Paris for a night because of the strike", "we were stuck in Lyon overnight",
+                                  "Golf is my favourite sport"])
+def test_a_night_stuck_somewhere_or_the_sport_gives_no_city_or_car(text: str) -> None:
+    assert not {f for f in _facts(text) if f[1] in ("city", "car")}

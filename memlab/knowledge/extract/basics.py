@@ -27,7 +27,7 @@ _TOOL_INDEX = {
 _MAX_TOOL_WORDS = max(len(f.split()) for f in _TOOL_INDEX)
 
 CITY_VERBS = frozenset(
-    "live reside move relocate settle base stay жить проживать переехать перебраться поселиться обосноваться "
+    "live reside move relocate settle base stay stick жить проживать переехать перебраться поселиться обосноваться "
     "осесть переселиться обитать остаться оставаться".split()
 )
 EMPLOY_VERBS = frozenset(
@@ -104,7 +104,8 @@ _VISIT_WORDS = frozenset(
     "conference visit holiday wedding honeymoon workshop summit tour getaway".split()
 )
 # a stay of days, not a home: "in Tokyo for the weekend", "в Казани на пару дней"
-_SHORT_STAYS = (" for the weekend ", " for a few days ", " for the week ", " for a couple of days ",
+_SHORT_STAYS = (" for the weekend ", " for a few days ", " for the week ", " for a couple of days ", " for a night ",
+                " for the night ", " for a week ", " overnight ",
                 " на выходные ", " на пару дней ", " на неделю ", " на несколько дней ")
 _FILLERS = ("btw", "lol", "haha", "tbh", "fwiw", "lmao")  # chat words a parser reads as nouns
 _VAGUE = frozenset(

@@ -81,6 +81,15 @@ CAR_BRANDS = frozenset(
     "mercedes mercedes-benz porsche fiat peugeot citroen jeep chevrolet chevy dodge lexus mini jaguar polestar rivian "
     "opel seat dacia mitsubishi suzuki geely haval chery лада тойота киа хендай хёндай шкода фольксваген солярис".split()
 )
+# popular models said without their brand ("my beat-up 2009 Corolla"), capitalised and not opening a sentence
+# (not the everyday words: Focus, Jazz, Leaf, Golf stays: "Golf" mid-sentence with a capital is the car)
+CAR_MODELS_EN: dict[str, str] = {
+    m.casefold(): m for m in (
+        "Corolla Civic Golf Prius Octavia Fiesta Yaris Qashqai Outback Forester Impreza Camry RAV4 CR-V Micra "
+        "Clio Megane Mustang Wrangler Passat Tiguan Astra Corsa Juke Kuga Sportage Tucson Elantra Accord Altima "
+        "Sentra Tacoma Tundra Highlander Fabia Superb Kodiaq Enyaq Ioniq Polestar Cayenne Panda Punto Cherokee"
+    ).split()
+}  # fmt: skip
 # Russian names of popular models: "езжу на Солярисе" is a Hyundai Solaris (a Lada keeps its Russian name)
 CAR_MODELS_RU: dict[str, str] = {
     "камри": "Toyota Camry", "королла": "Toyota Corolla", "рав4": "Toyota RAV4", "приус": "Toyota Prius",

@@ -362,7 +362,8 @@ class Passing(ReaderParts):
                 continue  # "my Tesla Model 3 order", "my iPhone 15 preorder": the phrase names something else
             found = self.tool_value(t)
             attribute, value = (found[0], found[1]) if found is not None and found[0] == "phone" else ("car", self._car(t))
-            if value is None or attribute == "car" and not any(w.lower in lx.CAR_BRANDS for w in self.toks[poss[0].i : t.i + 1]):
+            carish = lx.CAR_BRANDS | set(lx.CAR_MODELS_EN)
+            if value is None or attribute == "car" and not any(w.lower in carish for w in self.toks[poss[0].i : t.i + 1]):
                 continue
             verb = next((a for a in self.s.ancestors(t) if a.pos in ("VERB", "AUX") or a.dep == "root"), None)
             if verb is not None and (self._blocked(verb) or _dropping(verb)):

@@ -187,7 +187,8 @@ class VerbClauses(ReaderParts):
                     c.lower not in ("myself", "ourselves", "us") and not (c.lower == "that" and c.i < v.i)
                     for c in self.s.children(v, "obj")
                 )  # not the "that" of "now that I've relocated to Plymouth"
-                if not (lemma == "move" and o.dep == "obj") and not moves_things:
+                got_stuck = lemma == "stick" and any(c.lemma == "get" for c in self.s.children(v, "aux", "auxpass", "aux:pass"))
+                if not (lemma == "move" and o.dep == "obj") and not moves_things and not got_stuck:
                     yield self.fact(subj, "city", self.city(o), "place")
             elif lemma in EMPLOY_VERBS and (
                 case in ("at", "for", "with", "by", "в", "во", "на") or lemma == "join" and o.dep == "obj"
@@ -571,6 +572,8 @@ class VerbClauses(ReaderParts):
         words = [t for t in self.toks if t.i in _subtree(self.s, o) and t.pos != "DET" and t.pos != "PUNCT"]
         words = [t for t in words if t.i not in self.quoted]  # "got an email saying 'your Tesla Model 3 lease ...'"
         brand = next((k for k, t in enumerate(words) if t.lower in lx.CAR_BRANDS), None)
+        if brand is None and o.lower in lx.CAR_MODELS_EN and o.text[:1].isupper() and o.i > 0 and self.s.lang == "en":
+            return lx.CAR_MODELS_EN[o.lower]  # "my beat-up 2009 Corolla", "I drive a Civic"
         if brand is None:
             drives = (
                 self.toks[o.head].lemma in ("drive", "водить")
