@@ -237,3 +237,22 @@ def test_car_models_without_a_brand_and_being_stuck_in_a_city(text: str, fact: t
                                   "Golf is my favourite sport"])
 def test_a_night_stuck_somewhere_or_the_sport_gives_no_city_or_car(text: str) -> None:
     assert not {f for f in _facts(text) if f[1] in ("city", "car")}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("goodbye Perl, hello Python, the scripts finally make sense", ("speaker", "programming_language", "Python")),
+        ("happy Fedora user here, ask me anything", ("speaker", "operating_system", "Fedora")),
+        ("I'm a long-time Emacs user", ("speaker", "editor", "Emacs")),
+        ("I swear by Zed these days", ("speaker", "editor", "Zed")),
+        ("week one at Canva done and dusted", ("speaker", "employer", "Canva")),
+    ],
+)
+def test_greetings_users_and_first_weeks(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize("text", ["I'm not a Vim user", "former Emacs user, tried everything since", "if I were a Fedora user I'd know"])
+def test_no_tool_from_a_former_or_negated_user(text: str) -> None:
+    assert not {f for f in _facts(text) if f[1] in ("editor", "operating_system")}

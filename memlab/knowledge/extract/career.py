@@ -116,6 +116,12 @@ class Career(ReaderParts):
             before = self.toks[t.i - 1]
             counted = before.lemma in _COUNT_ORDINALS or before.lower in lx.ORDINALS
             into = before.pos == "NUM" or before.lower in _NUMBER_WORDS
+            one = before.lemma in _PERIODS and t.lower == "one" and t.i + 1 < len(self.toks)  # "week one at Notion"
+            if one:
+                org = self._org_after(t.i + 1)
+                if org is not None:
+                    yield self.fact(SPEAKER, "employer", org, "organization")
+                    return
             if t.lemma not in _PERIODS or not (counted or into):
                 continue
             if into and not counted:  # "two weeks into GitLab": only with "into"

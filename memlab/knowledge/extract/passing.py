@@ -33,6 +33,7 @@ class Passing(ReaderParts):
         yield from self._possessed_device()
         yield from self._studies_at()
         yield from self._here_in()
+        yield from self._goodbye_hello()
         if self.s.lang == "ru":
             yield from self._ru_age()
             yield from self._ru_moved_onto()
@@ -58,6 +59,18 @@ class Passing(ReaderParts):
                 who = self._described(t)
                 if who is not None and language.lower in lx.LANGUAGES:
                     yield self.fact(who, "native_language", language.text.capitalize(), "concept")
+            elif t.lemma == "user" and t.i:
+                yield from self._tool_user(t)
+            elif t.lower in _DEMONYMS and t.text[:1].isupper():
+                who = None if self.denied(t) or self._blocked(self.toks[t.head]) else self._described(t)
+                if who is not None:
+                    yield self.fact(who, "city", _DEMONYMS[t.lower], "place")  # "guess I'm a Londoner now"
+            elif t.lemma == "swear" and t.pos == "VERB" and not self._blocked(t) and not self.denied(t):
+                who = self.subject_of(t)
+                for case, o in self.obliques(t) if who is not None else []:
+                    found = self.tool_value(o) if case == "by" and o.i not in self.quoted else None
+                    if found is not None and who is not None:  # "Mike still swears by his BlackBerry"
+                        yield self.fact(who, found[0], found[1], "tool")
             elif t.lemma in ("transfer", "enrol", "enroll") and t.pos == "VERB":
                 yield from self._enrolled(t)
             elif t.lemma in ("sit", "work", "serve") and t.pos == "VERB" and not self._blocked(t):
@@ -236,6 +249,46 @@ class Passing(ReaderParts):
         if any(w.lower() in lx.SCHOOL_NOUNS for w in name.split()) or near and (o.ent in ("ORG", "LOC", "GPE") or self._name(o)):
             return name
         return None
+
+    def _tool_user(self, t: Tok) -> Iterator[Extracted]:
+        """ "Brave user for a month now", "long-time Neovim user here", "I'm a Fedora user": the tool
+        of whoever the noun describes (not a former, occasional or negated one)."""
+        k = t.i - 1
+        found = self.tool_value(self.toks[k]) if self.toks[k].i not in self.quoted else None
+        if found is None or any(w.lower in _NOT_A_USER for w in self.toks[max(k - 3, 0) : k]) or self.denied(t):
+            return
+        head = self.toks[t.head]
+        if t.dep in ("attr", "acomp") and head.lemma == "be":
+            who = None if self._blocked(head) or self._past_state(head) else self.subject_of(head)
+        else:
+            opening = [x for x in self.toks[:k] if x.pos not in ("PUNCT", "INTJ", "ADJ", "ADV", "NOUN", "DET", "CCONJ")]
+            who = SPEAKER if not opening and not any(x.lower in ("if", "was", "were") for x in self.toks) else None
+        if who is not None:
+            yield self.fact(who, found[0], found[1], "tool")
+
+    def _goodbye_hello(self) -> Iterator[Extracted]:
+        """ "goodbye Java, hello C#", "bye bye Windows, hello Fedora", "so long London, hello
+        Lisbon": the value greeted, of the kind of the one seen off."""
+        if self.s.lang != "en":
+            return
+        low = [t.lower for t in self.toks]
+        for k, w in enumerate(low):
+            if w not in ("goodbye", "bye", "farewell") or k + 1 >= len(low):
+                continue
+            hello = next((j for j in range(k + 2, min(k + 6, len(low))) if low[j] in ("hello", "hi")), None)
+            if hello is None or hello + 1 >= len(low):
+                return
+            old, new = self.toks[k + 1], self.toks[hello + 1]
+            if old.lower == "bye":
+                old = self.toks[k + 2]
+            if old.i in self.quoted or new.i in self.quoted:
+                return
+            was, now = self.tool_value(old), self.tool_value(new)
+            if was is not None and now is not None and was[0] == now[0]:
+                yield self.fact(SPEAKER, now[0], now[1], "tool")
+            elif self._place(old) and self._place(new) and new.text[:1].isupper() and now is None:
+                yield self.fact(SPEAKER, "city", self.city(new), "place")
+            return
 
     def _sits_on_team(self, v: Tok) -> Iterator[Extracted]:
         """ "I sit on the fraud team at Starling Bank", "I work on the payments team at Monzo"."""
@@ -479,6 +532,13 @@ _NOT_STUDYING = frozenset("graduate graduated finish finished apply applied offe
 # what one has before a car or phone is one's own: "my Tesla Model 3 order got delayed"
 _NOT_YET = frozenset("order preorder pre-order reservation deposit waitlist delivery listing advert trade-in".split())
 _SHORT_STAY = frozenset("week weekend night day days weeks nights visiting visit staying".split())
+_NOT_A_USER = frozenset("ex former old occasional reluctant recovering not no never".split())
+_DEMONYMS = {
+    "londoner": "London", "new yorker": "New York", "berliner": "Berlin", "muscovite": "Moscow", "glaswegian": "Glasgow",
+    "mancunian": "Manchester", "liverpudlian": "Liverpool", "scouser": "Liverpool", "dubliner": "Dublin",
+    "parisian": "Paris", "torontonian": "Toronto", "melburnian": "Melbourne", "sydneysider": "Sydney",
+    "bostonian": "Boston", "angeleno": "Los Angeles", "chicagoan": "Chicago", "edinburgher": "Edinburgh",
+}  # fmt: skip
 _SWAP_VERBS = frozenset("swap trade exchange ditch leave drop dump replace".split())
 _TEACHING = frozenset("teach lecture supervise supervisor professor lecturer tutor teacher examiner mark".split())
 _SPARE = frozenset("spare backup second first previous broken dead".split())
