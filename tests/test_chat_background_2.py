@@ -256,3 +256,20 @@ def test_greetings_users_and_first_weeks(text: str, fact: tuple[str, str, str]) 
 @pytest.mark.parametrize("text", ["I'm not a Vim user", "former Emacs user, tried everything since", "if I were a Fedora user I'd know"])
 def test_no_tool_from_a_former_or_negated_user(text: str) -> None:
     assert not {f for f in _facts(text) if f[1] in ("editor", "operating_system")}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Priya uses PyCharm, she says Visual Studio is bloated", ("Priya", "editor", "PyCharm")),
+        ("my brother lives in Tromsø, he says the dark is fine", ("speaker's brother", "city", "Tromsø")),
+        ("our app runs on PostgreSQL these days", ("speaker", "database", "PostgreSQL")),
+    ],
+)
+def test_a_report_after_a_comma_reports_its_own_clause(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize("text", ["I live in Paris, she said", "she lives in Oslo, I think", "their backend runs on MySQL"])
+def test_a_reported_or_someone_elses_statement_is_not_the_speakers(text: str) -> None:
+    assert not {f for f in _facts(text) if f[0] == "speaker"}

@@ -112,12 +112,16 @@ class Modality(ReaderParts):
                 k == 0 or chain[k - 1].dep in _EMBEDDED
             ):
                 return True
-            if k and t.lemma in lx.NONFACT_HEADS and chain[k - 1].dep in _EMBEDDED and not self._tail_request(chain[k - 1], t):
+            if (
+                k and t.lemma in lx.NONFACT_HEADS and chain[k - 1].dep in _EMBEDDED
+                and not self._tail_request(chain[k - 1], t) and not self._reports_another(t, chain[k - 1])
+            ):  # fmt: skip
                 return True
             if (
                 k
                 and t.lemma in ("say", "tell", "сказать", "говорить")
                 and chain[k - 1].dep in ("ccomp", "parataxis")
+                and not self._reports_another(t, chain[k - 1])
             ):
                 return True
             if k > 1 or k == 1 and v.dep not in ("xcomp", "conj"):
@@ -142,6 +146,13 @@ class Modality(ReaderParts):
         ):
             return v.feats.get("Tense") != "Past" or v.lemma in ("accept", "sign")
         return self._past_state(v)
+
+    def _reports_another(self, say: Tok, clause: Tok) -> bool:
+        """ "Chen uses PyCharm, he says VS Code is a toy": the report verb after a comma reports the
+        clause after it, not the statement before it (the parse hangs both on "says")."""
+        if clause.i > say.i or not any(t.text in (",", ";", "—", "–") for t in self.toks[clause.i : say.i]):
+            return False
+        return any(c.i > say.i and c.dep in ("ccomp", "xcomp") for c in self.s.children(say))
 
     def _tail_request(self, clause: Tok, head: Tok) -> bool:
         """A clause after a comma that the parse made the head of the statement before it, which

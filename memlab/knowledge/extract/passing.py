@@ -19,6 +19,8 @@ _PLAYERS = {
     "keyboardist": "keyboard", "harpist": "harp", "organist": "organ", "ukulelist": "ukulele",
 }  # fmt: skip
 _OVER = frozenset("was were used quit stopped gave".split())
+# what a team's work runs on: "our whole backend runs on Postgres", "my app runs on Go"
+_SYSTEMS = frozenset("backend stack app service site platform infra infrastructure pipeline api product database".split())
 _DEVICES = frozenset("laptop pc desktop computer machine workstation notebook".split())
 _OWN = frozenset("my our".split())
 # what one has of a tool one uses: "my Neovim config", "my Emacs setup", "our Postgres cluster"
@@ -467,13 +469,14 @@ class Passing(ReaderParts):
     def _device_runs(self, v: Tok) -> Iterator[Extracted]:
         """ "my laptop runs openSUSE Tumbleweed": the operating system of the speaker's machine."""
         subj = self.s.children(v, "nsubj")
-        if not subj or subj[0].lemma not in _DEVICES or not self._own(subj[0]) or self._blocked(v):
+        if not subj or subj[0].lemma not in _DEVICES | _SYSTEMS or not self._own(subj[0]) or self._blocked(v):
             return
-        objects = self.s.children(v, "obj", "dobj")
+        kinds = ("operating_system",) if subj[0].lemma in _DEVICES else ("database", "programming_language", "operating_system")
+        objects = self.s.children(v, "obj", "dobj") + [o for case, o in self.obliques(v) if case == "on"]
         for o in [*objects, *(c for x in objects for c in self.s.children(x, "compound"))]:  # "openSUSE Tumbleweed"
-            found = self.tool(o)
-            if found is not None and found[0] == "operating_system" and o.i not in self.quoted:
-                yield self.fact(SPEAKER, "operating_system", found[1], "tool")
+            found = self.tool_value(o)
+            if found is not None and found[0] in kinds and o.i not in self.quoted:
+                yield self.fact(SPEAKER, found[0], found[1], "tool")  # "our whole backend runs on Postgres"
                 return
 
     def _described(self, t: Tok) -> str | None:
