@@ -273,3 +273,9 @@ def test_a_report_after_a_comma_reports_its_own_clause(text: str, fact: tuple[st
 @pytest.mark.parametrize("text", ["I live in Paris, she said", "she lives in Oslo, I think", "their backend runs on MySQL"])
 def test_a_reported_or_someone_elses_statement_is_not_the_speakers(text: str) -> None:
     assert not {f for f in _facts(text) if f[0] == "speaker"}
+
+
+def test_a_relayed_message_or_a_hedge_stays_unread() -> None:
+    assert not _facts("I'm a nurse, tell her I said hi")
+    assert ("speaker", "diet", "vegetarian") in _facts("my brother Joe and I are both vegetarian, dad thinks it's a phase")
+    assert split_question_tail("моя начальница — Вера, ясно?", "ru") == "моя начальница — Вера, ясно?"

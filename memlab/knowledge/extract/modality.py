@@ -152,6 +152,10 @@ class Modality(ReaderParts):
         clause after it, not the statement before it (the parse hangs both on "says")."""
         if clause.i > say.i or not any(t.text in (",", ";", "—", "–") for t in self.toks[clause.i : say.i]):
             return False
+        if say.lemma not in ("say", "reckon", "claim", "think", "believe", "insist") or say.tag not in ("VBZ", "VBD", "VBP"):
+            return False  # not "I'm a nurse, tell her I said hi": a message to pass on
+        if any(c.lower in ("i", "we") for c in self.s.children(say, "nsubj")):
+            return False  # "she lives in Oslo, I think": the speaker's hedge on it
         return any(c.i > say.i and c.dep in ("ccomp", "xcomp") for c in self.s.children(say))
 
     def _tail_request(self, clause: Tok, head: Tok) -> bool:

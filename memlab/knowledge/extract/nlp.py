@@ -227,7 +227,10 @@ def split_question_tail(text: str, lang: str) -> str:
         if sentence.rstrip().endswith("?") and head_word and head_word.group(1).casefold() not in _OPENERS[lang]:
             for m in reversed(list(_TAIL.finditer(sentence))):
                 after = _AFTER_TAIL.match(sentence[m.end() :])
-                dash = m.group().strip() in ("—", "–", "-") and len(sentence[: m.start()].split()) > 1
+                dash = (  # "pescatarian here, tofu makes me gag — protein ideas ...?"; not "моя начальница — Вера, ясно?"
+                    m.group().strip() in ("—", "–", "-") and len(sentence[: m.start()].split()) > 1
+                    and len(sentence[m.end() :].split()) > 2 and "," not in sentence[m.end() :]
+                )
                 if after and (after.group(1).casefold() in _OPENERS[lang] or dash):
                     k = begin + m.start() + (m.group().index(m.group().strip()) if m.group().strip() else 0)
                     out[k] = "."
