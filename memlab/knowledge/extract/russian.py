@@ -26,6 +26,7 @@ from memlab.knowledge.extract.nlp import (
     ru_possessive_owner,
 )
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.knowledge.extract.ru_appos import named_then_relation, ru_pet_of_the_past
 
 
 class RussianClauses(ReaderParts):
@@ -45,6 +46,7 @@ class RussianClauses(ReaderParts):
         yield from self._ru_married_with()
         yield from self._ru_my_everything()
         yield from self._ru_role_at_us()
+        yield from named_then_relation(self)
 
     def _ru_my_everything(self) -> Iterator[Extracted]:
         """ "шахматы — моё всё", "бачата теперь моё всё": a pastime named before "моё всё" (a
@@ -615,7 +617,7 @@ def _ru_owned(reader: ReaderParts, owner: str, a: Tok) -> Iterator[Extracted]:
     if lemma != a.lemma:
         a = Tok(a.i, a.text, lemma, a.pos, a.dep, a.head, a.feats, a.ent, a.tag, a.start)
     if a.lemma in lx.PETS:
-        found = _ru_value_after(reader, a, "pet")
+        found = _ru_value_after(reader, a, "pet") if not ru_pet_of_the_past(reader, a) else None
         if found:
             yield reader.fact(owner, f"pet_{lx.PETS[a.lemma]}", found[0], "concept")
             plural = _plural(reader, a)

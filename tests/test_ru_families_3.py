@@ -1,0 +1,98 @@
+"""Russian extraction families, third round: an oblique of a later verbless stretch with its own
+subject ("жена работает в Сбере, я удалённо в Озоне"), a subject in a subordinate clause the parse
+gives the main verb, a relation or pet in brackets or between commas after a name, a pet of the
+past. Sentences written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from memlab.knowledge.extract import nlp_available
+
+pytestmark = pytest.mark.skipif(not nlp_available(), reason="spaCy / natasha not installed")
+
+
+def _facts(text: str) -> set[tuple[str, str, str]]:
+    from memlab.knowledge.extract.clauses import extract
+
+    return {(f.subject, f.attribute, f.value) for f in extract(text, "ru")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # the later stretch opens with its own subject and has no verb: the oblique is that subject's
+        ("муж Паша трудится инженером на заводе, я удалённо в Яндексе",
+         {("speaker", "employer", "Яндекс")}, {("Паша", "employer", "Яндекс")}),
+        # the adverb natasha tags a verb ("удалённо") leaves the stretch verbless
+        ("сестра работает бухгалтером в банке, я удалённо в Озоне",
+         {("speaker", "employer", "Озон")}, {("speaker's sister", "employer", "Озон")}),
+        ("муж не работает, а я в Озоне", set(), {("speaker", "employer", "Озон")}),
+        ("я работаю в Сбере, а сестра в Авито",
+         {("speaker", "employer", "Сбер"), ("speaker's sister", "employer", "Авито")}, {("speaker", "employer", "Авито")}),
+        ("Оля пишет на Kotlin, а я на Swift",
+         {("Оля", "programming_language", "Kotlin"), ("speaker", "programming_language", "Swift")}, set()),
+        # a verb of its own in the later stretch: nobody's from the first verb
+        ("брат живёт в Перми, а я в Москве смотрю матчи",
+         {("speaker's brother", "city", "Пермь")}, {("speaker's brother", "city", "Москва")}),
+    ],
+)
+def test_gapped_oblique(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # "когда я ...": the subordinate clause's subject is not the main verb's
+        ("Вика (моя девушка) до сих пор сидит на винде, когда я на линуксе всё делаю",
+         {("Вика", "operating_system", "Windows"), ("speaker", "partner", "Вика")},
+         {("speaker", "operating_system", "Windows")}),
+    ],
+)
+def test_subject_of_subordinate(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a relation in brackets or between commas after a name, with or without "мой"
+        ("Костя (муж) снова уехал на рыбалку", {("speaker", "spouse", "Костя")}),
+        ("Серёжа (мой парень) опять проспал", {("speaker", "partner", "Серёжа")}),
+        ("Алла Петровна, моя начальница, сегодня не в духе", {("speaker", "manager", "Алла Петровна")}),
+        ("Стас, муж, сегодня готовит ужин", {("speaker", "spouse", "Стас")}),
+        # a pet with "наш" / "мой", before or after the noun
+        ("Пончик, пёс наш, сгрыз тапок", {("speaker", "pet_dog", "Пончик")}),
+        ("Кузя (мой хомяк) сбежал из клетки", {("speaker", "pet_hamster", "Кузя")}),
+        # someone else's, a former one, a list of people: nothing
+        ("Костя (муж Иры) снова уехал", set()),
+        ("Костя (бывший муж) снова звонил", set()),
+        ("Лена, его жена, уже приехала", set()),
+        ("позвала Олега, мужа, свекровь и брата", set()),
+    ],
+)
+def test_name_then_relation(text: str, expected: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not {f for f in got if f[1] in ("spouse", "partner", "manager") or f[1].startswith("pet_")} - expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Кеша, наш говорящий попугай из нулевых, умел свистеть гимн",
+        "Рыжик, кот из моего детства, спал только на батарее",
+        "наша собака Жучка любила гонять кур",
+    ],
+)
+def test_pet_of_the_past(text: str) -> None:
+    assert not {f for f in _facts(text) if f[1].startswith("pet_")}
+
+
+def test_pet_now_stays() -> None:
+    assert ("speaker", "pet_dog", "Жучка") in _facts("наша собака Жучка опять разрыла клумбу")
