@@ -96,3 +96,35 @@ def test_pet_of_the_past(text: str) -> None:
 
 def test_pet_now_stays() -> None:
     assert ("speaker", "pet_dog", "Жучка") in _facts("наша собака Жучка опять разрыла клумбу")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a tool whose natasha lemma is off, found by pymorphy3's ("федоре" -> "федора")
+        ("коллега Вадим давно сидит на федоре", {("Вадим", "operating_system", "Fedora")}),
+        # "мы с X [оба]": past the companion to the verbless predicate, shared with "оба"
+        ("мы с Лёшей оба в Тинькофф, только в разных отделах", {("speaker", "employer", "Тинькофф"), ("Лёша", "employer", "Тинькофф")}),
+        ("мы с женой обе в Самаре", {("speaker", "city", "Самара"), ("speaker's wife", "city", "Самара")}),
+        ("мы с Пашей в Сбере", {("speaker", "employer", "Сбер")}),
+        # years or months counted "в" a town or an organisation, in a verbless stretch
+        ("выросла в Омске, но уже шесть лет в Праге", {("speaker", "city", "Прага")}),
+        ("днём учёба, а я ещё полгода в Яндексе на стажировке", {("speaker", "employer", "Яндекс")}),
+        ("сосед шумит, зато я третий год в Тбилиси и всё нравится", {("speaker", "city", "Тбилиси")}),
+    ],
+)
+def test_more_predicates(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert expected <= _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "мама из Омска, но уже шесть лет в Праге",  # the mother's stretch before
+        "две недели в Париже, потом домой",  # days, not years
+        "мы с братом оба в Москве не живём",
+        "если бы пять лет в Праге, то другое дело",
+    ],
+)
+def test_more_predicates_nothing(text: str) -> None:
+    assert not {f for f in _facts(text) if f[1] in ("city", "employer") and f[0] == "speaker"}

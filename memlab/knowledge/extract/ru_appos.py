@@ -91,3 +91,16 @@ def ru_pet_of_the_past(reader: ReaderParts, pet: Tok) -> bool:
         if x.dep.startswith("nsubj") and v.lemma in _PAST_STATES and v.feats.get("Tense") == "Past" and v.pos in ("VERB", "AUX"):
             return True
     return False
+
+
+_BOTH = frozenset("оба обе вдвоём вдвоем".split())
+
+
+def with_companion(reader: ReaderParts, t: Tok) -> bool:
+    """``t`` is part of "с X" joining someone to "мы" ("мы с сестрой Олей обе ..."), or "оба"."""
+    companions = {c.i for c in reader._companions()}
+    if t.lower in _BOTH or t.i in companions:
+        return True
+    if t.lemma in ("с", "со") and t.i + 1 < len(reader.toks) and t.i + 1 in companions:
+        return True
+    return t.head in companions and t.dep in ("appos", "flat", "flat:name") and reader._is_person(t)

@@ -3,10 +3,12 @@ verbless stretch with a subject of its own ("жена работает в Сбе
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.nlp import Tok, _morph
+from memlab.knowledge.extract.basics import SPEAKER, Extracted
+from memlab.knowledge.extract.nlp import Tok, _morph, is_place_name
 from memlab.knowledge.extract.parts import ReaderParts
 
 # words a gapped stretch may open with before its subject: "а я", "ну а я", "и я тоже"
@@ -86,3 +88,58 @@ def parataxis_subject(reader: ReaderParts, v: Tok) -> Tok | None:
     if v.feats.get("Number", "Sing") != head.feats.get("Number", "Sing"):
         return None
     return head
+
+
+# a count of years or months: "пять лет", "полтора года", "третий год", "полгода"
+_COUNTS = frozenset(
+    "полтора полторы пару пара несколько много второй третий четвёртый четвертый пятый шестой седьмой восьмой "
+    "девятый десятый".split()
+)
+_SPAN_UNITS = frozenset("год лет года месяц месяца месяцев".split())
+
+
+def _counts_time(words: list[Tok]) -> bool:
+    """A count of years or months among ``words`` ("уже пять лет", "полтора года", "полгода")."""
+    for k, t in enumerate(words):
+        if t.lower == "полгода":
+            return True
+        if (t.lower in _SPAN_UNITS or t.lemma in ("год", "месяц")) and k and (words[k - 1].pos == "NUM" or words[k - 1].lower in _COUNTS):
+            return True
+    return False
+
+
+def years_in(reader: ReaderParts) -> Iterator[Extracted]:
+    """ "родом из Гомеля, но уже пять лет в Варшаве", "а я в Тбилиси полтора года", "я уже два года
+    на удалёнке в Контуре": a stretch with no verb of its own that counts years or months spent
+    "в" a town (the city) or an organisation (the employer), the speaker's (no one else named in
+    the sentence up to it; nothing negated, planned or asked)."""
+    toks = reader.toks
+    for part in reader._stretches(dashes=False):
+        for sub in _split_and(part):
+            words = [t for t in sub if t.pos != "PUNCT" and t.lower not in ("а", "но", "и")]
+            if not words or not _counts_time(words) or any(real_verb(t) or reader._not_plain(t) for t in words):
+                continue
+            mine = any(t.lower in ("я", "мы") for t in words)  # "а я в Тбилиси полтора года": whoever came before
+            if any(reader._someone_else(t) or t.pos == "PRON" and t.lower not in ("я", "мы") for t in (words if mine else toks[: words[-1].i + 1])):
+                continue
+            places = [t for t in words if t.i and toks[t.i - 1].lower in ("в", "во") and t.text[:1].isupper() and t.i not in reader.quoted]
+            if len(places) != 1:
+                continue
+            x = places[0]
+            if x.ent == "LOC" and is_place_name(x.text) is True and reader._place(x):
+                city = reader.city(x)
+                if city.casefold().replace("ё", "е") not in lx.COUNTRIES:
+                    yield reader.fact(SPEAKER, "city", city, "place")
+            elif x.ent in ("ORG", "LOC") and reader._org(x) and is_place_name(x.text) is not True:
+                if x.ent == "ORG" or lx.known_employer(x.lemma, x.lower):
+                    yield reader.fact(SPEAKER, "employer", reader.value_text(x), "organization")
+
+
+def _split_and(part: list[Tok]) -> list[list[Tok]]:
+    out: list[list[Tok]] = [[]]
+    for t in part:
+        if t.lower == "и" and t.pos == "CCONJ":
+            out.append([])
+        else:
+            out[-1].append(t)
+    return [p for p in out if p]

@@ -26,7 +26,8 @@ from memlab.knowledge.extract.nlp import (
     ru_possessive_owner,
 )
 from memlab.knowledge.extract.parts import ReaderParts
-from memlab.knowledge.extract.ru_appos import named_then_relation, ru_pet_of_the_past
+from memlab.knowledge.extract.ru_appos import named_then_relation, ru_pet_of_the_past, with_companion
+from memlab.knowledge.extract.ru_gaps import years_in
 
 
 class RussianClauses(ReaderParts):
@@ -47,6 +48,7 @@ class RussianClauses(ReaderParts):
         yield from self._ru_my_everything()
         yield from self._ru_role_at_us()
         yield from named_then_relation(self)
+        yield from years_in(self)
 
     def _ru_my_everything(self) -> Iterator[Extracted]:
         """ "шахматы — моё всё", "бачата теперь моё всё": a pastime named before "моё всё" (a
@@ -707,6 +709,9 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
         for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 6]
         if t.text not in _DASH and t.lower not in _RU_SKIP
     ]
+    if subj_tok.lemma == "мы":  # "мы с Ирой оба в Авито": past the companion to the predicate
+        nxt = [t for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 9] if t.text not in _DASH and t.lower not in _RU_SKIP]
+        nxt = [t for t in nxt if not with_companion(reader, t)][:5]
     if nxt and nxt[0].head == subj_tok.i and nxt[0].i == subj_tok.i + 1 and subj_tok.lemma in lx.RELATIONS:
         if reader._is_person(nxt[0]) and len(nxt) > 1:
             nxt = nxt[1:]  # "моя девушка Инес португалка": the name, then the predicate
@@ -758,7 +763,8 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
     elif (
         b.lemma in ("в", "во")
         and len(nxt) > 1
-        and (nxt[1].i in (subj_tok.head, *_heads_of(reader, subj_tok)) or _verbless_sibling(reader, subj_tok, nxt[1], clause))
+        and (nxt[1].i in (subj_tok.head, *_heads_of(reader, subj_tok)) or _verbless_sibling(reader, subj_tok, nxt[1], clause)
+             or subj_tok.lemma == "мы" and bool(reader._companions()) and not any(t.pos in ("VERB", "AUX") for t in clause))
     ):
         # "я в Калининграде"; "я в Озоне", "я в Тинькофф" (an organisation, whatever NER says) is not a city
         o = nxt[1]
