@@ -128,3 +128,34 @@ def test_more_predicates(text: str, expected: set[tuple[str, str, str]]) -> None
 )
 def test_more_predicates_nothing(text: str) -> None:
     assert not {f for f in _facts(text) if f[1] in ("city", "employer") and f[0] == "speaker"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a self-introduction list: a name opening it, a bare age, a describing stretch
+        ("Тимур, 34, кручу гайки в автосервисе", {("speaker", "name", "Тимур"), ("speaker", "age", "34")}),
+        ("Вера, 27, технолог", {("speaker", "name", "Вера"), ("speaker", "age", "27")}),
+        ("41, прораб, Тюмень", {("speaker", "age", "41")}),
+        ("второкурсник ВШЭ, 20 лет, подскажите по матану", {("speaker", "age", "20"), ("speaker", "university", "ВШЭ")}),
+        # a particle between the dative and the age; a count of something else is no age
+        ("сестре всего 15, а она уже выше меня", {("speaker's sister", "age", "15")}),
+        ("нашему тимлиду Вадиму только 24", {("Вадим", "age", "24")}),
+    ],
+)
+def test_intro_and_age(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert expected <= _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "дочка, 5 лет, не спит ночами",  # someone else's age
+        "Марина, 30 лет, ищет работу",  # a third person introduced
+        "Тимур, 29 числа идём?",  # a date, and a question
+        "мне всего 10 минут до офиса",
+        "студент МГУ спросил меня про дорогу",
+    ],
+)
+def test_intro_nothing(text: str) -> None:
+    assert not {f for f in _facts(text) if f[0] == "speaker" and f[1] in ("age", "name", "university")}

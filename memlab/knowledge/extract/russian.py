@@ -28,6 +28,7 @@ from memlab.knowledge.extract.nlp import (
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_appos import named_then_relation, ru_pet_of_the_past, with_companion
 from memlab.knowledge.extract.ru_gaps import years_in
+from memlab.knowledge.extract.ru_intro import intro_list, student_of
 
 
 class RussianClauses(ReaderParts):
@@ -49,6 +50,8 @@ class RussianClauses(ReaderParts):
         yield from self._ru_role_at_us()
         yield from named_then_relation(self)
         yield from years_in(self)
+        yield from intro_list(self)
+        yield from student_of(self)
 
     def _ru_my_everything(self) -> Iterator[Extracted]:
         """ "шахматы — моё всё", "бачата теперь моё всё": a pastime named before "моё всё" (a
@@ -414,6 +417,14 @@ _RU_SKIP = frozenset(
 )
 
 
+# words between a dative owner and the age: "сегодня 35", "всего 27", "ровно 40"
+_AGE_PARTICLES = frozenset("сегодня всего только ровно".split())
+# what a number after a dative may count instead of years: "мне 5 минут до станции"
+_COUNTED = frozenset(
+    "минута минут час часа часов секунда секунд км километр метр рубль рублей руб тысяча тысяч раз раза штука штук "
+    "процент процентов балл баллов кг килограмм день дня дней неделя недели недель".split()
+)
+
 # words between the subject and the job noun of a verbless clause ("папа всю жизнь водитель")
 _JOB_FILLERS = frozenset("теперь сейчас уже тоже также всю жизнь по профессии давно".split())
 _NOT_NOW_ADV = frozenset("раньше когда-то тогда бывший прежде".split())
@@ -568,8 +579,11 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
                 yield from _ru_owned(reader, SPEAKER, noun)
         # "мне 29", "сыну 10 лет", "сестре 28"
         num_tok = next(
-            (x for x in toks[t.i + 1 : t.i + 3] if x.lower not in _RU_SKIP and x.lower != "сегодня"), None
+            (x for x in toks[t.i + 1 : t.i + 3] if x.lower not in _RU_SKIP and x.lower not in _AGE_PARTICLES), None
         )
+        unit = toks[num_tok.i + 1] if num_tok is not None and num_tok.i + 1 < len(toks) else None
+        if unit is not None and (unit.lemma in _COUNTED or unit.lower in _COUNTED):
+            num_tok = None  # "мне 5 минут до станции", "сыну 3 раза звонил": a count of something else
         if t.feats.get("Case") == "Dat" and num_tok is not None and num_tok.pos == "NUM":
             owner = _ru_owner(reader, t)
             num = num_tok.text
