@@ -159,3 +159,19 @@ def test_intro_and_age(text: str, expected: set[tuple[str, str, str]]) -> None:
 )
 def test_intro_nothing(text: str) -> None:
     assert not {f for f in _facts(text) if f[0] == "speaker" and f[1] in ("age", "name", "university")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # looking for company to do something is a wish, not a pastime one has
+        ("ищу напарника кататься на велике по выходным", set()),
+        ("ищу компанию играть в сквош", set()),
+        ("люблю плавать по утрам", {("speaker", "sport", "плавание")}),
+        # a conjunct the parse makes the head of its own first verb ("... и рассказывает, что ...")
+        ("брат второй год работает в Яндексе и рассказывает, что там весело", {("speaker's brother", "employer", "Яндекс")}),
+    ],
+)
+def test_wish_and_cycle(text: str, expected: set[tuple[str, str, str]]) -> None:
+    got = {f for f in _facts(text) if f[1] in ("sport", "employer")}
+    assert got == expected
