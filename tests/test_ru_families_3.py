@@ -175,3 +175,11 @@ def test_intro_nothing(text: str) -> None:
 def test_wish_and_cycle(text: str, expected: set[tuple[str, str, str]]) -> None:
     got = {f for f in _facts(text) if f[1] in ("sport", "employer")}
     assert got == expected
+
+
+def test_opening_first_person_verb_tagged_noun() -> None:
+    from memlab.knowledge.extract.nlp import parse
+
+    toks = parse("тружусь в Озоне, спрашивайте про логистику", "ru")[0].toks
+    assert toks[0].pos == "VERB" and toks[0].lemma == "трудиться" and toks[0].feats.get("Person") == "1"
+    assert ("speaker", "employer", "Озон") in _facts("тружусь в Озоне, спрашивайте про логистику")

@@ -657,6 +657,12 @@ def _repair_pos(t: Tok) -> None:
     """A word natasha tags a verb that has no verb form in pymorphy3's dictionary, only an adverb or
     a short neuter adjective ("удалённо", which natasha reads as a first-person future verb), is
     the adverb: "я удалённо в Т-Банке" has no verb of its own."""
+    if t.pos == "NOUN" and t.i == 0 and re.search("[юуя](сь)?$", t.lower) and ru_first_person_verb(t.text):
+        # "тружусь в Сбере девопсом": an opening first-person verb natasha tags a noun
+        parse = _morph().parse(t.lower)[0]
+        t.pos, t.lemma = "VERB", parse.normal_form.replace("ё", "е")
+        t.feats = {"Person": "1", "Number": "Sing", "VerbForm": "Fin", "Mood": "Ind", "Tense": "Pres" if "pres" in parse.tag else "Fut"}
+        return
     if t.pos != "VERB" or not t.lower.endswith("о") or not _CYRILLIC.search(t.text):
         return
     morph = _morph()
