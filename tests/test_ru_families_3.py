@@ -183,3 +183,18 @@ def test_opening_first_person_verb_tagged_noun() -> None:
     toks = parse("тружусь в Озоне, спрашивайте про логистику", "ru")[0].toks
     assert toks[0].pos == "VERB" and toks[0].lemma == "трудиться" and toks[0].feats.get("Person") == "1"
     assert ("speaker", "employer", "Озон") in _facts("тружусь в Озоне, спрашивайте про логистику")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # "по образованию X": the degree, not the job
+        ("я по образованию эколог", {("speaker", "degree", "эколог")}, {"job_title"}),
+        ("жена по образованию химик, а работает в банке", {("speaker's wife", "degree", "химик")}, {"job_title"}),
+        ("по образованию биолог, а работаю курьером", {("speaker", "degree", "биолог"), ("speaker", "job_title", "курьер")}, set()),
+    ],
+)
+def test_by_training(text: str, expected: set[tuple[str, str, str]], absent: set[str]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not {f for f in got if f[1] in absent}

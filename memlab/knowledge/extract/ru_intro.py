@@ -86,3 +86,29 @@ def student_of(reader: ReaderParts) -> Iterator[Extracted]:
     school = next((t for t in first[1:4] if t.text[:1].isupper() and (reader._org(t) or t.text.isupper()) and reader.tool(t) is None), None)
     if school is not None:
         yield reader.fact(SPEAKER, "university", reader.value_text(school), "organization")
+
+
+def by_training(reader: ReaderParts) -> list[tuple[str, str]]:
+    """(who, what) for each "по образованию X" ("я по образованию юрист", "муж по образованию
+    историк"): X is the degree, not the job; whose by the stretch's subject (none: the speaker's,
+    when no one else is named before it)."""
+    toks = reader.toks
+    out: list[tuple[str, str]] = []
+    for t in toks[1:]:
+        if t.lemma != "образование" or toks[t.i - 1].lower != "по" or t.i + 1 >= len(toks):
+            continue
+        x = toks[t.i + 1]
+        if x.pos not in ("NOUN", "ADJ") or x.text[:1].isupper() or x.i in reader.quoted or not x.lower.isalpha():
+            continue
+        part = next((p for p in reader._stretches() if t in p), [])
+        if any(reader._not_plain(w) for w in part):
+            continue
+        before = [w for w in part if w.i < t.i - 1 and w.pos not in ("ADV", "PART")]
+        who = None
+        if not before:
+            who = SPEAKER if not any(reader._someone_else(w) for w in toks[: t.i]) else None
+        elif len(before) <= 2 and before[-1].feats.get("Case", "Nom") == "Nom":
+            who = reader.subject_phrase(before[-1])
+        if who is not None:
+            out.append((who, x.lower))
+    return out

@@ -38,6 +38,7 @@ from memlab.knowledge.extract.nlp import (
 )
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_gaps import real_verb
+from memlab.knowledge.extract.ru_intro import by_training
 from memlab.knowledge.extract.russian import _ru_owner
 
 
@@ -66,6 +67,10 @@ class Sentences(ReaderParts):
         found += list(self._shared(found))
         found += list(self._career(found))
         found += list(self._usual_drink(found))
+        if self.s.lang == "ru" and (trained := by_training(self)):  # "я по образованию юрист": a degree, not the job
+            said = {w for _, w in trained}
+            found = [f for f in found if f.attribute != "job_title" or not ({*f.value.casefold().split()} & (said | {"образованию"}))]
+            found += [self.fact(who, "degree", what, "concept") for who, what in trained]
         orgs = {(f.subject, f.value.casefold()) for f in found if f.attribute in ("employer", "university")}
         # one name is not both the place someone works at and their city ("я бэкендер в Озоне")
         found = [f for f in found if f.attribute != "city" or (f.subject, f.value.casefold()) not in orgs]
