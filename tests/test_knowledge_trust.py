@@ -630,7 +630,8 @@ def test_a_vague_word_in_a_values_place_is_no_fact(text: str, kept: bool) -> Non
         ("me and Omar both write Elixir", {("speaker", "programming_language", "Elixir"),
                                            ("Omar", "programming_language", "Elixir")}),
         ("мы с сестрой переехали в Тверь", {("speaker", "city", "Тверь")}),
-        ("мы с Вероникой обе теперь в Сбере", set()),  # a place only when the dictionary knows it for one
+        # a place only when the dictionary knows it for one: "в Сбере" is the employer, as in "я теперь в Сбере"
+        ("мы с Вероникой обе теперь в Сбере", {("speaker", "employer", "Сбер"), ("Вероника", "employer", "Сбер")}),
         # "he"/"she" for the one person the message named before; none when there were several
         ("Omar finally switched jobs! he's at a tiny studio called Pixelmoss now", {("Omar", "employer", "Pixelmoss")}),
         ("Лида уволилась, она теперь пишет на Kotlin", {("Лида", "programming_language", "Kotlin")}),

@@ -66,7 +66,7 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("я в Ростелекоме, жена в Магните", {("speaker", "employer", "Ростелеком"), ("speaker's wife", "employer", "Магнит")}),
         ("я в Лимассоле", set()),
         ("в Альфа-Банке уже пятый год", {("speaker", "employer", "Альфа-Банк")}),
-        ("в Казани уже пятый год", set()),
+        ("в Казани уже пятый год", {("speaker", "city", "Казань")}),  # years counted in a town: no employer, the city
         ("сестра работает юристом в Т-Банке", {("speaker's sister", "job_title", "юрист"), ("speaker's sister", "employer", "Т-Банк")}),
         ("работаю на удалёнке, в Яндексе", {("speaker", "employer", "Яндекс")}),
         # tools: a verbless "X на винде", "а я в VS Code", "у нас прод на постгресе", "пишу на го"

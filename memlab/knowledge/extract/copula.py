@@ -25,6 +25,7 @@ from memlab.knowledge.extract.basics import (
 )
 from memlab.knowledge.extract.nlp import Tok
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.knowledge.extract.ru_appos import ru_pet_of_the_past
 
 # how English demonyms end: American, Chinese, Polish, Israeli, Dutch, Icelandic, Swiss, Greek, Filipino
 _DEMONYM_ENDINGS = ("an", "ese", "ish", "i", "ch", "ic", "ss", "ek", "ak", "ot", "o", "er")
@@ -339,6 +340,8 @@ class CopulaClauses(ReaderParts):
         """"мой старый кот Рыжик любил спать на ноуте", "my old dog Rex loved the beach": a pet
         called old or former, of whom the sentence speaks in the past, is gone."""
         named = self.toks[pet.head] if pet.dep in ("amod", "compound") else pet  # "my old dog Rex": "old" on the name
+        if self.s.lang == "ru" and ru_pet_of_the_past(self, pet):
+            return True
         if not any(c.lemma in _PAST_ADJ for c in [*self.s.children(pet, "amod"), *self.s.children(named, "amod")]):
             return False
         return any(v.pos in ("VERB", "AUX") and (v.tag in ("VBD",) or v.feats.get("Tense") == "Past") for v in self.toks)

@@ -386,7 +386,7 @@ NONFACT_HEADS = frozenset(
     "wish imagine want plan hope intend consider think dream try attempt going gon need expect suppose "
     "wonder ask guess bet say tell claim write mean decide promise aim apply interview "
     "хотеть мечтать планировать собираться думать надеяться представить пытаться попробовать решить "
-    "сказать говорить спросить написать обещать подумывать намереваться".split()
+    "сказать говорить спросить написать обещать подумывать намереваться искать".split()
 )
 FUTURE_TIME = (
     "next week",

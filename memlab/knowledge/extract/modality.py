@@ -107,6 +107,8 @@ class Modality(ReaderParts):
             return True  # "Moving to Lisbon in September!!" announces a plan
         chain = [v, *self.s.ancestors(v)]
         for k, t in enumerate(chain):
+            if k and t.head == chain[k - 1].i and t.dep == "conj":
+                break  # "сестра работает в Озоне и говорит, что ...": the parse's cycle; the conjunct governs nothing
             kids = self.s.children(t)
             if any(c.lower in lx.HYPOTHETICAL_MARKS and not self._ru_hedge(c) for c in kids) and (
                 k == 0 or chain[k - 1].dep in _EMBEDDED

@@ -473,6 +473,7 @@ def _from_natasha(sent: Any, doc_spans: Any) -> Sent:
     ]
     for t in toks:
         _repair_lemma(t)
+        _repair_pos(t)
     spans = []
     for s in doc_spans:
         if s.start >= sent.start and s.stop <= sent.stop:
@@ -656,6 +657,28 @@ def ru_unknown_lemma(word: str) -> str | None:
         return None
     lemmas = ru_lemmas(word)
     return lemmas[0] if lemmas else None
+
+
+def _repair_pos(t: Tok) -> None:
+    """A word natasha tags a verb that has no verb form in pymorphy3's dictionary, only an adverb or
+    a short neuter adjective ("удалённо", which natasha reads as a first-person future verb), is
+    the adverb: "я удалённо в Т-Банке" has no verb of its own."""
+    if t.pos == "NOUN" and t.i == 0 and re.search("[юуя](сь)?$", t.lower) and ru_first_person_verb(t.text):
+        # "тружусь в Сбере девопсом": an opening first-person verb natasha tags a noun
+        parse = _morph().parse(t.lower)[0]
+        t.pos, t.lemma = "VERB", parse.normal_form.replace("ё", "е")
+        t.feats = {"Person": "1", "Number": "Sing", "VerbForm": "Fin", "Mood": "Ind", "Tense": "Pres" if "pres" in parse.tag else "Fut"}
+        return
+    if t.pos != "VERB" or not t.lower.endswith("о") or not _CYRILLIC.search(t.text):
+        return
+    morph = _morph()
+    parses = morph.parse(t.lower) if morph is not None else []
+    if not parses or not morph.word_is_known(t.lower):
+        return
+    if any(p.tag.POS in ("VERB", "INFN", "PRTF", "PRTS", "GRND") for p in parses):
+        return
+    if all(p.tag.POS == "ADVB" or p.tag.POS == "ADJS" and "neut" in p.tag for p in parses):
+        t.pos, t.lemma, t.feats = "ADV", t.lower, {"Degree": "Pos"}
 
 
 def _repair_lemma(t: Tok) -> None:

@@ -26,6 +26,9 @@ from memlab.knowledge.extract.nlp import (
     ru_possessive_owner,
 )
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.knowledge.extract.ru_appos import named_then_relation, ru_pet_of_the_past, with_companion
+from memlab.knowledge.extract.ru_gaps import years_in
+from memlab.knowledge.extract.ru_intro import intro_list, student_of
 
 
 class RussianClauses(ReaderParts):
@@ -45,6 +48,10 @@ class RussianClauses(ReaderParts):
         yield from self._ru_married_with()
         yield from self._ru_my_everything()
         yield from self._ru_role_at_us()
+        yield from named_then_relation(self)
+        yield from years_in(self)
+        yield from intro_list(self)
+        yield from student_of(self)
 
     def _ru_my_everything(self) -> Iterator[Extracted]:
         """ "шахматы — моё всё", "бачата теперь моё всё": a pastime named before "моё всё" (a
@@ -410,6 +417,14 @@ _RU_SKIP = frozenset(
 )
 
 
+# words between a dative owner and the age: "сегодня 35", "всего 27", "ровно 40"
+_AGE_PARTICLES = frozenset("сегодня всего только ровно".split())
+# what a number after a dative may count instead of years: "мне 5 минут до станции"
+_COUNTED = frozenset(
+    "минута минут час часа часов секунда секунд км километр метр рубль рублей руб тысяча тысяч раз раза штука штук "
+    "процент процентов балл баллов кг килограмм день дня дней неделя недели недель".split()
+)
+
 # words between the subject and the job noun of a verbless clause ("папа всю жизнь водитель")
 _JOB_FILLERS = frozenset("теперь сейчас уже тоже также всю жизнь по профессии давно".split())
 _NOT_NOW_ADV = frozenset("раньше когда-то тогда бывший прежде".split())
@@ -564,8 +579,11 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
                 yield from _ru_owned(reader, SPEAKER, noun)
         # "мне 29", "сыну 10 лет", "сестре 28"
         num_tok = next(
-            (x for x in toks[t.i + 1 : t.i + 3] if x.lower not in _RU_SKIP and x.lower != "сегодня"), None
+            (x for x in toks[t.i + 1 : t.i + 3] if x.lower not in _RU_SKIP and x.lower not in _AGE_PARTICLES), None
         )
+        unit = toks[num_tok.i + 1] if num_tok is not None and num_tok.i + 1 < len(toks) else None
+        if unit is not None and (unit.lemma in _COUNTED or unit.lower in _COUNTED):
+            num_tok = None  # "мне 5 минут до станции", "сыну 3 раза звонил": a count of something else
         if t.feats.get("Case") == "Dat" and num_tok is not None and num_tok.pos == "NUM":
             owner = _ru_owner(reader, t)
             num = num_tok.text
@@ -615,7 +633,7 @@ def _ru_owned(reader: ReaderParts, owner: str, a: Tok) -> Iterator[Extracted]:
     if lemma != a.lemma:
         a = Tok(a.i, a.text, lemma, a.pos, a.dep, a.head, a.feats, a.ent, a.tag, a.start)
     if a.lemma in lx.PETS:
-        found = _ru_value_after(reader, a, "pet")
+        found = _ru_value_after(reader, a, "pet") if not ru_pet_of_the_past(reader, a) else None
         if found:
             yield reader.fact(owner, f"pet_{lx.PETS[a.lemma]}", found[0], "concept")
             plural = _plural(reader, a)
@@ -705,6 +723,9 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
         for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 6]
         if t.text not in _DASH and t.lower not in _RU_SKIP
     ]
+    if subj_tok.lemma == "мы":  # "мы с Ирой оба в Авито": past the companion to the predicate
+        nxt = [t for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 9] if t.text not in _DASH and t.lower not in _RU_SKIP]
+        nxt = [t for t in nxt if not with_companion(reader, t)][:5]
     if nxt and nxt[0].head == subj_tok.i and nxt[0].i == subj_tok.i + 1 and subj_tok.lemma in lx.RELATIONS:
         if reader._is_person(nxt[0]) and len(nxt) > 1:
             nxt = nxt[1:]  # "моя девушка Инес португалка": the name, then the predicate
@@ -756,7 +777,8 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
     elif (
         b.lemma in ("в", "во")
         and len(nxt) > 1
-        and (nxt[1].i in (subj_tok.head, *_heads_of(reader, subj_tok)) or _verbless_sibling(reader, subj_tok, nxt[1], clause))
+        and (nxt[1].i in (subj_tok.head, *_heads_of(reader, subj_tok)) or _verbless_sibling(reader, subj_tok, nxt[1], clause)
+             or subj_tok.lemma == "мы" and bool(reader._companions()) and not any(t.pos in ("VERB", "AUX") for t in clause))
     ):
         # "я в Калининграде"; "я в Озоне", "я в Тинькофф" (an organisation, whatever NER says) is not a city
         o = nxt[1]

@@ -16,6 +16,7 @@ from memlab.knowledge.extract.basics import (
     _OWN_ATTRIBUTES,
     _OWNER_WORDS,
     _PAST_ADJ,
+    _RU_WORK_AS,
     _SPEAKER_WORDS,
     _STATUS_NOUNS,
     _VISIT_WORDS,
@@ -37,6 +38,8 @@ from memlab.knowledge.extract.nlp import (
     is_place_name,
 )
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.knowledge.extract.ru_gaps import real_verb
+from memlab.knowledge.extract.ru_intro import by_training
 from memlab.knowledge.extract.russian import _ru_owner
 
 _AGO = frozenset(("years ago", "лет назад"))
@@ -69,6 +72,10 @@ class Sentences(ReaderParts):
         found += list(self._shared(found))
         found += list(self._career(found))
         found += list(self._usual_drink(found))
+        if self.s.lang == "ru" and (trained := by_training(self)):  # "я по образованию юрист": a degree, not the job
+            said = {w for _, w in trained}
+            found = [f for f in found if f.attribute != "job_title" or not ({*f.value.casefold().split()} & (said | {"образованию"}))]
+            found += [self.fact(who, "degree", what, "concept") for who, what in trained]
         orgs = {(f.subject, f.value.casefold()) for f in found if f.attribute in ("employer", "university")}
         # one name is not both the place someone works at and their city ("я бэкендер в Озоне")
         found = [f for f in found if f.attribute != "city" or (f.subject, f.value.casefold()) not in orgs]
@@ -295,9 +302,11 @@ class Sentences(ReaderParts):
         has no verb of its own takes the attribute of the sentence's fact and a value of the same
         kind: "I'm on Windows 11, my brother's on Ubuntu", "я в Москве, сестра в Питере",
         "у меня винда, у брата убунта". One value per stretch, none under a negation or a plan."""
-        by_attribute = {f.attribute: f for f in found}
+        by_attribute = {f.attribute for f in found}
         if not by_attribute:
             return
+        if self.s.lang == "ru" and any(real_verb(v) and v.lemma in _RU_WORK_AS and not self._blocked(v) for v in self.toks):
+            by_attribute.add("employer")  # "сестра работает бухгалтером в банке, я удалённо в Озоне"
         done = {(f.subject, f.attribute) for f in found}
         parts = [p for part in self._stretches(dashes=False) for p in _split_at(part, ("and", "и"))]
         for part in parts[1:]:
@@ -311,7 +320,7 @@ class Sentences(ReaderParts):
                 continue
             if subject == SPEAKER and all(f.subject == SPEAKER for f in found):
                 continue  # "муж работает в Сбере, а я в Яндексе": the speaker's gap after someone else's fact only
-            if any(t.pos == "VERB" and t.i not in self.quoted for t in words):
+            if any(t.pos == "VERB" and t.i not in self.quoted and (self.s.lang != "ru" or real_verb(t)) for t in words):
                 continue  # a clause of its own: the parse of its verb reads it
             values = {v for t in rest if (v := self._gap_value(t, by_attribute)) is not None}
             if len(values) == 1:
@@ -428,7 +437,7 @@ class Sentences(ReaderParts):
             return f"{SPEAKER}'s {lx.RELATIONS[t.lower]}"
         return None
 
-    def _gap_value(self, t: Tok, by_attribute: dict[str, Extracted]) -> tuple[str, str, str] | None:
+    def _gap_value(self, t: Tok, by_attribute: set[str]) -> tuple[str, str, str] | None:
         tv = self.tool_value(t) if self.tool(t) is not None else None
         if tv is not None and tv[0] in by_attribute:
             return tv[0], tv[1], "tool"

@@ -20,6 +20,7 @@ from memlab.knowledge.extract.nlp import (
     ru_name,
 )
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.knowledge.extract.ru_gaps import in_later_clause, parataxis_subject
 
 _RELATIVE_PRONOUNS = frozenset("who that который которая которое которые".split())
 
@@ -34,6 +35,10 @@ class Subjects(ReaderParts):
         if self.s.lang == "ru" and v.feats.get("Person") == "1" and v.pos in ("VERB", "AUX"):
             return SPEAKER  # "живём в Новосибирске, морозы норм": a first-person verb is the speaker's
         subj = self.s.children(v, "nsubj", "nsubj:pass")
+        if self.s.lang == "ru":  # "Дима сидит на винде, когда я на маке ...": the parse's one clause is two
+            subj = [c for c in subj if not in_later_clause(self, v, c)]
+            if not subj and (named := parataxis_subject(self, v)) is not None:
+                return self.subject_phrase(named)
         if self.s.lang == "ru" and v.pos != "AUX" and ru_first_person_verb(v.text):
             # "пользуюсь Хромом": natasha's third person, its instrumental "subject"; "стучу на
             # барабанах, соседи в восторге": a first-person singular verb agrees with no other subject

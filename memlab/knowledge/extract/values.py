@@ -137,6 +137,11 @@ class Values(ReaderParts):
             t.lemma not in lx.CAPITALS_ONLY or t.text[:1].isupper()
         ):  # "на тайпскрипте"
             return _TOOL_INDEX[t.lemma]
+        if self.s.lang == "ru" and t.pos in ("NOUN", "PROPN", "ADJ", "X") and not t.text[:1].isupper():
+            # "сидит на федоре": natasha's lemma is "федор", pymorphy3's "федора" is the gazetteer's
+            lemma = next((w for w in ru_lemmas(t.text) if w in _TOOL_INDEX and w not in ("c", "r") and w not in lx.CAPITALS_ONLY), None)
+            if lemma is not None:
+                return _TOOL_INDEX[lemma]
         return None
 
     def tool_value(self, t: Tok) -> tuple[str, str] | None:

@@ -42,6 +42,7 @@ from memlab.knowledge.extract.nlp import (
     ru_lemmas,
 )
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.knowledge.extract.ru_gaps import gap_subject, real_verb, stretch_has_verb
 
 # Russian colloquial verbs of playing an instrument: "стучу на барабанах", "бренчу на гитаре"
 _RU_PLAY_VERBS = ("стучать", "бренчать", "пиликать", "лабать", "дудеть", "тренькать", "музицировать")
@@ -118,6 +119,8 @@ class VerbClauses(ReaderParts):
             # "работаю из дома, в Озоне": a second oblique with its own preposition, read as a conjunct
             kids += [c for o in self.s.children(v, "obl") for c in self.s.children(o, "conj")
                      if self.s.children(c, "case") and (c.pos == "PROPN" and not self.s.children(c, "cc") or self.tool(c))]  # fmt: skip
+            # "..., я удалённо в Контуре": a gapped stretch whose adverb natasha tags a verb conjoined to this one
+            kids += [k for c in self.s.children(v, "conj") if c.i > v.i and not real_verb(c) for k in self.s.children(c, "obl")]
         for o in kids:
             case = next((c.lemma for c in self.s.children(o, "case")), "")
             before = self.toks[o.i - 1] if o.i else None
@@ -143,7 +146,15 @@ class VerbClauses(ReaderParts):
             if hooked:
                 return
             subj = SPEAKER
+        own = subj
         for case, o in self.obliques(v):
+            subj = own
+            gap = gap_subject(self, v, o)
+            if gap is not None:  # "жена работает в Сбере, я удалённо в Озоне": the later stretch's subject
+                who = None if stretch_has_verb(self, o) else self.subject_phrase(gap)
+                if who is None:
+                    continue
+                subj = who
             if o.i in self.quoted or self._negated_stretch(o, v):
                 continue  # "сижу на Rust, обратно на плюсы не хочу"
             if case in ("вместо", "после", "after") or any(t.lower == "instead" for t in self.toks[max(o.i - 3, 0) : o.i]):
@@ -252,6 +263,7 @@ class VerbClauses(ReaderParts):
                 school = [c for c in self.s.children(o, "nmod") if self._org(c) and c.feats.get("Case") == "Gen"]
                 if school:  # "учусь в магистратуре ВШЭ"
                     yield self.fact(subj, "university", self.value_text(school[0]), "organization")
+        subj = own
         yield from self._possession(v, subj)
         yield from self._job_at(v, subj)
         if lemma in ("руководить", "manage", "supervise", "lead") and subj != SPEAKER and "'s " not in subj:

@@ -1,0 +1,145 @@
+"""Russian readings across a clause boundary the parse blurs: an oblique that belongs to a later,
+verbless stretch with a subject of its own ("жена работает в Сбере, я удалённо в Озоне")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.basics import SPEAKER, Extracted
+from memlab.knowledge.extract.nlp import Tok, _morph, is_place_name
+from memlab.knowledge.extract.parts import ReaderParts
+
+# words a gapped stretch may open with before its subject: "а я", "ну а я", "и я тоже"
+_GAP_OPENERS = frozenset("а и но да ну ещё еще тоже также вот".split())
+_STRETCH_CUTS = frozenset(", ; ( )".split())
+
+
+@cache
+def ru_has_verb_form(word: str) -> bool:
+    """pymorphy3 knows a finite or infinitive verb form for ``word`` (natasha tags the short
+    participle-adverb "удалённо" a first-person future verb; pymorphy3 says ADVB / PRTS)."""
+    morph = _morph()
+    if morph is None:
+        return True
+    return any(p.tag.POS in ("VERB", "INFN") for p in morph.parse(word.lower()))
+
+
+def real_verb(t: Tok) -> bool:
+    """A verb of the parse that pymorphy3 agrees is one (a Russian token)."""
+    return t.pos in ("VERB", "AUX") and ru_has_verb_form(t.text)
+
+
+def gap_subject(reader: ReaderParts, v: Tok, o: Tok) -> Tok | None:
+    """The subject of the later stretch an oblique ``o`` of verb ``v`` stands in, when that stretch
+    opens with a subject of its own (я / мы, a relative, a named person) after a comma: "жена Лена
+    работает врачом, я удалённо в Т-Банке" (the parse hangs "в Т-Банке" on "работает"). None when
+    ``o`` is in the verb's own stretch."""
+    toks = reader.toks
+    if reader.s.lang != "ru" or o.i <= v.i + 1:
+        return None
+    cut = next((k for k in range(o.i - 1, v.i, -1) if toks[k].text in _STRETCH_CUTS), None)
+    if cut is None:
+        return None
+    words = [t for t in toks[cut + 1 : o.i] if t.lower not in _GAP_OPENERS and t.pos not in ("CCONJ", "SCONJ", "PUNCT")]
+    if not words:
+        return None
+    s = words[0]
+    if s.feats.get("Case", "Nom") != "Nom" or s.i in reader.quoted or s.dep.startswith("nsubj") and s.head == v.i and s.i < v.i:
+        return None
+    if s.lower in ("я", "мы") or s.lemma in lx.RELATIONS and s.pos == "NOUN" or s.pos == "PROPN" and reader._is_person(s):
+        return s
+    return None
+
+
+def stretch_has_verb(reader: ReaderParts, t: Tok) -> bool:
+    """The stretch (between commas) that holds ``t`` has a verb of its own."""
+    toks = reader.toks
+    lo = next((k for k in range(t.i - 1, -1, -1) if toks[k].text in _STRETCH_CUTS), -1)
+    hi = next((k for k in range(t.i + 1, len(toks)) if toks[k].text in _STRETCH_CUTS), len(toks))
+    return any(real_verb(x) for x in toks[lo + 1 : hi])
+
+
+# words that open a subordinate clause after a comma: "..., когда я на маке"
+_SUBORDINATORS = frozenset("когда что если пока хотя потому чтобы пусть где куда раз".split())
+
+
+def in_later_clause(reader: ReaderParts, v: Tok, c: Tok) -> bool:
+    """Subject ``c`` of verb ``v`` stands after it, in a subordinate clause of its own ("Дима так и
+    сидит на винде, когда я на маке монтирую": natasha makes "я" the subject of "сидит")."""
+    toks = reader.toks
+    if c.i <= v.i:
+        return False
+    return any(
+        toks[k].text in (",", ";") and (toks[k + 1].pos == "SCONJ" or toks[k + 1].lower in _SUBORDINATORS)
+        for k in range(v.i + 1, c.i)
+    )
+
+
+def parataxis_subject(reader: ReaderParts, v: Tok) -> Tok | None:
+    """A third-person verb natasha hangs on the name before it (parataxis) has that name for its
+    subject: "Дима (мой парень) так и сидит на винде"."""
+    if v.dep != "parataxis" or v.pos != "VERB" or v.feats.get("Person", "3") != "3" or v.head >= v.i:
+        return None
+    head = reader.toks[v.head]
+    if head.pos != "PROPN" or head.feats.get("Case") != "Nom" or not reader._is_person(head) or head.i in reader.quoted:
+        return None
+    if v.feats.get("Number", "Sing") != head.feats.get("Number", "Sing"):
+        return None
+    return head
+
+
+# a count of years or months: "пять лет", "полтора года", "третий год", "полгода"
+_COUNTS = frozenset(
+    "полтора полторы пару пара несколько много второй третий четвёртый четвертый пятый шестой седьмой восьмой "
+    "девятый десятый".split()
+)
+_SPAN_UNITS = frozenset("год лет года месяц месяца месяцев".split())
+
+
+def _counts_time(words: list[Tok]) -> bool:
+    """A count of years or months among ``words`` ("уже пять лет", "полтора года", "полгода")."""
+    for k, t in enumerate(words):
+        if t.lower == "полгода":
+            return True
+        if (t.lower in _SPAN_UNITS or t.lemma in ("год", "месяц")) and k and (words[k - 1].pos == "NUM" or words[k - 1].lower in _COUNTS):
+            return True
+    return False
+
+
+def years_in(reader: ReaderParts) -> Iterator[Extracted]:
+    """ "родом из Гомеля, но уже пять лет в Варшаве", "а я в Тбилиси полтора года", "я уже два года
+    на удалёнке в Контуре": a stretch with no verb of its own that counts years or months spent
+    "в" a town (the city) or an organisation (the employer), the speaker's (no one else named in
+    the sentence up to it; nothing negated, planned or asked)."""
+    toks = reader.toks
+    for part in reader._stretches(dashes=False):
+        for sub in _split_and(part):
+            words = [t for t in sub if t.pos != "PUNCT" and t.lower not in ("а", "но", "и")]
+            if not words or not _counts_time(words) or any(real_verb(t) or reader._not_plain(t) for t in words):
+                continue
+            mine = any(t.lower in ("я", "мы") for t in words)  # "а я в Тбилиси полтора года": whoever came before
+            if any(reader._someone_else(t) or t.pos == "PRON" and t.lower not in ("я", "мы") for t in (words if mine else toks[: words[-1].i + 1])):
+                continue
+            places = [t for t in words if t.i and toks[t.i - 1].lower in ("в", "во") and t.text[:1].isupper() and t.i not in reader.quoted]
+            if len(places) != 1:
+                continue
+            x = places[0]
+            if x.ent == "LOC" and is_place_name(x.text) is True and reader._place(x):
+                city = reader.city(x)
+                if city.casefold().replace("ё", "е") not in lx.COUNTRIES:
+                    yield reader.fact(SPEAKER, "city", city, "place")
+            elif x.ent in ("ORG", "LOC") and reader._org(x) and is_place_name(x.text) is not True:
+                if x.ent == "ORG" or lx.known_employer(x.lemma, x.lower):
+                    yield reader.fact(SPEAKER, "employer", reader.value_text(x), "organization")
+
+
+def _split_and(part: list[Tok]) -> list[list[Tok]]:
+    out: list[list[Tok]] = [[]]
+    for t in part:
+        if t.lower == "и" and t.pos == "CCONJ":
+            out.append([])
+        else:
+            out[-1].append(t)
+    return [p for p in out if p]
