@@ -279,3 +279,20 @@ def test_a_relayed_message_or_a_hedge_stays_unread() -> None:
     assert not _facts("I'm a nurse, tell her I said hi")
     assert ("speaker", "diet", "vegetarian") in _facts("my brother Joe and I are both vegetarian, dad thinks it's a phase")
     assert split_question_tail("моя начальница — Вера, ясно?", "ru") == "моя начальница — Вера, ясно?"
+
+
+@pytest.mark.parametrize(
+    ("text", "bad"),
+    [
+        ("Весной я перебралась из Перми в Казань, здесь теперь и работаю.", ("speaker", "job_title", "и")),
+        ("Мама водит автобус в Твери.", ("speaker's mother", "car", "Мама")),
+    ],
+)
+def test_a_conjunction_or_a_relation_word_is_no_value(text: str, bad: tuple[str, str, str]) -> None:
+    assert bad not in _facts(text, "ru")
+
+
+def test_a_car_is_no_person_and_keeps_its_glued_model() -> None:
+    facts = _facts("I drive a Toyota RAV4 and love it")
+    assert ("speaker", "car", "Toyota RAV4") in facts
+    assert not any(f[0].startswith("Toyota") for f in _facts("Наша Toyota Camry ездит со мной повсюду.", "ru"))

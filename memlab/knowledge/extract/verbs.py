@@ -50,6 +50,11 @@ _RU_PLAY_VERBS = ("стучать", "бренчать", "пиликать", "л�
 _CLAUSE_END = frozenset(", . ; ! ) — -".split())
 
 
+# words that are never a fact's value (a misparse took a conjunction or a particle for one)
+_NOT_VALUES = frozenset("и а но же ли бы тоже также ещё еще уже вот and or but the a an also too so".split())
+_THING_ATTRIBUTES = frozenset("car phone city employer university editor operating_system programming_language".split())
+
+
 class VerbClauses(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -79,6 +84,9 @@ class VerbClauses(ReaderParts):
             return False  # "I'm in Tokyo for a conference this week": a visit, not a home
         if self._said_over(f.value):
             return False  # "кето всё, перешёл на ...", "Казань в прошлом": the value is over
+        value = f.value.casefold().strip()
+        if value in _NOT_VALUES or f.attribute in _THING_ATTRIBUTES and value in lx.RELATIONS:
+            return False  # "здесь теперь и работаю" gave the job "и"; "Папа водит трамвай" the car "Папа"
         return f.subject.casefold() != f.value.casefold() and bool(f.value.strip())
 
     def _said_over(self, value: str) -> bool:
@@ -593,11 +601,11 @@ class VerbClauses(ReaderParts):
                 and self.tool(o) is None
             )
             return self.value_text(o) if drives else None  # "Ivan drives a Prius now"
-        rest = [
-            t.text
-            for t in words[brand:]
-            if t.text[:1].isupper() or t.pos in ("NUM", "PROPN") or t.lower in lx.CAR_BRANDS
-        ]
+        kept = [t for t in words[brand:] if t.text[:1].isupper() or t.pos in ("NUM", "PROPN") or t.lower in lx.CAR_BRANDS]
+        rest: list[str] = []
+        for k, t in enumerate(kept):  # "RAV4" tokenised as "RAV" "4" is glued back
+            glued = k and kept[k - 1].i == t.i - 1 and kept[k - 1].start + len(kept[k - 1].text) == t.start
+            rest[-1:] = [rest[-1] + t.text] if glued else [*rest[-1:], t.text]
         return " ".join(rest) or None
 
     def job_title(self, o: Tok) -> str | None:
