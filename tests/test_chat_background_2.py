@@ -296,3 +296,11 @@ def test_a_car_is_no_person_and_keeps_its_glued_model() -> None:
     facts = _facts("I drive a Toyota RAV4 and love it")
     assert ("speaker", "car", "Toyota RAV4") in facts
     assert not any(f[0].startswith("Toyota") for f in _facts("Наша Toyota Camry ездит со мной повсюду.", "ru"))
+
+
+def test_russian_names_beside_relations_and_a_negated_joined_oblique() -> None:
+    assert ("Стас", "programming_language", "Python") in _facts("Двоюродный брат Стас пишет на Python.", "ru")
+    assert ("Нино", "nationality", "грузинка") in _facts("Подруга Нино — грузинка.", "ru")
+    facts = _facts("Давно сижу на Fedora и на винду возвращаться не собираюсь.", "ru")
+    assert ("speaker", "operating_system", "Fedora") in facts
+    assert ("speaker", "operating_system", "Windows") not in facts

@@ -115,7 +115,8 @@ class Subjects(ReaderParts):
             return None
         if t.lemma in lx.RELATIONS:
             if any(c.lemma in ("двоюродный", "двоюродная") for c in self.s.children(t)):
-                return f"{self.owner_of(t) or SPEAKER}'s cousin"
+                # "Двоюродный брат Стас пишет на Python": Стас
+                return self._name_child(t) or f"{self.owner_of(t) or SPEAKER}'s cousin"
             if t.lemma in ("сосед", "соседка") and any(c.lemma in ("квартира", "комната") for c in self.s.children(t)):
                 return f"{self.owner_of(t) or SPEAKER}'s roommate"  # "сосед по квартире"
             name = self._name_child(t)

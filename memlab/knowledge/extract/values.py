@@ -42,6 +42,9 @@ class Values(ReaderParts):
         span = self.s.span_of(t)
         if span and self.s.lang == "ru" and span[2] != "MISC":
             span_toks = self.toks[span[0] : span[1]]
+            while len(span_toks) > 1 and span_toks[0].lemma in lx.RELATIONS and span_toks[0].i != t.i:
+                span_toks = span_toks[1:]  # "Подруга Нино": NER took the relation into the name
+                span = (span_toks[0].i, span[1], span[2], " ".join(w.text for w in span_toks))
             if all(w.feats.get("Case") == "Nom" for w in span_toks):  # already nominative: keep as written
                 return " ".join(w.text for w in span_toks)
             names = [self._ru_name(w) or _indeclinable(w) for w in span_toks] if span[2] == "PER" else []

@@ -126,7 +126,8 @@ class VerbClauses(ReaderParts):
             kids += [c for c in self.s.children(v, "nsubj") if c.feats.get("Case") == "Ins"]
             # "работаю из дома, в Озоне": a second oblique with its own preposition, read as a conjunct
             kids += [c for o in self.s.children(v, "obl") for c in self.s.children(o, "conj")
-                     if self.s.children(c, "case") and (c.pos == "PROPN" and not self.s.children(c, "cc") or self.tool(c))]  # fmt: skip
+                     if self.s.children(c, "case") and (c.pos == "PROPN" and not self.s.children(c, "cc") or self.tool(c))
+                     and not self._negated_after(c)]  # fmt: skip
             # "..., я удалённо в Контуре": a gapped stretch whose adverb natasha tags a verb conjoined to this one
             kids += [k for c in self.s.children(v, "conj") if c.i > v.i and not real_verb(c) for k in self.s.children(c, "obl")]
         for o in kids:
@@ -146,6 +147,16 @@ class VerbClauses(ReaderParts):
         for agent in self.s.children(v, "agent"):  # "I'm employed by Siemens": spaCy's passive agent heads its noun
             out += [("by", o) for o in self.s.children(agent, "pobj")]
         return out
+
+    def _negated_after(self, c: Tok) -> bool:
+        """A negation after ``c`` in its stretch: "сижу на Fedora и на винду возвращаться не
+        собираюсь" (the parse joins "на винду" to "на Fedora"; the verb it belongs to is negated)."""
+        for t in self.toks[c.i + 1 :]:
+            if t.pos == "PUNCT":
+                return False
+            if t.lower in lx.NEGATIONS:
+                return True
+        return False
 
     def _verb_facts(self, v: Tok, subj: str) -> Iterator[Extracted]:
         lemma = _lex(v, TOOL_VERBS | CITY_VERBS | EMPLOY_VERBS)
