@@ -304,3 +304,21 @@ def test_russian_names_beside_relations_and_a_negated_joined_oblique() -> None:
     facts = _facts("Давно сижу на Fedora и на винду возвращаться не собираюсь.", "ru")
     assert ("speaker", "operating_system", "Fedora") in facts
     assert ("speaker", "operating_system", "Windows") not in facts
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("our rabbit's name is Clover", ("speaker", "pet_rabbit", "Clover")),
+        ("my aunt's dog's name is Pepper", ("speaker's aunt", "pet_dog", "Pepper")),
+        ("the kitten's name is Soot, she's tiny", ("speaker", "pet_cat", "Soot")),
+        ("the new phone is a Pixel 8 and I love it", ("speaker", "phone", "Pixel 8")),
+    ],
+)
+def test_a_pets_name_and_the_new_phone(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize("text", ["my old dog's name was Rex", "the neighbour's cat's name is Tom", "the new car will be a Tesla"])
+def test_an_old_pet_someone_elses_or_a_future_car_gives_nothing(text: str) -> None:
+    assert not {f for f in _facts(text) if f[0] == "speaker"}

@@ -95,6 +95,15 @@ class CopulaClauses(ReaderParts):
                 cat, canon = self.tool_value(subj_tok)  # type: ignore[misc]
                 yield self.fact(SPEAKER, cat, canon, "tool")
                 return
+        if subj_tok is not None and v.lemma == "be" and subj_tok.lemma == "name":
+            pet = next((c for c in self.s.children(subj_tok, "nmod:poss", "poss") if c.lemma in lx.PETS), None)
+            owner = self.owner_of(pet) if pet is not None else None
+            if pet is not None and owner is None and any(c.lower == "the" for c in self.s.children(pet, "det")):
+                owner = SPEAKER  # "the pup's name is Olive": the speaker's own
+            pet_name = next((b for b in preds if self._is_person(b) or b.pos == "PROPN"), None)
+            if pet is not None and owner is not None and pet_name is not None and not self._blocked(v):
+                yield self.fact(owner, f"pet_{lx.PETS[pet.lemma]}", self.value_text(pet_name), "concept")  # "my dog's name is Rex"
+                return
         if subj_tok is not None and v.lemma == "be" and subj_tok.lemma == "name" and "pet" in self.said:
             owner_word = next((c.lower for c in self.s.children(subj_tok, "nmod:poss")), "")
             if owner_word in ("her", "his", "its", "their") or any(
@@ -450,6 +459,8 @@ class CopulaClauses(ReaderParts):
         owner = self.owner_of(t)
         if owner is None and (self._opens_with_favourite(t) or self._opens_with(t, "name") or self._opens_hobby(t)):
             owner = SPEAKER  # "favorite book is The Name of the Wind", "Name's Tomasz": the speaker dropped "my"
+        if owner is None and t.lemma in ("car", "phone", "laptop") and self._the_new(t):
+            owner = SPEAKER  # "so the new car is a Mazda CX-5": the speaker's own news
         if owner is None or any(c.lemma in _PAST_ADJ for c in self.s.children(t)) or self.other_partner(t):
             return None
         if t.lemma in lx.RELATION_FACTS:
@@ -468,6 +479,13 @@ class CopulaClauses(ReaderParts):
         if t.lemma in lx.ATTRIBUTE_NOUNS:
             return owner, lx.ATTRIBUTE_NOUNS[t.lemma]
         return None
+
+    def _the_new(self, t: Tok) -> bool:
+        """ "the new car", "the new phone" with no owner named and nobody else in the sentence."""
+        det = any(c.lower == "the" for c in self.s.children(t, "det"))
+        new = any(c.lower == "new" for c in self.s.children(t, "amod"))
+        others = any(x.lemma in lx.RELATIONS or x.lower in ("he", "she", "they", "his", "her", "their") for x in self.toks)
+        return det and new and not others
 
     def _opens_with(self, t: Tok, lemma: str) -> bool:
         """``t`` is the subject noun ``lemma`` and the sentence's first word ("Name's Tomasz")."""
