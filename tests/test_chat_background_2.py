@@ -322,3 +322,8 @@ def test_a_pets_name_and_the_new_phone(text: str, fact: tuple[str, str, str]) ->
 @pytest.mark.parametrize("text", ["my old dog's name was Rex", "the neighbour's cat's name is Tom", "the new car will be a Tesla"])
 def test_an_old_pet_someone_elses_or_a_future_car_gives_nothing(text: str) -> None:
     assert not {f for f in _facts(text) if f[0] == "speaker"}
+
+
+def test_a_car_brand_that_is_an_everyday_word_needs_its_capital() -> None:
+    assert not {f for f in _facts("Tim drives a seat to work, the bus is full") if f[1] == "car"}
+    assert ("speaker", "car", "Seat Ibiza") in _facts("I drive a Seat Ibiza")

@@ -52,6 +52,7 @@ _CLAUSE_END = frozenset(", . ; ! ) — -".split())
 
 # words that are never a fact's value (a misparse took a conjunction or a particle for one)
 _NOT_VALUES = frozenset("и а но же ли бы тоже также ещё еще уже вот and or but the a an also too so".split())
+_WORD_BRANDS = frozenset("seat mini smart jeep".split())  # car brands that are everyday words: capitalised only
 _THING_ATTRIBUTES = frozenset("car phone city employer university editor operating_system programming_language".split())
 
 
@@ -602,7 +603,8 @@ class VerbClauses(ReaderParts):
             return model
         words = [t for t in self.toks if t.i in _subtree(self.s, o) and t.pos != "DET" and t.pos != "PUNCT"]
         words = [t for t in words if t.i not in self.quoted]  # "got an email saying 'your Tesla Model 3 lease ...'"
-        brand = next((k for k, t in enumerate(words) if t.lower in lx.CAR_BRANDS), None)
+        brand = next((k for k, t in enumerate(words) if t.lower in lx.CAR_BRANDS and (
+            t.text[:1].isupper() or t.lower not in _WORD_BRANDS)), None)  # "Tim drives a seat" (LoCoMo): no SEAT
         if brand is None and o.lower in lx.CAR_MODELS_EN and o.text[:1].isupper() and o.i > 0 and self.s.lang == "en":
             return lx.CAR_MODELS_EN[o.lower]  # "my beat-up 2009 Corolla", "I drive a Civic"
         if brand is None:
