@@ -327,3 +327,20 @@ def test_an_old_pet_someone_elses_or_a_future_car_gives_nothing(text: str) -> No
 def test_a_car_brand_that_is_an_everyday_word_needs_its_capital() -> None:
     assert not {f for f in _facts("Tim drives a seat to work, the bus is full") if f[1] == "car"}
     assert ("speaker", "car", "Seat Ibiza") in _facts("I drive a Seat Ibiza")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "lang"),
+    [
+        ("I'm forty-two and still can't cook", ("speaker", "age", "42"), "en"),
+        ("I turned thirty-one on Sunday", ("speaker", "age", "31"), "en"),
+        ("Мне тридцать девять, и я впервые на сноуборде.", ("speaker", "age", "39"), "ru"),
+    ],
+)
+def test_an_age_said_in_words(text: str, fact: tuple[str, str, str], lang: str) -> None:
+    assert fact in _facts(text, lang)
+
+
+@pytest.mark.parametrize("text", ["I'm one of the organisers", "we are two in the team", "I'm five minutes away"])
+def test_a_count_in_words_is_no_age(text: str) -> None:
+    assert not {f for f in _facts(text) if f[1] == "age"}

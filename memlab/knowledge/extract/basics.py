@@ -267,3 +267,39 @@ def _subtree(sent: Sent, t: Tok) -> set[int]:
                 frontier.append(c)
     return out
 
+
+
+# number words up to 119, for ages said in words ("I'm thirty-six", "мне тридцать шесть")
+_UNITS_EN = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_TENS_EN = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_UNITS_RU = (
+    "ноль один два три четыре пять шесть семь восемь девять десять одиннадцать двенадцать тринадцать "
+    "четырнадцать пятнадцать шестнадцать семнадцать восемнадцать девятнадцать"
+).split()
+_TENS_RU = {"двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60, "семьдесят": 70,
+            "восемьдесят": 80, "девяносто": 90}  # fmt: skip
+_NUMBER_WORDS_ALL = {
+    **{w: k for k, w in enumerate(_UNITS_EN)}, **_TENS_EN, **{w: k for k, w in enumerate(_UNITS_RU)}, **_TENS_RU,
+    "одна": 1, "одну": 1, "две": 2, "сто": 100, "hundred": 100,
+}  # fmt: skip
+
+
+def number_at(toks: Sequence[Tok], i: int) -> tuple[str, int] | None:
+    """The number written at ``toks[i]``, as digits, and the index of its last token: "36" as is,
+    "thirty-six" / "thirty six" / "тридцать шесть" / "сорок" in words; None for anything else."""
+    if i >= len(toks):
+        return None
+    t = toks[i]
+    if t.text.isdigit():
+        return t.text, i
+    first = _NUMBER_WORDS_ALL.get(t.lower)
+    if first is None or first < 2 or i + 1 < len(toks) and toks[i + 1].lower == "of":
+        return None  # "I'm one of the organisers", "one" and "один" say no age
+    if first in _TENS_EN.values() and first >= 20:
+        k = i + 1
+        if k < len(toks) and toks[k].text in ("-", "‑"):
+            k += 1
+        unit = _NUMBER_WORDS_ALL.get(toks[k].lower) if k < len(toks) else None
+        if unit is not None and 0 < unit < 10:
+            return str(first + unit), k
+    return str(first), i

@@ -22,6 +22,7 @@ from memlab.knowledge.extract.basics import (
     _job_word,
     _subtree,
     _subtree_toks,
+    number_at,
 )
 from memlab.knowledge.extract.nlp import Tok
 from memlab.knowledge.extract.parts import ReaderParts
@@ -188,9 +189,14 @@ class CopulaClauses(ReaderParts):
         for t in self.toks[v.i + 1 : v.i + 4]:
             if t.pos == "ADV" or t.lower in ("still", "already", "now", "just", "only", "almost", "nearly"):
                 continue
-            if t.pos == "NUM" and t.text.isdigit() and 0 < int(t.text) < 120:
-                nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
-                after = self.toks[t.i + 2].lower if t.i + 2 < len(self.toks) else ""
+            said = number_at(self.toks, t.i) if t.pos == "NUM" else None  # "I'm 36", "I'm thirty-six"
+            plural = any(c.lower in ("we", "they") for c in self.s.children(v, "nsubj"))
+            if said is not None and not t.text.isdigit() and plural:
+                return None  # "we are two in the team": a count of people
+            if said is not None and 0 < int(said[0]) < 120:
+                last = said[1]
+                nxt = self.toks[last + 1] if last + 1 < len(self.toks) else None
+                after = self.toks[last + 2].lower if last + 2 < len(self.toks) else ""
                 if nxt is not None and nxt.lower in ("years", "year") and after != "old":
                     return None  # "we've been together 4 years", "been here 5 years": a duration
                 if (
@@ -198,7 +204,7 @@ class CopulaClauses(ReaderParts):
                     or nxt.lower not in lx.UNITS
                     and not (nxt.pos == "NOUN" and nxt.lower not in ("today", "years", "year", "yo", *_FILLERS))
                 ):
-                    return t.text
+                    return said[0]
             return None
         return None
 

@@ -16,6 +16,7 @@ from memlab.knowledge.extract.basics import (
     Extracted,
     _job_word,
     _lex,
+    number_at,
 )
 from memlab.knowledge.extract.nlp import (
     Tok,
@@ -581,12 +582,14 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
         num_tok = next(
             (x for x in toks[t.i + 1 : t.i + 3] if x.lower not in _RU_SKIP and x.lower not in _AGE_PARTICLES), None
         )
-        unit = toks[num_tok.i + 1] if num_tok is not None and num_tok.i + 1 < len(toks) else None
+        said = number_at(toks, num_tok.i) if num_tok is not None else None  # "мне 36", "мне тридцать шесть"
+        last = said[1] if said is not None else (num_tok.i if num_tok is not None else 0)
+        unit = toks[last + 1] if num_tok is not None and last + 1 < len(toks) else None
         if unit is not None and (unit.lemma in _COUNTED or unit.lower in _COUNTED):
             num_tok = None  # "мне 5 минут до станции", "сыну 3 раза звонил": a count of something else
-        if t.feats.get("Case") == "Dat" and num_tok is not None and num_tok.pos == "NUM":
+        if t.feats.get("Case") == "Dat" and num_tok is not None and num_tok.pos == "NUM" and said is not None:
             owner = _ru_owner(reader, t)
-            num = num_tok.text
+            num = said[0]
             if owner and num.isdigit() and 0 < int(num) < 120:
                 yield reader.fact(owner, "age", num, "concept")
         # "Стеша вегетарианка": the parse makes the name a modifier of the predicate noun

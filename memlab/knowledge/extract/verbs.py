@@ -32,6 +32,7 @@ from memlab.knowledge.extract.basics import (
     _job_word,
     _lex,
     _subtree,
+    number_at,
 )
 from memlab.knowledge.extract.career import of_domain
 from memlab.knowledge.extract.nlp import (
@@ -359,8 +360,11 @@ class VerbClauses(ReaderParts):
                 diet = lx.DIET_OF.get(c.lower) or lx.DIET_OF.get(c.lemma)
                 if diet:
                     yield self.fact(subj, "diet", diet, "concept")
-                if lemma == "turn" and c.pos == "NUM" and c.text.isdigit():
-                    yield self.fact(subj, "age", c.text, "concept")
+                if lemma == "turn" and c.pos == "NUM":  # "turned 30", "turned forty", "turned thirty-six"
+                    first = min([c.i, *(x.i for x in self.s.children(c, "compound", "nummod") if x.pos == "NUM")])
+                    said = number_at(self.toks, first)
+                    if said is not None and said[1] >= c.i and 0 < int(said[0]) < 120:
+                        yield self.fact(subj, "age", said[0], "concept")
         if lemma == "call" and any(c.lower == "me" for c in self.s.children(v, "obj")):
             for c in self.s.children(v, "oprd", "xcomp", "attr"):
                 if self._is_person(c):
