@@ -96,3 +96,8 @@ def test_a_question_naming_a_person_of_the_turns_is_about_that_person() -> None:
     asked_value = {**scenario, "question": "Should I learn Python?", "current": "Python", "stale": []}
     asked_value["turns"] = [{"speaker": "user", "text": "Python is fun", "day": 0}]
     assert not any(m.startswith("@") for m in target_markers(asked_value))
+    # a name the lexicon knows forms of ("Катя" = "Екатерина") is still a person asked about
+    katya = {**scenario, "question": "В каком городе теперь Катя?", "current": "Тюмен", "stale": ["Челябинск"]}
+    katya["turns"] = [{"speaker": "user", "text": "Сестра Катя живёт в Челябинске.", "day": 0}]
+    assert target_markers(katya) == ("@Катя",)
+    assert _about("- Катя живёт в городе Тюмень.", target_markers(katya))

@@ -302,13 +302,15 @@ def _people_asked(scenario: dict[str, Any]) -> tuple[str, ...]:
     case form: the people the question asks about by name."""
     words = re.findall(r"[A-ZА-ЯЁ][a-zа-яё][\w-]*", scenario["question"]) if scenario["question"] else []  # not "OS"
     first = scenario["question"].split(" ", 1)[0] if scenario["question"] else ""
-    from memlab.knowledge.extract.lexicon import _FORMS
+    from memlab.knowledge.extract.lexicon import _FORMS, NAME_FORMS
+
+    names = {f.casefold() for group in NAME_FORMS for f in group}  # "Катя" is a name, not a value's form
 
     said = " ".join(t["text"] for t in scenario["turns"])
     values = " ".join([scenario["current"], *scenario["stale"]]).casefold()
     out = []
     for w in words:
-        if w == first or w.casefold() in ("i", "я") or w.casefold() in _FORMS or w.casefold()[:4] in values:
+        if w == first or w.casefold() in ("i", "я") or (w.casefold() in _FORMS and w.casefold() not in names) or w.casefold()[:4] in values:
             continue  # a value asked about ("Should I learn Python?"), not a person
         if any(_same_name(x, w) for x in re.findall(r"[A-ZА-ЯЁ][\w-]+", said)):
             out.append(w)
