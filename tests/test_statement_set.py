@@ -101,3 +101,13 @@ def test_a_question_naming_a_person_of_the_turns_is_about_that_person() -> None:
     katya["turns"] = [{"speaker": "user", "text": "Сестра Катя живёт в Челябинске.", "day": 0}]
     assert target_markers(katya) == ("@Катя",)
     assert _about("- Катя живёт в городе Тюмень.", target_markers(katya))
+
+
+def test_a_tool_value_is_named_by_its_gazetteer_forms() -> None:
+    """The scenario scorer compares tools as the statement scorer does: "Postgres" is named by a
+    Facts line that says "PostgreSQL", and "MySQL" is not."""
+    from memlab.bench.statements import names_value
+
+    assert names_value("- User works with the PostgreSQL database.", "Postgres")
+    assert not names_value("- User works with the PostgreSQL database.", "MySQL")
+    assert not names_value("- User lives in Goa.", "Go")

@@ -238,6 +238,19 @@ def is_update(scenario: dict[str, Any]) -> bool:
     return any(said(t["text"], s) for t in turns[:first_current] for s in scenario["stale"])
 
 
+def _tool_forms(value: str) -> tuple[str, ...]:
+    """The gazetteer's names for a tool value, as the statement scorer's ``_value`` compares them:
+    "Postgres" is named by a line that says "PostgreSQL" (forms under three letters left out)."""
+    from memlab.knowledge.extract.lexicon import TOOLS
+
+    key = _PUNCT.sub(" ", value.casefold()).strip()
+    for values in TOOLS.values():
+        for canon, forms in values.items():
+            if key == canon.casefold() or key in forms:
+                return tuple(f for f in (canon, *forms) if len(f) >= 3)
+    return ()
+
+
 def names_value(line: str, value: str) -> bool:
     """``value`` is a word of ``line``; a Russian value may be a stem that every case form shares
     (the dev3/dev4 convention: "Казан" names "Казань" and "Казани"), so up to five more letters
@@ -245,7 +258,7 @@ def names_value(line: str, value: str) -> bool:
     from memlab.bench.metrics import mentions
 
     line, value = line.replace("ё", "е").replace("Ё", "Е"), value.replace("ё", "е").replace("Ё", "Е")  # Артём = Артем
-    if mentions(line, value):
+    if mentions(line, value) or any(mentions(line, form) for form in _tool_forms(value)):
         return True
     if not re.search("[а-яё]$", value.casefold()):
         return False
