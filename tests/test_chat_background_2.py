@@ -344,3 +344,49 @@ def test_an_age_said_in_words(text: str, fact: tuple[str, str, str], lang: str) 
 @pytest.mark.parametrize("text", ["I'm one of the organisers", "we are two in the team", "I'm five minutes away"])
 def test_a_count_in_words_is_no_age(text: str) -> None:
     assert not {f for f in _facts(text) if f[1] == "age"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Last week a tiny black kitten called Soot moved in.", ("speaker", "pet_cat", "Soot")),
+        ("A puppy named Biscuit joined the family in May.", ("speaker", "pet_dog", "Biscuit")),
+        ("since March a rescue kitten called Pudding has been running the house", ("speaker", "pet_cat", "Pudding")),
+    ],
+)
+def test_a_pet_that_arrives_in_the_home_is_the_speakers(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A kitten called Soot moved in next door.",
+        "My sister's puppy named Biscuit joined the family.",
+        "If a kitten called Soot moved in, I'd be thrilled.",
+        "A puppy named Biscuit might join the family next spring.",
+        "A kitten called Soot did not move in after all.",
+        "A stray cat called Tom keeps visiting the garden.",
+        "Is a kitten called Soot moving in?",
+    ],
+)
+def test_a_pet_next_door_imagined_or_someone_elses_is_not(text: str) -> None:
+    assert not {f for f in _facts(text) if f[1].startswith("pet_")}
+
+
+def test_a_pet_lost_and_a_new_one_in_one_message_leaves_the_new_one(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The end of the old pet must not take the new one of the same message with it."""
+    from memlab.bench.statements import DAY, START
+    from memlab.clock import SimulatedClock
+    from memlab.embed.hashing import HashingEmbedder
+    from memlab.memory import Memory
+
+    clock = SimulatedClock(START)
+    with Memory.open(tmp_path / "m.db", clock=clock, embedder=HashingEmbedder(64)) as m:
+        m.ingest("Our tabby cat, Marmalade, sleeps on the radiator all day.", session_id="a")
+        clock.advance(14 * DAY)
+        m.ingest("We lost Marmalade in the spring, and now a kitten called Pudding has been running the house.", session_id="b")
+        clock.advance(DAY)
+        m.maintain()
+        facts = m.context("What is my cat called?").split("\n\n")[0]
+    assert "Pudding" in facts and "Marmalade" not in facts

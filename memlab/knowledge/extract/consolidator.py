@@ -207,6 +207,10 @@ class NLPConsolidator:
                         continue  # "Nate's hobby is playing", "on the top team"; "Yep, running" is nobody's
                     proposal = self._proposal(f, speaker, lang, ep.id, _kin_lookup(kin, f.subject))
                     _add(merged, proposal)
+                    if proposal.key in ends and ends[proposal.key].source_ids == (ep.id,):
+                        # "We lost Marmalade ..., and a kitten called Pudding has been running the house":
+                        # the message's new value supersedes the old one; its end would take the new one too
+                        del ends[proposal.key]
                     if proposal.key and "|" in proposal.key and f.attribute not in SET_VALUED:
                         known.setdefault(proposal.key.split("|", 1)[0], {})[f.attribute] = f.value
                     for e in proposal.entities:

@@ -99,6 +99,8 @@ class Passing(ReaderParts):
                 yield from self._home_in(t)
             elif t.lemma == "run" and t.tag in ("VBZ", "VBP", "VBG"):
                 yield from self._device_runs(t)
+            if t.lemma in lx.PETS and t.dep == "nsubj" and t.pos == "NOUN":
+                yield from self._pet_arrived(t)
 
     def _pastime_or_tool(self, t: Tok) -> tuple[str, str, str] | None:
         if t.lemma in lx.INSTRUMENTS:
@@ -479,6 +481,30 @@ class Passing(ReaderParts):
                 yield self.fact(SPEAKER, found[0], found[1], "tool")  # "our whole backend runs on Postgres"
                 return
 
+    def _pet_arrived(self, pet: Tok) -> Iterator[Extracted]:
+        """ "a tiny black kitten called Soot moved in", "a puppy named Biscuit joined the family", "a
+        rescue kitten called Pudding has been running the house": a pet with no owner word that
+        arrives in the speaker's home is the speaker's."""
+        v = self.toks[pet.head]
+        if v.pos != "VERB" or self.owner_of(pet) is not None or self._blocked(v) or self.denied(v):
+            return
+        words = {c.lower for c in self.s.children(v)}
+        if any(t.lower in _NOT_OURS or t.lemma in lx.RELATIONS for t in self.toks):
+            return  # "a kitten called Soot moved in next door", "my sister's new puppy ..."
+        objects = {o.lemma for o in self.s.children(v, "obj", "dobj")}
+        arrived = (
+            v.lemma == "move" and "in" in words or v.lemma == "join" and objects & _HOUSEHOLD
+            or v.lemma in ("run", "rule") and objects & _HOUSEHOLD or v.lemma == "arrive"
+            or v.lemma == "come" and "home" in words
+            or v.lemma == "live" and any(case == "with" and o.lower in ("us", "me") for case, o in self.obliques(v))
+        )  # fmt: skip
+        named = next(
+            (n for a in self.s.children(pet, "acl") if a.lemma in ("call", "name")
+             for n in self.s.children(a, "oprd", "obj", "dobj", "attr", "xcomp") if self._is_person(n)), None,
+        )  # fmt: skip
+        if arrived and named is not None and pet.i not in self.quoted and named.i not in self.quoted:
+            yield self.fact(SPEAKER, f"pet_{lx.PETS[pet.lemma]}", self.value_text(named), "concept")
+
     def _described(self, t: Tok) -> str | None:
         """Whom a noun phrase describes: the subject of its copula ("I'm a bass player"), or the
         speaker when the phrase opens the message with no verb ("bass player in a punk band")."""
@@ -544,6 +570,8 @@ _DEMONYMS = {
 }  # fmt: skip
 _SWAP_VERBS = frozenset("swap trade exchange ditch leave drop dump replace".split())
 _TEACHING = frozenset("teach lecture supervise supervisor professor lecturer tutor teacher examiner mark".split())
+_HOUSEHOLD = frozenset("family household house home flat apartment place show us pack gang crew".split())
+_NOT_OURS = frozenset("neighbour neighbor neighbours neighbors next door downstairs upstairs office shelter street".split())
 _SPARE = frozenset("spare backup second first previous broken dead".split())
 _PARTING = frozenset("swap lose steal miss return break crash total give lend borrow want need envy".split())
 
