@@ -390,3 +390,24 @@ def test_a_pet_lost_and_a_new_one_in_one_message_leaves_the_new_one(tmp_path) ->
         m.maintain()
         facts = m.context("What is my cat called?").split("\n\n")[0]
     assert "Pudding" in facts and "Marmalade" not in facts
+
+
+@pytest.mark.parametrize(
+    "text", ["Emacs is awful.", "Postgres is slow today.", "Atom is dead so I finally moved to VS Code.", "Java is fine but I write Kotlin."]
+)
+def test_what_is_said_of_a_tool_is_no_use_of_it(text: str) -> None:
+    """A tool as the subject of its own clause ("Emacs is awful") is talked about, not used."""
+    assert not {f for f in _facts(text) if f[2] in ("Emacs", "PostgreSQL", "Atom", "Java")}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Atom is dead so I finally moved to VS Code.", ("speaker", "editor", "VS Code")),
+        ("Rust is what all my stuff is in now.", ("speaker", "programming_language", "Rust")),
+        ("Python is my main language and I love it.", ("speaker", "programming_language", "Python")),
+        ("Galaxy S21 here, still works fine.", ("speaker", "phone", "Samsung Galaxy S21")),
+    ],
+)
+def test_a_tool_first_still_reads_when_the_speaker_has_it(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)

@@ -87,8 +87,9 @@ class CopulaClauses(ReaderParts):
             # value first: "Rust is what all my stuff is in now", "MySQL is the database I babysit"
             # the clause itself, not the clauses hanging off it ("..., Python's just for the odd notebook")
             apart = set().union(
-                *(_subtree(self.s, c) for c in self.s.children(v, "ccomp", "conj", "parataxis") if c.i < v.i)
-            )
+                *(_subtree(self.s, c) for c in self.s.children(v, "ccomp", "conj", "parataxis") if c.i < v.i),
+                *(_subtree(self.s, c) for c in self.s.children(v, "advcl", "conj") if self.s.children(c, "nsubj")),
+            )  # nor "Atom is dead so I finally moved to VS Code": that clause has a subject of its own
             clause = [t for t in _subtree_toks(self.s, v) if t.i != subj_tok.i and t.i not in apart]
             if any(t.lower in ("i", "my") for t in clause) and not any(
                 t.lower in lx.NEGATIONS for t in clause

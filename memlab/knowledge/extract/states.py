@@ -283,6 +283,8 @@ class States(ReaderParts):
             if self.s.lang == "ru":  # "на рабочем компе Ubuntu": the speaker's own machine, unnamed
                 rest = [t for t in words if t.pos != "ADJ"]
                 words = rest[1:] if len(rest) > 1 and rest[0].lemma in _DEVICE_NOUNS else words
+        if self.s.lang == "en" and words and words[0].dep.startswith("nsubj") and any(t.i == words[0].head for t in part):
+            return False  # "Emacs is awful", "Atom is dead": said of the tool, not of whoever uses it
         return bool(words) and self._state_value(words[0]) is not None  # "Galaxy S21 here", "Emacs user"
 
     def _state_value(self, t: Tok) -> tuple[str, str, str] | None:
