@@ -411,3 +411,22 @@ def test_what_is_said_of_a_tool_is_no_use_of_it(text: str) -> None:
 )
 def test_a_tool_first_still_reads_when_the_speaker_has_it(text: str, fact: tuple[str, str, str]) -> None:
     assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I switched to Emacs, don't tell my team lead.", ("speaker", "editor", "Emacs")),
+        ("don't laugh, but I switched to Emacs.", ("speaker", "editor", "Emacs")),
+        ("ok Atom is dead so I finally moved to VS Code, don't tell anyone", ("speaker", "editor", "VS Code")),
+    ],
+)
+def test_a_negated_request_beside_a_statement_does_not_deny_it(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I don't live in Berlin, don't worry.", "I don't live in Berlin but I work there.", "I'm vegan, she told me."]
+)
+def test_a_denial_or_a_report_still_holds_beside_a_request(text: str) -> None:
+    assert not {f for f in _facts(text) if f[2] in ("Berlin", "vegan")}

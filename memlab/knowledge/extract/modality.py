@@ -124,10 +124,13 @@ class Modality(ReaderParts):
                 and t.lemma in ("say", "tell", "сказать", "говорить")
                 and chain[k - 1].dep in ("ccomp", "parataxis")
                 and not self._reports_another(t, chain[k - 1])
+                and not (self._dont(t) and self._tail_request(chain[k - 1], t))
             ):
                 return True
             if k > 1 or k == 1 and v.dep not in ("xcomp", "conj"):
                 continue  # negation, modals and tense belong to the clause (and its governing verb)
+            if k == 1 and v.dep == "conj" and self.s.lang == "en" and self.s.children(v, "nsubj") and not self.s.children(t, "nsubj"):
+                continue  # "don't laugh, but I switched to Emacs": a request's negation, not the statement's
             if any(
                 c.dep in ("aux", "aux:pass", "auxpass") and c.lower in lx.MODALS | lx.FUTURE_AUX for c in kids
             ):
@@ -160,6 +163,14 @@ class Modality(ReaderParts):
             return False  # "she lives in Oslo, I think": the speaker's hedge on it
         return any(c.i > say.i and c.dep in ("ccomp", "xcomp") for c in self.s.children(say))
 
+    def _dont(self, v: Tok) -> bool:
+        """A negated request: "don't tell anyone", "do not laugh" (no subject, "do" and the negation before it)."""
+        auxes = self.s.children(v, "aux")
+        return (
+            v.i >= 2 and bool(auxes) and all(a.lower == "do" and a.i == v.i - 2 for a in auxes)
+            and self.toks[v.i - 1].lower in ("n't", "not") and not self.s.children(v, "nsubj")
+        )  # fmt: skip
+
     def _tail_request(self, clause: Tok, head: Tok) -> bool:
         """A clause after a comma that the parse made the head of the statement before it, which
         embeds nothing: a request ("I'm a nurse in Leeds, ask me anything", "я продакт,
@@ -168,7 +179,8 @@ class Modality(ReaderParts):
         if head.i < clause.i or not any(t.text in (",", "—", "–", ";") for t in self.toks[clause.i : head.i]):
             return False
         imperative = head.tag == "VB" or head.feats.get("Mood") == "Imp"
-        if imperative and not self.s.children(head, "nsubj", "aux") and head.lower != "let":
+        auxes = [] if self._dont(head) else self.s.children(head, "aux")  # "I switched to Emacs, don't tell my team lead"
+        if imperative and not self.s.children(head, "nsubj") and not auxes and head.lower != "let":
             return True
         # "I write Swift for the app, my cofounder writes the backend in Go": a verb with an object of
         # its own reports nothing (not "I'm vegan, she wrote")
