@@ -430,3 +430,23 @@ def test_a_negated_request_beside_a_statement_does_not_deny_it(text: str, fact: 
 )
 def test_a_denial_or_a_report_still_holds_beside_a_request(text: str) -> None:
     assert not {f for f in _facts(text) if f[2] in ("Berlin", "vegan")}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Tobias is who I report to as of this sprint.", ("speaker", "manager", "Tobias")),
+        ("Who I report to now is Tobias.", ("speaker", "manager", "Tobias")),
+        ("Clara is who I'm dating these days.", ("speaker", "partner", "Clara")),
+    ],
+)
+def test_a_who_cleft_puts_the_person_back_beside_the_verb(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Tobias is who I used to report to.", "Tobias is who I would report to.", "Is Tobias who I report to?",
+             "Tobias is who my sister reports to."],
+)
+def test_a_who_cleft_past_modal_asked_or_someone_elses_gives_no_manager(text: str) -> None:
+    assert not {f for f in _facts(text) if f[0] == "speaker" and f[1] == "manager"}

@@ -1,7 +1,7 @@
 """Pseudo-clefts said the plain way round, for the clause readers (English).
 
 "Tagalog is what I grew up speaking", "Rotterdam has been where I live for years", "What I order
-at every café is an oat flat white", "The person I report to is a woman named Ottilie": the value
+at every café is an oat flat white", "The person I report to is a woman named Ottilie", "Tobias is who I report to": the value
 stands apart from the verb that gives it its attribute, and no clause reader sees the two
 together. ``plain`` rewrites such a sentence with the value put back beside its verb ("I grew up
 speaking Tagalog", "I live in Rotterdam for years", "I report to Ottilie"); the reader then parses
@@ -17,12 +17,12 @@ _VALUE = r"(?P<x>[^,;:.!?()—–-]{1,60}?)"
 # "X is / has been / 's what|where I ..."
 _X_IS_WHAT = re.compile(
     rf"(?:^|[,;:—–]\s*|\b(?:and|but|so|honestly|basically|now)\s+){_VALUE}\s+(?:is|'s|’s|has been|have been)\s+"
-    r"(?:(?:still|now|basically|pretty much|always|really|just)\s+)?(?P<wh>what|where)\s+(?P<rest>(?:I|we)\b[^,;.!?]*)",
+    r"(?:(?:still|now|basically|pretty much|always|really|just)\s+)?(?P<wh>what|where|who)\s+(?P<rest>(?:I|we)\b[^,;.!?]*)",
     re.I,
 )
 # "What I V ... is X" / "Where I live is X"
 _WHAT_IS_X = re.compile(
-    r"^(?:\W*\b(?:and|but|so|honestly|basically)\s+)?(?P<wh>what|where)\s+(?P<rest>(?:I|we)\b[^,;.!?]*?)\s+"
+    r"^(?:\W*\b(?:and|but|so|honestly|basically)\s+)?(?P<wh>what|where|who)\s+(?P<rest>(?:I|we)\b[^,;.!?]*?)\s+"
     rf"(?:is|'s|’s|has been)\s+(?:(?:still|now|basically|always|just)\s+)?{_VALUE}\s*(?:[,;.!]|$)",
     re.I,
 )
@@ -40,7 +40,7 @@ _STOPS = re.compile(
     re.I,
 )
 _PREPOSITIONS = frozenset("in on with at for to from by".split())
-_TIME_WORDS = frozenset("these this now nowadays today lately every most all at".split())
+_TIME_WORDS = frozenset("these this now nowadays today lately every most all at as since".split())
 # what may stand between "I" and its verb, and the particles and -ing verb after it
 _BEFORE_VERB = frozenset("mostly mainly usually always still now really basically actually also just all".split())
 
