@@ -450,3 +450,30 @@ def test_a_who_cleft_puts_the_person_back_beside_the_verb(text: str, fact: tuple
 )
 def test_a_who_cleft_past_modal_asked_or_someone_elses_gives_no_manager(text: str) -> None:
     assert not {f for f in _facts(text) if f[0] == "speaker" and f[1] == "manager"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("My job title is Senior Copywriter now.", ("speaker", "job_title", "Senior Copywriter")),
+        ("My email signature now reads Senior Copywriter.", ("speaker", "job_title", "Senior Copywriter")),
+        ("they moved me over to automation and the badge says SDET now", ("speaker", "job_title", "SDET")),
+        ("My role is product manager.", ("speaker", "job_title", "product manager")),
+        ("They promoted me to staff engineer last week.", ("speaker", "job_title", "staff engineer")),
+    ],
+)
+def test_a_job_title_read_off_a_title_badge_or_signature(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My title is not Senior Engineer.", "My title will be Staff Engineer next year.", "Her title is Senior Copywriter.",
+        "The badge says Visitor.", "My role is a mouthful.", "My dad's title is Director.",
+        "If my title were Principal Engineer I'd be happier.", "They promoted Anna to staff engineer.",
+        "They might promote me to staff engineer.", "The badge said Intern back then.",
+    ],
+)
+def test_a_title_denied_ahead_imagined_past_or_someone_elses_is_none(text: str) -> None:
+    assert not {f for f in _facts(text) if f[0] == "speaker" and f[1] == "job_title"}

@@ -20,6 +20,9 @@ _MOSTLY = frozenset("mostly mainly primarily largely основном преим
 _NOT_YET = frozenset("tomorrow next soon завтра следующий скоро".split())
 _OTHERS_OWN = frozenset("your his her their its твой твоя твоё его её ее их".split())
 _ORG_CASES = frozenset("at from в во от".split())
+_MOVED_ME = frozenset("promote move make put transfer bump switch".split())  # "they moved me over to automation"
+_TITLE_LABELS = frozenset("title role position badge signature card nameplate headline".split())
+_CARRIERS = frozenset("badge signature card nameplate headline".split())  # what says the title on the speaker's behalf
 _TITLE_STOPS = frozenset("at in on for with and but last this yesterday today after since в на с и но".split())
 
 
@@ -41,17 +44,28 @@ class Career(ReaderParts):
 
     def _career(self, found: list[Extracted]) -> Iterator[Extracted]:
         """What ``found`` does not already say of the speaker's work, from the phrasings above."""
-        if any(self._not_plain(t) for t in self.toks) or any(t.lower in _OTHERS_OWN for t in self.toks):
+        if any(self._not_plain(t) and not self._carrier_says(t) for t in self.toks) or any(t.lower in _OTHERS_OWN for t in self.toks):
             return
-        if any(self._someone_else(t) and not self._career_word(t) for t in self.toks):
+        if any(self._someone_else(t) and not self._career_word(t) and not self._they_me(t) for t in self.toks):
             return
         if any(t.lemma in _NOT_YET for t in self.toks):
             return
         have = {(f.subject, f.attribute) for f in found}
-        new = [*self._promoted(), *self._first_days(), *self._offer_taken(), *self._work_at()]
+        new = [*self._promoted(), *self._first_days(), *self._offer_taken(), *self._work_at(), *self._title_label()]
         new = [f for f in new if (f.subject, f.attribute) not in have]
         yield from new
         yield from self._work_language([*found, *new])
+
+    def _carrier_says(self, t: Tok) -> bool:
+        """ "the badge says SDET now": what a badge or signature says is no report of anyone's words."""
+        return t.lemma in ("say", "read") and any(c.lemma in _CARRIERS for c in self.s.children(t, "nsubj"))
+
+    def _they_me(self, t: Tok) -> bool:
+        """ "they promoted me to staff engineer": the employer's "they", with the speaker as its object."""
+        v = self.toks[t.head]
+        return t.lower == "they" and t.dep == "nsubj" and v.lemma in _MOVED_ME and any(
+            c.lower == "me" for c in self.s.children(v, "obj", "dobj")
+        )
 
     def _career_word(self, t: Tok) -> bool:
         """A role or a company, not a person: "lead analyst", "тимлидом", "от Озона" (NER: a name)."""
@@ -60,7 +74,9 @@ class Career(ReaderParts):
     def _speaker_verb(self, v: Tok) -> bool:
         """``v`` is the speaker's, said or dropped ("got promoted", "повысили до ..."), and not blocked."""
         subjects = self.s.children(v, "nsubj", "nsubj:pass", "nsubjpass")
-        mine = all(c.lower in ("i", "we", "я", "мы") for c in subjects)
+        mine = all(c.lower in ("i", "we", "я", "мы") for c in subjects) or v.lemma == "promote" and any(
+            c.lower == "me" for c in self.s.children(v, "obj", "dobj")
+        )  # "they promoted me to staff engineer"
         main = v.dep in ("root", "conj") or v.dep == "ROOT"  # not "hoping to get promoted": a wish
         return mine and main and not self._blocked(v)
 
@@ -81,6 +97,36 @@ class Career(ReaderParts):
                 continue
             if title:
                 yield self.fact(SPEAKER, "job_title", title, "concept")
+
+    # -- "my title is officially Test Automation Lead", "the badge says SDET now" -----------------------
+    def _title_label(self) -> Iterator[Extracted]:
+        """A job title read off what names it: the speaker's title, role or position, or the badge,
+        email signature or business card that says it ("my email signature now reads Senior Copywriter")."""
+        if self.s.lang == "ru":
+            return
+        for label in self.toks:
+            if label.lemma not in _TITLE_LABELS or not label.dep.startswith("nsubj") or label.i in self.quoted:
+                continue
+            verb = self.toks[label.head]
+            owner = self.owner_of(label)
+            mine = owner == SPEAKER or owner is None and label.lemma in _CARRIERS and any(
+                c.lower == "the" for c in self.s.children(label, "det")
+            )  # "the badge says SDET now"
+            if not mine or verb.lemma not in ("be", "say", "read") or self._blocked(verb) or self.denied(verb):
+                continue
+            k = verb.i + 1
+            while k < len(self.toks) and (self.toks[k].pos in ("ADV", "DET") or self.toks[k].lower in ("now", "officially")):
+                k += 1
+            words: list[Tok] = []
+            for t in self.toks[k : k + 5]:
+                if t.pos in ("PUNCT", "ADP", "CCONJ", "ADV", "SCONJ", "VERB", "AUX", "PRON") or t.lower in _TITLE_STOPS:
+                    break
+                words.append(t)
+            capitals = label.lemma not in ("role", "position") and all(w.text[:1].isupper() for w in words)
+            named = bool(words) and (_job_word(words[-1]) or capitals and words[-1].text.isalpha())  # "Senior Copywriter", "SDET"
+            if named and not any(w.i in self.quoted for w in words) and words[-1].lower not in ("visitor", "guest", "welcome"):
+                yield self.fact(SPEAKER, "job_title", " ".join(w.text for w in words), "concept")
+                return
 
     def _title_after(self, k: int) -> str | None:
         """The English job noun phrase from token ``k``: "lead analyst", "a senior engineer"."""
