@@ -477,3 +477,8 @@ def test_a_job_title_read_off_a_title_badge_or_signature(text: str, fact: tuple[
 )
 def test_a_title_denied_ahead_imagined_past_or_someone_elses_is_none(text: str) -> None:
     assert not {f for f in _facts(text) if f[0] == "speaker" and f[1] == "job_title"}
+
+
+def test_a_bare_title_in_chat_is_the_speakers() -> None:
+    assert ("speaker", "job_title", "Test Automation Lead") in _facts("title is officially Test Automation Lead as of this sprint")
+    assert not {f for f in _facts("Title is Dune, by Frank Herbert.") if f[1] == "job_title"}

@@ -109,9 +109,11 @@ class Career(ReaderParts):
                 continue
             verb = self.toks[label.head]
             owner = self.owner_of(label)
-            mine = owner == SPEAKER or owner is None and label.lemma in _CARRIERS and any(
-                c.lower == "the" for c in self.s.children(label, "det")
-            )  # "the badge says SDET now"
+            dets = self.s.children(label, "det", "nmod:poss", "poss", "compound", "amod")
+            mine = owner == SPEAKER or owner is None and (
+                label.lemma in _CARRIERS and any(c.lower == "the" for c in dets)  # "the badge says SDET now"
+                or label.lemma == "title" and not dets and label.i <= 1  # "got promoted!!! title is officially ..."
+            )
             if not mine or verb.lemma not in ("be", "say", "read") or self._blocked(verb) or self.denied(verb):
                 continue
             k = verb.i + 1
