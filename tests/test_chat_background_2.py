@@ -482,3 +482,35 @@ def test_a_title_denied_ahead_imagined_past_or_someone_elses_is_none(text: str) 
 def test_a_bare_title_in_chat_is_the_speakers() -> None:
     assert ("speaker", "job_title", "Test Automation Lead") in _facts("title is officially Test Automation Lead as of this sprint")
     assert not {f for f in _facts("Title is Dune, by Frank Herbert.") if f[1] == "job_title"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Arjun has gone all in on Elixir", ("Arjun", "programming_language", "Elixir")),
+        ("I've gone all in on bouldering", ("speaker", "sport", "bouldering")),
+        ("all my free time goes into pottery", ("speaker", "hobby", "pottery")),
+        ("woodworking has taken over my weekends", ("speaker", "hobby", "woodworking")),
+        ("the binoculars gather dust; woodworking has taken over, and I'm building a table", ("speaker", "hobby", "woodworking")),
+        ("I'm with a guy called Rafael now", ("speaker", "partner", "Rafael")),
+    ],
+)
+def test_what_takes_up_the_time_is_the_current_pastime_or_tool(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I haven't gone all in on Rust",
+        "I might go all in on Rust",
+        "Woodworking has taken over, my brother says",
+        "My free time doesn't go into pottery anymore",
+        "All his free time goes into pottery",
+        "I'm with Vodafone now",
+        "I'm with Rafael now",  # may say where the speaker is, not whom they date
+        "I'm not with a guy called Rafael now",
+    ],
+)
+def test_denied_ahead_anothers_or_unclear_time_and_company_give_nothing(text: str) -> None:
+    assert not {f for f in _facts(text) if f[0] == "speaker"}

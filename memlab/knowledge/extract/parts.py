@@ -165,6 +165,9 @@ class ReaderParts:
     def tool(self, t: Tok) -> tuple[str, str] | None:
         raise NotImplementedError
 
+    def _pastime(self, o: Tok) -> str | None:
+        raise NotImplementedError
+
     def tool_value(self, t: Tok) -> tuple[str, str] | None:
         raise NotImplementedError
 

@@ -101,6 +101,12 @@ class Passing(ReaderParts):
                 yield from self._device_runs(t)
             if t.lemma in lx.PETS and t.dep == "nsubj" and t.pos == "NOUN":
                 yield from self._pet_arrived(t)
+            elif t.lemma == "go" and t.pos == "VERB" and [x.lower for x in self.toks[t.i + 1 : t.i + 4]] == ["all", "in", "on"]:
+                yield from self._gone_all_in(t)
+            elif t.lemma in ("go", "take") and t.pos == "VERB" and not self._blocked(t):
+                yield from self._time_goes_into(t)
+            elif t.lower == "with" and t.i == 2 and self.toks[1].lemma == "be" and self.toks[0].lower == "i":
+                yield from self._with_someone(t)
 
     def _pastime_or_tool(self, t: Tok) -> tuple[str, str, str] | None:
         if t.lemma in lx.INSTRUMENTS:
@@ -505,6 +511,59 @@ class Passing(ReaderParts):
         if arrived and named is not None and pet.i not in self.quoted and named.i not in self.quoted:
             yield self.fact(SPEAKER, f"pet_{lx.PETS[pet.lemma]}", self.value_text(named), "concept")
 
+    def _gone_all_in(self, v: Tok) -> Iterator[Extracted]:
+        """ "Arjun has gone all in on Elixir", "I've gone all in on bouldering": what the subject
+        does or uses now."""
+        who = self.subject_of(v)
+        o = self.toks[v.i + 4] if v.i + 4 < len(self.toks) else None
+        if who is None or o is None or self._blocked(v) or o.i in self.quoted:
+            return
+        found = self._pastime_or_tool(o)
+        if found is None and o.pos in ("NOUN", "VERB") and o.lower.endswith("ing"):
+            found = ("hobby", o.lower, "concept")
+        if found is not None:
+            yield self.fact(who, found[0], found[1], found[2])
+
+    def _time_goes_into(self, v: Tok) -> Iterator[Extracted]:
+        """ "all my free time goes into pottery", "woodworking has taken over my weekends": the
+        speaker's pastime now."""
+        subj = next(iter(self.s.children(v, "nsubj")), None)
+        if subj is None or v.tag in ("VBD",) or any(t.lower in _OVER for t in self.toks):
+            return
+        if v.lemma == "go" and subj.lemma in _FREE_TIME and self.owner_of(subj) == SPEAKER:
+            into = [o for case, o in self.obliques(v) if case == "into"]
+            value = self._pastime(into[0]) if into and into[0].i not in self.quoted else None
+        elif v.lemma == "take" and any(c.lower == "over" for c in self.s.children(v, "prt", "compound:prt")):
+            objects = self.s.children(v, "obj", "dobj")
+            mine = bool(objects) and objects[0].lemma in _FREE_TIME | {"life", "evening", "weekend"} and self.owner_of(objects[0]) == SPEAKER
+            if not objects:  # "the binoculars are gathering dust; woodworking has taken over, and I'm building ..."
+                mine = any(t.lower in ("i", "my", "i'm") for t in self.toks) and not any(self._someone_else(t) for t in self.toks)
+            value = self._pastime(subj) if mine and subj.lower.endswith("ing") or mine and subj.lemma in lx.SPORTS else None
+            value = value or (subj.lower if mine and subj.lower.endswith("ing") else None)
+        else:
+            return
+        if value:
+            attribute = "sport" if value in lx.SPORTS else "instrument" if value in lx.INSTRUMENTS else "hobby"
+            yield self.fact(SPEAKER, attribute, value, "concept")
+
+    def _with_someone(self, with_: Tok) -> Iterator[Extracted]:
+        """ "I'm with a guy called Rafael now": the speaker's partner (not "I'm with Vodafone", not
+        "I'm with you", not "I'm with Rafael now", which may say where the speaker is)."""
+        be = self.toks[1]
+        if self._blocked(be) or "now" not in {t.lower for t in self.toks}:
+            return
+        person = next((o for case, o in self.obliques(be) if case == "with"), None)
+        if person is None or person.i in self.quoted:
+            return
+        if person.lemma in ("guy", "man", "woman", "girl", "boy", "someone", "lady", "bloke"):
+            named = next((n for a in self.s.children(person, "acl") if a.lemma in ("call", "name")
+                          for n in self.s.children(a, "oprd", "obj", "dobj", "attr", "xcomp")), None)  # fmt: skip
+            person = named if named is not None and self._is_person(named) else None
+        else:
+            person = None  # "I'm with Rafael now" may be where the speaker is: only "a guy called Rafael" is a partner
+        if person is not None:
+            yield self.fact(SPEAKER, "partner", self.value_text(person), "person")
+
     def _described(self, t: Tok) -> str | None:
         """Whom a noun phrase describes: the subject of its copula ("I'm a bass player"), or the
         speaker when the phrase opens the message with no verb ("bass player in a punk band")."""
@@ -572,6 +631,7 @@ _SWAP_VERBS = frozenset("swap trade exchange ditch leave drop dump replace".spli
 _TEACHING = frozenset("teach lecture supervise supervisor professor lecturer tutor teacher examiner mark".split())
 _HOUSEHOLD = frozenset("family household house home flat apartment place show us pack gang crew".split())
 _NOT_OURS = frozenset("neighbour neighbor neighbours neighbors next door downstairs upstairs office shelter street".split())
+_FREE_TIME = frozenset("time weekend evening spare free".split())
 _SPARE = frozenset("spare backup second first previous broken dead".split())
 _PARTING = frozenset("swap lose steal miss return break crash total give lend borrow want need envy".split())
 
