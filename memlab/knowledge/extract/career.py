@@ -15,6 +15,8 @@ _COUNT_ORDINALS = frozenset("first первый второй третий чет
 _NUMBER_WORDS = frozenset("two three four five six couple few".split())
 _OFFER_NOUNS = frozenset("offer оффер офер".split())
 _STARTED = frozenset("start begin join onboard выйти начать приступить".split())
+_PAY_NOUNS = frozenset("payslip paycheck paycheque salary wage pay".split())
+_PAST_PAY = frozenset("last final old previous former".split())
 _WORK_NOUNS = frozenset("work job internship contract gig".split())
 _MOSTLY = frozenset("mostly mainly primarily largely основном преимущественно".split())
 _NOT_YET = frozenset("tomorrow next soon завтра следующий скоро".split())
@@ -51,7 +53,7 @@ class Career(ReaderParts):
         if any(t.lemma in _NOT_YET for t in self.toks):
             return
         have = {(f.subject, f.attribute) for f in found}
-        new = [*self._promoted(), *self._first_days(), *self._offer_taken(), *self._work_at(), *self._title_label()]
+        new = [*self._promoted(), *self._first_days(), *self._offer_taken(), *self._paid_by(), *self._work_at(), *self._title_label()]
         new = [f for f in new if (f.subject, f.attribute) not in have]
         yield from new
         yield from self._work_language([*found, *new])
@@ -170,6 +172,11 @@ class Career(ReaderParts):
                 if org is not None:
                     yield self.fact(SPEAKER, "employer", org, "organization")
                     return
+            if into and not counted and t.lemma in (*_PERIODS, "year") and self._tenure(t):  # "Ten years at Rolls-Royce this month"
+                org = self._org_after(t.i + 1)
+                if org is not None:
+                    yield self.fact(SPEAKER, "employer", org, "organization")
+                    return
             if t.lemma not in _PERIODS or not (counted or into):
                 continue
             if into and not counted:  # "two weeks into GitLab": only with "into"
@@ -186,6 +193,28 @@ class Career(ReaderParts):
             if org is not None:
                 yield self.fact(SPEAKER, "employer", org, "organization")
                 return
+
+    def _tenure(self, t: Tok) -> bool:
+        """ "Ten years at Rolls-Royce this month", "5 years at Shopify today": time counted up to now
+        in a sentence with no verb ("I spent ten years at IBM" is the past)."""
+        return (
+            self.s.lang == "en" and t.tag == "NNS" and not any(x.pos in ("VERB", "AUX") for x in self.toks)
+            and not any(x.lemma in lx.SCHOOL_NOUNS for x in self.toks)  # "Two years at Exeter University"
+        )  # fmt: skip
+
+    # -- "my first payslip from Tesco arrived" ----------------------------------------------------
+    def _paid_by(self) -> Iterator[Extracted]:
+        if self.s.lang != "en":
+            return
+        for t in self.toks:
+            if t.lemma not in _PAY_NOUNS or t.pos != "NOUN" or self.owner_of(t) != SPEAKER:
+                continue
+            if any(c.lower in _PAST_PAY for c in self.s.children(t, "amod", "advmod")):
+                continue  # "my last payslip from Unilever": the old employer
+            for case, o in self.obliques(t):
+                if case == "from" and self._org_after(o.i - 1) is not None:
+                    yield self.fact(SPEAKER, "employer", self._org_after(o.i - 1) or "", "organization")
+                    return
 
     def _org_after(self, k: int) -> str | None:
         """An organisation named after "at", "from", "в", "от" at token ``k`` (not a city, school or tool)."""

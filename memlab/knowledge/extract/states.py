@@ -334,9 +334,14 @@ class States(ReaderParts):
             t.i in self.quoted
             or t.lower in lx.NEGATIONS | lx.MODALS | lx.FUTURE_AUX | lx.HYPOTHETICAL_MARKS
             or t.lower in ("gonna", "wanna", "maybe", "может", "probably", "наверное")
-            or t.lemma in lx.NONFACT_HEADS
+            or t.lemma in lx.NONFACT_HEADS and not self._kind_of_plans(t)
             or t.feats.get("Tense") == "Fut"
         )
+
+    def _kind_of_plans(self, t: Tok) -> bool:
+        """ "even lunch plans", "weekend plans": a noun named by its kind is a thing talked about,
+        not the speaker's intention."""
+        return self.s.lang == "en" and t.pos == "NOUN" and any(c.pos == "NOUN" for c in self.s.children(t, "compound"))
 
     def _someone_else(self, t: Tok) -> bool:
         """A person other than the speaker in the sentence: whose change it is, is then unclear

@@ -261,6 +261,8 @@ def _is_old(t: Tok, old: str, r: Reader | None = None) -> bool:
     """``t`` names the old value: a word of it, a case form, or the tool it spells ("убунту")."""
     if r is not None and (tool := r.tool_value(t)) is not None and _same(tool[1], old):
         return True
+    if len(t.text) < 3 and t.text.casefold() not in old.casefold().split():
+        return False  # "an offer from a firm in London": the article "a" is no part of "Aberdeen"
     return any(_same(t.text, w) or _is_name(t, w.casefold()) for w in old.split() if len(w) >= 3)
 
 

@@ -70,11 +70,26 @@ class Values(ReaderParts):
         idx = sorted(p.i for p in parts)
         idx = [k for k in idx if self.toks[k].pos != "NUM" or self.toks[k].i > idx[0]]  # "a 2015 VW Golf"
         lo, hi = _contiguous(idx, t.i)
+        while lo >= 2 and self._hyphen_glued(lo - 1):  # "Rolls-Royce", "Hewlett-Packard": the parts of one name
+            lo -= 2
+        while hi + 2 < len(self.toks) and self._hyphen_glued(hi + 1):
+            hi += 2
         words = [self._form(self.toks[k]) for k in range(lo, hi + 1)]
+        for k in range(hi, lo, -1):  # join the hyphen back without spaces
+            if self.toks[k].text == "-" or self.toks[k - 1].text == "-":
+                words[k - lo - 1 : k - lo + 1] = [words[k - lo - 1] + words[k - lo]]
         glued = self.toks[lo - 1] if lo > 0 else None
         if glued is not None and glued.text.isdigit() and glued.start + len(glued.text) == self.toks[lo].start:
             words[0] = glued.text + self.toks[lo].text  # "в 2ГИС": the tokenizer cut the digit off the name
         return " ".join(w for w in words if w not in ("'s", "’s")).strip(" .,'\"«»")
+
+    def _hyphen_glued(self, k: int) -> bool:
+        """Token ``k`` is a hyphen written without spaces between two capitalised names."""
+        if k < 1 or k + 1 >= len(self.toks) or self.toks[k].text != "-":
+            return False
+        a, h, b = self.toks[k - 1], self.toks[k], self.toks[k + 1]
+        glued = a.start + len(a.text) == h.start and h.start + 1 == b.start
+        return glued and a.text[:1].isupper() and b.text[:1].isupper() and a.pos == b.pos == "PROPN"
 
     def _named_part(self, c: Tok, t: Tok) -> bool:
         """``c`` is a capitalised word of the same named-entity span as ``t`` ("New" of "New York")."""
