@@ -63,3 +63,46 @@ def test_a_short_word_is_no_part_of_the_old_value() -> None:
 def test_a_kind_of_plans_is_no_intention() -> None:
     assert ("speaker", "city", "Leeds") in _facts("I live in Leeds, weekend plans are all football")
     assert not {f for f in _facts("I plan to move to Leeds") if f[1] == "city"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I'm getting used to Neovim", ("speaker", "editor", "Neovim")),
+        ("still getting used to the Pixel 8", ("speaker", "phone", "Pixel 8")),
+        ("this iPhone 15 is taking some getting used to, where is the back button??", ("speaker", "phone", "iPhone 15")),
+        ("finally got used to Neovim", ("speaker", "editor", "Neovim")),
+        ("my sister is getting used to her new iPhone 15", ("speaker's sister", "phone", "iPhone 15")),
+        ("my new laptop came with Fedora", ("speaker", "operating_system", "Fedora")),
+        ("The replacement laptop IT handed out came with Ubuntu preinstalled, and I'm thrilled.", ("speaker", "operating_system", "Ubuntu")),
+        ("My son Omar started at Leeds University this autumn", ("Omar", "university", "Leeds University")),
+    ],
+)
+def test_what_one_gets_used_to_or_a_new_machine_came_with_is_in_use(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Vim takes some getting used to",  # said of anyone
+        "the Pixel 8 takes some getting used to, my dad says",
+        "I used to write Perl",
+        "I used to use Vim",
+        "I'll never get used to Vim",
+        "I'm not getting used to Emacs at all",
+        "I got used to Vim years ago",
+        "if I get used to Emacs I'll switch",
+        "my old laptop came with Windows Vista",
+        "does the new laptop come with Ubuntu?",
+        "a laptop came with Windows 11",
+        "the new laptop my boss got came with Windows 11",
+    ],
+)
+def test_anyones_past_denied_or_conditional_adoption_gives_nothing(text: str) -> None:
+    assert not {f for f in _facts(text) if f[0] == "speaker"}
+
+
+def test_starting_at_a_university_is_studying_and_working_at_one_is_a_job() -> None:
+    assert ("speaker", "employer", "Google") in _facts("I started at Google this week")
+    assert ("speaker", "employer", "Durham University") in _facts("I work at Durham University")

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from memlab.knowledge.extract import clefts
+from memlab.knowledge.extract.adopting import Adopting
 from memlab.knowledge.extract.basics import (
     _CALENDAR,
     _MENTION_TYPES,
@@ -216,7 +217,7 @@ def _is_title(words: list[str]) -> bool:
 
 
 class Reader(
-    Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses, Career, Orders, Passing
+    Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses, Career, Orders, Passing, Adopting
 ):
     """Reads the clauses of one sentence."""
 

@@ -32,6 +32,11 @@ class ReaderParts:
     def _in_passing(self) -> Iterator[Extracted]:
         raise NotImplementedError
 
+    # adopting.py
+
+    def _adopting(self) -> Iterator[Extracted]:
+        raise NotImplementedError
+
     # orders.py
 
     def _usual_drink(self, found: Sequence[Extracted]) -> Iterator[Extracted]:

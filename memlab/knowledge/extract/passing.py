@@ -41,6 +41,7 @@ class Passing(ReaderParts):
             yield from self._ru_moved_onto()
             yield from self._ru_now_sport()
             return
+        yield from self._adopting()  # "still getting used to Neovim": before "used" ends the reading below
         if not any(t.lower in {"used", "was", "were"} | lx.HYPOTHETICAL_MARKS for t in self.toks):
             yield from self._all_now()  # "gave up the studio pass, I'm all in on woodworking now"
         if any(t.lower in _OVER | lx.HYPOTHETICAL_MARKS for t in self.toks):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from memlab.knowledge.extract import lexicon as lx
@@ -42,6 +43,7 @@ from memlab.knowledge.extract.ru_gaps import real_verb
 from memlab.knowledge.extract.ru_intro import by_training
 from memlab.knowledge.extract.russian import _ru_owner
 
+_GET_USED = re.compile(r" (?:get|gets|getting|got|gotten) used to ")
 _AGO = frozenset(("years ago", "лет назад"))
 _LATER = frozenset("but then until later но потом затем".split())
 _MOVED_ON = frozenset("come return leave move relocate вернуться уехать переехать".split())
@@ -142,7 +144,8 @@ class Sentences(ReaderParts):
 
     def _past_time(self) -> bool:
         """A phrase of past time ("used to", "в детстве"); a duration only beside a past verb."""
-        said = [p for p in lx.PAST_TIME if p in self.low]
+        low = _GET_USED.sub(" ", self.low)  # "getting used to Neovim" is no past habit
+        said = [p for p in lx.PAST_TIME if p in low]
         past = any(t.tag in ("VBD", "VBN") and t.lemma != "be" or t.feats.get("Tense") == "Past" for t in self.toks)
         if said and all(p in _AGO for p in said) and self._changed_then():
             return False  # "I moved to Lisbon two years ago", "переехал в Казань пять лет назад": the change holds

@@ -228,6 +228,8 @@ class VerbClauses(ReaderParts):
                 org = self._org_value(o)
                 if org and o.lemma in lx.GYM_NOUNS and self._called(o) is not None:
                     yield self.fact(subj, "gym", org, "organization")  # "joined a crossfit box called Iron Forge"
+                elif org and lemma in ("start", "join") and {w.casefold() for w in org.split()} & lx.SCHOOL_NOUNS:
+                    yield self.fact(subj, "university", org, "organization")  # "Freya started at Durham University"
                 elif org:
                     yield self.fact(subj, "employer", org, "organization")
             if (

@@ -1,0 +1,90 @@
+"""English: a thing newly taken into use, said by what it is like to get used to it or by what a
+new machine came with: "still getting used to Neovim", "this iPhone 15 is taking some getting
+used to", "the replacement laptop came with Ubuntu preinstalled"."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.basics import _PAST_ADJ, SPEAKER, Extracted
+from memlab.knowledge.extract.nlp import Tok
+from memlab.knowledge.extract.parts import ReaderParts
+
+_GET = frozenset("get getting got gotten".split())
+_NEW = frozenset("new replacement this".split())
+_MACHINES = frozenset("laptop pc desktop computer machine workstation notebook phone mac macbook".split())
+
+
+class Adopting(ReaderParts):
+    """A part of ``Reader`` (its methods take the reader as ``self``)."""
+
+    def _adopting(self) -> Iterator[Extracted]:
+        if self.s.lang != "en" or any(t.lower in lx.HYPOTHETICAL_MARKS | lx.MODALS | lx.FUTURE_AUX for t in self.toks):
+            return  # "if I get used to Emacs I'll switch", "I could never get used to Vim"
+        for t in self.toks:
+            if t.i in self.quoted:
+                continue
+            if t.lower == "used" and t.i and t.i + 1 < len(self.toks) and self.toks[t.i + 1].lower == "to":
+                yield from self._getting_used_to(t)
+            elif t.lemma == "come" and t.pos == "VERB":
+                yield from self._came_with(t)
+
+    def _getting_used_to(self, used: Tok) -> Iterator[Extracted]:
+        """ "I'm getting used to Neovim", "still getting used to the Pixel 8": what the subject (the
+        speaker when there is none) now uses; "this iPhone 15 is taking some getting used to": the
+        speaker's own new one (not "Vim takes some getting used to", said of anyone)."""
+        before = self.toks[used.i - 1]
+        if before.lower not in _GET:
+            return  # "I used to write Perl": a past habit
+        take = self.toks[before.head] if before.pos == "NOUN" else None  # "is taking some getting used to"
+        if take is not None and take.lemma == "take" and before.dep in ("obj", "dobj"):
+            if self._blocked(take) or self.denied(take):
+                return
+            for x in self.s.children(take, "nsubj"):
+                if not any(c.lower == "this" or c.lemma in _NEW for c in self.s.children(x, "det", "amod")) and self.owner_of(x) != SPEAKER:
+                    continue
+                found = self.tool_value(x)
+                if found is not None and x.i not in self.quoted:
+                    yield self.fact(SPEAKER, found[0], found[1], "tool")
+            return
+        head = used if used.pos == "VERB" else self.toks[used.head]
+        # "used" is a participle, not a past state: the tense is that of "getting" ("I'm getting", "I got")
+        as_now = replace(head, tag="VBG", feats={})
+        if self._blocked(as_now) or self.denied(head) or before.lower == "got" and not self._now():
+            return
+        who = self.subject_of(head) if self.s.children(head, "nsubj", "nsubj:pass", "nsubjpass") else SPEAKER
+        if who is None:
+            return
+        targets = [o for case, o in self.obliques(head) if case == "to"]
+        targets = targets or [x for x in self.toks[used.i + 2 : used.i + 5] if x.pos in ("PROPN", "NOUN")][:1]
+        for o in targets:
+            found = self.tool_value(o)
+            if found is not None and o.i not in self.quoted:
+                yield self.fact(who, found[0], found[1], "tool")
+                return
+
+    def _came_with(self, come: Tok) -> Iterator[Extracted]:
+        """ "my new laptop came with Fedora", "the replacement laptop IT handed out came with Ubuntu
+        preinstalled": the operating system of the speaker's new machine."""
+        subj = next(iter(self.s.children(come, "nsubj")), None)
+        if subj is None or subj.lemma not in _MACHINES or self._blocked(come) or self.denied(come):
+            return
+        mods = {c.lemma for c in self.s.children(subj, "amod", "compound", "det")}
+        if mods & _PAST_ADJ or not (self.owner_of(subj) == SPEAKER or mods & _NEW):
+            return  # "my old laptop came with Vista", "a laptop came with Windows" (anyone's)
+        if self.owner_of(subj) not in (SPEAKER, None):
+            return
+        between = self.toks[subj.i + 1 : come.i]  # "the new laptop my boss got": the boss's (the parse may not say so)
+        if any(self._someone_else(x) for x in between) and not any(x.lower in ("me", "us") for x in between):
+            return
+        after_with = [self.toks[c.i + 1] for c in self.s.children(come, "prep") if c.lower == "with" and c.i + 1 < len(self.toks)]
+        for o in [o for case, o in self.obliques(come) if case == "with"] + after_with:  # "with Ubuntu preinstalled"
+            found = self.tool_value(o) if o.i not in self.quoted else None
+            if found is not None and found[0] == "operating_system":
+                yield self.fact(SPEAKER, found[0], found[1], "tool")
+                return
+
+    def _now(self) -> bool:
+        return any(t.lower in ("now", "finally", "slowly") for t in self.toks)
