@@ -106,3 +106,47 @@ def test_anyones_past_denied_or_conditional_adoption_gives_nothing(text: str) ->
 def test_starting_at_a_university_is_studying_and_working_at_one_is_a_job() -> None:
     assert ("speaker", "employer", "Google") in _facts("I started at Google this week")
     assert ("speaker", "employer", "Durham University") in _facts("I work at Durham University")
+
+
+def test_joy_at_the_news_does_not_deny_it() -> None:
+    text = "got promoted!!! title is officially Test Automation Lead as of this sprint, still can't believe it"
+    assert ("speaker", "job_title", "Test Automation Lead") in _facts(text)
+    assert not {f for f in _facts("title is not Test Automation Lead, can't believe it") if f[1] == "job_title"}
+    assert not {f for f in _facts("title is officially Test Automation Lead, I don't believe that I'm worth it") if f[1] == "job_title"}
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "value"),
+    [
+        ("Falcon shipped!! they moved me onto Project Heron, it's the new billing system", "en", "Heron"),
+        ("I'm on Project Heron now", "en", "Heron"),
+        ("I'm working on Project Falcon, the mobile rewrite", "en", "Falcon"),
+        ("Меня перевели на проект Heron", "ru", "Heron"),
+        ("Работаю над проектом Atlas", "ru", "Atlas"),
+    ],
+)
+def test_the_named_project_one_works_on_or_is_moved_onto(text: str, lang: str, value: str) -> None:
+    assert ("speaker", "project", value) in _facts(text, lang)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("I worked on Project Falcon for years", "en"),
+        ("I'm not on Project Heron anymore", "en"),
+        ("they moved Dana onto Project Heron", "en"),
+        ("will they move me onto Project Heron?", "en"),
+        ("I might join Project Heron", "en"),
+        ("Не работаю над проектом Atlas", "ru"),
+        ("Брат работает над проектом Atlas", "ru"),
+    ],
+)
+def test_past_denied_anothers_or_asked_projects_are_not_the_speakers(text: str, lang: str) -> None:
+    assert not {f for f in _facts(text, lang) if f[0] == "speaker" and f[1] == "project"}
+
+
+def test_the_scorer_names_an_activity_by_its_forms() -> None:
+    from memlab.bench.statements import names_value
+
+    assert names_value("- User does swimming.", "swim") and names_value("- User likes hiking.", "hike")
+    assert not names_value("- User uses Swimlane.", "swim") and not names_value("- User is a swimmer.", "swim")

@@ -260,6 +260,9 @@ def names_value(line: str, value: str) -> bool:
     line, value = line.replace("ё", "е").replace("Ё", "Е"), value.replace("ё", "е").replace("Ё", "Е")  # Артём = Артем
     if mentions(line, value) or any(mentions(line, form) for form in _tool_forms(value)):
         return True
+    if re.fullmatch(r"[a-z]{3,}", value):  # "swim" is named by "swimming", "hike" by "hiking": the activity's forms
+        forms = rf"{re.escape(value)}(?:s|es|{re.escape(value[-1])}?ing)|{re.escape(value.removesuffix('e'))}ing"
+        return re.search(rf"(?<!\w)(?:{forms})(?!\w)", line, re.IGNORECASE) is not None
     if not re.search("[а-яё]$", value.casefold()):
         return False
     return re.search(rf"(?<!\w){re.escape(value)}[а-яё]{{1,5}}(?!\w)", line, re.IGNORECASE) is not None

@@ -15,6 +15,9 @@ _COUNT_ORDINALS = frozenset("first первый второй третий чет
 _NUMBER_WORDS = frozenset("two three four five six couple few".split())
 _OFFER_NOUNS = frozenset("offer оффер офер".split())
 _STARTED = frozenset("start begin join onboard выйти начать приступить".split())
+_PROJECT_CASES = frozenset("on onto to над на".split())
+_PROJECT_VERBS = frozenset("work be join lead staff работать быть трудиться сидеть".split())
+_TITLE_HEADS = frozenset("lead head manager director supervisor boss".split())
 _PAY_NOUNS = frozenset("payslip paycheck paycheque salary wage pay".split())
 _PAST_PAY = frozenset("last final old previous former".split())
 _WORK_NOUNS = frozenset("work job internship contract gig".split())
@@ -46,17 +49,33 @@ class Career(ReaderParts):
 
     def _career(self, found: list[Extracted]) -> Iterator[Extracted]:
         """What ``found`` does not already say of the speaker's work, from the phrasings above."""
-        if any(self._not_plain(t) and not self._carrier_says(t) for t in self.toks) or any(t.lower in _OTHERS_OWN for t in self.toks):
+        if any(self._not_plain(t) and not self._carrier_says(t) and not self._disbelief(t) for t in self.toks) or any(
+            t.lower in _OTHERS_OWN for t in self.toks
+        ):
             return
         if any(self._someone_else(t) and not self._career_word(t) and not self._they_me(t) for t in self.toks):
             return
         if any(t.lemma in _NOT_YET for t in self.toks):
             return
         have = {(f.subject, f.attribute) for f in found}
-        new = [*self._promoted(), *self._first_days(), *self._offer_taken(), *self._paid_by(), *self._work_at(), *self._title_label()]
+        new = [*self._promoted(), *self._first_days(), *self._offer_taken(), *self._paid_by(), *self._project(), *self._work_at(), *self._title_label()]
         new = [f for f in new if (f.subject, f.attribute) not in have]
         yield from new
         yield from self._work_language([*found, *new])
+
+    def _disbelief(self, t: Tok) -> bool:
+        """ "..., still can't believe it": joy at the news after a comma, not a denial of it."""
+        v = t if t.lemma == "believe" else self.toks[t.head]
+        comma = any(x.text in (",", ";", "—", "!") for x in self.toks[: min(t.i, v.i)])
+        objects = [o for o in self.s.children(v, "obj", "dobj", "ccomp") if o.i > v.i]  # the parse may hang the news before it on "believe"
+        return comma and v.lemma == "believe" and all(o.lower in ("it", "this", "that") for o in objects)
+
+    def _disbelieved(self, v: Tok) -> bool:
+        """The parse hung the news on a later "can't believe it" ("title is X, still can't believe it")."""
+        head = self.toks[v.head]
+        return v.dep == "ccomp" and head.i > v.i and head.lemma == "believe" and any(
+            self._disbelief(c) for c in self.s.children(head) if self._not_plain(c)
+        )
 
     def _carrier_says(self, t: Tok) -> bool:
         """ "the badge says SDET now": what a badge or signature says is no report of anyone's words."""
@@ -71,6 +90,10 @@ class Career(ReaderParts):
 
     def _career_word(self, t: Tok) -> bool:
         """A role or a company, not a person: "lead analyst", "тимлидом", "от Озона" (NER: a name)."""
+        if t.lemma in _TITLE_HEADS and self.s.children(t, "compound"):
+            return True  # "Test Automation Lead": a title, not the speaker's lead
+        if t.lemma in ("project", "проект") or t.i and self.toks[t.i - 1].lemma in ("project", "проект"):
+            return True  # "Project Heron": NER calls it a person
         return _job_word(t) or t.i > 0 and self.toks[t.i - 1].lower in (*_ORG_CASES, "into") and t.pos != "PRON"
 
     def _speaker_verb(self, v: Tok) -> bool:
@@ -116,7 +139,7 @@ class Career(ReaderParts):
                 label.lemma in _CARRIERS and any(c.lower == "the" for c in dets)  # "the badge says SDET now"
                 or label.lemma == "title" and not dets and label.i <= 1  # "got promoted!!! title is officially ..."
             )
-            if not mine or verb.lemma not in ("be", "say", "read") or self._blocked(verb) or self.denied(verb):
+            if not mine or verb.lemma not in ("be", "say", "read") or self._blocked(verb) or self.denied(verb) and not self._disbelieved(verb):
                 continue
             k = verb.i + 1
             while k < len(self.toks) and (self.toks[k].pos in ("ADV", "DET") or self.toks[k].lower in ("now", "officially")):
@@ -201,6 +224,31 @@ class Career(ReaderParts):
             self.s.lang == "en" and t.tag == "NNS" and not any(x.pos in ("VERB", "AUX") for x in self.toks)
             and not any(x.lemma in lx.SCHOOL_NOUNS for x in self.toks)  # "Two years at Exeter University"
         )  # fmt: skip
+
+    # -- "they moved me onto Project Heron", "меня перевели на проект Heron" -----------------------
+    def _project(self) -> Iterator[Extracted]:
+        """The named project the speaker works on now: "I'm on Project Heron now", "working on
+        Project Falcon", "работаю над проектом Atlas" (a verb of working, being or being moved)."""
+        for t in self.toks[:-1]:
+            name = self.toks[t.i + 1]
+            if t.lemma not in ("project", "проект") or not name.text[:1].isupper() or name.pos not in ("PROPN", "X", "NOUN"):
+                continue
+            if t.lemma == "project" and not t.text[:1].isupper() or name.i in self.quoted or self.tool(name) is not None:
+                continue  # "a project Heron" is no name; "проект на Go" is a language
+            carrier = t if t.dep == "obl" or self.s.lang == "ru" else name
+            case = next((c.lower for c in self.s.children(carrier, "case")), self.toks[t.i - 1].lower if t.i else "")
+            if case not in _PROJECT_CASES:
+                continue
+            v = self.toks[carrier.head]
+            moved = v.lemma in _MOVED_ME | {"assign", "перевести", "назначить", "кинуть"} and any(
+                c.lower in ("me", "меня", "us", "нас") for c in self.s.children(v, "obj", "dobj", "nsubj")
+            )  # fmt: skip
+            if not moved and (v.lemma not in _PROJECT_VERBS or not self._speaker_verb(v)):
+                continue
+            if self._blocked(v) and not moved or self.denied(v):
+                continue
+            yield self.fact(SPEAKER, "project", name.text, "concept")
+            return
 
     # -- "my first payslip from Tesco arrived" ----------------------------------------------------
     def _paid_by(self) -> Iterator[Extracted]:
