@@ -150,3 +150,37 @@ def test_the_scorer_names_an_activity_by_its_forms() -> None:
 
     assert names_value("- User does swimming.", "swim") and names_value("- User likes hiking.", "hike")
     assert not names_value("- User uses Swimlane.", "swim") and not names_value("- User is a swimmer.", "swim")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("honestly crocheting is my whole personality now", ("speaker", "hobby", "crocheting")),
+        ("knitting is what's keeping me sane", ("speaker", "hobby", "knitting")),
+        ("cello is my entire personality", ("speaker", "instrument", "cello")),
+        ("Kenji just got promoted to head of data, so proud of him", ("Kenji", "job_title", "head of data")),
+        ("My brother was made head chef.", ("speaker's brother", "job_title", "head chef")),
+        ("I run arch btw (sorry).", ("speaker", "operating_system", "Arch Linux")),
+        ("doing my masters at Imperial rn, thesis is on battery chemistry", ("speaker", "university", "Imperial")),
+    ],
+)
+def test_a_pastime_that_is_ones_life_a_title_given_and_chat_fillers(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my job is my entire personality",
+        "running is not what keeps me sane",
+        "my brother says running is his whole personality",
+        "coffee is what keeps me sane",
+        "Running is my brother's whole personality",
+        "is climbing my entire personality?",
+        "Kenji wasn't promoted to head of data",
+        "will Kenji be promoted to head of data?",
+        "Kenji hopes to be made head chef",
+    ],
+)
+def test_not_ones_own_denied_asked_or_hoped_gives_nothing(text: str) -> None:
+    assert not {f for f in _facts(text) if f[1] in ("hobby", "sport", "instrument", "job_title")}

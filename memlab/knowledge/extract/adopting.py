@@ -14,6 +14,8 @@ from memlab.knowledge.extract.parts import ReaderParts
 
 _GET = frozenset("get getting got gotten".split())
 _NEW = frozenset("new replacement this".split())
+_MY_THING = ("keeps me sane", "keeping me sane", "keep me sane", "my main thing", "my whole life", "my life now")
+_OPENERS = frozenset("honestly so ok okay tbh yeah also and but".split())
 _MACHINES = frozenset("laptop pc desktop computer machine workstation notebook phone mac macbook".split())
 
 
@@ -23,6 +25,7 @@ class Adopting(ReaderParts):
     def _adopting(self) -> Iterator[Extracted]:
         if self.s.lang != "en" or any(t.lower in lx.HYPOTHETICAL_MARKS | lx.MODALS | lx.FUTURE_AUX for t in self.toks):
             return  # "if I get used to Emacs I'll switch", "I could never get used to Vim"
+        yield from self._my_thing()
         for t in self.toks:
             if t.i in self.quoted:
                 continue
@@ -30,6 +33,28 @@ class Adopting(ReaderParts):
                 yield from self._getting_used_to(t)
             elif t.lemma == "come" and t.pos == "VERB":
                 yield from self._came_with(t)
+
+    def _my_thing(self) -> Iterator[Extracted]:
+        """ "bouldering three times a week is basically my entire personality", "knitting is what's
+        keeping me sane": an activity the sentence opens with, said to be the speaker's life."""
+        low = [t.lower for t in self.toks]
+        text = " ".join(low)
+        said = any(p in text for p in _MY_THING) or any(
+            w == "personality" and "my" in low[max(k - 3, 0) : k] for k, w in enumerate(low)
+        )
+        if not said or any(t.lower in lx.NEGATIONS or self._someone_else(t) for t in self.toks):
+            return
+        first = next((t for t in self.toks if t.pos not in ("INTJ", "PUNCT", "CCONJ") and t.lower not in _OPENERS), None)
+        be = next((t for t in self.toks if t.lemma == "be"), None)
+        if first is None or be is None or be.i <= first.i or first.i in self.quoted or first.text[:1].isupper() and first.i:
+            return
+        word = first.lower
+        if word in lx.SPORTS:
+            yield self.fact(SPEAKER, "sport", word, "concept")
+        elif word in lx.INSTRUMENTS:
+            yield self.fact(SPEAKER, "instrument", word, "concept")
+        elif word.endswith("ing") and len(word) > 5 and first.pos in ("NOUN", "VERB"):
+            yield self.fact(SPEAKER, "hobby", word, "concept")
 
     def _getting_used_to(self, used: Tok) -> Iterator[Extracted]:
         """ "I'm getting used to Neovim", "still getting used to the Pixel 8": what the subject (the

@@ -335,7 +335,14 @@ def _restore_city_capitals(text: str) -> str:
     return _LOWER_CITY.sub(lambda m: f"{m.group(1)} {m.group(2).title()}", text)
 
 
+# chat fillers the small model hangs words on ("I run arch btw": "arch" a compound of "btw"): left out
+_FILLERS = re.compile(r"(?i)(?<=\w) +(?:btw|tbh|ngl|imo|imho|fwiw|lol|lmao|haha)\b(?! *[a-z])")
+_RIGHT_NOW = re.compile(r"(?<=\w) rn\b")  # "doing my masters at Imperial rn"
+
+
 @lru_cache(maxsize=4096)
+
+
 def normalize_en(text: str) -> str:
     """The English text as the parser sees it (quote offsets are computed on the same text, so a
     message is normalised once for its parse and served from the cache for its quotes)."""
@@ -347,6 +354,7 @@ def normalize_en(text: str) -> str:
     text = _LABEL.sub(lambda m: m.group(1) + m.group(2) + " is ", text)
     text = _BEEN.sub(lambda m: m.group(1) + "I've been ", text)
     text = _MUM.sub(r"\1om\2", _IM.sub("I'm", _IVE.sub("I've", text)))
+    text = _RIGHT_NOW.sub(" right now", _FILLERS.sub("", text))
     return _IS.sub(" is ", _PRO_DROP.sub(lambda m: m.group(1) + m.group(2).lower(), text))
 
 

@@ -160,6 +160,19 @@ class VerbClauses(ReaderParts):
                 return True
         return False
 
+    def _made_title(self, v: Tok, subj: str) -> Iterator[Extracted]:
+        """ "Kenji got promoted to head of data", "my brother has been made head chef": the parse
+        hangs the title on the passive verb as a clause of its own ("to" an auxiliary of "head")."""
+        if self.s.lang != "en" or v.lemma not in ("promote", "make") or not self.s.children(v, "nsubj:pass", "nsubjpass"):
+            return
+        for x in self.s.children(v, "xcomp", "oprd", "attr", "obj", "dobj"):
+            to = any(c.lower == "to" for c in self.s.children(x, "aux", "case"))
+            if x.pos == "NOUN" and _job_word(x) and (to or v.lemma == "make") and x.i not in self.quoted:
+                title = self.job_title(x)
+                if title:
+                    yield self.fact(subj, "job_title", title, "concept")
+                    return
+
     def _verb_facts(self, v: Tok, subj: str) -> Iterator[Extracted]:
         lemma = _lex(v, TOOL_VERBS | CITY_VERBS | EMPLOY_VERBS)
         if lemma == "подсадить":  # "коллеги подсадили (меня) на Cursor": the one hooked is the speaker
@@ -168,6 +181,7 @@ class VerbClauses(ReaderParts):
                 return
             subj = SPEAKER
         own = subj
+        yield from self._made_title(v, subj)
         for case, o in self.obliques(v):
             subj = own
             gap = gap_subject(self, v, o)
