@@ -184,3 +184,21 @@ def test_a_pastime_that_is_ones_life_a_title_given_and_chat_fillers(text: str, f
 )
 def test_not_ones_own_denied_asked_or_hoped_gives_nothing(text: str) -> None:
     assert not {f for f in _facts(text) if f[1] in ("hobby", "sport", "instrument", "job_title")}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Kwame from uni lives out in Accra these days", ("Kwame", "city", "Accra")),
+        ("Maya from accounting is my manager", ("speaker", "manager", "Maya")),
+        ("Aleksandra codes in Elixir.", ("Aleksandra", "programming_language", "Elixir")),
+        ("Tariq from the third floor codes mostly in Kotlin", ("Tariq", "programming_language", "Kotlin")),
+        ("everything we have sits in postgres", ("speaker", "database", "PostgreSQL")),
+    ],
+)
+def test_a_name_set_off_by_where_it_is_from_and_code_as_a_verb(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+def test_what_everything_sat_in_before_is_no_current_database() -> None:
+    assert not {f for f in _facts("everything sat in postgres until we moved") if f[1] == "database"}

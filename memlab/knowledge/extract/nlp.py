@@ -338,6 +338,13 @@ def _restore_city_capitals(text: str) -> str:
 # chat fillers the small model hangs words on ("I run arch btw": "arch" a compound of "btw"): left out
 _FILLERS = re.compile(r"(?i)(?<=\w) +(?:btw|tbh|ngl|imo|imho|fwiw|lol|lmao|haha)\b(?! *[a-z])")
 _RIGHT_NOW = re.compile(r"(?<=\w) rn\b")  # "doing my masters at Imperial rn"
+# the small model reads "codes" and "programs" as nouns ("Aleksandra codes in Elixir": no verb)
+_CODES_IN = re.compile(r"(?<=[a-z,] )(?:codes|programs) (?=(?:\w+ly )?in [A-Z])")
+# "Kwame from uni lives in Accra": set off, "from uni" no longer swallows the verb ("lives" a noun)
+_FROM_SOMEWHERE = re.compile(
+    r"\b([A-Z][a-z]+) (from|at) ((?:the |my |our )?(?:[a-z]+ ){0,2}?[a-z]+) "
+    r"(lives|works|codes|writes|runs|uses|teaches|studies|drives|plays|is|has)\b"
+)
 
 
 @lru_cache(maxsize=4096)
@@ -355,6 +362,7 @@ def normalize_en(text: str) -> str:
     text = _BEEN.sub(lambda m: m.group(1) + "I've been ", text)
     text = _MUM.sub(r"\1om\2", _IM.sub("I'm", _IVE.sub("I've", text)))
     text = _RIGHT_NOW.sub(" right now", _FILLERS.sub("", text))
+    text = _CODES_IN.sub("writes code ", _FROM_SOMEWHERE.sub(r"\1, \2 \3, \4", text))
     return _IS.sub(" is ", _PRO_DROP.sub(lambda m: m.group(1) + m.group(2).lower(), text))
 
 

@@ -121,7 +121,10 @@ class Passing(ReaderParts):
         """ "it's all cello now", "I'm all in on woodworking now", "everything sits in CockroachDB
         now", "we moved everything to Postgres": what the speaker does or uses now."""
         low = [t.lower for t in self.toks]
-        if "now" not in low and not any(t.lemma in ("move", "switch", "migrate") for t in self.toks):
+        kept = "everything" in low and any(w in ("we", "our") for w in low) and any(
+            t.lower in ("sits", "lives", "runs") for t in self.toks  # the small model may read "sits" as a noun
+        )  # "everything we have sits in postgres": where it is kept, in the present
+        if "now" not in low and not kept and not any(t.lemma in ("move", "switch", "migrate") for t in self.toks):
             return
         for t in self.toks:
             if t.i in self.quoted or t.i < 2:
@@ -132,7 +135,7 @@ class Passing(ReaderParts):
                 value = self._pastime_or_tool(t)  # "it's all cello now"
             elif before[-3:] == ["all", "in", "on"]:
                 value = self._pastime_or_tool(t) or (("hobby", t.lower, "concept") if t.pos in ("NOUN", "VERB") and t.lower.endswith("ing") else None)
-            elif before[-1:] in (["in"], ["on"], ["to"]) and "everything" in low[: t.i]:
+            elif before[-1:] in (["in"], ["on"], ["to"]) and "everything" in low[: t.i] and self.toks[t.head].tag != "VBD":
                 value = self._pastime_or_tool(t)  # "everything sits in CockroachDB now"
             if value is not None:
                 yield self.fact(SPEAKER, value[0], value[1], value[2])
