@@ -202,3 +202,44 @@ def test_a_name_set_off_by_where_it_is_from_and_code_as_a_verb(text: str, fact: 
 
 def test_what_everything_sat_in_before_is_no_current_database() -> None:
     assert not {f for f in _facts("everything sat in postgres until we moved") if f[1] == "database"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I'm taking French lessons", ("speaker", "learning_language", "French")),
+        ("they moved me to the Paris office so it's French lessons now", ("speaker", "learning_language", "French")),
+        ("I started Spanish classes", ("speaker", "learning_language", "Spanish")),
+        ("my son is taking French lessons", ("speaker's son", "learning_language", "French")),
+        ("I work on search at Google", ("speaker", "team", "search")),
+        ("I work on search at Google", ("speaker", "employer", "Google")),
+    ],
+)
+def test_lessons_taken_and_the_team_worked_on_at_a_company(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I took French lessons at school",
+        "I'm not taking French lessons",
+        "I might take French lessons",
+        "I give French lessons",
+        "do you take French lessons?",
+        "I worked on payments at Revolut",
+        "I don't work on payments at Revolut",
+    ],
+)
+def test_lessons_or_work_past_denied_wished_given_or_asked_give_nothing(text: str) -> None:
+    assert not {f for f in _facts(text) if f[0] == "speaker"}
+
+
+def test_a_sport_given_up_for_a_hobby_is_an_update() -> None:
+    from memlab.knowledge.extract.nlp import parse
+    from memlab.knowledge.extract.updates import updates
+
+    text = "climbing's done for me after the knee thing, it's all pottery now"
+    assert [(e.attribute, e.value) for e in updates(parse(text, "en"), {"speaker": [("sport", "climbing")]}, text)] == [("hobby", "pottery")]
+    text = "climbing's done for me, my brother does pottery now"
+    assert not updates(parse(text, "en"), {"speaker": [("sport", "climbing")]}, text)

@@ -16,6 +16,8 @@ _GET = frozenset("get getting got gotten".split())
 _NEW = frozenset("new replacement this".split())
 _MY_THING = ("keeps me sane", "keeping me sane", "keep me sane", "my main thing", "my whole life", "my life now")
 _OPENERS = frozenset("honestly so ok okay tbh yeah also and but".split())
+_LESSONS = frozenset("lesson class course tutor tutoring".split())
+_TAKE_LESSONS = frozenset("take start begin have do attend".split())
 _MACHINES = frozenset("laptop pc desktop computer machine workstation notebook phone mac macbook".split())
 
 
@@ -33,6 +35,8 @@ class Adopting(ReaderParts):
                 yield from self._getting_used_to(t)
             elif t.lemma == "come" and t.pos == "VERB":
                 yield from self._came_with(t)
+            elif t.lemma in _LESSONS and t.pos == "NOUN" and t.i and self.toks[t.i - 1].lower in lx.LANGUAGES:
+                yield from self._lessons(t)
 
     def _my_thing(self) -> Iterator[Extracted]:
         """ "bouldering three times a week is basically my entire personality", "knitting is what's
@@ -90,6 +94,26 @@ class Adopting(ReaderParts):
                 yield self.fact(who, found[0], found[1], "tool")
                 return
 
+    def _lessons(self, lessons: Tok) -> Iterator[Extracted]:
+        """ "I'm taking French lessons", "so it's French lessons now", "started Spanish classes":
+        the language the subject is learning (not lessons had, wanted or given)."""
+        language = self.toks[lessons.i - 1]
+        head = self.toks[lessons.head]
+        if lessons.dep in ("obj", "dobj") and head.lemma in _TAKE_LESSONS:
+            if self._blocked(head) and not (head.lemma in ("start", "begin") and head.tag == "VBD") or self.denied(head):
+                return  # "started Spanish classes" is a start that holds; "took French lessons at school" is the past
+            if head.lemma not in ("start", "begin") and head.tag == "VBD":
+                return
+            who = self.subject_of(head)
+        elif lessons.dep == "attr" and head.lemma == "be" and self._now() and not self._blocked(head) and not self.denied(head):
+            who = SPEAKER if any(c.lower == "it" for c in self.s.children(head, "nsubj")) else None  # "it's French lessons now"
+        elif lessons.dep in ("root", "ROOT") and self._now():
+            who = SPEAKER  # "French lessons twice a week now"
+        else:
+            return
+        if who is not None and language.i not in self.quoted:
+            yield self.fact(who, "learning_language", language.text.capitalize(), "concept")
+
     def _came_with(self, come: Tok) -> Iterator[Extracted]:
         """ "my new laptop came with Fedora", "the replacement laptop IT handed out came with Ubuntu
         preinstalled": the operating system of the speaker's new machine."""
@@ -112,4 +136,4 @@ class Adopting(ReaderParts):
                 return
 
     def _now(self) -> bool:
-        return any(t.lower in ("now", "finally", "slowly") for t in self.toks)
+        return any(t.lower in ("now", "finally", "slowly", "nowadays") for t in self.toks)

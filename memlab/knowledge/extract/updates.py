@@ -98,11 +98,21 @@ def updates(
                 )
                 if _about(subject, readers[:k], r, tok, attribute, old) and not _under_blocked_verb(r, tok)
             }
+            said_as = attribute
+            if not found and attribute in ("sport", "instrument") and _gives_up(readers, old):
+                # "climbing's done for me ..., it's all pottery now": a sport given up for a hobby
+                found = {
+                    (value, vtype, tok.head == tok.i or _changes(r.toks[tok.head]))
+                    for k, r in enumerate(readers) if _plain(r)
+                    for value, vtype, tok in _pastime_candidates(r, "hobby", old)
+                    if _about(subject, readers[:k], r, tok, "hobby", old) and not _under_blocked_verb(r, tok)
+                }  # fmt: skip
+                said_as = "hobby"
             if len({(v, t) for v, t, _ in found}) > 1:  # "перевёлся в ВШЭ на ФКН": the one the change governs
                 found = {x for x in found if x[2]}
             if len({(v, t) for v, t, _ in found}) == 1:
                 value, vtype, _ = found.pop()
-                out.append(Extracted(subject, attribute, value, vtype, text))
+                out.append(Extracted(subject, said_as, value, vtype, text))
     return out
 
 

@@ -160,6 +160,17 @@ class VerbClauses(ReaderParts):
                 return True
         return False
 
+    def _work_on_at(self, o: Tok, subj: str) -> Iterator[Extracted]:
+        """ "I work on payments at Revolut": the parse hangs "at Revolut" on "payments"; the bare
+        noun worked on at a company is the team, the company the employer."""
+        for case, at in self.obliques(o):
+            org = self._org_value(at) if case in ("at", "for") and at.pos == "PROPN" and at.ent not in ("GPE", "LOC") else None
+            if org:
+                if not self.s.children(o, "det", "nmod:poss", "poss", "amod"):
+                    yield self.fact(subj, "team", o.lower, "concept")
+                yield self.fact(subj, "employer", org, "organization")
+                return
+
     def _made_title(self, v: Tok, subj: str) -> Iterator[Extracted]:
         """ "Kenji got promoted to head of data", "my brother has been made head chef": the parse
         hangs the title on the passive verb as a clause of its own ("to" an auxiliary of "head")."""
@@ -274,6 +285,8 @@ class VerbClauses(ReaderParts):
                     yield self.fact(
                         SPEAKER if subj in (SPEAKER, None) else subj, "job_title", title, "concept"
                     )
+            if case == "on" and v.lemma == "work" and self.s.lang == "en" and o.pos == "NOUN" and not o.text[:1].isupper():
+                yield from self._work_on_at(o, subj)
             if case in ("as",) and lemma in ("work", "join", "start", "hire"):
                 title = self.job_title(o)
                 if title:
