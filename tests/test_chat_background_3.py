@@ -243,3 +243,53 @@ def test_a_sport_given_up_for_a_hobby_is_an_update() -> None:
     assert [(e.attribute, e.value) for e in updates(parse(text, "en"), {"speaker": [("sport", "climbing")]}, text)] == [("hobby", "pottery")]
     text = "climbing's done for me, my brother does pottery now"
     assert not updates(parse(text, "en"), {"speaker": [("sport", "climbing")]}, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("my son Leo's first year at Exeter is going well, he even cooks now", ("Leo", "university", "Exeter")),
+        ("my second year at Leeds uni is brutal", ("speaker", "university", "Leeds")),
+        ("my first year at Bristol is going well, the lectures are great", ("speaker", "university", "Bristol")),
+    ],
+)
+def test_a_year_of_study_names_the_university(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my first year at Google has been wild",  # a company
+        "my first year at Bristol is going well",  # nothing says it is study
+        "my first year at Exeter was great, my son says",
+        "my son's first year at Exeter starts in september",
+        "his first year at Exeter is going well, the lectures are great",
+    ],
+)
+def test_a_year_not_of_study_or_not_now_gives_no_university(text: str) -> None:
+    assert not {f for f in _facts(text) if f[1] == "university"}
+
+
+def test_a_relative_named_with_a_possessive_is_the_speakers() -> None:
+    from memlab.knowledge.extract.kin import named_relatives
+    from memlab.knowledge.extract.nlp import parse
+
+    assert named_relatives(parse("my son Leo's first year at Exeter is going well", "en")) == [("Leo", "son")]
+    assert named_relatives(parse("Anna's son Leo's car broke down", "en")) == []
+
+
+def test_a_person_the_tagger_misses_still_has_his_facts_updated(tmp_path: object) -> None:
+    # "Ravi moved ...": the tagger calls Ravi a noun; the reader's subject still finds his known language
+    from memlab.bench.statements import run_scenario
+
+    scenario = {
+        "id": "ravi", "lang": "en", "asker": "user", "question": "Which language does Ravi use these days?",
+        "current": "Scala", "stale": ["Java"],
+        "turns": [
+            {"speaker": "user", "text": "my teammate Ravi writes Java and swears by it", "day": 0},
+            {"speaker": "user", "text": "Ravi joined the platform team and now it's all Scala for him", "day": 12},
+        ],
+    }  # fmt: skip
+    r = run_scenario(scenario, workdir=str(tmp_path))
+    assert r["ok"], r["facts"]

@@ -59,6 +59,9 @@ def test_scenario_values_may_be_russian_stems() -> None:
         ("Which city is my mum in now?", "- User lives in Swansea.", False),
         ("What's the name of my sister Grace's dog?", "- Grace's husband's pet dog is Rufus.", False),
         ("Where does my sister live?", "- User lives in Paris.", False),
+        ("Which uni should I visit my son at?", "- User's son Leo studies at Bristol.", True),
+        ("Which uni should I visit my son at?", "- User studies at Bristol.", False),
+        ("Где учится моя дочь?", "- Дочь пользователя учится в МГУ.", True),
     ],
 )
 def test_a_scenario_fact_line_is_about_the_relative_by_relation_or_by_name(question: str, line: str, about: bool) -> None:

@@ -274,6 +274,7 @@ _RELATION_WORDS = {
     "сестра": ("sister", "сестра"), "брат": ("brother", "брат"), "жена": ("wife", "жена"), "муж": ("husband", "муж"),
     "mum": ("mother", "mom", "mum", "мама"), "mom": ("mother", "mom", "mum", "мама"), "dad": ("father", "dad", "папа"),
     "мама": ("mother", "мама", "мать"), "папа": ("father", "папа", "отец"),
+    "son": ("son", "сын"), "daughter": ("daughter", "дочь"), "сын": ("son", "сын"), "доч": ("daughter", "дочь"),
 }  # fmt: skip
 
 

@@ -18,6 +18,12 @@ _MY_THING = ("keeps me sane", "keeping me sane", "keep me sane", "my main thing"
 _OPENERS = frozenset("honestly so ok okay tbh yeah also and but".split())
 _LESSONS = frozenset("lesson class course tutor tutoring".split())
 _TAKE_LESSONS = frozenset("take start begin have do attend".split())
+_STUDY_YEARS = frozenset("first second third fourth final 1st 2nd 3rd 4th".split())
+_NOT_THIS_YEAR = frozenset("was were will 'll starts start starting next wish hope if".split())
+_STUDY_CONTEXT = frozenset(
+    "son daughter kid kids stepson stepdaughter nephew niece student students uni campus semester term halls dorm "
+    "lectures lecture course degree exams module modules freshers freshman sophomore".split()
+)
 _MACHINES = frozenset("laptop pc desktop computer machine workstation notebook phone mac macbook".split())
 
 
@@ -28,6 +34,7 @@ class Adopting(ReaderParts):
         if self.s.lang != "en" or any(t.lower in lx.HYPOTHETICAL_MARKS | lx.MODALS | lx.FUTURE_AUX for t in self.toks):
             return  # "if I get used to Emacs I'll switch", "I could never get used to Vim"
         yield from self._my_thing()
+        yield from self._school_year()
         for t in self.toks:
             if t.i in self.quoted:
                 continue
@@ -59,6 +66,32 @@ class Adopting(ReaderParts):
             yield self.fact(SPEAKER, "instrument", word, "concept")
         elif word.endswith("ing") and len(word) > 5 and first.pos in ("NOUN", "VERB"):
             yield self.fact(SPEAKER, "hobby", word, "concept")
+
+    def _school_year(self) -> Iterator[Extracted]:
+        """ "my son Leo's first year at Exeter is going well", "my second year at Leeds uni is
+        brutal": a year of study at a place-named university (not "my first year at Google", a
+        company; not a year that was, or is still to come)."""
+        low = [t.lower for t in self.toks]
+        if any(w in _NOT_THIS_YEAR for w in low):
+            return
+        for k, t in enumerate(self.toks[2:-2], start=2):
+            ordinal, at, name = self.toks[k - 1], self.toks[k + 1], self.toks[k + 2]
+            if t.lower != "year" or ordinal.lower not in _STUDY_YEARS or at.lower != "at" or not name.text[:1].isupper():
+                continue
+            school = k + 3 < len(self.toks) and self.toks[k + 3].lower in ("uni", "university", "college")
+            studying = school or any(w in _STUDY_CONTEXT for w in low)  # the small model's NER can't tell Exeter from Google
+            if name.i in self.quoted or self.tool(name) is not None or not studying:
+                continue
+            owner = self.toks[k - 2]
+            if owner.lower == "my":
+                who: str | None = SPEAKER
+            elif owner.lower in ("'s", "’s") and k >= 3 and self.toks[k - 3].pos == "PROPN":
+                who = self.value_text(self.toks[k - 3])
+            else:
+                who = None  # "his first year at Exeter": whose is unclear
+            if who is not None:
+                yield self.fact(who, "university", self.value_text(name), "organization")
+                return
 
     def _getting_used_to(self, used: Tok) -> Iterator[Extracted]:
         """ "I'm getting used to Neovim", "still getting used to the Pixel 8": what the subject (the

@@ -294,6 +294,13 @@ def _known(
     people |= {
         t.text for _, _, sents in analyses for s in sents for t in s.toks if t.pos == "PROPN"
     }  # NER misses
+    people |= {
+        f.subject for _, (facts, _), _ in analyses for f in facts if f.subject != SPEAKER and "'s " not in f.subject
+    }  # "Ravi moved to the data team": the tagger called Ravi a noun, the reader still found him
+    people |= {
+        t.text for _, _, sents in analyses for s in sents for t in s.toks
+        if t.text[:1].isupper() and t.text.isalpha() and t.pos in ("NOUN", "ADJ", "X")
+    }  # fmt: skip  # and when nothing was read of him ("Ravi joined the platform team"), his capital still names him
     people |= {b for p in people if (b := _diminutive_base(p)) is not None}  # "Надька": memory may know Надя
     known: Known = {}
     for key, value in context.facts_about(sorted(p.casefold() for p in people)):

@@ -68,7 +68,8 @@ def _pairs(s: Sent) -> Iterator[tuple[Tok, Tok]]:
                 yield t, head
         elif s.lang != "ru" and _relation(t) and t.i + 1 < len(s.toks):
             nxt = s.toks[t.i + 1]
-            if (nxt.dep == t.dep and nxt.head == t.head) or (t.dep == "compound" and t.head == nxt.i):
+            owned = nxt.i + 1 < len(s.toks) and s.toks[nxt.i + 1].tag == "POS"  # "my son Leo's first year"
+            if (nxt.dep == t.dep and nxt.head == t.head) or (t.dep == "compound" and t.head == nxt.i) or owned:
                 yield t, nxt
 
 

@@ -126,6 +126,8 @@ class Passing(ReaderParts):
         )  # "everything we have sits in postgres": where it is kept, in the present
         if "now" not in low and not kept and not any(t.lemma in ("move", "switch", "migrate") for t in self.toks):
             return
+        if any(self._someone_else(t) for t in self.toks):
+            return  # "Ravi joined the platform team and now it's all Scala for him": his, not the speaker's
         for t in self.toks:
             if t.i in self.quoted or t.i < 2:
                 continue
