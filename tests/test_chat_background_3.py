@@ -293,3 +293,22 @@ def test_a_person_the_tagger_misses_still_has_his_facts_updated(tmp_path: object
     }  # fmt: skip
     r = run_scenario(scenario, workdir=str(tmp_path))
     assert r["ok"], r["facts"]
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("we both work at St Thomas' Hospital", ("speaker", "employer", "St Thomas' Hospital")),
+        ("I work at St. Mary's Hospital", ("speaker", "employer", "St. Mary's Hospital")),
+        ("Anna's Mazda is red", ("Anna", "car", "Mazda")),  # the owner is no part of a car's name
+        ("joined Fitness First in the spring, the sauna alone is worth it", ("speaker", "gym", "Fitness First")),
+        ("I joined Google, the gym at the office is great", ("speaker", "employer", "Google")),
+        ("I picked up the new car — a Kia Niro — on the 15th", ("speaker", "car", "Kia Niro")),
+    ],
+)
+def test_a_possessive_inside_a_name_a_gym_joined_and_a_car_collected(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+def test_a_car_to_be_collected_on_a_date_is_not_yet_had() -> None:
+    assert not {f for f in _facts("collecting the new car — a Kia Niro — on the 3rd") if f[1] == "car"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Sequence
 
 from memlab.knowledge.extract import lexicon as lx
@@ -24,6 +25,7 @@ from memlab.knowledge.extract.nlp import Tok
 from memlab.knowledge.extract.parts import ReaderParts
 
 # "moving to Bergen in the autumn", "переезжаем осенью": a season on a present verb is ahead
+_FETCH_VERBS = frozenset("pick collect fetch".split())  # "picking up the new car on the 15th"
 _SEASONS = frozenset("spring summer autumn fall winter весна лето осень зима осенью весной летом зимой".split())
 # "если кому интересно", "если честно", "если что": a Russian "если" of conversation, no condition
 _RU_HEDGE_TAILS = frozenset("интересно любопытно важно честно что".split())
@@ -88,8 +90,8 @@ class Modality(ReaderParts):
             return True
         if v.lemma in _TRIAL_VERBS and (v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past"):
             return True  # "tried a keto diet and hated it", "попробовал Rust": a trial, not a state
-        if v.tag == "VBG" and v.lemma in CHANGE_VERBS and self._future_time(v):
-            return True  # "we're moving to Amsterdam in march": a plan
+        if v.tag == "VBG" and (v.lemma in CHANGE_VERBS or v.lemma in _FETCH_VERBS) and self._future_time(v):
+            return True  # "we're moving to Amsterdam in march", "picking up the new car on the 15th": a plan
         if any(
             any(m.lower in lx.HYPOTHETICAL_MARKS for m in self.s.children(c, "mark")) and not self._hedge(c)
             for c in self.s.children(v, "advcl")
@@ -238,6 +240,8 @@ class Modality(ReaderParts):
         for _, o in self.obliques(v):
             if o.lemma in _CALENDAR or o.lower in ("soon", "tomorrow", "tonight", "later") or o.lemma in _SEASONS:
                 return True
+            if re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", o.lower) and any(c.lower == "on" for c in self.s.children(o, "case")):
+                return True  # "on the 15th" of a verb in progress: a date ahead
         return any(t.lower in ("next", "soon", "tomorrow") for t in self.toks[v.i + 1 :])
 
     def _past_state(self, v: Tok) -> bool:

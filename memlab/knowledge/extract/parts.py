@@ -133,6 +133,9 @@ class ReaderParts:
     def _ru_job_plain(self) -> Iterator[Extracted]:
         raise NotImplementedError
 
+    def _future_time(self, v: Tok) -> bool:  # modality.py
+        raise NotImplementedError
+
     def _not_plain(self, t: Tok) -> bool:
         raise NotImplementedError
 

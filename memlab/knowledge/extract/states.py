@@ -188,6 +188,7 @@ class States(ReaderParts):
             if any(t.pos == "AUX" and (t.tag == "VBD" or t.feats.get("Tense") == "Past") for t in part):
                 continue  # "my first car was a Fiat Panda", "у меня была Kia Rio": a past state
             ahead = [i for _, i in values if self._cue_applies(self.toks[i], lx.FUTURE_TIME, before_is_apart=False)]
+            ahead += [t.i for t in self.toks if t.tag == "VBG" and t.lemma in ("pick", "collect", "get") and self._future_time(t)]
             if ahead and " now " not in self.low and " теперь " not in self.low:
                 continue  # "picking up my new car, a Tesla, next week": ahead, not yet
             kinds = {v for v, _ in values}

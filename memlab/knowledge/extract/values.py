@@ -68,6 +68,12 @@ class Values(ReaderParts):
             # "cofounder Maja", "my cousin Ravi": the role or relation is no part of the name
         ]
         idx = sorted(p.i for p in parts)
+        institution = t.pos == "NOUN" or t.lemma in _INSTITUTIONS  # not "Anna's Mazda"
+        if self.s.lang == "en" and institution and t.text[:1].isupper():  # "St Thomas' Hospital", "St. Mary's School"
+            for p in parts:
+                if p.dep == "nmod:poss" and p.pos == "PROPN" and p.i < t.i:
+                    idx += [x.i for x in self.s.children(p) if x.tag == "POS" or x.dep == "compound" and x.text[:1].isupper()]
+            idx = sorted(set(idx))
         idx = [k for k in idx if self.toks[k].pos != "NUM" or self.toks[k].i > idx[0]]  # "a 2015 VW Golf"
         lo, hi = _contiguous(idx, t.i)
         while lo >= 2 and self._hyphen_glued(lo - 1):  # "Rolls-Royce", "Hewlett-Packard": the parts of one name
@@ -75,8 +81,8 @@ class Values(ReaderParts):
         while hi + 2 < len(self.toks) and self._hyphen_glued(hi + 1):
             hi += 2
         words = [self._form(self.toks[k]) for k in range(lo, hi + 1)]
-        for k in range(hi, lo, -1):  # join the hyphen back without spaces
-            if self.toks[k].text == "-" or self.toks[k - 1].text == "-":
+        for k in range(hi, lo, -1):  # join the hyphen back without spaces, and a possessive inside the name
+            if self.toks[k].text == "-" or self.toks[k - 1].text == "-" or self.toks[k].tag == "POS" and k < hi:
                 words[k - lo - 1 : k - lo + 1] = [words[k - lo - 1] + words[k - lo]]
         glued = self.toks[lo - 1] if lo > 0 else None
         if glued is not None and glued.text.isdigit() and glued.start + len(glued.text) == self.toks[lo].start:
@@ -218,6 +224,7 @@ class Values(ReaderParts):
 
 # the nicknames of CITY_ALIASES that are no common word when written in lower case
 _LOWER_CITY_ALIASES = frozenset(lx.CITY_ALIASES) - {"нижний", "la", "sf"}
+_INSTITUTIONS = frozenset("hospital school college church academy clinic infirmary bakery cafe café pub kitchen garage surgery hall".split())
 
 
 def _indeclinable(t: Tok) -> str | None:

@@ -54,6 +54,8 @@ _CLAUSE_END = frozenset(", . ; ! ) — -".split())
 # words that are never a fact's value (a misparse took a conjunction or a particle for one)
 _NOT_VALUES = frozenset("и а но же ли бы тоже также ещё еще уже вот and or but the a an also too so".split())
 _WORD_BRANDS = frozenset("seat mini smart jeep".split())  # car brands that are everyday words: capitalised only
+_JOB_CONTEXT = frozenset("office work job team colleague boss salary onboarding manager role offer".split())
+_GYM_CONTEXT = frozenset("pool sauna treadmill workout class spin membership squat gym weights".split())  # what a gym has, not a job
 _THING_ATTRIBUTES = frozenset("car phone city employer university editor operating_system programming_language".split())
 
 
@@ -253,6 +255,10 @@ class VerbClauses(ReaderParts):
                 org = self._org_value(o)
                 if org and o.lemma in lx.GYM_NOUNS and self._called(o) is not None:
                     yield self.fact(subj, "gym", org, "organization")  # "joined a crossfit box called Iron Forge"
+                elif org and lemma == "join" and self.s.lang == "en" and any(x.lemma in _GYM_CONTEXT for x in self.toks) and not any(
+                    x.lemma in _JOB_CONTEXT for x in self.toks
+                ):
+                    yield self.fact(subj, "gym", org, "organization")  # "joined Third Space, the pool alone is worth it"
                 elif org and lemma in ("start", "join") and {w.casefold() for w in org.split()} & lx.SCHOOL_NOUNS:
                     yield self.fact(subj, "university", org, "organization")  # "Freya started at Durham University"
                 elif org:
