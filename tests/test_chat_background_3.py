@@ -312,3 +312,38 @@ def test_a_possessive_inside_a_name_a_gym_joined_and_a_car_collected(text: str, 
 
 def test_a_car_to_be_collected_on_a_date_is_not_yet_had() -> None:
     assert not {f for f in _facts("collecting the new car — a Kia Niro — on the 3rd") if f[1] == "car"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I have a PhD in linguistics", ("speaker", "degree", "PhD in linguistics")),
+        ("got an MA in history but I've been in sales for years", ("speaker", "degree", "MA in history")),
+        ("my sister has an MSc in data science", ("speaker's sister", "degree", "MSc in data science")),
+        ("40 today! feeling ancient", ("speaker", "age", "40")),
+        ("27 as of yesterday 🎂", ("speaker", "age", "27")),
+        ("I guess I live in Leeds now", ("speaker", "city", "Leeds")),
+        ("guess I'm a Glaswegian now", ("speaker", "city", "Glasgow")),
+    ],
+)
+def test_a_degree_held_an_age_as_news_and_a_resigned_guess(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm doing a PhD in linguistics",  # under way
+        "I want an MBA in finance",
+        "I don't have a BSc in chemistry",
+        "3 days to go",
+        "I guess she lives in Oslo",
+    ],
+)
+def test_a_degree_wished_or_denied_a_count_and_a_guess_at_another_give_nothing(text: str) -> None:
+    assert not {f for f in _facts(text) if f[0] == "speaker"}
+
+
+def test_a_demonym_is_no_name() -> None:
+    facts = _facts("my wife is a Londoner now")
+    assert ("speaker's wife", "city", "London") in facts and not {f for f in facts if f[1] in ("spouse", "name")}

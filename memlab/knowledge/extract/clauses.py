@@ -50,6 +50,7 @@ from memlab.knowledge.extract.orders import Orders
 from memlab.knowledge.extract.passing import Passing
 from memlab.knowledge.extract.russian import RussianClauses
 from memlab.knowledge.extract.sentence import Sentences
+from memlab.knowledge.extract.standing import Standing
 from memlab.knowledge.extract.states import States
 from memlab.knowledge.extract.subjects import Subjects
 from memlab.knowledge.extract.values import Values
@@ -217,7 +218,7 @@ def _is_title(words: list[str]) -> bool:
 
 
 class Reader(
-    Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses, Career, Orders, Passing, Adopting
+    Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses, Career, Orders, Passing, Adopting, Standing
 ):
     """Reads the clauses of one sentence."""
 

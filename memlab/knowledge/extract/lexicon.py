@@ -603,3 +603,10 @@ LOWER_CASE_CITIES = frozenset(
     minneapolis phoenix nashville pittsburgh baltimore sacramento honolulu""".split()
 ) | frozenset(("new york", "san francisco", "los angeles", "san diego", "las vegas", "hong kong", "tel aviv",
                "cape town", "buenos aires", "mexico city", "kuala lumpur", "salt lake city", "new delhi"))
+# a city's people: "guess I'm a Londoner now" says where the speaker lives (and names nobody)
+DEMONYMS = {
+    "londoner": "London", "new yorker": "New York", "berliner": "Berlin", "muscovite": "Moscow", "glaswegian": "Glasgow",
+    "mancunian": "Manchester", "liverpudlian": "Liverpool", "scouser": "Liverpool", "dubliner": "Dublin",
+    "parisian": "Paris", "torontonian": "Toronto", "melburnian": "Melbourne", "sydneysider": "Sydney",
+    "bostonian": "Boston", "angeleno": "Los Angeles", "chicagoan": "Chicago", "edinburgher": "Edinburgh",
+}  # fmt: skip

@@ -119,6 +119,7 @@ class Modality(ReaderParts):
             if (
                 k and t.lemma in lx.NONFACT_HEADS and chain[k - 1].dep in _EMBEDDED
                 and not self._tail_request(chain[k - 1], t) and not self._reports_another(t, chain[k - 1])
+                and not self._i_guess(t)
             ):  # fmt: skip
                 return True
             if (
@@ -164,6 +165,17 @@ class Modality(ReaderParts):
         if any(c.lower in ("i", "we") for c in self.s.children(say, "nsubj")):
             return False  # "she lives in Oslo, I think": the speaker's hedge on it
         return any(c.i > say.i and c.dep in ("ccomp", "xcomp") for c in self.s.children(say))
+
+    def _i_guess(self, v: Tok) -> bool:
+        """ "guess I'm a Londoner now", "I guess we're Rust people now": a resigned hedge on a
+        statement, not a guess at one (not "I guess she lives in Oslo", not "can't guess")."""
+        subjects = self.s.children(v, "nsubj")
+        kids = self.s.children(v)
+        return (
+            self.s.lang == "en" and v.lemma == "guess" and v.tag in ("VB", "VBP")
+            and all(c.lower == "i" for c in subjects) and not any(c.lower in lx.NEGATIONS | lx.MODALS for c in kids)
+            and any(c.dep == "ccomp" and any(n.lower in ("i", "we", "i'm") for n in self.s.children(c, "nsubj")) for c in kids)
+        )  # fmt: skip
 
     def _dont(self, v: Tok) -> bool:
         """A negated request: "don't tell anyone", "do not laugh" (no subject, "do" and the negation before it)."""

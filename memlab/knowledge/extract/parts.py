@@ -32,6 +32,11 @@ class ReaderParts:
     def _in_passing(self) -> Iterator[Extracted]:
         raise NotImplementedError
 
+    # standing.py
+
+    def _standing(self) -> Iterator[Extracted]:
+        raise NotImplementedError
+
     # adopting.py
 
     def _adopting(self) -> Iterator[Extracted]:

@@ -42,6 +42,7 @@ class Passing(ReaderParts):
             yield from self._ru_now_sport()
             return
         yield from self._adopting()  # "still getting used to Neovim": before "used" ends the reading below
+        yield from self._standing()  # "I have a BEng in mechanical engineering", "I'm a Londoner now"
         if not any(t.lower in {"used", "was", "were"} | lx.HYPOTHETICAL_MARKS for t in self.toks):
             yield from self._all_now()  # "gave up the studio pass, I'm all in on woodworking now"
         if any(t.lower in _OVER | lx.HYPOTHETICAL_MARKS for t in self.toks):
@@ -64,10 +65,10 @@ class Passing(ReaderParts):
                     yield self.fact(who, "native_language", language.text.capitalize(), "concept")
             elif t.lemma == "user" and t.i:
                 yield from self._tool_user(t)
-            elif t.lower in _DEMONYMS and t.text[:1].isupper():
+            elif t.lower in lx.DEMONYMS and t.text[:1].isupper():
                 who = None if self.denied(t) or self._blocked(self.toks[t.head]) else self._described(t)
                 if who is not None:
-                    yield self.fact(who, "city", _DEMONYMS[t.lower], "place")  # "guess I'm a Londoner now"
+                    yield self.fact(who, "city", lx.DEMONYMS[t.lower], "place")  # "guess I'm a Londoner now"
             elif t.lemma == "swear" and t.pos == "VERB" and not self._blocked(t) and not self.denied(t):
                 who = self.subject_of(t)
                 for case, o in self.obliques(t) if who is not None else []:
@@ -627,12 +628,6 @@ _NOT_STUDYING = frozenset("graduate graduated finish finished apply applied offe
 _NOT_YET = frozenset("order preorder pre-order reservation deposit waitlist delivery listing advert trade-in".split())
 _SHORT_STAY = frozenset("week weekend night day days weeks nights visiting visit staying".split())
 _NOT_A_USER = frozenset("ex former old occasional reluctant recovering not no never".split())
-_DEMONYMS = {
-    "londoner": "London", "new yorker": "New York", "berliner": "Berlin", "muscovite": "Moscow", "glaswegian": "Glasgow",
-    "mancunian": "Manchester", "liverpudlian": "Liverpool", "scouser": "Liverpool", "dubliner": "Dublin",
-    "parisian": "Paris", "torontonian": "Toronto", "melburnian": "Melbourne", "sydneysider": "Sydney",
-    "bostonian": "Boston", "angeleno": "Los Angeles", "chicagoan": "Chicago", "edinburgher": "Edinburgh",
-}  # fmt: skip
 _SWAP_VERBS = frozenset("swap trade exchange ditch leave drop dump replace".split())
 _TEACHING = frozenset("teach lecture supervise supervisor professor lecturer tutor teacher examiner mark".split())
 _HOUSEHOLD = frozenset("family household house home flat apartment place show us pack gang crew".split())

@@ -232,8 +232,8 @@ class Subjects(ReaderParts):
     def _is_person(self, t: Tok) -> bool:
         """A capitalised proper name that is no gazetteer value (small-model NER types are not
         trusted: it calls Elena an organisation and Porto a person; the cue word types the value)."""
-        if self.tool(t) is not None or not t.text[:1].isupper() or t.i in self.quoted:
-            return False
+        if self.tool(t) is not None or not t.text[:1].isupper() or t.i in self.quoted or t.lower in lx.DEMONYMS:
+            return False  # "my wife is a Londoner": where she lives, not her name
         if t.lower in lx.CAR_BRANDS and t.ent != "PER" or t.lower in lx.CAR_MODELS_EN:
             return False  # "Наша Toyota RAV4 ездит со мной": a car, not a person
         return t.pos in ("PROPN", "NOUN", "X") or t.ent == "PER"
