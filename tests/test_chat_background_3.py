@@ -347,3 +347,10 @@ def test_a_degree_wished_or_denied_a_count_and_a_guess_at_another_give_nothing(t
 def test_a_demonym_is_no_name() -> None:
     facts = _facts("my wife is a Londoner now")
     assert ("speaker's wife", "city", "London") in facts and not {f for f in facts if f[1] in ("spouse", "name")}
+
+
+def test_go_the_language_read_as_a_verb_by_the_parse() -> None:
+    assert ("speaker", "programming_language", "Go") in _facts("Go is my main language, been writing it since 1.4")
+    assert ("speaker", "programming_language", "Go") in _facts("my main language is Go")
+    assert not {f for f in _facts("Go for it, the language course is great") if f[2] == "Go"}
+    assert not {f for f in _facts("Go home and write some code") if f[2] == "Go"}

@@ -135,7 +135,9 @@ class Values(ReaderParts):
         nominal = t.dep.startswith(
             ("nsubj", "obj", "dobj", "pobj", "obl", "attr", "appos", "conj", "compound")
         )
-        if t.pos in ("VERB", "AUX") and self.s.lang == "en" and not nominal:
+        after = self.toks[t.i + 1].lower if t.i + 1 < len(self.toks) else ""
+        go = t.text == "Go" and after not in _GO_ON and any(x.lemma in _CODE_WORDS for x in self.toks)  # "Go is my main language": the parse's verb
+        if t.pos in ("VERB", "AUX") and self.s.lang == "en" and not nominal and not go:
             return None  # "Go for it!" opens a sentence with a capital and is still a verb
         nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
         if nxt is not None and nxt.text in ("#", "++", "+") and nxt.start == t.start + len(t.text):
@@ -224,6 +226,8 @@ class Values(ReaderParts):
 
 # the nicknames of CITY_ALIASES that are no common word when written in lower case
 _LOWER_CITY_ALIASES = frozenset(lx.CITY_ALIASES) - {"нижний", "la", "sf"}
+_GO_ON = frozenset("for ahead home to back away on and get figure check with out up".split())
+_CODE_WORDS = frozenset("language code coding write backend service program programming stack microservice".split())
 _INSTITUTIONS = frozenset("hospital school college church academy clinic infirmary bakery cafe café pub kitchen garage surgery hall".split())
 
 
