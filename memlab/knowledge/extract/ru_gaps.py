@@ -96,6 +96,8 @@ _COUNTS = frozenset(
     "девятый десятый".split()
 )
 _SPAN_UNITS = frozenset("год лет года месяц месяца месяцев".split())
+# ordinals that count a running week: "вторая неделя в Иркутске", "третья неделя в «Леруа Мерлен»"
+_ORDINALS = frozenset("второй третий четвёртый четвертый пятый шестой седьмой восьмой девятый десятый".split())
 
 
 def _counts_time(words: list[Tok]) -> bool:
@@ -103,7 +105,9 @@ def _counts_time(words: list[Tok]) -> bool:
     for k, t in enumerate(words):
         if t.lower == "полгода":
             return True
-        if (t.lower in _SPAN_UNITS or t.lemma in ("год", "месяц")) and k and (words[k - 1].pos == "NUM" or words[k - 1].lower in _COUNTS):
+        if (t.lower in _SPAN_UNITS or t.lemma in ("год", "месяц")) and k and (words[k - 1].pos == "NUM" or words[k - 1].lower in _COUNTS or words[k - 1].lemma in _ORDINALS):
+            return True
+        if t.lemma == "неделя" and k and words[k - 1].lemma in _ORDINALS:
             return True
     return False
 
@@ -122,7 +126,7 @@ def years_in(reader: ReaderParts) -> Iterator[Extracted]:
             mine = any(t.lower in ("я", "мы") for t in words)  # "а я в Тбилиси полтора года": whoever came before
             if any(reader._someone_else(t) or t.pos == "PRON" and t.lower not in ("я", "мы") for t in (words if mine else toks[: words[-1].i + 1])):
                 continue
-            places = [t for t in words if t.i and toks[t.i - 1].lower in ("в", "во") and t.text[:1].isupper() and t.i not in reader.quoted]
+            places = [t for t in words if _after_v(toks, t) and t.text[:1].isupper() and t.i not in reader.quoted]
             if len(places) != 1:
                 continue
             x = places[0]
@@ -133,6 +137,17 @@ def years_in(reader: ReaderParts) -> Iterator[Extracted]:
             elif x.ent in ("ORG", "LOC") and reader._org(x) and is_place_name(x.text) is not True:
                 if x.ent == "ORG" or lx.known_employer(x.lemma, x.lower):
                     yield reader.fact(SPEAKER, "employer", reader.value_text(x), "organization")
+
+
+def _after_v(toks: list[Tok], t: Tok) -> bool:
+    """``t`` follows "в" / "во", an opening quote between them allowed ("в «Аэрофлоте»")."""
+    k = t.i - 1
+    if k > 0 and toks[k].text in _OPEN_QUOTES:
+        k -= 1
+    return k >= 0 and t.i > 0 and toks[k].lower in ("в", "во")
+
+
+_OPEN_QUOTES = frozenset('«"“„')
 
 
 def _split_and(part: list[Tok]) -> list[list[Tok]]:
