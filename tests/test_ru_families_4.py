@@ -1,6 +1,7 @@
 """Russian extraction families, fourth round: a running count of weeks or years "в" a place or an
-organisation ("вторая неделя в Иркутске", "восьмой год в «Аэрофлоте»"). Sentences written for
-these tests."""
+organisation ("вторая неделя в Иркутске", "восьмой год в «Аэрофлоте»"); "по образованию" with
+the subject between or the degree before it; the town one works in ("работаю в Перми", "служит
+механиком в Мурманске"). Sentences written for these tests."""
 
 from __future__ import annotations
 
@@ -31,6 +32,44 @@ def _facts(text: str) -> set[tuple[str, str, str]]:
     ],
 )
 def test_running_count(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        ("По образованию я биолог, а работаю сейчас бухгалтером.",
+         {("speaker", "degree", "биолог"), ("speaker", "job_title", "бухгалтер")}, {("speaker", "job_title", "биолог")}),
+        ("Я физик по образованию, пишу код.", {("speaker", "degree", "физик")}, {("speaker", "job_title", "физик")}),
+        ("По образованию брат архитектор.", {("speaker's brother", "degree", "архитектор")}, set()),
+        ("По образованию я не химик.", set(), {("speaker", "degree", "химик"), ("speaker", "job_title", "химик")}),
+        ("По образованию он юрист.", set(), {("speaker", "degree", "юрист")}),
+    ],
+)
+def test_by_training(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        ("Сейчас работаю в Перми, живу рядом с офисом.", {("speaker", "city", "Пермь")}, set()),
+        ("Моя тётя Зоя трудится швеёй в Иваново.", {("Зоя", "city", "Иваново")}, set()),
+        ("Племянник служит механиком в Мурманске.", {("speaker's nephew", "city", "Мурманск")}, set()),
+        # the past, the future, a want, a denial, a question, a country: no town
+        ("Раньше работал в Перми.", set(), {("speaker", "city", "Пермь")}),
+        ("Буду работать в Перми.", set(), {("speaker", "city", "Пермь")}),
+        ("Мечтаю работать в Перми.", set(), {("speaker", "city", "Пермь")}),
+        ("Я не работаю в Перми.", set(), {("speaker", "city", "Пермь")}),
+        ("Ты работаешь в Перми?", set(), {("speaker", "city", "Пермь")}),
+        ("Работаю в Германии.", set(), {("speaker", "city", "Германия")}),
+    ],
+)
+def test_work_town(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
     got = _facts(text)
     assert expected <= got
     assert not absent & got

@@ -57,6 +57,20 @@ _WORD_BRANDS = frozenset("seat mini smart jeep".split())  # car brands that are 
 _THING_ATTRIBUTES = frozenset("car phone city employer university editor operating_system programming_language".split())
 
 
+# Russian verbs of holding a job: a town "в" which one does it is where one lives
+_RU_WORK_VERBS = frozenset("работать трудиться служить".split())
+
+
+def _ru_work_town(reader: ReaderParts, v: Tok, o: Tok) -> bool:
+    """``o`` is a town the dictionary knows (not a country, not a known employer) and ``v`` a
+    present-tense verb of holding a job: "работаю в Новосибирске" (not "работал", "буду работать")."""
+    if v.feats.get("Tense") != "Pres" or v.feats.get("VerbForm") != "Fin" or o.ent != "LOC" or is_place_name(o.text) is not True:
+        return False
+    if not reader._place(o) or lx.known_employer(o.lemma, o.lower):
+        return False
+    return reader.city(o).casefold().replace("ё", "е") not in lx.COUNTRIES
+
+
 class VerbClauses(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -168,6 +182,11 @@ class VerbClauses(ReaderParts):
                 return
             subj = SPEAKER
         own = subj
+        if lemma in _RU_WORK_VERBS:  # "служит капитаном буксира в Мурманске": the town hung on the job noun
+            for job in self.s.children(v, "xcomp", "obl"):
+                towns = [o for c, o in self.obliques(job) if c in ("в", "во") and job.feats.get("Case") == "Ins" and _ru_work_town(self, v, o)]
+                if len(towns) == 1 and not self._negated_stretch(towns[0], v) and towns[0].i not in self.quoted:
+                    yield self.fact(subj, "city", self.city(towns[0]), "place")
         for case, o in self.obliques(v):
             subj = own
             gap = gap_subject(self, v, o)
@@ -222,6 +241,9 @@ class VerbClauses(ReaderParts):
                 got_stuck = lemma == "stick" and any(c.lemma == "get" for c in self.s.children(v, "aux", "auxpass", "aux:pass"))
                 if not (lemma == "move" and o.dep == "obj") and not moves_things and not got_stuck:
                     yield self.fact(subj, "city", self.city(o), "place")
+            elif lemma in _RU_WORK_VERBS and case in ("в", "во") and _ru_work_town(self, v, o):
+                # "работаю в Новосибирске", "дядя служит капитаном в Мурманске": where one works
+                yield self.fact(subj, "city", self.city(o), "place")
             elif lemma in EMPLOY_VERBS and (
                 case in ("at", "for", "with", "by", "в", "во", "на") or lemma == "join" and o.dep == "obj"
             ):
