@@ -73,3 +73,35 @@ def test_work_town(text: str, expected: set[tuple[str, str, str]], absent: set[t
     got = _facts(text)
     assert expected <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # a tool after a preposition of aversion or exclusion is not the one used
+        ("Сижу на Linux, от винды меня тошнит.", {("speaker", "operating_system", "Linux")}, {("speaker", "operating_system", "Windows")}),
+        ("Использую любые браузеры, кроме Сафари.", set(), {("speaker", "browser", "Safari")}),
+        # "без" may name a diet
+        ("без лактозы уже год", {("speaker", "diet", "lactose-free")}, set()),
+    ],
+)
+def test_against(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # a third-person conjunct hung on a first-person verb: the named subject before it
+        ("Марк, мой муж, играет на скрипке, а джаз мы оба любим.",
+         {("Марк", "instrument", "скрипка")}, {("speaker", "instrument", "скрипка")}),
+        ("Вера, моя соседка, бегает по утрам, а по вечерам мы гуляем.", set(), {("speaker", "sport", "бег")}),
+        ("Играю на скрипке и пою.", {("speaker", "instrument", "скрипка")}, set()),
+    ],
+)
+def test_conjunct_agreement(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got

@@ -98,6 +98,9 @@ class ReaderParts:
 
     # states.py
 
+    def _ru_against(self, t: Tok) -> bool:
+        raise NotImplementedError
+
     def _new_role(self) -> Iterator[Extracted]:
         raise NotImplementedError
 

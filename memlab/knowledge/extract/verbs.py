@@ -197,7 +197,7 @@ class VerbClauses(ReaderParts):
                 subj = who
             if o.i in self.quoted or self._negated_stretch(o, v):
                 continue  # "сижу на Rust, обратно на плюсы не хочу"
-            if case in ("вместо", "после", "after") or any(t.lower == "instead" for t in self.toks[max(o.i - 3, 0) : o.i]):
+            if case in ("вместо", "после", "after", "от", "без", "кроме", "против") or any(t.lower == "instead" for t in self.toks[max(o.i - 3, 0) : o.i]):
                 continue  # "поставил Linux Mint вместо винды", "macOS после винды": the one replaced
             if case in _FROM_CASES:  # "перешёл с вима на VS Code", "switched from Vim": the old value
                 if lemma in TOOL_VERBS:
@@ -221,7 +221,7 @@ class VerbClauses(ReaderParts):
                 tv = gym if gym is not None and gym[0] == "gym" else None
             if tv is None and lemma in TOOL_VERBS:
                 tv = next(
-                    (self.tool_value(g) for g in self.s.children(o, "obl", "nmod") if self.tool(g)), None
+                    (self.tool_value(g) for g in self.s.children(o, "obl", "nmod") if self.tool(g) and not self._ru_against(g)), None
                 )
             if tv is not None:
                 yield self.fact(subj, tv[0], tv[1], "tool")
