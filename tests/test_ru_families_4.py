@@ -105,3 +105,26 @@ def test_conjunct_agreement(text: str, expected: set[tuple[str, str, str]], abse
     got = _facts(text)
     assert expected <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # a genitive common noun completes the job noun; a workplace named beside it is the employer
+        ("Работаю администратором ресторана «Пушкин».",
+         {("speaker", "job_title", "администратор ресторана"), ("speaker", "employer", "Пушкин")}, set()),
+        ("Сестра работает учителем музыки.", {("speaker's sister", "job_title", "учитель музыки")}, set()),
+        ("Работаю аналитиком данных в Озоне.",
+         {("speaker", "job_title", "аналитик данных"), ("speaker", "employer", "Озон")}, {("speaker", "city", "Озон")}),
+        # a company natasha calls a place is no town
+        ("Работаю курьером в Яндексе.", {("speaker", "employer", "Яндекс")}, {("speaker", "city", "Яндекс")}),
+        # a person or a time word after the job noun is not part of the title
+        ("Работаю помощником мамы.", set(), {("speaker", "job_title", "помощник мамы")}),
+        ("Работаю курьером года два.", {("speaker", "job_title", "курьер")}, {("speaker", "job_title", "курьер года")}),
+        ("Раньше работал директором магазина.", set(), {("speaker", "job_title", "директор магазина")}),
+    ],
+)
+def test_job_of(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got

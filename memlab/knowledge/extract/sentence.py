@@ -406,6 +406,8 @@ class Sentences(ReaderParts):
                 if t.i > job.i and (t.ent in ("LOC", "GPE") or not t.ent and t.pos == "PROPN") and self._place(t) and job.i in self._ancestor_ids(t)
                 and {c.lemma for c in self.s.children(t, "case")} & {"in", "в", "во", "из"}
             ]  # fmt: skip
+            if self.s.lang == "ru":  # "тестировщиком в Озоне": a company natasha calls a place is no town
+                places = [t for t in places if is_place_name(t.text) is True and not lx.known_employer(t.lemma, t.lower)]
             cities = {c for t in places if (c := self.city(t)).casefold().replace("ё", "е") not in lx.COUNTRIES}
             if len(cities) == 1:
                 yield self.fact(f.subject, "city", cities.pop(), "place")

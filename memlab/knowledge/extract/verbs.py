@@ -71,6 +71,14 @@ def _ru_work_town(reader: ReaderParts, v: Tok, o: Tok) -> bool:
     return reader.city(o).casefold().replace("ё", "е") not in lx.COUNTRIES
 
 
+# genitives after a job noun that do not complete the title: "работаю курьером года два", "поваром смены"
+_NOT_JOB_OF = frozenset("год лет месяц неделя день раз время смена мечта жизнь уровень".split())
+
+
+# a workplace a job noun may name in the genitive, its own name beside it: "директор магазина «Пятёрочка»"
+_WORKPLACE_NOUNS = frozenset("магазин компания фирма банк завод фабрика агентство студия сеть кафе ресторан клиника".split())
+
+
 class VerbClauses(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -288,8 +296,13 @@ class VerbClauses(ReaderParts):
                 title = self._ru_role(o)
                 if title:  # "работаю в Скайенге методистом", "устроилась бэкенд-разработчиком"
                     yield self.fact(subj, "job_title", title, "concept")
-                    for role_case, at in self.obliques(o):  # "работает тимлидом в Т-Банке": the parse hangs it on the role
-                        if role_case in ("в", "во") and at.ent == "ORG" and self._org(at) and is_place_name(at.text) is not True:
+                    of = self.toks[o.i + 1] if self._ru_job_of(o) else None  # "менеджером проектов в Озоне"
+                    shop = [c for c in self.s.children(of, "appos") if c.ent == "ORG" and self._org(c)] if of is not None else []
+                    if len(shop) == 1 and of is not None and of.lemma in _WORKPLACE_NOUNS:  # "директором магазина «Пятёрочка»"
+                        yield self.fact(subj, "employer", self.value_text(shop[0]), "organization")
+                    for role_case, at in [*self.obliques(o), *(self.obliques(of) if of is not None else [])]:  # "работает тимлидом в Т-Банке": the parse hangs it on the role
+                        known = at.ent == "LOC" and lx.known_employer(at.lemma, at.lower)  # "тестировщиком в Озоне"
+                        if role_case in ("в", "во") and (at.ent == "ORG" or known) and self._org(at) and is_place_name(at.text) is not True:
                             yield self.fact(subj, "employer", self.value_text(at), "organization")
             if (
                 lemma in ("report", "подчиняться")
@@ -461,7 +474,8 @@ class VerbClauses(ReaderParts):
             return None
         before = self.toks[o.i - 1] if o.i else None  # "старшим экономистом" (masculine: the lemma agrees)
         mods = [before.lemma] if before is not None and before.pos == "ADJ" and before.lower.endswith(("ым", "им")) else []
-        return " ".join([*mods, noun])
+        of = self._ru_job_of(o)  # "директором магазина" -> "директор магазина"
+        return " ".join([*mods, noun, *([of] if of else [])])
 
     def _called(self, o: Tok) -> str | None:
         if self.s.lang != "en":
@@ -667,8 +681,23 @@ class VerbClauses(ReaderParts):
             words = [*words, *domain]
         if self.s.lang == "ru":
             head = o.lower if o.lemma not in lx.JOB_HEADS and o.lower in lx.JOB_HEADS else o.lemma  # natasha: "джун" -> "джуна"
-            return " ".join(w.text if w.text.isupper() else head if w.i == o.i else self._ru_modifier(w, o) for w in words)
+            title = " ".join(w.text if w.text.isupper() else head if w.i == o.i else self._ru_modifier(w, o) for w in words)
+            of = self._ru_job_of(o) if hi == o.i else None
+            return f"{title} {of}" if of else title
         return " ".join(w.text for w in words)
+
+    def _ru_job_of(self, o: Tok) -> str | None:
+        """The genitive common noun that completes a Russian job noun right after it: "директором
+        магазина" -> "магазина", "капитан буксира", "преподаватель математики" (not a name, a
+        person, a relative, a count or time word)."""
+        if o.i + 1 >= len(self.toks):
+            return None
+        x = self.toks[o.i + 1]
+        if x.pos != "NOUN" or x.head != o.i or x.feats.get("Case") != "Gen" or x.text[:1].isupper() or x.i in self.quoted:
+            return None
+        if x.feats.get("Animacy") == "Anim" or x.lemma in lx.RELATIONS or x.lemma in _NOT_JOB_OF or not x.lower.isalpha():
+            return None
+        return x.lower
 
     def _ru_modifier(self, w: Tok, noun: Tok) -> str:
         """An adjective of a Russian job title in the nominative: "до ведущего аналитика" -> "ведущий"."""
