@@ -128,3 +128,22 @@ def test_job_of(text: str, expected: set[tuple[str, str, str]], absent: set[tupl
     got = _facts(text)
     assert expected <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # a name with no genitive reading is the relative's own name, whatever natasha tags it
+        ("сестра Айгуль переехала в Пермь", {("Айгуль", "city", "Пермь")}, {("speaker's sister", "city", "Пермь")}),
+        ("брат Тагир живёт в Омске", {("Тагир", "city", "Омск")}, set()),
+        # a genitive name is the owner
+        ("брат Тимура живёт в Омске", {("Тимур's brother", "city", "Омск")}, {("Тимур", "city", "Омск")}),
+        # "у тёти Гали": both in the genitive, side by side: the aunt by her name
+        ("У дяди Вити живёт кот Маркиз.", {("Витя", "pet_cat", "Маркиз")}, {("speaker's uncle", "pet_cat", "Маркиз")}),
+        ("У дяди Вити жил кот Маркиз.", set(), {("Витя", "pet_cat", "Маркиз")}),
+    ],
+)
+def test_relative_by_name(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got

@@ -438,7 +438,8 @@ def _ru_owner(reader: ReaderParts, t: Tok) -> str | None:
     name = reader.toks[t.i + 1] if t.i + 1 < len(reader.toks) else None
     if (
         t.lemma in lx.RELATIONS and name is not None and name.pos == "PROPN" and reader._is_person(name)
-        and (name.head == t.i or t.head == name.i) and name.feats.get("Case") == t.feats.get("Case")
+        and (name.head == t.i or t.head == name.i or name.i == t.i + 1 and name.head == t.head)  # "У тёти Гали живёт"
+        and name.feats.get("Case") == t.feats.get("Case")
         and lx.ru_car(name.text) is None and reader.tool(name) is None  # "у брата Тойота": his car
         and not any(c.lemma in ("мой", "наш") for c in reader.s.children(t))  # "у моей девушки Оли": the girlfriend
     ):  # fmt: skip

@@ -18,6 +18,7 @@ from memlab.knowledge.extract.nlp import (
     Tok,
     ru_first_person_verb,
     ru_name,
+    ru_name_never_genitive,
 )
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_gaps import in_later_clause, parataxis_subject
@@ -191,7 +192,7 @@ class Subjects(ReaderParts):
         tagger called genitive ("брат Стёпа": Стёпа is the brother)."""
         if self.s.lang != "ru" or c.feats.get("Case") != "Gen":
             return False
-        return not (c.text[:1].isupper() and ru_name(c.text) == c.text)
+        return not (c.text[:1].isupper() and (ru_name(c.text) == c.text or ru_name_never_genitive(c.text)))
 
     def _name_before(self, t: Tok) -> str | None:
         """ "Felipe, my manager, is ...", "Аня, моя сестра, живёт ...": the name the relation noun
