@@ -147,3 +147,20 @@ def test_relative_by_name(text: str, expected: set[tuple[str, str, str]], absent
     got = _facts(text)
     assert expected <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # a past-time phrase inside a relative clause dates that clause, not the main one
+        ("Дома у нас живёт серая кошка Муся, которую мы когда-то взяли из приюта.", {("speaker", "pet_cat", "Муся")}, set()),
+        ("У меня попугай Гоша, которого я в детстве выпросил у родителей.", {("speaker", "pet_parrot", "Гоша")}, set()),
+        # a past-time phrase of the main clause still blocks
+        ("Когда-то у меня жила кошка Муся.", set(), {("speaker", "pet_cat", "Муся")}),
+        ("Раньше у меня был попугай Гоша, которого я очень любил.", set(), {("speaker", "pet_parrot", "Гоша")}),
+    ],
+)
+def test_past_in_relative_clause(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got
