@@ -164,3 +164,20 @@ def test_past_in_relative_clause(text: str, expected: set[tuple[str, str, str]],
     got = _facts(text)
     assert expected <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # "на" hung on the adjective before the car; the car's name stops where the phrase breaks
+        ("Брат ездит на чёрной Toyota Camry.", {("speaker's brother", "car", "Toyota Camry")}, set()),
+        ("Катаюсь на синей Kia Ceed, которой уже семь лет, и продавать её пока не собираюсь.",
+         {("speaker", "car", "Kia Ceed")}, {("speaker", "car", "Kia Ceed семь")}),
+        ("Брат ездил на чёрной Toyota Camry.", set(), {("speaker's brother", "car", "Toyota Camry")}),
+        ("Не езжу на старой Toyota Camry.", set(), {("speaker", "car", "Toyota Camry")}),
+    ],
+)
+def test_car_after_adjective(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got

@@ -361,6 +361,8 @@ class VerbClauses(ReaderParts):
             for case, o in self.obliques(v):
                 if not o.text[:1].isupper():  # "на стареньком Логане": the parse may head the phrase on the adjective
                     o = next((c for c in self.s.children(o, "appos", "nmod", "flat") if c.text[:1].isupper() and c.i == o.i + 1), o)
+                if not case and o.i >= 2 and self.toks[o.i - 1].pos == "ADJ" and self.toks[o.i - 2].lower == "на":
+                    case = "на"  # "на белой Hyundai Creta": the parse hangs "на" on the adjective
                 car = self._car(o) if case == "на" and o.text[:1].isupper() else None
                 if car:
                     yield self.fact(subj, "car", car, "concept")
@@ -655,6 +657,8 @@ class VerbClauses(ReaderParts):
             )
             return self.value_text(o) if drives else None  # "Ivan drives a Prius now"
         kept = [t for t in words[brand:] if t.text[:1].isupper() or t.pos in ("NUM", "PROPN") or t.lower in lx.CAR_BRANDS]
+        if self.s.lang == "ru":  # "на Hyundai Creta, которой уже пять лет": the name runs on unbroken
+            kept = [t for k, t in enumerate(kept) if all(kept[j].i == kept[j - 1].i + 1 for j in range(1, k + 1))]
         rest: list[str] = []
         for k, t in enumerate(kept):  # "RAV4" tokenised as "RAV" "4" is glued back
             glued = k and kept[k - 1].i == t.i - 1 and kept[k - 1].start + len(kept[k - 1].text) == t.start
