@@ -181,3 +181,41 @@ def test_car_after_adjective(text: str, expected: set[tuple[str, str, str]], abs
     got = _facts(text)
     assert expected <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # a verb of moving the speaker into a line of work: the team
+        ("С понедельника меня перевели в поддержку, отвечаю клиентам.", {("speaker", "team", "поддержка")}, set()),
+        ("Нас перекинули к маркетингу, пока привыкаем.", {("speaker", "team", "маркетинг")}, set()),
+        ("Меня обещают забрать в аналитику.", set(), {("speaker", "team", "аналитика")}),
+        ("Меня не перевели в поддержку.", set(), {("speaker", "team", "поддержка")}),
+        ("Меня забрали в больницу.", set(), {("speaker", "team", "больница")}),
+        ("Коллегу перевели в поддержку.", set(), {("speaker", "team", "поддержка")}),
+    ],
+)
+def test_moved_to_team(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        ("Племянница поступила в МГУ на химфак.", {("speaker's niece", "university", "МГУ")}, set()),
+        ("Дима перевёлся в УрФУ и доволен.", {("Дима", "university", "УрФУ")}, set()),
+        ("Сын поступил в Бауманку.", {("speaker's son", "university", "Бауманка")}, set()),
+        # a job, a wish, the future, a denial, a question: no university
+        ("Поступил в Яндекс на стажировку.", set(), {("speaker", "university", "Яндекс")}),
+        ("Дочь мечтает поступить в МГУ.", set(), {("speaker's daughter", "university", "МГУ")}),
+        ("Сын не поступил в МГУ.", set(), {("speaker's son", "university", "МГУ")}),
+        ("Сын поступит в МГУ?", set(), {("speaker's son", "university", "МГУ")}),
+        ("Коля перевёлся в Озон.", set(), {("Коля", "university", "Озон")}),
+    ],
+)
+def test_enrolled(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got

@@ -30,6 +30,7 @@ from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_appos import named_then_relation, ru_pet_of_the_past, with_companion
 from memlab.knowledge.extract.ru_gaps import years_in
 from memlab.knowledge.extract.ru_intro import intro_list, student_of
+from memlab.knowledge.extract.ru_moves import enrolled, moved_to_team
 
 
 class RussianClauses(ReaderParts):
@@ -53,6 +54,8 @@ class RussianClauses(ReaderParts):
         yield from years_in(self)
         yield from intro_list(self)
         yield from student_of(self)
+        yield from moved_to_team(self)
+        yield from enrolled(self)
 
     def _ru_my_everything(self) -> Iterator[Extracted]:
         """ "шахматы — моё всё", "бачата теперь моё всё": a pastime named before "моё всё" (a
