@@ -219,3 +219,23 @@ def test_enrolled(text: str, expected: set[tuple[str, str, str]], absent: set[tu
     got = _facts(text)
     assert expected <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # a counted year of study hangs the school on "курсе"
+        ("Учусь на втором курсе в МИФИ, прикладная математика.", {("speaker", "university", "МИФИ")}, set()),
+        ("Брат учится на четвёртом курсе Томского политехнического университета.",
+         {("speaker's brother", "university", "Томский политехнический университет")}, set()),
+        ("Дочь учится на первом курсе МГУ.", {("speaker's daughter", "university", "МГУ")}, set()),
+        # a class, the past, a question: no university
+        ("Учусь на курсе в Skyeng.", set(), {("speaker", "university", "Skyeng")}),
+        ("Учился на третьем курсе в МИФИ.", set(), {("speaker", "university", "МИФИ")}),
+        ("Ты учишься на втором курсе в МИФИ?", set(), {("speaker", "university", "МИФИ")}),
+    ],
+)
+def test_year_of_study(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got

@@ -79,6 +79,10 @@ _NOT_JOB_OF = frozenset("год лет месяц неделя день раз �
 _WORKPLACE_NOUNS = frozenset("магазин компания фирма банк завод фабрика агентство студия сеть кафе ресторан клиника".split())
 
 
+_YEARS_OF_STUDY = frozenset("первый второй третий четвёртый четвертый пятый шестой последний выпускной".split())
+_SCHOOL_NOUNS_RU = frozenset("университет институт академия консерватория".split())
+
+
 class VerbClauses(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -319,6 +323,10 @@ class VerbClauses(ReaderParts):
                 school = [c for c in self.s.children(o, "nmod") if self._org(c) and c.feats.get("Case") == "Gen"]
                 if school:  # "учусь в магистратуре ВШЭ"
                     yield self.fact(subj, "university", self.value_text(school[0]), "organization")
+            elif lemma == "учиться" and case == "на" and o.lemma == "курс":
+                school_name = self._ru_school_of_year(o)  # "учусь на третьем курсе в ИТМО", "... курсе Казанского федерального университета"
+                if school_name:
+                    yield self.fact(subj, "university", school_name, "organization")
         subj = own
         yield from self._possession(v, subj)
         yield from self._job_at(v, subj)
@@ -689,6 +697,32 @@ class VerbClauses(ReaderParts):
             of = self._ru_job_of(o) if hi == o.i else None
             return f"{title} {of}" if of else title
         return " ".join(w.text for w in words)
+
+    def _ru_school_of_year(self, year: Tok) -> str | None:
+        """The school a year of study ("на третьем курсе") hangs on: "в ИТМО" (an organisation),
+        "МГУ" (a genitive name), "Казанского федерального университета" (a school noun with its
+        adjectives, in the nominative). The year must be counted ("на курсе в Skyeng" is a class)."""
+        if not any(a.lemma in _YEARS_OF_STUDY for a in self.s.children(year, "amod")):
+            return None
+        for c in self.s.children(year, "nmod"):
+            if c.i in self.quoted or c.i < year.i:
+                continue
+            cases = {x.lemma for x in self.s.children(c, "case")}
+            if cases & {"в", "во"} and c.text[:1].isupper() and self._org(c) and self.tool(c) is None and is_place_name(c.text) is not True:
+                return c.text if c.text.isupper() else self.value_text(c)  # an abbreviation is not declined: "МИФИ"
+            if cases or c.feats.get("Case") != "Gen":
+                continue
+            if c.lemma in _SCHOOL_NOUNS_RU:
+                adjs = [a for a in self.s.children(c, "amod") if a.i < c.i and a.pos == "ADJ"]
+                if not adjs or not adjs[0].text[:1].isupper() or [a.i for a in adjs] != list(range(adjs[0].i, c.i)):
+                    return None
+                gender = c.feats.get("Gender", "Masc")
+                words = [ru_adjective_nominative(a.text, gender) or a.lemma for a in adjs]
+                phrase = " ".join([words[0][:1].upper() + words[0][1:], *words[1:], c.lemma])
+                return phrase
+            if c.text[:1].isupper() and self._org(c) and self.tool(c) is None and c.text.isupper():
+                return c.text  # "на втором курсе МГУ"
+        return None
 
     def _ru_job_of(self, o: Tok) -> str | None:
         """The genitive common noun that completes a Russian job noun right after it: "директором
