@@ -239,3 +239,20 @@ def test_year_of_study(text: str, expected: set[tuple[str, str, str]], absent: s
     got = _facts(text)
     assert expected <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # a verbless "noun — value" stretch is not negated by a later clause's verb past a comma
+        ("Мой любимый фильм — «Брат», и спорить не буду.", {("speaker", "favorite_movie", "Брат")}, set()),
+        ("Моя любимая группа — «Сплин», и я не знаю почему.", {("speaker", "favorite_band", "Сплин")}, set()),
+        # its own negation or hedge still counts
+        ("Моя любимая группа — не «Сплин», и это важно.", set(), {("speaker", "favorite_band", "Сплин")}),
+        ("Моя любимая группа, наверное, — «Сплин».", set(), {("speaker", "favorite_band", "Сплин")}),
+    ],
+)
+def test_verbless_before_later_clause(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got

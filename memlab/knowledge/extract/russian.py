@@ -569,7 +569,7 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
                     break
         # "любимая группа теперь Кино": a sentence that opens on a favourite noun is the speaker's
         first = next((x for x in toks if x.pos != "PUNCT"), None)
-        if t is first and t.lemma in lx.FAVOURITE and t.head != t.i and not reader._blocked(toks[t.head]):
+        if t is first and t.lemma in lx.FAVOURITE and t.head != t.i and not reader._blocked(_governor(reader, toks[t.head])):
             yield from _ru_owned(reader, SPEAKER, toks[t.head])
         # "Светин кот Барсик", "Наташин муж — Игорь": a possessive adjective of a name owns its noun
         owned = toks[t.i + 1] if t.i + 1 < len(toks) and toks[t.i + 1].pos == "NOUN" and t.pos in ("ADJ", "PROPN") else None
@@ -580,7 +580,7 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
         if t.lemma in ("мой", "наш") and t.head != t.i:
             noun = toks[t.head]
             past = any(c.lemma in _PAST_ADJ for c in reader.s.children(noun))
-            if not past and not reader._blocked(toks[noun.head] if noun.head != noun.i else noun):
+            if not past and not reader._blocked(_governor(reader, noun)):
                 yield from _ru_owned(reader, SPEAKER, noun)
         # "мне 29", "сыну 10 лет", "сестре 28"
         num_tok = next(
@@ -632,6 +632,22 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
             for o in reader.s.children(t, "obl", "iobj", "obj"):
                 if subj and o.feats.get("Case") == "Dat" and reader._is_person(o) and not reader._blocked(t):
                     yield reader.fact(subj, "manager", reader.value_text(o), "person")
+
+
+def _governor(reader: ReaderParts, noun: Tok) -> Tok:
+    """The verb whose negation, mood and tense bear on ``noun``: its head, unless the parse hung a
+    verbless "noun — value" stretch on the verb of a later clause past a comma ("Моя любимая
+    группа — «Кино», и с этим ничего не поделаешь"): then the noun itself."""
+    if noun.head == noun.i:
+        return noun
+    head = reader.toks[noun.head]
+    if head.i < noun.i or head.pos not in ("VERB", "AUX"):
+        return head
+    between = reader.toks[noun.i + 1 : head.i]
+    cut = next((t for t in between if t.text in (",", ";")), None)
+    if cut is None or any(t.pos in ("VERB", "AUX") for t in between if t.i < cut.i):
+        return head
+    return noun
 
 
 def _ru_owned(reader: ReaderParts, owner: str, a: Tok) -> Iterator[Extracted]:
