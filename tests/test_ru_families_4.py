@@ -256,3 +256,21 @@ def test_verbless_before_later_clause(text: str, expected: set[tuple[str, str, s
     got = _facts(text)
     assert expected <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # a later stretch with a subject that names nobody keeps its oblique from the first subject
+        ("Марина пишет на Swift, а все остальные, включая меня, — на Kotlin.",
+         {("Марина", "programming_language", "Swift")}, {("Марина", "programming_language", "Kotlin")}),
+        ("Брат сидит на маке, а остальные на винде.",
+         {("speaker's brother", "operating_system", "macOS")}, {("speaker's brother", "operating_system", "Windows")}),
+        # a subject of its own still takes it
+        ("Марина пишет на Swift, а я на Kotlin.", {("speaker", "programming_language", "Kotlin")}, {("Марина", "programming_language", "Kotlin")}),
+    ],
+)
+def test_gap_with_others(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got

@@ -14,6 +14,10 @@ from memlab.knowledge.extract.parts import ReaderParts
 # words a gapped stretch may open with before its subject: "а я", "ну а я", "и я тоже"
 _GAP_OPENERS = frozenset("а и но да ну ещё еще тоже также вот".split())
 _STRETCH_CUTS = frozenset(", ; ( )".split())
+# an aside between commas: "включая меня", "кроме Оли", "в том числе я"
+_ASIDES = frozenset("включая кроме помимо".split())
+# a subject that names nobody: "а все остальные — на Go", "а другие на Java"
+_OTHERS_WORDS = frozenset("весь все остальной другой многие каждый никто некоторые".split())
 
 
 @cache
@@ -43,13 +47,24 @@ def gap_subject(reader: ReaderParts, v: Tok, o: Tok) -> Tok | None:
     if cut is None:
         return None
     words = [t for t in toks[cut + 1 : o.i] if t.lower not in _GAP_OPENERS and t.pos not in ("CCONJ", "SCONJ", "PUNCT")]
-    if not words:
-        return None
+    if [t.pos for t in words] == ["ADP"]:
+        words = []  # ", — на Go": only the oblique's preposition
+    while not words or words[0].lower in _ASIDES:
+        # "а все остальные, включая меня, — на Go": past an aside between commas to the stretch's subject
+        prev = next((k for k in range(cut - 1, v.i, -1) if toks[k].text in _STRETCH_CUTS), None)
+        if prev is None or not (not words or words[0].lower in _ASIDES):
+            return None
+        cut, end = prev, cut
+        words = [t for t in toks[cut + 1 : end] if t.lower not in _GAP_OPENERS and t.pos not in ("CCONJ", "SCONJ", "PUNCT")]
+        if words and words[0].lower not in _ASIDES:
+            break
     s = words[0]
     if s.feats.get("Case", "Nom") != "Nom" or s.i in reader.quoted or s.dep.startswith("nsubj") and s.head == v.i and s.i < v.i:
         return None
     if s.lower in ("я", "мы") or s.lemma in lx.RELATIONS and s.pos == "NOUN" or s.pos == "PROPN" and reader._is_person(s):
         return s
+    if s.lemma in _OTHERS_WORDS and s.i > v.i:
+        return s  # "а все остальные — на Go": a subject of its own, nobody the labels name
     return None
 
 
