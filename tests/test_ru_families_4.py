@@ -274,3 +274,19 @@ def test_gap_with_others(text: str, expected: set[tuple[str, str, str]], absent:
     got = _facts(text)
     assert expected <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # a verb hung on a nominal clause ("X больше не Y — ...") takes that clause's named subject
+        ("Миша больше не курьер — устроился поваром в кафе.", {("Миша", "job_title", "повар")}, set()),
+        # the verb must agree with the name; a plan is not a job
+        ("Миша больше не курьер — устроилась поваром.", set(), {("Миша", "job_title", "повар")}),
+        ("Миша больше не курьер — устроюсь поваром.", set(), {("Миша", "job_title", "повар")}),
+    ],
+)
+def test_nominal_clause_subject(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got

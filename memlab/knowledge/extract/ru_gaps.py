@@ -8,7 +8,7 @@ from functools import cache
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted
-from memlab.knowledge.extract.nlp import Tok, _morph, is_place_name
+from memlab.knowledge.extract.nlp import Tok, _morph, is_place_name, ru_name_gender, ru_name_never_genitive
 from memlab.knowledge.extract.parts import ReaderParts
 
 # words a gapped stretch may open with before its subject: "а я", "ну а я", "и я тоже"
@@ -98,6 +98,18 @@ def parataxis_subject(reader: ReaderParts, v: Tok) -> Tok | None:
     if v.dep != "parataxis" or v.pos != "VERB" or v.feats.get("Person", "3") != "3" or v.head >= v.i:
         return None
     head = reader.toks[v.head]
+    if head.pos == "NOUN" and head.dep == "root" and head.feats.get("Case", "Nom") == "Nom":
+        # "Гена больше не дальнобойщик — устроился мастером": the subject of the nominal clause before
+        named = [c for c in reader.s.children(head, "nsubj") if c.i < head.i and c.pos == "PROPN" and reader._is_person(c)]
+        if len(named) != 1 or named[0].i in reader.quoted:
+            return None
+        head = named[0]
+        if head.feats.get("Case") != "Nom" and not ru_name_never_genitive(head.text):
+            return None
+        gender = v.feats.get("Gender")
+        if gender is not None and ru_name_gender(head.text) not in (None, {"Masc": "masc", "Fem": "femn"}.get(gender)):
+            return None
+        return head if v.feats.get("Number", "Sing") == "Sing" else None
     if head.pos != "PROPN" or head.feats.get("Case") != "Nom" or not reader._is_person(head) or head.i in reader.quoted:
         return None
     if v.feats.get("Number", "Sing") != head.feats.get("Number", "Sing"):
