@@ -290,3 +290,21 @@ def test_nominal_clause_subject(text: str, expected: set[tuple[str, str, str]], 
     got = _facts(text)
     assert expected <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # an unnamed giver: the one given to has it now
+        ("На Новый год мне подарили Pixel 8, очень доволен.", {("speaker", "phone", "Pixel 8")}, set()),
+        ("Сестре подарили iPhone 15.", {("speaker's sister", "phone", "iPhone 15")}, set()),
+        # not given, ahead, asked
+        ("Мне так и не подарили Pixel 8.", set(), {("speaker", "phone", "Pixel 8")}),
+        ("Мне подарят Pixel 8.", set(), {("speaker", "phone", "Pixel 8")}),
+        ("Тебе подарили Pixel 8?", set(), {("speaker", "phone", "Pixel 8")}),
+    ],
+)
+def test_given_to(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got

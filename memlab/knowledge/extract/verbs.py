@@ -91,6 +91,8 @@ class VerbClauses(ReaderParts):
         named = v.lemma == "звать" and not self.s.children(v, "nsubj")  # "Меня зовут Тимур": the owner is the object
         if subj is not None or named:
             yield from self._verb_facts(v, subj or SPEAKER)
+        elif self._ru_given_to_me(v):  # "мне подарили Galaxy S24": an unnamed giver, the speaker's now
+            yield from self._possession(v, SPEAKER)
         yield from self._copula_facts(v, subj)
 
     def fact(self, subject: str, attribute: str, value: str, vtype: str) -> Extracted:
@@ -529,6 +531,15 @@ class VerbClauses(ReaderParts):
                     self.said["pet"] = (owner, species)
                 return
 
+    def _ru_given_to_me(self, v: Tok) -> bool:
+        """A Russian third-person plural past verb of giving with no subject and "мне" / "нам" (or a
+        relative) for its indirect object: "на день рождения мне подарили ...", "брату подарили ..."."""
+        if self.s.lang != "ru" or v.lemma not in ("подарить", "отдать", "купить") or v.feats.get("Number") != "Plur":
+            return False
+        if v.feats.get("Tense") != "Past" or self.s.children(v, "nsubj") or self._blocked(v):
+            return False
+        return any(c.lower in ("мне", "нам") for c in self.s.children(v, "iobj", "obl")) or self._recipient(v) is not None
+
     def _recipient(self, v: Tok) -> str | None:
         """Whom a thing was got for: "дочке купили морскую свинку", "подарили бабушке Honor"."""
         if self.s.lang != "ru" or v.lemma not in ("купить", "подарить", "взять", "завести", "отдать"):
@@ -587,6 +598,8 @@ class VerbClauses(ReaderParts):
         if v.lemma not in HAVE_VERBS and not (v.lemma == "я" and self.s.lang == "ru") and not picked_up:
             return  # "I picked up a Galaxy A54 on a contract deal": got one
         objects = self.s.children(v, "obj", "nsubj") if self.s.lang == "ru" else self.s.children(v, "obj")
+        if self.s.lang == "ru":  # "мне подарили Samsung Galaxy A54": natasha takes a foreign name for a second iobj
+            objects = [*objects, *(c for c in self.s.children(v, "iobj") if "Case" not in c.feats and c.text[:1].isupper())]
         subj = self._recipient(v) or subj
         for o in objects:
             if o.lower in _SPEAKER_WORDS:
