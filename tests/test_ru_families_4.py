@@ -308,3 +308,18 @@ def test_given_to(text: str, expected: set[tuple[str, str, str]], absent: set[tu
     got = _facts(text)
     assert expected <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # verbs of settling in name the town one lives in
+        ("Потихоньку осваиваюсь в Твери, соседи приятные.", {("speaker", "city", "Тверь")}, set()),
+        ("Никак не обживусь в Твери.", set(), {("speaker", "city", "Тверь")}),
+        ("Осваиваюсь в новой команде.", set(), {("speaker", "city", "команда")}),
+    ],
+)
+def test_settling_in(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got

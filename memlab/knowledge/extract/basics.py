@@ -28,7 +28,7 @@ _MAX_TOOL_WORDS = max(len(f.split()) for f in _TOOL_INDEX)
 
 CITY_VERBS = frozenset(
     "live reside move relocate settle base stay stick жить проживать переехать перебраться поселиться обосноваться "
-    "осесть переселиться обитать остаться оставаться".split()
+    "осесть переселиться обитать остаться оставаться обживаться обжиться осваиваться освоиться обустраиваться обустроиться".split()
 )
 EMPLOY_VERBS = frozenset(
     "work join start employ hire intern работать устроиться трудиться перейти выйти".split()
