@@ -323,3 +323,21 @@ def test_settling_in(text: str, expected: set[tuple[str, str, str]], absent: set
     got = _facts(text)
     assert expected <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # a job noun joined to its speciality by a hyphen
+        ("Сестра врач-терапевт, принимает в поликлинике.", {("speaker's sister", "job_title", "врач-терапевт")}, set()),
+        ("Я не врач-терапевт.", set(), {("speaker", "job_title", "врач-терапевт")}),
+        ("Я человек-оркестр.", set(), {("speaker", "job_title", "человек-оркестр")}),
+        # "служить" + an instrumental role is a job; "служит примером" is not
+        ("Племянник служит штурманом в Мурманске.", {("speaker's nephew", "job_title", "штурман")}, set()),
+        ("Брат служит мне примером.", set(), {("speaker's brother", "job_title", "пример")}),
+    ],
+)
+def test_compound_and_service_jobs(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got

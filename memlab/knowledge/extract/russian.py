@@ -771,7 +771,9 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
         if school is not None and reader.tool(school) is None:
             yield reader.fact(subj, "university", reader.value_text(school), "organization")
         return
-    if b.lemma in lx.JOB_HEADS or head in lx.JOB_HEADS or b.lower in lx.JOB_HEADS:
+    first = b.lower.split("-")[0] if re.fullmatch(r"[а-яё]+-[а-яё]+", b.lower) else ""
+    if b.lemma in lx.JOB_HEADS or head in lx.JOB_HEADS or b.lower in lx.JOB_HEADS or first in lx.JOB_HEADS and b.feats.get("Case", "Nom") == "Nom":
+        # "инженер-геодезист", "врач-терапевт": a job noun joined to its speciality
         title = b.text if "-" in b.text or b.lower in lx.JOB_HEADS else b.lemma
         yield reader.fact(subj, "job_title", title, "concept")
         for t in nxt[1:3]:
