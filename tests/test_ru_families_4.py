@@ -341,3 +341,18 @@ def test_compound_and_service_jobs(text: str, expected: set[tuple[str, str, str]
     got = _facts(text)
     assert expected <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # feminine student nouns and a school's nickname in the genitive
+        ("Я магистрантка МГУ, пишу диплом.", {("speaker", "university", "МГУ")}, set()),
+        ("Сестра теперь студентка Плешки.", {("speaker's sister", "university", "Плешка")}, set()),
+        ("Я не студентка Плешки.", set(), {("speaker", "university", "Плешка")}),
+    ],
+)
+def test_student_of_nickname(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got

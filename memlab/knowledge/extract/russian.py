@@ -770,6 +770,10 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
         school = next((t for t in nxt[1:3] if t.text[:1].isupper() and (reader._org(t) or t.text.isupper())), None)
         if school is not None and reader.tool(school) is None:
             yield reader.fact(subj, "university", reader.value_text(school), "organization")
+            return
+        nick = next((w for t in nxt[1:2] for w in (t.lemma, *ru_lemmas(t.text)) if w in lx.UNIVERSITY_NICKNAMES), None)
+        if nick is not None:  # "брат теперь студент Бауманки"
+            yield reader.fact(subj, "university", nick.capitalize(), "organization")
         return
     first = b.lower.split("-")[0] if re.fullmatch(r"[а-яё]+-[а-яё]+", b.lower) else ""
     if b.lemma in lx.JOB_HEADS or head in lx.JOB_HEADS or b.lower in lx.JOB_HEADS or first in lx.JOB_HEADS and b.feats.get("Case", "Nom") == "Nom":
