@@ -356,3 +356,18 @@ def test_student_of_nickname(text: str, expected: set[tuple[str, str, str]], abs
     got = _facts(text)
     assert expected <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # an adjective between "у X" and the car
+        ("у брата новая Тойота Камри.", {("speaker's brother", "car", "Toyota Camry")}, set()),
+        ("у нас старенькая Шкода Октавия, но бегает бодро.", {("speaker", "car", "Skoda Octavia")}, set()),
+        ("у нас была старенькая Шкода Октавия.", set(), {("speaker", "car", "Skoda Octavia")}),
+    ],
+)
+def test_owned_car_after_adjective(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got

@@ -536,7 +536,8 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
             after = toks[t.i + 1] if t.i + 1 < len(toks) else None
             linked = after is not None and (after.head == t.i or t.head == after.i)
             tv = reader.tool_value(after) if after is not None and linked else None
-            owned_car = next((x for x in toks[t.i + 1 : t.i + 4] if x.lower not in _RU_SKIP), None)
+            owned_car = next((x for x in toks[t.i + 1 : t.i + 4] if x.lower not in _RU_SKIP and not (x.pos == "ADJ" and x.text.islower())
+                              and x.text not in '«"'), None)  # "у нас старенькая «Шкода Рапид»"
             car = lx.ru_car(owned_car.text) if owned_car is not None else None
             model = lx.ru_car(toks[owned_car.i + 1].text, brands=False) if car and owned_car and owned_car.i + 1 < len(toks) else None
             stretch = list(itertools.takewhile(lambda x: x.text not in ",;.!?—", toks[t.i + 1 :]))
