@@ -371,3 +371,18 @@ def test_owned_car_after_adjective(text: str, expected: set[tuple[str, str, str]
     got = _facts(text)
     assert expected <= got
     assert not absent & got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "absent"),
+    [
+        # an instrumental role natasha tags a second subject of a verb of work
+        ("Дядя Коля уже тридцать лет работает токарем.", {("Коля", "job_title", "токарь")}, set()),
+        ("Дядя Коля не работает токарем.", set(), {("Коля", "job_title", "токарь")}),
+        ("Дядя Коля раньше работал токарем.", set(), {("Коля", "job_title", "токарь")}),
+    ],
+)
+def test_role_tagged_subject(text: str, expected: set[tuple[str, str, str]], absent: set[tuple[str, str, str]]) -> None:
+    got = _facts(text)
+    assert expected <= got
+    assert not absent & got

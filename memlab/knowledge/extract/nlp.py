@@ -606,6 +606,17 @@ def ru_possessive_owner(word: str) -> str | None:
 
 
 @cache
+def ru_only_instrumental(word: str) -> bool:
+    """Every noun reading pymorphy3 gives ``word`` is instrumental ("провизором", which natasha
+    may tag a nominative subject: "тётя Нина уже двадцать лет работает провизором")."""
+    morph = _morph()
+    if morph is None:
+        return False
+    nouns = [p for p in morph.parse(word.lower()) if "NOUN" in p.tag]
+    return bool(nouns) and all("ablt" in p.tag for p in nouns)
+
+
+@cache
 def ru_name_never_genitive(word: str) -> bool:
     """pymorphy3 reads ``word`` as a first name, and no such reading is genitive ("Айдар", which
     natasha may tag genitive: "брат Айдар переехал"; not "Ани", "Тимура")."""
