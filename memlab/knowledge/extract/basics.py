@@ -28,7 +28,7 @@ _MAX_TOOL_WORDS = max(len(f.split()) for f in _TOOL_INDEX)
 
 CITY_VERBS = frozenset(
     "live reside move relocate settle base stay stick жить проживать переехать перебраться поселиться обосноваться "
-    "осесть переселиться обитать остаться оставаться".split()
+    "осесть переселиться обитать остаться оставаться обживаться обжиться осваиваться освоиться обустраиваться обустроиться".split()
 )
 EMPLOY_VERBS = frozenset(
     "work join start employ hire intern работать устроиться трудиться перейти выйти".split()
@@ -124,7 +124,7 @@ _JOB_AT_NOUNS = frozenset("job gig role position post internship".split())
 _STATUS_NOUNS = frozenset("status update статус новость".split())
 _JOB_NOUNS = frozenset("job gig employer company работа компания контора".split())
 _FROM_CASES = frozenset("from off с со из".split())
-_RU_WORK_AS = frozenset("работать трудиться устроиться подрабатывать".split())  # "работаю курьером"
+_RU_WORK_AS = frozenset("работать трудиться устроиться подрабатывать служить".split())  # "работаю курьером"
 _BEGIN_VERBS = frozenset("start begin go switch adopt начать перейти сесть стать".split())
 _OWN_ATTRIBUTES = frozenset("spouse partner name age manager".split())  # never shared by "both"
 _WH = frozenset("what which who where how why что кто где куда почему".split())

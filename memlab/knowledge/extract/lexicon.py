@@ -348,7 +348,7 @@ LANGUAGES = frozenset(
 LEARN_VERBS = frozenset("learn study practice учить изучать выучить подтягивать заниматься".split())
 # a student is at a university, not an employer, and has no job title ("a PhD student at Oxford",
 # "a Michigan student", "студентка МГУ"): these are not JOB_HEADS
-STUDENT_WORDS = frozenset("student undergrad undergraduate freshman sophomore студент студентка магистрант аспирант".split())
+STUDENT_WORDS = frozenset("student undergrad undergraduate freshman sophomore студент студентка магистрант магистрантка аспирант аспирантка".split())
 SCHOOL_NOUNS = frozenset("university college institute school academy conservatory polytechnic".split())
 ORDINALS = frozenset("first second third fourth fifth final last 1st 2nd 3rd 4th 5th".split())
 DEGREE_STAGES = frozenset("магистратура аспирантура бакалавриат докторантура".split())

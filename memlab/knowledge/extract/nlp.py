@@ -621,6 +621,28 @@ def ru_possessive_owner(word: str) -> str | None:
     return None
 
 
+@cache
+def ru_only_instrumental(word: str) -> bool:
+    """Every noun reading pymorphy3 gives ``word`` is instrumental ("провизором", which natasha
+    may tag a nominative subject: "тётя Нина уже двадцать лет работает провизором")."""
+    morph = _morph()
+    if morph is None:
+        return False
+    nouns = [p for p in morph.parse(word.lower()) if "NOUN" in p.tag]
+    return bool(nouns) and all("ablt" in p.tag for p in nouns)
+
+
+@cache
+def ru_name_never_genitive(word: str) -> bool:
+    """pymorphy3 reads ``word`` as a first name, and no such reading is genitive ("Айдар", which
+    natasha may tag genitive: "брат Айдар переехал"; not "Ани", "Тимура")."""
+    morph = _morph()
+    if morph is None:
+        return False
+    names = [p for p in morph.parse(word) if any(t in p.tag for t in _NAME_TAGS)]
+    return bool(names) and not any("gent" in p.tag for p in names)
+
+
 def ru_name_gender(name: str) -> str | None:
     """"femn" or "masc" for a Russian first name in the nominative when every name reading
     pymorphy3 gives it agrees ("Марина" femn, "Илья" masc, "Саша" none); None otherwise."""

@@ -108,6 +108,9 @@ class ReaderParts:
 
     # states.py
 
+    def _ru_against(self, t: Tok) -> bool:
+        raise NotImplementedError
+
     def _new_role(self) -> Iterator[Extracted]:
         raise NotImplementedError
 

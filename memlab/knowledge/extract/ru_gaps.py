@@ -8,12 +8,16 @@ from functools import cache
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted
-from memlab.knowledge.extract.nlp import Tok, _morph, is_place_name
+from memlab.knowledge.extract.nlp import Tok, _morph, is_place_name, ru_name_gender, ru_name_never_genitive
 from memlab.knowledge.extract.parts import ReaderParts
 
 # words a gapped stretch may open with before its subject: "а я", "ну а я", "и я тоже"
 _GAP_OPENERS = frozenset("а и но да ну ещё еще тоже также вот".split())
 _STRETCH_CUTS = frozenset(", ; ( )".split())
+# an aside between commas: "включая меня", "кроме Оли", "в том числе я"
+_ASIDES = frozenset("включая кроме помимо".split())
+# a subject that names nobody: "а все остальные — на Go", "а другие на Java"
+_OTHERS_WORDS = frozenset("весь все остальной другой многие каждый никто некоторые".split())
 
 
 @cache
@@ -43,13 +47,24 @@ def gap_subject(reader: ReaderParts, v: Tok, o: Tok) -> Tok | None:
     if cut is None:
         return None
     words = [t for t in toks[cut + 1 : o.i] if t.lower not in _GAP_OPENERS and t.pos not in ("CCONJ", "SCONJ", "PUNCT")]
-    if not words:
-        return None
+    if [t.pos for t in words] == ["ADP"]:
+        words = []  # ", — на Go": only the oblique's preposition
+    while not words or words[0].lower in _ASIDES:
+        # "а все остальные, включая меня, — на Go": past an aside between commas to the stretch's subject
+        prev = next((k for k in range(cut - 1, v.i, -1) if toks[k].text in _STRETCH_CUTS), None)
+        if prev is None or not (not words or words[0].lower in _ASIDES):
+            return None
+        cut, end = prev, cut
+        words = [t for t in toks[cut + 1 : end] if t.lower not in _GAP_OPENERS and t.pos not in ("CCONJ", "SCONJ", "PUNCT")]
+        if words and words[0].lower not in _ASIDES:
+            break
     s = words[0]
     if s.feats.get("Case", "Nom") != "Nom" or s.i in reader.quoted or s.dep.startswith("nsubj") and s.head == v.i and s.i < v.i:
         return None
     if s.lower in ("я", "мы") or s.lemma in lx.RELATIONS and s.pos == "NOUN" or s.pos == "PROPN" and reader._is_person(s):
         return s
+    if s.lemma in _OTHERS_WORDS and s.i > v.i:
+        return s  # "а все остальные — на Go": a subject of its own, nobody the labels name
     return None
 
 
@@ -83,6 +98,18 @@ def parataxis_subject(reader: ReaderParts, v: Tok) -> Tok | None:
     if v.dep != "parataxis" or v.pos != "VERB" or v.feats.get("Person", "3") != "3" or v.head >= v.i:
         return None
     head = reader.toks[v.head]
+    if head.pos == "NOUN" and head.dep == "root" and head.feats.get("Case", "Nom") == "Nom":
+        # "Гена больше не дальнобойщик — устроился мастером": the subject of the nominal clause before
+        named = [c for c in reader.s.children(head, "nsubj") if c.i < head.i and c.pos == "PROPN" and reader._is_person(c)]
+        if len(named) != 1 or named[0].i in reader.quoted:
+            return None
+        head = named[0]
+        if head.feats.get("Case") != "Nom" and not ru_name_never_genitive(head.text):
+            return None
+        gender = v.feats.get("Gender")
+        if gender is not None and ru_name_gender(head.text) not in (None, {"Masc": "masc", "Fem": "femn"}.get(gender)):
+            return None
+        return head if v.feats.get("Number", "Sing") == "Sing" else None
     if head.pos != "PROPN" or head.feats.get("Case") != "Nom" or not reader._is_person(head) or head.i in reader.quoted:
         return None
     if v.feats.get("Number", "Sing") != head.feats.get("Number", "Sing"):
@@ -96,6 +123,8 @@ _COUNTS = frozenset(
     "девятый десятый".split()
 )
 _SPAN_UNITS = frozenset("год лет года месяц месяца месяцев".split())
+# ordinals that count a running week: "вторая неделя в Иркутске", "третья неделя в «Леруа Мерлен»"
+_ORDINALS = frozenset("второй третий четвёртый четвертый пятый шестой седьмой восьмой девятый десятый".split())
 
 
 def _counts_time(words: list[Tok]) -> bool:
@@ -103,7 +132,9 @@ def _counts_time(words: list[Tok]) -> bool:
     for k, t in enumerate(words):
         if t.lower == "полгода":
             return True
-        if (t.lower in _SPAN_UNITS or t.lemma in ("год", "месяц")) and k and (words[k - 1].pos == "NUM" or words[k - 1].lower in _COUNTS):
+        if (t.lower in _SPAN_UNITS or t.lemma in ("год", "месяц")) and k and (words[k - 1].pos == "NUM" or words[k - 1].lower in _COUNTS or words[k - 1].lemma in _ORDINALS):
+            return True
+        if t.lemma == "неделя" and k and words[k - 1].lemma in _ORDINALS:
             return True
     return False
 
@@ -122,7 +153,7 @@ def years_in(reader: ReaderParts) -> Iterator[Extracted]:
             mine = any(t.lower in ("я", "мы") for t in words)  # "а я в Тбилиси полтора года": whoever came before
             if any(reader._someone_else(t) or t.pos == "PRON" and t.lower not in ("я", "мы") for t in (words if mine else toks[: words[-1].i + 1])):
                 continue
-            places = [t for t in words if t.i and toks[t.i - 1].lower in ("в", "во") and t.text[:1].isupper() and t.i not in reader.quoted]
+            places = [t for t in words if _after_v(toks, t) and t.text[:1].isupper() and t.i not in reader.quoted]
             if len(places) != 1:
                 continue
             x = places[0]
@@ -133,6 +164,17 @@ def years_in(reader: ReaderParts) -> Iterator[Extracted]:
             elif x.ent in ("ORG", "LOC") and reader._org(x) and is_place_name(x.text) is not True:
                 if x.ent == "ORG" or lx.known_employer(x.lemma, x.lower):
                     yield reader.fact(SPEAKER, "employer", reader.value_text(x), "organization")
+
+
+def _after_v(toks: list[Tok], t: Tok) -> bool:
+    """``t`` follows "в" / "во", an opening quote between them allowed ("в «Аэрофлоте»")."""
+    k = t.i - 1
+    if k > 0 and toks[k].text in _OPEN_QUOTES:
+        k -= 1
+    return k >= 0 and t.i > 0 and toks[k].lower in ("в", "во")
+
+
+_OPEN_QUOTES = frozenset('«"“„')
 
 
 def _split_and(part: list[Tok]) -> list[list[Tok]]:

@@ -98,12 +98,24 @@ def by_training(reader: ReaderParts) -> list[tuple[str, str]]:
         if t.lemma != "образование" or toks[t.i - 1].lower != "по" or t.i + 1 >= len(toks):
             continue
         x = toks[t.i + 1]
+        inner = None  # "по образованию я историк", "по образованию сестра юрист": the subject between
+        if x.feats.get("Case", "Nom") == "Nom" and t.i + 2 < len(toks) and (x.lower in ("я", "мы") or x.lemma in lx.RELATIONS or x.pos == "PROPN" and reader._is_person(x)):
+            inner, x = x, toks[t.i + 2]
+        elif t.i >= 3 and x.pos == "PUNCT" and toks[t.i - 2].pos == "NOUN" and not toks[t.i - 2].text[:1].isupper():
+            x = toks[t.i - 2]  # "я историк по образованию."
         if x.pos not in ("NOUN", "ADJ") or x.text[:1].isupper() or x.i in reader.quoted or not x.lower.isalpha():
+            continue
+        if x.feats.get("Case", "Nom") != "Nom" or x.lemma in lx.RELATIONS:
             continue
         part = next((p for p in reader._stretches() if t in p), [])
         if any(reader._not_plain(w) for w in part):
             continue
-        before = [w for w in part if w.i < t.i - 1 and w.pos not in ("ADV", "PART")]
+        if inner is not None:
+            who = SPEAKER if inner.lower in ("я", "мы") else reader.subject_phrase(inner)
+            if who is not None and (inner.lower not in ("я", "мы") or not any(reader._someone_else(w) for w in toks[: t.i])):
+                out.append((who, x.lower))
+            continue
+        before = [w for w in part if w.i < min(t.i - 1, x.i) and w.pos not in ("ADV", "PART")]
         who = None
         if not before:
             who = SPEAKER if not any(reader._someone_else(w) for w in toks[: t.i]) else None

@@ -30,6 +30,7 @@ from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_appos import named_then_relation, ru_pet_of_the_past, with_companion
 from memlab.knowledge.extract.ru_gaps import years_in
 from memlab.knowledge.extract.ru_intro import intro_list, student_of
+from memlab.knowledge.extract.ru_moves import enrolled, moved_to_team
 
 
 class RussianClauses(ReaderParts):
@@ -53,6 +54,8 @@ class RussianClauses(ReaderParts):
         yield from years_in(self)
         yield from intro_list(self)
         yield from student_of(self)
+        yield from moved_to_team(self)
+        yield from enrolled(self)
 
     def _ru_my_everything(self) -> Iterator[Extracted]:
         """ "шахматы — моё всё", "бачата теперь моё всё": a pastime named before "моё всё" (a
@@ -438,7 +441,8 @@ def _ru_owner(reader: ReaderParts, t: Tok) -> str | None:
     name = reader.toks[t.i + 1] if t.i + 1 < len(reader.toks) else None
     if (
         t.lemma in lx.RELATIONS and name is not None and name.pos == "PROPN" and reader._is_person(name)
-        and (name.head == t.i or t.head == name.i) and name.feats.get("Case") == t.feats.get("Case")
+        and (name.head == t.i or t.head == name.i or name.i == t.i + 1 and name.head == t.head)  # "У тёти Гали живёт"
+        and name.feats.get("Case") == t.feats.get("Case")
         and lx.ru_car(name.text) is None and reader.tool(name) is None  # "у брата Тойота": his car
         and not any(c.lemma in ("мой", "наш") for c in reader.s.children(t))  # "у моей девушки Оли": the girlfriend
     ):  # fmt: skip
@@ -532,7 +536,8 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
             after = toks[t.i + 1] if t.i + 1 < len(toks) else None
             linked = after is not None and (after.head == t.i or t.head == after.i)
             tv = reader.tool_value(after) if after is not None and linked else None
-            owned_car = next((x for x in toks[t.i + 1 : t.i + 4] if x.lower not in _RU_SKIP), None)
+            owned_car = next((x for x in toks[t.i + 1 : t.i + 4] if x.lower not in _RU_SKIP and not (x.pos == "ADJ" and x.text.islower())
+                              and x.text not in '«"'), None)  # "у нас старенькая «Шкода Рапид»"
             car = lx.ru_car(owned_car.text) if owned_car is not None else None
             model = lx.ru_car(toks[owned_car.i + 1].text, brands=False) if car and owned_car and owned_car.i + 1 < len(toks) else None
             stretch = list(itertools.takewhile(lambda x: x.text not in ",;.!?—", toks[t.i + 1 :]))
@@ -565,7 +570,7 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
                     break
         # "любимая группа теперь Кино": a sentence that opens on a favourite noun is the speaker's
         first = next((x for x in toks if x.pos != "PUNCT"), None)
-        if t is first and t.lemma in lx.FAVOURITE and t.head != t.i and not reader._blocked(toks[t.head]):
+        if t is first and t.lemma in lx.FAVOURITE and t.head != t.i and not reader._blocked(_governor(reader, toks[t.head])):
             yield from _ru_owned(reader, SPEAKER, toks[t.head])
         # "Светин кот Барсик", "Наташин муж — Игорь": a possessive adjective of a name owns its noun
         owned = toks[t.i + 1] if t.i + 1 < len(toks) and toks[t.i + 1].pos == "NOUN" and t.pos in ("ADJ", "PROPN") else None
@@ -576,7 +581,7 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
         if t.lemma in ("мой", "наш") and t.head != t.i:
             noun = toks[t.head]
             past = any(c.lemma in _PAST_ADJ for c in reader.s.children(noun))
-            if not past and not reader._blocked(toks[noun.head] if noun.head != noun.i else noun):
+            if not past and not reader._blocked(_governor(reader, noun)):
                 yield from _ru_owned(reader, SPEAKER, noun)
         # "мне 29", "сыну 10 лет", "сестре 28"
         num_tok = next(
@@ -628,6 +633,22 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
             for o in reader.s.children(t, "obl", "iobj", "obj"):
                 if subj and o.feats.get("Case") == "Dat" and reader._is_person(o) and not reader._blocked(t):
                     yield reader.fact(subj, "manager", reader.value_text(o), "person")
+
+
+def _governor(reader: ReaderParts, noun: Tok) -> Tok:
+    """The verb whose negation, mood and tense bear on ``noun``: its head, unless the parse hung a
+    verbless "noun — value" stretch on the verb of a later clause past a comma ("Моя любимая
+    группа — «Кино», и с этим ничего не поделаешь"): then the noun itself."""
+    if noun.head == noun.i:
+        return noun
+    head = reader.toks[noun.head]
+    if head.i < noun.i or head.pos not in ("VERB", "AUX"):
+        return head
+    between = reader.toks[noun.i + 1 : head.i]
+    cut = next((t for t in between if t.text in (",", ";")), None)
+    if cut is None or any(t.pos in ("VERB", "AUX") for t in between if t.i < cut.i):
+        return head
+    return noun
 
 
 def _ru_owned(reader: ReaderParts, owner: str, a: Tok) -> Iterator[Extracted]:
@@ -750,8 +771,14 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
         school = next((t for t in nxt[1:3] if t.text[:1].isupper() and (reader._org(t) or t.text.isupper())), None)
         if school is not None and reader.tool(school) is None:
             yield reader.fact(subj, "university", reader.value_text(school), "organization")
+            return
+        nick = next((w for t in nxt[1:2] for w in (t.lemma, *ru_lemmas(t.text)) if w in lx.UNIVERSITY_NICKNAMES), None)
+        if nick is not None:  # "брат теперь студент Бауманки"
+            yield reader.fact(subj, "university", nick.capitalize(), "organization")
         return
-    if b.lemma in lx.JOB_HEADS or head in lx.JOB_HEADS or b.lower in lx.JOB_HEADS:
+    first = b.lower.split("-")[0] if re.fullmatch(r"[а-яё]+-[а-яё]+", b.lower) else ""
+    if b.lemma in lx.JOB_HEADS or head in lx.JOB_HEADS or b.lower in lx.JOB_HEADS or first in lx.JOB_HEADS and b.feats.get("Case", "Nom") == "Nom":
+        # "инженер-геодезист", "врач-терапевт": a job noun joined to its speciality
         title = b.text if "-" in b.text or b.lower in lx.JOB_HEADS else b.lemma
         yield reader.fact(subj, "job_title", title, "concept")
         for t in nxt[1:3]:

@@ -144,12 +144,31 @@ class Sentences(ReaderParts):
 
     def _past_time(self) -> bool:
         """A phrase of past time ("used to", "в детстве"); a duration only beside a past verb."""
-        low = _GET_USED.sub(" ", self.low)  # "getting used to Neovim" is no past habit
+        low, toks = self.low, self.toks
+        if self.s.lang == "ru" and (inner := self._ru_relative_clause_ids()):
+            # "кот Персик, которого я когда-то подобрала у подъезда": the past of the relative clause only
+            toks = [t for t in self.toks if t.i not in inner]
+            low = " " + " ".join(t.lower for t in toks) + " "
+        low = _GET_USED.sub(" ", low)  # "getting used to Neovim" is no past habit
         said = [p for p in lx.PAST_TIME if p in low]
-        past = any(t.tag in ("VBD", "VBN") and t.lemma != "be" or t.feats.get("Tense") == "Past" for t in self.toks)
+        past = any(t.tag in ("VBD", "VBN") and t.lemma != "be" or t.feats.get("Tense") == "Past" for t in toks)
         if said and all(p in _AGO for p in said) and self._changed_then():
             return False  # "I moved to Lisbon two years ago", "переехал в Казань пять лет назад": the change holds
         return any(p not in lx.PAST_DURATIONS or past for p in said)
+
+    def _ru_relative_clause_ids(self) -> set[int]:
+        """The tokens of Russian relative clauses ("..., который / которого ...") that hang on a noun
+        before them, up to the clause's end (a comma or the sentence's end)."""
+        out: set[int] = set()
+        for v in self.toks:
+            if v.dep != "acl:relcl" or v.head >= v.i or self.toks[v.head].pos not in ("NOUN", "PROPN"):
+                continue
+            rel = [t for t in self.toks[v.head + 1 : v.i] if t.lemma == "который"]
+            if not rel or self.toks[rel[0].i - 1].text != ",":
+                continue
+            end = next((t.i for t in self.toks[v.i + 1 :] if t.text in (",", ";", "—", "(", ")")), len(self.toks))
+            out.update(range(rel[0].i, end))
+        return out
 
     def _changed_then(self) -> bool:
         """The sentence's main predicate is a change in the past ("moved", "settled", "переехал")
@@ -409,6 +428,8 @@ class Sentences(ReaderParts):
                 if t.i > job.i and (t.ent in ("LOC", "GPE") or not t.ent and t.pos == "PROPN") and self._place(t) and job.i in self._ancestor_ids(t)
                 and {c.lemma for c in self.s.children(t, "case")} & {"in", "в", "во", "из"}
             ]  # fmt: skip
+            if self.s.lang == "ru":  # "тестировщиком в Озоне": a company natasha calls a place is no town
+                places = [t for t in places if is_place_name(t.text) is True and not lx.known_employer(t.lemma, t.lower)]
             cities = {c for t in places if (c := self.city(t)).casefold().replace("ё", "е") not in lx.COUNTRIES}
             if len(cities) == 1:
                 yield self.fact(f.subject, "city", cities.pop(), "place")

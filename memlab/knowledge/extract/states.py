@@ -35,6 +35,10 @@ _INDEFINITE = frozenset(
 )
 
 
+# ("без" is left out: "без глютена" names the diet)
+_AGAINST = frozenset("от кроме против вместо".split())
+
+
 class States(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -177,7 +181,7 @@ class States(ReaderParts):
             if not self._speaks_of(subject, part) or any(t in blocked for t in part):
                 continue
             values = {
-                (v, t.i) for t in part if (v := self._state_value(t)) is not None and not self.modifier(t)
+                (v, t.i) for t in part if (v := self._state_value(t)) is not None and not self.modifier(t) and not self._ru_against(t)
             }
             verbs = [t for t in part if t.pos == "VERB" and t.i not in {i for _, i in values}]
             if any(
@@ -195,6 +199,14 @@ class States(ReaderParts):
             if len(kinds) == 1:
                 ((attribute, value, vtype),) = kinds
                 yield self.fact(subject, attribute, value, vtype)
+
+    def _ru_against(self, t: Tok) -> bool:
+        """A Russian value after a preposition of aversion or exclusion: "от Хрома у меня
+        аллергия", "всё, кроме винды", "без айфона"."""
+        k = t.i - 1
+        while k > 0 and self.toks[k].text in '«"“':
+            k -= 1
+        return self.s.lang == "ru" and k >= 0 and t.i > 0 and self.toks[k].lower in _AGAINST
 
     def _speaks_of(self, subject: str, part: list[Tok]) -> bool:
         """The stretch names its subject: the speaker in the first person, a relative by name;

@@ -18,6 +18,7 @@ from memlab.knowledge.extract.nlp import (
     Tok,
     ru_first_person_verb,
     ru_name,
+    ru_name_never_genitive,
 )
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_gaps import in_later_clause, parataxis_subject
@@ -62,8 +63,25 @@ class Subjects(ReaderParts):
             gap = self.toks[max(self.toks[v.head].i + 1, v.i - 3) : v.i]
             if any(t.lemma in lx.RELATIONS or t.lower in _OTHER_PRONOUNS for t in gap):
                 return None
+            if self.s.lang == "ru" and v.feats.get("Person") == "3" and v.pos == "VERB":
+                return self._ru_agreeing_subject(v, depth)
             return self.subject_of(self.toks[v.head], depth + 1)
         return SPEAKER if self._dropped_first_person(v) else None
+
+    def _ru_agreeing_subject(self, v: Tok, depth: int) -> str | None:
+        """A third-person Russian conjunct takes its head's subject only where they agree: "Илья,
+        мой парень, играет на гитаре, а «Сплин» мы оба слушаем" (the parse hangs "играет" on
+        "слушаем"): not the "мы" of the head, but the named subject before the conjunct."""
+        head = self.toks[v.head]
+        number = v.feats.get("Number", "Sing")
+        before = [
+            c for c in self.s.children(head, "nsubj") if c.i < v.i and c.feats.get("Case", "Nom") == "Nom"
+            and c.feats.get("Number", "Sing") == number and c.lower not in ("я", "мы", "ты", "вы")
+        ]
+        if len(before) == 1 and (self._is_person(before[0]) or before[0].lemma in lx.RELATIONS) and before[0].i not in self.quoted:
+            return self.subject_phrase(before[0])
+        who = self.subject_of(head, depth + 1)
+        return None if who == SPEAKER and head.feats.get("Person") == "1" else who
 
     def _dropped_first_person(self, v: Tok) -> bool:
         """Chat drops "I": an opening verb ("Moved to Lisbon"), a Russian first-person form
@@ -174,7 +192,7 @@ class Subjects(ReaderParts):
         tagger called genitive ("брат Стёпа": Стёпа is the brother)."""
         if self.s.lang != "ru" or c.feats.get("Case") != "Gen":
             return False
-        return not (c.text[:1].isupper() and ru_name(c.text) == c.text)
+        return not (c.text[:1].isupper() and (ru_name(c.text) == c.text or ru_name_never_genitive(c.text)))
 
     def _name_before(self, t: Tok) -> str | None:
         """ "Felipe, my manager, is ...", "Аня, моя сестра, живёт ...": the name the relation noun

@@ -41,6 +41,7 @@ from memlab.knowledge.extract.nlp import (
     ru_adjective_nominative,
     ru_instrumental_noun,
     ru_lemmas,
+    ru_only_instrumental,
 )
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_gaps import gap_subject, real_verb, stretch_has_verb
@@ -59,6 +60,32 @@ _GYM_CONTEXT = frozenset("pool sauna treadmill workout class spin membership squ
 _THING_ATTRIBUTES = frozenset("car phone city employer university editor operating_system programming_language".split())
 
 
+# Russian verbs of holding a job: a town "в" which one does it is where one lives
+_RU_WORK_VERBS = frozenset("работать трудиться служить".split())
+
+
+def _ru_work_town(reader: ReaderParts, v: Tok, o: Tok) -> bool:
+    """``o`` is a town the dictionary knows (not a country, not a known employer) and ``v`` a
+    present-tense verb of holding a job: "работаю в Новосибирске" (not "работал", "буду работать")."""
+    if v.feats.get("Tense") != "Pres" or v.feats.get("VerbForm") != "Fin" or o.ent != "LOC" or is_place_name(o.text) is not True:
+        return False
+    if not reader._place(o) or lx.known_employer(o.lemma, o.lower):
+        return False
+    return reader.city(o).casefold().replace("ё", "е") not in lx.COUNTRIES
+
+
+# genitives after a job noun that do not complete the title: "работаю курьером года два", "поваром смены"
+_NOT_JOB_OF = frozenset("год лет месяц неделя день раз время смена мечта жизнь уровень".split())
+
+
+# a workplace a job noun may name in the genitive, its own name beside it: "директор магазина «Пятёрочка»"
+_WORKPLACE_NOUNS = frozenset("магазин компания фирма банк завод фабрика агентство студия сеть кафе ресторан клиника".split())
+
+
+_YEARS_OF_STUDY = frozenset("первый второй третий четвёртый четвертый пятый шестой последний выпускной".split())
+_SCHOOL_NOUNS_RU = frozenset("университет институт академия консерватория".split())
+
+
 class VerbClauses(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -67,6 +94,8 @@ class VerbClauses(ReaderParts):
         named = v.lemma == "звать" and not self.s.children(v, "nsubj")  # "Меня зовут Тимур": the owner is the object
         if subj is not None or named:
             yield from self._verb_facts(v, subj or SPEAKER)
+        elif self._ru_given_to_me(v):  # "мне подарили Galaxy S24": an unnamed giver, the speaker's now
+            yield from self._possession(v, SPEAKER)
         yield from self._copula_facts(v, subj)
 
     def fact(self, subject: str, attribute: str, value: str, vtype: str) -> Extracted:
@@ -195,6 +224,11 @@ class VerbClauses(ReaderParts):
             subj = SPEAKER
         own = subj
         yield from self._made_title(v, subj)
+        if lemma in _RU_WORK_VERBS:  # "служит капитаном буксира в Мурманске": the town hung on the job noun
+            for job in self.s.children(v, "xcomp", "obl"):
+                towns = [o for c, o in self.obliques(job) if c in ("в", "во") and job.feats.get("Case") == "Ins" and _ru_work_town(self, v, o)]
+                if len(towns) == 1 and not self._negated_stretch(towns[0], v) and towns[0].i not in self.quoted:
+                    yield self.fact(subj, "city", self.city(towns[0]), "place")
         for case, o in self.obliques(v):
             subj = own
             gap = gap_subject(self, v, o)
@@ -205,7 +239,7 @@ class VerbClauses(ReaderParts):
                 subj = who
             if o.i in self.quoted or self._negated_stretch(o, v):
                 continue  # "сижу на Rust, обратно на плюсы не хочу"
-            if case in ("вместо", "после", "after") or any(t.lower == "instead" for t in self.toks[max(o.i - 3, 0) : o.i]):
+            if case in ("вместо", "после", "after", "от", "без", "кроме", "против") or any(t.lower == "instead" for t in self.toks[max(o.i - 3, 0) : o.i]):
                 continue  # "поставил Linux Mint вместо винды", "macOS после винды": the one replaced
             if case in _FROM_CASES:  # "перешёл с вима на VS Code", "switched from Vim": the old value
                 if lemma in TOOL_VERBS:
@@ -229,7 +263,7 @@ class VerbClauses(ReaderParts):
                 tv = gym if gym is not None and gym[0] == "gym" else None
             if tv is None and lemma in TOOL_VERBS:
                 tv = next(
-                    (self.tool_value(g) for g in self.s.children(o, "obl", "nmod") if self.tool(g)), None
+                    (self.tool_value(g) for g in self.s.children(o, "obl", "nmod") if self.tool(g) and not self._ru_against(g)), None
                 )
             if tv is not None:
                 yield self.fact(subj, tv[0], tv[1], "tool")
@@ -249,6 +283,9 @@ class VerbClauses(ReaderParts):
                 got_stuck = lemma == "stick" and any(c.lemma == "get" for c in self.s.children(v, "aux", "auxpass", "aux:pass"))
                 if not (lemma == "move" and o.dep == "obj") and not moves_things and not got_stuck:
                     yield self.fact(subj, "city", self.city(o), "place")
+            elif lemma in _RU_WORK_VERBS and case in ("в", "во") and _ru_work_town(self, v, o):
+                # "работаю в Новосибирске", "дядя служит капитаном в Мурманске": where one works
+                yield self.fact(subj, "city", self.city(o), "place")
             elif lemma in EMPLOY_VERBS and (
                 case in ("at", "for", "with", "by", "в", "во", "на") or lemma == "join" and o.dep == "obj"
             ):
@@ -301,8 +338,13 @@ class VerbClauses(ReaderParts):
                 title = self._ru_role(o)
                 if title:  # "работаю в Скайенге методистом", "устроилась бэкенд-разработчиком"
                     yield self.fact(subj, "job_title", title, "concept")
-                    for role_case, at in self.obliques(o):  # "работает тимлидом в Т-Банке": the parse hangs it on the role
-                        if role_case in ("в", "во") and at.ent == "ORG" and self._org(at) and is_place_name(at.text) is not True:
+                    of = self.toks[o.i + 1] if self._ru_job_of(o) else None  # "менеджером проектов в Озоне"
+                    shop = [c for c in self.s.children(of, "appos") if c.ent == "ORG" and self._org(c)] if of is not None else []
+                    if len(shop) == 1 and of is not None and of.lemma in _WORKPLACE_NOUNS:  # "директором магазина «Пятёрочка»"
+                        yield self.fact(subj, "employer", self.value_text(shop[0]), "organization")
+                    for role_case, at in [*self.obliques(o), *(self.obliques(of) if of is not None else [])]:  # "работает тимлидом в Т-Банке": the parse hangs it on the role
+                        known = at.ent == "LOC" and lx.known_employer(at.lemma, at.lower)  # "тестировщиком в Озоне"
+                        if role_case in ("в", "во") and (at.ent == "ORG" or known) and self._org(at) and is_place_name(at.text) is not True:
                             yield self.fact(subj, "employer", self.value_text(at), "organization")
             if (
                 lemma in ("report", "подчиняться")
@@ -319,7 +361,17 @@ class VerbClauses(ReaderParts):
                 school = [c for c in self.s.children(o, "nmod") if self._org(c) and c.feats.get("Case") == "Gen"]
                 if school:  # "учусь в магистратуре ВШЭ"
                     yield self.fact(subj, "university", self.value_text(school[0]), "organization")
+            elif lemma == "учиться" and case == "на" and o.lemma == "курс":
+                school_name = self._ru_school_of_year(o)  # "учусь на третьем курсе в ИТМО", "... курсе Казанского федерального университета"
+                if school_name:
+                    yield self.fact(subj, "university", school_name, "organization")
         subj = own
+        if lemma in _RU_WORK_AS and self.s.lang == "ru":  # "тётя Нина ... работает провизором": natasha's second "subject"
+            for c in self.s.children(v, "nsubj"):
+                if c.i > v.i and c.i not in self.quoted and ru_only_instrumental(c.text) and not self._negated_stretch(c, v):
+                    title = self._ru_role(c)
+                    if title:
+                        yield self.fact(subj, "job_title", title, "concept")
         yield from self._possession(v, subj)
         yield from self._job_at(v, subj)
         if lemma in ("руководить", "manage", "supervise", "lead") and subj != SPEAKER and "'s " not in subj:
@@ -361,6 +413,8 @@ class VerbClauses(ReaderParts):
             for case, o in self.obliques(v):
                 if not o.text[:1].isupper():  # "на стареньком Логане": the parse may head the phrase on the adjective
                     o = next((c for c in self.s.children(o, "appos", "nmod", "flat") if c.text[:1].isupper() and c.i == o.i + 1), o)
+                if not case and o.i >= 2 and self.toks[o.i - 1].pos == "ADJ" and self.toks[o.i - 2].lower == "на":
+                    case = "на"  # "на белой Hyundai Creta": the parse hangs "на" on the adjective
                 car = self._car(o) if case == "на" and o.text[:1].isupper() else None
                 if car:
                     yield self.fact(subj, "car", car, "concept")
@@ -474,7 +528,8 @@ class VerbClauses(ReaderParts):
             return None
         before = self.toks[o.i - 1] if o.i else None  # "старшим экономистом" (masculine: the lemma agrees)
         mods = [before.lemma] if before is not None and before.pos == "ADJ" and before.lower.endswith(("ым", "им")) else []
-        return " ".join([*mods, noun])
+        of = self._ru_job_of(o)  # "директором магазина" -> "директор магазина"
+        return " ".join([*mods, noun, *([of] if of else [])])
 
     def _called(self, o: Tok) -> str | None:
         if self.s.lang != "en":
@@ -517,6 +572,15 @@ class VerbClauses(ReaderParts):
                 if owner is not None:
                     self.said["pet"] = (owner, species)
                 return
+
+    def _ru_given_to_me(self, v: Tok) -> bool:
+        """A Russian third-person plural past verb of giving with no subject and "мне" / "нам" (or a
+        relative) for its indirect object: "на день рождения мне подарили ...", "брату подарили ..."."""
+        if self.s.lang != "ru" or v.lemma not in ("подарить", "отдать", "купить") or v.feats.get("Number") != "Plur":
+            return False
+        if v.feats.get("Tense") != "Past" or self.s.children(v, "nsubj") or self._blocked(v):
+            return False
+        return any(c.lower in ("мне", "нам") for c in self.s.children(v, "iobj", "obl")) or self._recipient(v) is not None
 
     def _recipient(self, v: Tok) -> str | None:
         """Whom a thing was got for: "дочке купили морскую свинку", "подарили бабушке Honor"."""
@@ -576,6 +640,8 @@ class VerbClauses(ReaderParts):
         if v.lemma not in HAVE_VERBS and not (v.lemma == "я" and self.s.lang == "ru") and not picked_up:
             return  # "I picked up a Galaxy A54 on a contract deal": got one
         objects = self.s.children(v, "obj", "nsubj") if self.s.lang == "ru" else self.s.children(v, "obj")
+        if self.s.lang == "ru":  # "мне подарили Samsung Galaxy A54": natasha takes a foreign name for a second iobj
+            objects = [*objects, *(c for c in self.s.children(v, "iobj") if "Case" not in c.feats and c.text[:1].isupper())]
         subj = self._recipient(v) or subj
         for o in objects:
             if o.lower in _SPEAKER_WORDS:
@@ -654,6 +720,8 @@ class VerbClauses(ReaderParts):
             )
             return self.value_text(o) if drives else None  # "Ivan drives a Prius now"
         kept = [t for t in words[brand:] if t.text[:1].isupper() or t.pos in ("NUM", "PROPN") or t.lower in lx.CAR_BRANDS]
+        if self.s.lang == "ru":  # "на Hyundai Creta, которой уже пять лет": the name runs on unbroken
+            kept = [t for k, t in enumerate(kept) if all(kept[j].i == kept[j - 1].i + 1 for j in range(1, k + 1))]
         rest: list[str] = []
         for k, t in enumerate(kept):  # "RAV4" tokenised as "RAV" "4" is glued back
             glued = k and kept[k - 1].i == t.i - 1 and kept[k - 1].start + len(kept[k - 1].text) == t.start
@@ -680,8 +748,49 @@ class VerbClauses(ReaderParts):
             words = [*words, *domain]
         if self.s.lang == "ru":
             head = o.lower if o.lemma not in lx.JOB_HEADS and o.lower in lx.JOB_HEADS else o.lemma  # natasha: "джун" -> "джуна"
-            return " ".join(w.text if w.text.isupper() else head if w.i == o.i else self._ru_modifier(w, o) for w in words)
+            title = " ".join(w.text if w.text.isupper() else head if w.i == o.i else self._ru_modifier(w, o) for w in words)
+            of = self._ru_job_of(o) if hi == o.i else None
+            return f"{title} {of}" if of else title
         return " ".join(w.text for w in words)
+
+    def _ru_school_of_year(self, year: Tok) -> str | None:
+        """The school a year of study ("на третьем курсе") hangs on: "в ИТМО" (an organisation),
+        "МГУ" (a genitive name), "Казанского федерального университета" (a school noun with its
+        adjectives, in the nominative). The year must be counted ("на курсе в Skyeng" is a class)."""
+        if not any(a.lemma in _YEARS_OF_STUDY for a in self.s.children(year, "amod")):
+            return None
+        for c in self.s.children(year, "nmod"):
+            if c.i in self.quoted or c.i < year.i:
+                continue
+            cases = {x.lemma for x in self.s.children(c, "case")}
+            if cases & {"в", "во"} and c.text[:1].isupper() and self._org(c) and self.tool(c) is None and is_place_name(c.text) is not True:
+                return c.text if c.text.isupper() else self.value_text(c)  # an abbreviation is not declined: "МИФИ"
+            if cases or c.feats.get("Case") != "Gen":
+                continue
+            if c.lemma in _SCHOOL_NOUNS_RU:
+                adjs = [a for a in self.s.children(c, "amod") if a.i < c.i and a.pos == "ADJ"]
+                if not adjs or not adjs[0].text[:1].isupper() or [a.i for a in adjs] != list(range(adjs[0].i, c.i)):
+                    return None
+                gender = c.feats.get("Gender", "Masc")
+                words = [ru_adjective_nominative(a.text, gender) or a.lemma for a in adjs]
+                phrase = " ".join([words[0][:1].upper() + words[0][1:], *words[1:], c.lemma])
+                return phrase
+            if c.text[:1].isupper() and self._org(c) and self.tool(c) is None and c.text.isupper():
+                return c.text  # "на втором курсе МГУ"
+        return None
+
+    def _ru_job_of(self, o: Tok) -> str | None:
+        """The genitive common noun that completes a Russian job noun right after it: "директором
+        магазина" -> "магазина", "капитан буксира", "преподаватель математики" (not a name, a
+        person, a relative, a count or time word)."""
+        if o.i + 1 >= len(self.toks):
+            return None
+        x = self.toks[o.i + 1]
+        if x.pos != "NOUN" or x.head != o.i or x.feats.get("Case") != "Gen" or x.text[:1].isupper() or x.i in self.quoted:
+            return None
+        if x.feats.get("Animacy") == "Anim" or x.lemma in lx.RELATIONS or x.lemma in _NOT_JOB_OF or not x.lower.isalpha():
+            return None
+        return x.lower
 
     def _ru_modifier(self, w: Tok, noun: Tok) -> str:
         """An adjective of a Russian job title in the nominative: "до ведущего аналитика" -> "ведущий"."""
