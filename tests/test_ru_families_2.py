@@ -120,7 +120,7 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("я остаюсь в Вологде", {("speaker", "city", "Вологда")}),
         ("дядя сейчас в Норвегии", {("speaker's uncle", "country", "Норвегия")}),
         # "в школе" is a time of life only with a past verb: a teacher works there now
-        ("я учительница химии в школе", {("speaker", "job_title", "учительница")}),
+        ("я учительница химии в школе", {("speaker", "job_title", "учительница химии")}),  # the genitive completes the title
         ("в школе занималась гимнастикой", set()),
         # a verb of a pastime, "X затянула"
         ("по вечерам вышиваю, очень успокаивает", {("speaker", "hobby", "вышивка")}),
