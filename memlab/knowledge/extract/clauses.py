@@ -135,7 +135,20 @@ def read_with_readers(text: str, sents: list[Sent]) -> tuple[Analysis, list[Read
             found = _mention(reader, first, last, label, normal)
             if found is not None:
                 mentions.setdefault(found[0].casefold(), found)
-    return (list(out.values()), list(mentions.values())), readers
+    return (_longest_titles(list(out.values())), list(mentions.values())), readers
+
+
+def _longest_titles(facts: list[Extracted]) -> list[Extracted]:
+    """One job title per subject where one reading is the start of another ("учительница" and
+    "учительница химии"): the fuller one."""
+    titles = [f for f in facts if f.attribute == "job_title"]
+    return [
+        f for f in facts
+        if f.attribute != "job_title" or not any(
+            g.subject == f.subject and g.value != f.value and g.value.casefold().startswith(f.value.casefold() + " ")
+            for g in titles
+        )
+    ]  # fmt: skip
 
 
 def _uncleft(sent: Sent) -> list[Extracted]:
