@@ -354,3 +354,9 @@ def test_go_the_language_read_as_a_verb_by_the_parse() -> None:
     assert ("speaker", "programming_language", "Go") in _facts("my main language is Go")
     assert not {f for f in _facts("Go for it, the language course is great") if f[2] == "Go"}
     assert not {f for f in _facts("Go home and write some code") if f[2] == "Go"}
+
+
+def test_an_age_turned_in_a_clause_of_time_is_no_current_age() -> None:
+    assert not {f for f in _facts("When I turned ten, my mum signed me up for a swim club") if f[1] == "age"}
+    assert not {f for f in _facts("after I turned 40 I started running") if f[1] == "age"}
+    assert ("speaker's sister", "age", "30") in _facts("my sister turned 30 last week")

@@ -55,6 +55,7 @@ _CLAUSE_END = frozenset(", . ; ! ) — -".split())
 # words that are never a fact's value (a misparse took a conjunction or a particle for one)
 _NOT_VALUES = frozenset("и а но же ли бы тоже также ещё еще уже вот and or but the a an also too so".split())
 _WORD_BRANDS = frozenset("seat mini smart jeep".split())  # car brands that are everyday words: capitalised only
+_THEN_MARKS = frozenset("when after before since once until till".split())
 _JOB_CONTEXT = frozenset("office work job team colleague boss salary onboarding manager role offer".split())
 _GYM_CONTEXT = frozenset("pool sauna treadmill workout class spin membership squat gym weights".split())  # what a gym has, not a job
 _THING_ATTRIBUTES = frozenset("car phone city employer university editor operating_system programming_language".split())
@@ -449,7 +450,8 @@ class VerbClauses(ReaderParts):
                 diet = lx.DIET_OF.get(c.lower) or lx.DIET_OF.get(c.lemma)
                 if diet:
                     yield self.fact(subj, "diet", diet, "concept")
-                if lemma == "turn" and c.pos == "NUM":  # "turned 30", "turned forty", "turned thirty-six"
+                then = any(m.lower in _THEN_MARKS for m in self.s.children(v, "mark", "advmod"))  # "When I turned ten, ..."
+                if lemma == "turn" and c.pos == "NUM" and not then:  # "turned 30", "turned forty", "turned thirty-six"
                     first = min([c.i, *(x.i for x in self.s.children(c, "compound", "nummod") if x.pos == "NUM")])
                     said = number_at(self.toks, first)
                     if said is not None and said[1] >= c.i and 0 < int(said[0]) < 120:
