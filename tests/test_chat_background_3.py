@@ -11,9 +11,9 @@ pytestmark = pytest.mark.skipif(not nlp_available(), reason="spaCy / natasha not
 
 
 def _facts(text: str, lang: str = "en") -> set[tuple[str, str, str]]:
-    from memlab.knowledge.extract.clauses import extract
+    from memlab.knowledge.extract.clauses import triples
 
-    return {(e.subject, e.attribute, e.value) for e in extract(text, lang)}
+    return triples(text, lang)
 
 
 def _updates(text: str, attribute: str, old: str, lang: str = "en") -> set[tuple[str, str, str]]:

@@ -14,9 +14,9 @@ Triple = tuple[str, str, str]
 
 
 def _facts(text: str, lang: str) -> set[Triple]:
-    from memlab.knowledge.extract.clauses import extract
+    from memlab.knowledge.extract.clauses import triples
 
-    return {(f.subject, f.attribute, f.value) for f in extract(text, lang)}
+    return triples(text, lang)
 
 
 @pytest.mark.parametrize(

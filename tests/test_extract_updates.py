@@ -43,9 +43,9 @@ def test_updates_against_a_known_fact(attribute: str, old: str, text: str, lang:
 
 
 def _facts(text: str, lang: str) -> set[tuple[str, str, str]]:
-    from memlab.knowledge.extract.clauses import extract
+    from memlab.knowledge.extract.clauses import triples
 
-    return {(f.subject, f.attribute, f.value) for f in extract(text, lang)}
+    return triples(text, lang)
 
 
 @pytest.mark.parametrize(

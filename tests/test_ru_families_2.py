@@ -12,9 +12,9 @@ pytestmark = pytest.mark.skipif(not nlp_available(), reason="spaCy / natasha not
 
 
 def _facts(text: str) -> set[tuple[str, str, str]]:
-    from memlab.knowledge.extract.clauses import extract
+    from memlab.knowledge.extract.clauses import triples
 
-    return {(f.subject, f.attribute, f.value) for f in extract(text, "ru")}
+    return triples(text, "ru")
 
 
 def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[str, str, str]]:

@@ -24,9 +24,9 @@ def _open(tmp_path: Path, clock: SimulatedClock) -> Memory:
 
 
 def _facts(text: str, lang: str = "en") -> set[tuple[str, str, str]]:
-    from memlab.knowledge.extract.clauses import extract
+    from memlab.knowledge.extract.clauses import triples
 
-    return {(e.subject, e.attribute, e.value) for e in extract(text, lang)}
+    return triples(text, lang)
 
 
 @pytest.mark.parametrize(

@@ -77,6 +77,11 @@ def extract(text: str, lang: str | None = None) -> list[Extracted]:
     return analyze(text, lang)[0]
 
 
+def triples(text: str, lang: str | None = None) -> set[tuple[str, str, str]]:
+    """``extract`` as (subject, attribute, value) triples: what a notebook or a test compares."""
+    return {(f.subject, f.attribute, f.value) for f in extract(text, lang)}
+
+
 Analysis = tuple[list[Extracted], list[tuple[str, str]]]
 
 
