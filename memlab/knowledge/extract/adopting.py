@@ -11,6 +11,7 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import _PAST_ADJ, SPEAKER, Extracted
 from memlab.knowledge.extract.nlp import Tok
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.knowledge.extract.passing import _DEVICES
 
 _GET = frozenset("get getting got gotten".split())
 _NEW = frozenset("new replacement this".split())
@@ -24,7 +25,7 @@ _STUDY_CONTEXT = frozenset(
     "son daughter kid kids stepson stepdaughter nephew niece student students uni campus semester term halls dorm "
     "lectures lecture course degree exams module modules freshers freshman sophomore".split()
 )
-_MACHINES = frozenset("laptop pc desktop computer machine workstation notebook phone mac macbook".split())
+_MACHINES = _DEVICES | frozenset("phone mac macbook".split())
 
 
 class Adopting(ReaderParts):
@@ -154,10 +155,9 @@ class Adopting(ReaderParts):
         if subj is None or subj.lemma not in _MACHINES or self._blocked(come) or self.denied(come):
             return
         mods = {c.lemma for c in self.s.children(subj, "amod", "compound", "det")}
-        if mods & _PAST_ADJ or not (self.owner_of(subj) == SPEAKER or mods & _NEW):
-            return  # "my old laptop came with Vista", "a laptop came with Windows" (anyone's)
-        if self.owner_of(subj) not in (SPEAKER, None):
-            return
+        owner = self.owner_of(subj)
+        if mods & _PAST_ADJ or owner not in (SPEAKER, None) or owner is None and not mods & _NEW:
+            return  # "my old laptop came with Vista", "a laptop came with Windows" (anyone's), "his laptop ..."
         between = self.toks[subj.i + 1 : come.i]  # "the new laptop my boss got": the boss's (the parse may not say so)
         if any(self._someone_else(x) for x in between) and not any(x.lower in ("me", "us") for x in between):
             return

@@ -260,8 +260,9 @@ class Career(ReaderParts):
             if any(c.lower in _PAST_PAY for c in self.s.children(t, "amod", "advmod")):
                 continue  # "my last payslip from Unilever": the old employer
             for case, o in self.obliques(t):
-                if case == "from" and self._org_after(o.i - 1) is not None:
-                    yield self.fact(SPEAKER, "employer", self._org_after(o.i - 1) or "", "organization")
+                org = self._org_after(o.i - 1) if case == "from" else None
+                if org is not None:
+                    yield self.fact(SPEAKER, "employer", org, "organization")
                     return
 
     def _org_after(self, k: int) -> str | None:
