@@ -97,3 +97,47 @@ def test_sold_instrument_in_a_loose_clause_ends_it() -> None:
 )
 def test_won_over(text: str, expected: list[str]) -> None:
     assert _new_values("editor", "Emacs", text) == expected
+
+
+@pytest.mark.parametrize(
+    ("attribute", "old", "text", "expected"),
+    [
+        # a word of a longer value is no mention of it ("extra comfort" is not "comfort meal")
+        ("favorite_recipe", "comfort meal", "I got some new cushions for the cats, extra comfort now that winter is here", []),
+        ("favorite_recipe", "comfort meal", "picked up fresh towels for the guest room, more comfort now the in-laws visit", []),
+        ("favorite_food", "Chicken Pot Pie", "the new chicken coop is up now, the hens love it", []),
+        # the head of the old value is: the change is read
+        ("favorite_food", "Chicken Pot Pie", "enough pot pie for a lifetime, these days my favourite food is ramen", ["ramen"]),
+        ("favorite_recipe", "comfort meal", "this stew is easy and it's my favorite winter meal now", ["stew"]),
+        # the noun after "favourite" is the kind of favourite, not its value
+        ("favorite_food", "Chicken Pot Pie", "it's a quick one to cook and now it's my favorite weeknight dinner", []),
+    ],
+)
+def test_old_value_named_by_its_head(attribute: str, old: str, text: str, expected: list[str]) -> None:
+    assert _new_values(attribute, old, text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a team the speaker is in: on / in it, joined, "our"
+        ("I'm on the data team now", ["data"]),
+        ("I joined the payments team this month", ["payments"]),
+        ("our growth team is all I think about these days", ["growth"]),
+        # an opponent, a team in a photo, a team described: not the speaker's team
+        ("Been having some wild games lately, we played a top team and it was tough", []),
+        ("we won't quit now [shares a photo of a soccer team posing with a trophy]", []),
+        # "new" is no team's name
+        ("my new team is great, it's the search team now", []),
+    ],
+)
+def test_team_the_speaker_is_in(text: str, expected: list[str]) -> None:
+    assert _new_values("team", "Minnesota Wolves", text) == expected
+
+
+def test_russian_team_after_new() -> None:
+    from memlab.knowledge.extract.nlp import parse
+    from memlab.knowledge.extract.updates import updates
+
+    text = "я теперь в новой команде поиска"
+    assert [f.value for f in updates(parse(text, "ru"), {"speaker": [("team", "платежи")]}, text)] == ["поиск"]

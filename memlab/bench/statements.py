@@ -207,6 +207,7 @@ def run_scenario(scenario: dict[str, Any], config: Any = None, workdir: str | Pa
         "stale_in_facts": stale,
         "stale_as_current": _stale_as_current(ctx, scenario["stale"], scenario["current"]),
         "facts": facts,
+        "context": ctx,
     }
 
 

@@ -465,8 +465,11 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
     elif attribute == "team":
         for t in r.toks:
             if t.lemma in ("team", "команда"):
-                mods = [c for c in r.s.children(t) if c.pos in ("NOUN", "PROPN", "ADJ") and c.dep != "nsubj"]
-                if len(mods) == 1:
+                mods = [
+                    c for c in r.s.children(t)
+                    if c.pos in ("NOUN", "PROPN", "ADJ") and c.dep != "nsubj" and c.lower not in CHANGE_CUES and c.lemma not in CHANGE_CUES
+                ]
+                if len(mods) == 1 and (r.s.lang != "en" or _en_own_team(r, t)):
                     yield r.value_text(mods[0]), "concept", mods[0]
             elif _team_moved_to(r, t):  # "перевелась в антифрод", "перекинули в поиск"
                 yield t.lemma, "concept", t
@@ -491,6 +494,23 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
 
 # verbs of moving within a company: the lower-case noun after "в" is the team moved to
 _TEAM_MOVES = frozenset("перевестись перевести перейти перекинуть перебросить уйти переводить".split())
+
+
+_TEAM_PREPS = frozenset("on in to onto into within".split())
+_TEAM_VERBS = frozenset("join lead run manage head rejoin".split())
+
+
+def _en_own_team(r: Reader, t: Tok) -> bool:
+    """The team noun ``t`` is one the clause's subject is in: the object of "on / in / to / into"
+    ("on the data team now"), joined or led ("joined the platform team"), or "my / our" team.
+    An opponent played or a team in a photo is not ("we played a top team", "a photo of a soccer
+    team")."""
+    if any(c.lower in ("my", "our") for c in r.s.children(t, "nmod:poss")):
+        return True
+    case = r.s.children(t, "case")
+    if case:
+        return case[0].lower in _TEAM_PREPS
+    return t.dep == "obj" and r.toks[t.head].lemma in _TEAM_VERBS
 
 
 def _team_moved_to(r: Reader, t: Tok) -> bool:
@@ -578,9 +598,16 @@ def _drink_word(word: str) -> str | None:
 
 
 def _names_old(low: str, old: str) -> bool:
-    """The message (``low``: casefolded) names the known value (a word of it, any ending:
-    "вышивание" / "вышиванием")."""
-    return any(w[: max(4, len(w) - 2)] in low for w in old.casefold().split() if len(w) >= 4)
+    """The message (``low``: casefolded) names the known value: in Russian a word of it at a
+    word's start, any ending ("вышивание" / "вышиванием"); in English the whole value or its last
+    word, the head ("pot pies" names "chicken pot pie"; "extra comfort" does not name "comfort meal")."""
+    words = [w for w in old.casefold().split() if len(w) >= 4]
+    if re.search("[а-яё]", old.casefold()):
+        return any(re.search(rf"(?<!\w){re.escape(w[: max(4, len(w) - 2)])}", low) for w in words)
+    if re.search(rf"(?<!\w){re.escape(old.casefold())}", low):
+        return True
+    head = old.casefold().split()[-1] if old.split() else ""
+    return len(head) >= 4 and re.search(rf"(?<!\w){re.escape(head)}(?:e?s)?(?!\w)", low) is not None
 
 
 def _open(attribute: str) -> bool:
@@ -661,6 +688,12 @@ def _nominal(r: Reader, t: Tok) -> bool:
     return True
 
 
+def _kind_named(r: Reader, t: Tok) -> bool:
+    """``t`` heads the favourite's kind, not its value: "it's my favorite comfort meal" says what
+    kind of favourite "it" is."""
+    return any(w.lower in lx.FAVOURITE or w.lemma in lx.FAVOURITE for w in _phrase(r, t)[:-1])
+
+
 def _open_candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[str, str, Tok]]:
     """The noun phrase a clause that marks the change gives as the value; a pronoun subject
     ("they're my favourite band now") stands for the name before it."""
@@ -669,7 +702,10 @@ def _open_candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[str,
         if not _marks_now(clause, attribute):
             seen.extend(clause)
             continue
-        names = [t for t in clause if _nominal(r, t) and not _set_aside(r, t) and not _is_old(t, old, r)]
+        names = [
+            t for t in clause
+            if _nominal(r, t) and not _set_aside(r, t) and not _is_old(t, old, r) and not _kind_named(r, t)
+        ]
         if not names and any(t.lower in _PRONOUNS and t.dep.startswith("nsubj") for t in clause):
             before = [t for t in seen if t.pos == "PROPN" and _nominal(r, t) and not _is_old(t, old, r)]
             names = before[-1:]
