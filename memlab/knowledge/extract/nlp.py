@@ -318,7 +318,40 @@ def _kin_at_me(m: re.Match[str]) -> str:
 
 def normalize_ru(text: str) -> str:
     """The Russian text as natasha sees it: the same length as ``text``."""
-    return split_question_tail(_KIN_AT_ME.sub(_kin_at_me, text), "ru")
+    return split_question_tail(_KIN_AT_ME.sub(_kin_at_me, _restore_ru_capitals(text)), "ru")
+
+
+_RU_WORD = re.compile(r"(?<![\w-])[а-яё]{3,}(?![\w-])")
+_PROPER = frozenset("Geox Name Surn Patr Orgn Trad".split())
+PROPER_MASS = 0.7  # the share of pymorphy3's parses (by score) that must be a name
+
+
+def _restore_ru_capitals(text: str) -> str:
+    """Chat Russian often drops capitals: "живу в казани", "мой брат лёша", "работаю в яндексе";
+    natasha's NER then finds nothing. A lower-case word the OpenCorpora dictionary (pymorphy3)
+    reads as a name (a place, a first name, a surname or patronymic, an organisation) in at least
+    ``PROPER_MASS`` of its parses gets its capital back; "роман", "вера", "надежда", "лев" read
+    mostly as common nouns and stay as they are. The same length as ``text``."""
+    if not _RU_WORD.search(text):
+        return text
+    return _RU_WORD.sub(lambda m: m.group(0).capitalize() if _proper_ru(m.group(0)) else m.group(0), text)
+
+
+@lru_cache(maxsize=65536)
+def _proper_ru(word: str) -> bool:
+    morph = _morph()
+    if morph is None or not morph.word_is_known(word):
+        return False
+    from memlab.knowledge.extract.basics import _TOOL_INDEX
+    from memlab.knowledge.extract.lexicon import known_employer
+    from memlab.knowledge.extract.orders import _SECOND_WORDS, DRINKS
+
+    parses = morph.parse(word)
+    lemmas = {word, *(p.normal_form for p in parses)}
+    if lemmas & {*_TOOL_INDEX, *DRINKS, *_SECOND_WORDS.values()}:
+        return False  # the gazetteers read these lower-case: "сидит на федоре" (Fedora), "флэт уайт"
+    mass = sum(p.score for p in parses if _PROPER & set(p.tag.grammemes))
+    return mass >= PROPER_MASS or known_employer(parses[0].normal_form, word)  # "сбербанке": no Orgn tag
 
 
 _LOWER_CITY: re.Pattern[str] | None = None
