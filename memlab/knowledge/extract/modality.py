@@ -31,6 +31,16 @@ _SEASONS = frozenset("spring summer autumn fall winter весна лето ос�
 _RU_HEDGE_TAILS = frozenset("интересно любопытно важно честно что".split())
 
 
+# verbs whose object is the subject of a small clause: "oat milk doesn't make me vegan" says what
+# the speaker is not, so the governing verb's negation is the clause's
+_SMALL_CLAUSE_HEADS = frozenset("make render turn call consider".split())
+
+
+_REPORT_VERBS = frozenset(
+    "say tell think reckon claim believe insist guess suppose hope doubt hear wish fear imagine".split()
+)
+
+
 class Modality(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -119,7 +129,7 @@ class Modality(ReaderParts):
             if (
                 k and t.lemma in lx.NONFACT_HEADS and chain[k - 1].dep in _EMBEDDED
                 and not self._tail_request(chain[k - 1], t) and not self._reports_another(t, chain[k - 1])
-                and not self._i_guess(t)
+                and not self._i_guess(t) and not self._own_clause_before(chain[k - 1], t)
             ):  # fmt: skip
                 return True
             if (
@@ -130,7 +140,8 @@ class Modality(ReaderParts):
                 and not (self._dont(t) and self._tail_request(chain[k - 1], t))
             ):
                 return True
-            if k > 1 or k == 1 and v.dep not in ("xcomp", "conj"):
+            small = k == 1 and v.dep == "ccomp" and t.lemma in _SMALL_CLAUSE_HEADS  # "doesn't make me vegan"
+            if k > 1 or k == 1 and v.dep not in ("xcomp", "conj") and not small:
                 continue  # negation, modals and tense belong to the clause (and its governing verb)
             if k == 1 and v.dep == "conj" and self.s.lang == "en" and self.s.children(v, "nsubj") and not self.s.children(t, "nsubj"):
                 continue  # "don't laugh, but I switched to Emacs": a request's negation, not the statement's
@@ -165,6 +176,17 @@ class Modality(ReaderParts):
         if any(c.lower in ("i", "we") for c in self.s.children(say, "nsubj")):
             return False  # "she lives in Oslo, I think": the speaker's hedge on it
         return any(c.i > say.i and c.dep in ("ccomp", "xcomp") for c in self.s.children(say))
+
+    def _own_clause_before(self, clause: Tok, head: Tok) -> bool:
+        """ "my brother Kwame works at Rolls-Royce now, ..., he tried to explain", "I'm a Windows girl,
+        we argue about it": a whole clause with its own subject, before a comma, that the parse hung
+        on a later verb with a subject of its own (not a verb of saying, thinking or hoping: "she
+        lives in Oslo, he thinks" reports it, "I live in Oslo, I guess" hedges it)."""
+        if self.s.lang != "en" or clause.i > head.i or head.lemma in _REPORT_VERBS:
+            return False
+        if not self.s.children(head, "nsubj") or not self.s.children(clause, "nsubj"):
+            return False
+        return any(t.text in (",", ";") for t in self.toks[clause.i : head.i])
 
     def _i_guess(self, v: Tok) -> bool:
         """ "guess I'm a Londoner now", "I guess we're Rust people now": a resigned hedge on a

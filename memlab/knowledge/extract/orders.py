@@ -60,7 +60,7 @@ class Orders(ReaderParts):
         word = t.lower
         if word not in DRINKS and t.lemma not in DRINKS and _ru_drink(t) is None:
             return False
-        second = _SECOND_WORDS.get(word)
+        second = _SECOND_WORDS.get(word) or _SECOND_WORDS.get(t.lemma)  # "scrolling flats every night" is no flat white
         if second is not None:
             return t.i + 1 < len(self.toks) and self.toks[t.i + 1].lower == second
         return True

@@ -86,6 +86,8 @@ def in_later_clause(reader: ReaderParts, v: Tok, c: Tok) -> bool:
     toks = reader.toks
     if c.i <= v.i:
         return False
+    if v.pos in ("NOUN", "ADJ", "PROPN") and any(toks[k].text == "," for k in range(v.i + 1, c.i)):
+        return True  # "пескетарианка, в общем, мама в ужасе": a nominal predicate's subject is never after a comma
     return any(
         toks[k].text in (",", ";") and (toks[k + 1].pos == "SCONJ" or toks[k + 1].lower in _SUBORDINATORS)
         for k in range(v.i + 1, c.i)

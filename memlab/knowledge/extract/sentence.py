@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
@@ -47,6 +47,18 @@ _GET_USED = re.compile(r" (?:get|gets|getting|got|gotten) used to ")
 _AGO = frozenset(("years ago", "лет назад"))
 _LATER = frozenset("but then until later но потом затем".split())
 _MOVED_ON = frozenset("come return leave move relocate вернуться уехать переехать".split())
+
+
+def _names_in(toks: Sequence[Tok], value: str) -> bool:
+    """One of ``toks`` names ``value``: its words, any form a gazetteer knows ("вегетарианки" names
+    "vegetarian"), a Russian case form ("Калуге" names "Калуга")."""
+    forms = {f.casefold() for f in lx.forms_of(value)} | {value.casefold()}
+    words = {w for f in forms for w in f.split()}
+    return any(
+        t.lower in words or t.lemma.casefold() in words or t.lower in forms or t.lemma.casefold() in forms
+        or len(t.lower) >= 5 and any(w.startswith(t.lower[:-2]) for w in words if len(w) >= 5)
+        for t in toks
+    )
 
 
 class Sentences(ReaderParts):
@@ -208,17 +220,33 @@ class Sentences(ReaderParts):
         parse made the subject ("me and Omar both write Elixir", "Jess and I both work at Monzo");
         not a relation, name or age. Without it the labels disagree ("мы с невестой живём в Сочи"):
         the speaker's only."""
-        if not any(t.lower in ("both", "оба", "обе", "вдвоём", "вдвоем") for t in self.toks):
+        both = next((t for t in self.toks if t.lower in ("both", "оба", "обе", "вдвоём", "вдвоем")), None)
+        if both is None:
             return
         group = [SPEAKER, *(s for c in self._companions() if (s := self.subject_phrase(c)) not in (None, SPEAKER))]
         done = {(f.subject, f.attribute, f.value) for f in found}
+        stretch = self._stretch_of(both)
         for f in found:
             if f.subject not in group or f.attribute in _OWN_ATTRIBUTES:
                 continue
+            if not _names_in(stretch, f.value):
+                continue  # "Freya and I both ended up at Google ...: she's in Dublin and I'm in Zurich": not Zurich
             for who in group:
                 if (who, f.attribute, f.value) not in done:
                     done.add((who, f.attribute, f.value))
                     yield self.fact(who, f.attribute, f.value, f.value_type)
+
+    def _stretch_of(self, t: Tok) -> list[Tok]:
+        """The stretch ``t`` stands in: between the colons, semicolons and dashes around it (the
+        joint statement, not what the message says of each after it)."""
+        lo, hi = 0, len(self.toks)
+        for x in self.toks:
+            if x.text in (":", ";", "—", "–"):
+                if x.i < t.i:
+                    lo = x.i + 1
+                elif hi == len(self.toks):
+                    hi = x.i
+        return self.toks[lo:hi]
 
     def ended(self) -> Iterator[Extracted]:
         """Sports and instruments the sentence gives up with nothing in their place: "quit tennis",

@@ -28,6 +28,8 @@ from memlab.knowledge.extract.nlp import (
 )
 from memlab.knowledge.extract.parts import ReaderParts
 
+_INFLECTED_ABBREVIATION = re.compile(r"([A-ZА-ЯЁ]{3,})(?:е|а|у|ом|ой|ах|ы|и)$")
+
 
 class Values(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
@@ -39,6 +41,8 @@ class Values(ReaderParts):
         return _no_symbols(self._value_text(t))
 
     def _value_text(self, t: Tok) -> str:
+        if self.s.lang == "ru" and (m := _INFLECTED_ABBREVIATION.match(t.text)):
+            return m.group(1)  # "учусь в МИСИСе", "в МФЮА": an abbreviation with a case ending
         span = self.s.span_of(t)
         if span and self.s.lang == "ru" and span[2] != "MISC":
             span_toks = self.toks[span[0] : span[1]]
@@ -136,7 +140,10 @@ class Values(ReaderParts):
             ("nsubj", "obj", "dobj", "pobj", "obl", "attr", "appos", "conj", "compound")
         )
         after = self.toks[t.i + 1].lower if t.i + 1 < len(self.toks) else ""
-        go = t.text == "Go" and after not in _GO_ON and any(x.lemma in _CODE_WORDS for x in self.toks)  # "Go is my main language": the parse's verb
+        go = t.text == "Go" and (  # "Go is my main language", "Ravi writes Go for a bank": the parse's verb
+            after not in _GO_ON and any(x.lemma in _CODE_WORDS for x in self.toks)
+            or t.head != t.i and t.dep in ("xcomp", "obj", "dobj") and self.toks[t.head].lemma in _WRITE_VERBS
+        )
         if t.pos in ("VERB", "AUX") and self.s.lang == "en" and not nominal and not go:
             return None  # "Go for it!" opens a sentence with a capital and is still a verb
         nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
@@ -227,6 +234,7 @@ class Values(ReaderParts):
 # the nicknames of CITY_ALIASES that are no common word when written in lower case
 _LOWER_CITY_ALIASES = frozenset(lx.CITY_ALIASES) - {"нижний", "la", "sf"}
 _GO_ON = frozenset("for ahead home to back away on and get figure check with out up".split())
+_WRITE_VERBS = frozenset("write rewrite code program learn teach use".split())
 _CODE_WORDS = frozenset("language code coding write backend service program programming stack microservice".split())
 _INSTITUTIONS = frozenset("hospital school college church academy clinic infirmary bakery cafe café pub kitchen garage surgery hall".split())
 
