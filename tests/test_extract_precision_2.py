@@ -69,3 +69,19 @@ def test_precision_families(text: str, lang: str, expected: set[Triple]) -> None
 )
 def test_clauses_and_names(text: str, lang: str, expected: set[Triple]) -> None:
     assert _facts(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # time counted in a town up to now, with no verb, is where one lives
+        ("nearly a year in Halifax and the fog still gets me", {("speaker", "city", "Halifax")}),
+        ("eight months in Porto now, my Portuguese is finally passable", {("speaker", "city", "Porto")}),
+        # a verb of spending, a visit, a past time: not a home
+        ("I spent a year in Valencia after uni", set()),
+        ("a week in Valencia was exactly what I needed", set()),
+        ("two days in Halifax for a conference, then home", set()),
+    ],
+)
+def test_time_counted_in_a_town(text: str, expected: set[Triple]) -> None:
+    assert {f for f in _facts(text, "en") if f[1] == "city"} == expected

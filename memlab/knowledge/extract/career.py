@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.basics import SPEAKER, Extracted, _job_word
+from memlab.knowledge.extract.basics import _VISIT_WORDS, SPEAKER, Extracted, _job_word
 from memlab.knowledge.extract.nlp import Tok, is_place_name, ru_adjective_nominative, ru_instrumental_noun
 from memlab.knowledge.extract.parts import ReaderParts
 
@@ -224,6 +224,35 @@ class Career(ReaderParts):
             self.s.lang == "en" and t.tag == "NNS" and not any(x.pos in ("VERB", "AUX") for x in self.toks)
             and not any(x.lemma in lx.SCHOOL_NOUNS for x in self.toks)  # "Two years at Exeter University"
         )  # fmt: skip
+
+    # -- "almost a year in Wellington and ...", "six months in Lisbon now" ---------------------------
+    def _time_in_place(self) -> Iterator[Extracted]:
+        """Time counted in a town up to now, said with no verb: "almost a year in Wellington and I
+        still can't cope with the wind", "six months in Lisbon now", "week three in Oslo". Not with
+        a verb ("spent a year in Lisbon": past), a visit, a past time or a question."""
+        if self.s.lang != "en" or self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
+            return
+        if any(t.lemma in _VISIT_WORDS or t.lower in ("ago", "trip", "holiday", "holidays") for t in self.toks):
+            return
+        for t in self.toks[1:-2]:
+            if t.lemma not in ("day", "week", "month", "year") or t.i in self.quoted:
+                continue
+            before = self.toks[t.i - 1]
+            counted = before.pos == "NUM" or before.lower in _NUMBER_WORDS or before.lower in ("a", "an") or before.lower in lx.ORDINALS
+            after_count = t.i + 1 < len(self.toks) and (self.toks[t.i + 1].pos == "NUM" or self.toks[t.i + 1].lower in _NUMBER_WORDS)
+            k = t.i + 2 if after_count else t.i + 1  # "week three in Oslo"
+            if not (counted or after_count) or k + 1 >= len(self.toks) or self.toks[k].lower != "in":
+                continue
+            place = self.toks[k + 1]
+            known = place.ent in ("GPE", "LOC") or place.lower in lx.LOWER_CASE_CITIES  # the small NER calls Valencia a person
+            if not place.text[:1].isupper() or not known or not self._place(place):
+                continue
+            head = self.toks[t.head]
+            fronted = t.dep == "npadvmod" and head.i > place.i and head.lemma not in ("spend", "stay", "visit")
+            if t.head != t.i and head.pos in ("VERB", "AUX") and head.i != place.i and not fronted:
+                continue  # "I spent a year in Lisbon", "a week in Rome was lovely" (not "a year in Halifax and the fog still gets me")
+            yield self.fact(SPEAKER, "city", self.city(place), "place")
+            return
 
     # -- "they moved me onto Project Heron", "меня перевели на проект Heron" -----------------------
     def _project(self) -> Iterator[Extracted]:

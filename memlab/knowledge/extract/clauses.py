@@ -48,6 +48,7 @@ from memlab.knowledge.extract.nlp import (
 )
 from memlab.knowledge.extract.orders import Orders
 from memlab.knowledge.extract.passing import Passing
+from memlab.knowledge.extract.ru_jobs import RussianJobs
 from memlab.knowledge.extract.russian import RussianClauses
 from memlab.knowledge.extract.sentence import Sentences
 from memlab.knowledge.extract.standing import Standing
@@ -236,7 +237,7 @@ def _is_title(words: list[str]) -> bool:
 
 
 class Reader(
-    Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses, Career, Orders, Passing, Adopting, Standing
+    Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses, Career, Orders, Passing, Adopting, Standing, RussianJobs
 ):
     """Reads the clauses of one sentence."""
 

@@ -34,6 +34,12 @@ class ReaderParts:
 
     # standing.py
 
+    def _time_in_place(self) -> Iterator[Extracted]:  # career.py
+        raise NotImplementedError
+
+    def _ru_job_instrumental(self) -> Iterator[Extracted]:  # ru_jobs.py
+        raise NotImplementedError
+
     def _standing(self) -> Iterator[Extracted]:
         raise NotImplementedError
 

@@ -74,6 +74,8 @@ class Sentences(ReaderParts):
             found += list(self._job_here())
         if not any(f.attribute == "job_title" for f in found):
             found += list(self._ru_job_plain())
+        if not any(f.attribute == "job_title" for f in found):
+            found += list(self._ru_job_instrumental())
         have = {(f.subject, f.attribute) for f in found}
         found += [f for f in self._married_or_under() if (f.subject, f.attribute) not in have]
         known = {(f.subject, f.attribute, f.value.casefold()) for f in found}
@@ -83,6 +85,8 @@ class Sentences(ReaderParts):
         found += list(self._learning())
         found += list(self._gapped(found))
         found += list(self._job_place(found))
+        if not any(f.attribute == "city" and f.subject == SPEAKER for f in found):
+            found += list(self._time_in_place())
         found += list(self._shared(found))
         found += list(self._career(found))
         found += list(self._usual_drink(found))

@@ -1,0 +1,87 @@
+"""Russian: a job said by its noun in the instrumental, with no verb of work or with a verb of
+being taken on: "двадцать лет электриком", "я на скорой водителем", "меня взяли в Авито
+продактом", "вышла на работу ведущим экономистом". The instrumental is the case Russian gives a
+role ("работать кем"); said alone it keeps that meaning, so the clause readers, which start from a
+verb, miss it.
+
+Nothing when the noun has a preposition ("с врачом": with whom), when a verb of another kind
+governs it ("доволен врачом", "мечтаю стать врачом"), when a verb of working is in the past
+("работала медсестрой": over) or blocked (negated, planned, wished), and when the clause names
+another subject than the speaker, except a person named as its subject.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from memlab.knowledge.extract.basics import SPEAKER, Extracted, _job_word
+from memlab.knowledge.extract.nlp import Tok
+from memlab.knowledge.extract.parts import ReaderParts
+
+# verbs that take someone on in a role: their past is the current state ("взяли продактом")
+_TAKEN_ON = frozenset("взять принять устроиться оформить выйти вернуться перевести перейти назначить нанять".split())
+# verbs of working in a role: only their present is current ("работаю электриком", "летает стюардессой")
+_WORKING = frozenset("работать трудиться служить подрабатывать числиться летать ездить пахать".split())
+
+
+_INS_PREPOSITIONS = frozenset("с со за под над перед между".split())
+
+
+def _instrumental(t: Tok) -> bool:
+    """natasha's case, or pymorphy3's when natasha reads the form otherwise ("взяли продактом":
+    natasha's accusative)."""
+    if t.feats.get("Case") == "Ins":
+        return True
+    from memlab.knowledge.extract.nlp import _morph
+
+    morph = _morph()
+    if morph is None or not t.text.endswith(("ом", "ем", "ём", "ой", "ей", "ью")):
+        return False
+    return any("ablt" in p.tag and p.tag.POS == "NOUN" and p.score >= 0.3 for p in morph.parse(t.text.lower()))
+
+
+class RussianJobs(ReaderParts):
+    """A part of ``Reader`` (its methods take the reader as ``self``)."""
+
+    def _ru_job_instrumental(self) -> Iterator[Extracted]:
+        if self.s.lang != "ru" or self.says_nothing_now() or self._is_question():
+            return
+        for o in self.toks:
+            if o.pos != "NOUN" or not _job_word(o) or o.i in self.quoted or not _instrumental(o):
+                continue
+            if any(c.lower in _INS_PREPOSITIONS for c in self.s.children(o, "case")) or o.i and self.toks[o.i - 1].lower in ("не", "ни"):
+                continue  # "с врачом": with whom; "не водителем"
+            subj = self._role_holder(o)
+            if subj is None:
+                continue
+            # "я на скорой водителем": the parse hung "на скорой" on the job; its words are the place
+            title = o.lemma if self.s.children(o, "case") else self.job_title(o)
+            if not title:
+                continue
+            yield self.fact(subj, "job_title", title, "concept")
+            for case, x in [*self.obliques(o), *(self.obliques(self.toks[o.head]) if o.head != o.i else [])]:
+                if case in ("в", "во") and x.i not in self.quoted and x.ent == "ORG" and self._org(x):
+                    yield self.fact(subj, "employer", self.value_text(x), "organization")
+                    break
+
+    def _role_holder(self, o: Tok) -> str | None:
+        """Whose role the instrumental ``o`` names: the speaker's when no verb governs it
+        ("двадцать лет электриком") or a verb of being taken on or working does ("меня взяли
+        продактом", "работаю электриком"); a named subject's ("Вика летает стюардессой")."""
+        if o.head == o.i or o.dep == "root":
+            named = [c for c in self.s.children(o, "nsubj") if c.i < o.i]  # not "..., руки уже не те"
+            if not named:
+                return SPEAKER
+            return SPEAKER if named[0].lower == "я" else None
+        v = self.toks[o.head]
+        if v.pos not in ("VERB", "AUX") or self._blocked(v):
+            return None
+        past = v.feats.get("Tense") == "Past"
+        if v.lemma in _TAKEN_ON:
+            taken = [c for c in self.s.children(v, "obj") if c.lower in ("меня",)]
+            if taken or v.feats.get("Person") == "1" or past and v.feats.get("Gender") and not self.s.children(v, "nsubj"):
+                return SPEAKER  # "меня взяли", "вышла на работу ... экономистом"
+            return None
+        if v.lemma in _WORKING and not past and v.feats.get("VerbForm") != "Inf":
+            return self.subject_of(v)
+        return None
