@@ -85,3 +85,20 @@ def test_clauses_and_names(text: str, lang: str, expected: set[Triple]) -> None:
 )
 def test_time_counted_in_a_town(text: str, expected: set[Triple]) -> None:
     assert {f for f in _facts(text, "en") if f[1] == "city"} == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "back from a week in Lisbon, tanned and broke",
+        "five days in Boston for work, the jetlag is brutal",
+        "back from three months in Bali and already planning the next trip",
+    ],
+)
+def test_a_stay_is_no_home(text: str) -> None:
+    assert not {f for f in _facts(text, "en") if f[1] == "city"}
+
+
+def test_a_car_name_runs_on_unbroken() -> None:
+    text = "bought a used Kia Ceed, the old Corsa went for scrap in one last puff of smoke"
+    assert {f for f in _facts(text, "en") if f[1] == "car"} == {("speaker", "car", "Kia Ceed")}

@@ -42,3 +42,33 @@ def test_job_in_the_instrumental(text: str, expected: set[tuple[str, str, str]])
 )
 def test_no_job_in_the_instrumental(text: str) -> None:
     assert not {f for f in _jobs(text) if f[0] == "speaker"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a gift from a relative is the speaker's; a gift the speaker gives is not
+        ("папа подарил Pixel 8 на выпускной", {("speaker", "phone", "Pixel 8")}),
+        ("подарила свой старый Honor 90", set()),
+        # a neighbour's pet staying a while is not the speaker's
+        ("на выходных у нас гостил соседский пёс Граф", set()),
+        ("у нас живёт пёс Граф", {("speaker", "pet_dog", "Граф")}),
+    ],
+)
+def test_gifts_and_guests(text: str, expected: set[tuple[str, str, str]]) -> None:
+    from memlab.knowledge.extract.clauses import triples
+
+    assert {f for f in triples(text, "ru") if f[1] in ("phone", "pet_dog")} == expected
+
+
+def test_a_stay_is_no_move() -> None:
+    from memlab.knowledge.extract.nlp import parse
+    from memlab.knowledge.extract.updates import updates
+
+    def new(text: str, lang: str, old: str) -> list[str]:
+        return [f.value for f in updates(parse(text, lang), {"speaker": [("city", old)]}, text)]
+
+    assert new("две недели отдыхали в Сочи, а теперь снова домой", "ru", "Норильск") == []
+    assert new("на прошлой неделе переехали в Сочи, теперь море рядом", "ru", "Норильск") == ["Сочи"]
+    assert new("back from ten days in Crete, now home in the drizzle", "en", "Leeds") == []
+    assert new("moved to Crete last week, still unpacking", "en", "Leeds") == ["Crete"]

@@ -10,6 +10,7 @@ from memlab.knowledge.extract.basics import _VISIT_WORDS, SPEAKER, Extracted, _j
 from memlab.knowledge.extract.nlp import Tok, is_place_name, ru_adjective_nominative, ru_instrumental_noun
 from memlab.knowledge.extract.parts import ReaderParts
 
+_AWAY = frozenset("ago trip holiday holidays vacation back backpacking travelling traveling tour".split())
 _PERIODS = frozenset("day week month год день неделя месяц".split())
 _COUNT_ORDINALS = frozenset("first первый второй третий четвёртый четвертый пятый шестой седьмой".split())
 _NUMBER_WORDS = frozenset("two three four five six couple few".split())
@@ -232,11 +233,11 @@ class Career(ReaderParts):
         a verb ("spent a year in Lisbon": past), a visit, a past time or a question."""
         if self.s.lang != "en" or self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
             return
-        if any(t.lemma in _VISIT_WORDS or t.lower in ("ago", "trip", "holiday", "holidays") for t in self.toks):
+        if any(t.lemma in _VISIT_WORDS or t.lower in _AWAY for t in self.toks) or " for work" in self.low:
             return
         for t in self.toks[1:-2]:
-            if t.lemma not in ("day", "week", "month", "year") or t.i in self.quoted:
-                continue
+            if t.lemma not in ("month", "year") or t.i in self.quoted:
+                continue  # days and weeks are a stay: "back from a week in Lisbon", "five days in Boston for work"
             before = self.toks[t.i - 1]
             counted = before.pos == "NUM" or before.lower in _NUMBER_WORDS or before.lower in ("a", "an") or before.lower in lx.ORDINALS
             after_count = t.i + 1 < len(self.toks) and (self.toks[t.i + 1].pos == "NUM" or self.toks[t.i + 1].lower in _NUMBER_WORDS)

@@ -651,12 +651,22 @@ def _governor(reader: ReaderParts, noun: Tok) -> Tok:
     return noun
 
 
+_OTHERS_ADJECTIVES = frozenset("соседский чужой дворовый уличный приютский бездомный".split())
+
+
+def _someone_elses(m: Tok) -> bool:
+    """An adjective that gives a pet to someone else: "соседский", "чужой"."""
+    return m.lemma in _OTHERS_ADJECTIVES or m.feats.get("Poss") == "Yes"
+
+
 def _ru_owned(reader: ReaderParts, owner: str, a: Tok) -> Iterator[Extracted]:
     known = {**lx.PETS, **lx.RELATIONS, **lx.ATTRIBUTE_NOUNS}
     lemma = _lex(a, known)
     if lemma != a.lemma:
         a = Tok(a.i, a.text, lemma, a.pos, a.dep, a.head, a.feats, a.ent, a.tag, a.start)
     if a.lemma in lx.PETS:
+        if any(_someone_elses(m) for m in reader.s.children(a, "amod")):
+            return  # "у нас пожил соседский котёнок Бусинка": the neighbours' kitten
         found = _ru_value_after(reader, a, "pet") if not ru_pet_of_the_past(reader, a) else None
         if found:
             yield reader.fact(owner, f"pet_{lx.PETS[a.lemma]}", found[0], "concept")

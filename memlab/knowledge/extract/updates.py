@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.basics import EMPLOY_VERBS
+from memlab.knowledge.extract.basics import _VISIT_WORDS, EMPLOY_VERBS
 from memlab.knowledge.extract.clauses import SPEAKER, Extracted, Reader, quoted_ranges
 from memlab.knowledge.extract.nlp import Sent, Tok, is_place_name, ru_lemmas
 from memlab.knowledge.extract.orders import _SECOND_WORDS, DRINKS
@@ -97,6 +97,7 @@ def updates(
                     else _candidates(r, attribute, old, [t for x in readers[k + 1 :] for t in x.toks])
                 )
                 if _about(subject, readers[:k], r, tok, attribute, old) and not _under_blocked_verb(r, tok)
+                and not (attribute == "city" and _a_stay(r, tok))
             }
             said_as = attribute
             if not found and attribute in ("sport", "instrument") and _gives_up(readers, old):
@@ -114,6 +115,39 @@ def updates(
                 value, vtype, _ = found.pop()
                 out.append(Extracted(subject, said_as, value, vtype, text))
     return out
+
+
+_RU_ORDINALS = frozenset("первый второй третий четвёртый четвертый пятый шестой".split())
+_STAY_WORDS = frozenset("week weekend day night неделя выходные день ночь".split())
+
+
+def _a_stay(r: Reader, t: Tok) -> bool:
+    """The town ``t`` is a stay in its comma-bounded stretch: a visit word, or days or weeks spent
+    there ("back from a week in Lisbon, now home again", "неделю грелись в Анапе, а теперь опять
+    домой")."""
+    lo = max((x.i for x in r.toks[: t.i] if x.text in _CLAUSE_BREAKS), default=-1) + 1
+    hi = min((x.i for x in r.toks[t.i :] if x.text in _CLAUSE_BREAKS), default=len(r.toks))
+    stretch = r.toks[lo:hi]
+    return any(x.lemma in _VISIT_WORDS or _spent(r, x) for x in stretch) or any(
+        x.lower == "back" and y.lower == "from" for x, y in zip(stretch, stretch[1:], strict=False)
+    )
+
+
+def _spent(r: Reader, x: Tok) -> bool:
+    """``x`` counts days or weeks spent: "a week", "five days", "неделю" (the Russian accusative of
+    time), not when the move happened ("last week", "на прошлой неделе")."""
+    if x.lemma not in _STAY_WORDS:
+        return False
+    before = r.toks[x.i - 1] if x.i else None
+    if before is not None and before.lower in ("last", "this", "next", "that", "every", "прошлой", "этой", "той", "каждую"):
+        return False
+    if before is not None and (before.lower in lx.ORDINALS or before.lemma in _RU_ORDINALS) or any(
+        t.lower in ("уже", "already") for t in r.toks[max(0, x.i - 3) : x.i]
+    ):
+        return False  # "в Калининграде уже вторую неделю, обживаюсь": counted since the move
+    if r.s.lang == "ru":
+        return x.feats.get("Case") == "Acc" or before is not None and before.pos == "NUM"
+    return before is not None and (before.pos == "NUM" or before.lower in ("a", "an", "couple", "few"))
 
 
 def _cued(sents: Sequence[Sent]) -> bool:

@@ -644,7 +644,13 @@ class VerbClauses(ReaderParts):
         objects = self.s.children(v, "obj", "nsubj") if self.s.lang == "ru" else self.s.children(v, "obj")
         if self.s.lang == "ru":  # "мне подарили Samsung Galaxy A54": natasha takes a foreign name for a second iobj
             objects = [*objects, *(c for c in self.s.children(v, "iobj") if "Case" not in c.feats and c.text[:1].isupper())]
-        subj = self._recipient(v) or subj
+        recipient = self._recipient(v)
+        if v.lemma == "подарить" and recipient is None:  # the giver's subject gives it away
+            to_me = any(c.lower in ("мне", "нам") for c in self.s.children(v))
+            if subj == SPEAKER and not to_me:
+                return  # "(я) подарила Honor" to someone unnamed
+            recipient = SPEAKER  # "муж подарил iPhone 15 на годовщину", "мне подарили Galaxy S24": the speaker's now
+        subj = recipient or subj
         for o in objects:
             if o.lower in _SPEAKER_WORDS:
                 continue
@@ -722,8 +728,8 @@ class VerbClauses(ReaderParts):
             )
             return self.value_text(o) if drives else None  # "Ivan drives a Prius now"
         kept = [t for t in words[brand:] if t.text[:1].isupper() or t.pos in ("NUM", "PROPN") or t.lower in lx.CAR_BRANDS]
-        if self.s.lang == "ru":  # "на Hyundai Creta, которой уже пять лет": the name runs on unbroken
-            kept = [t for k, t in enumerate(kept) if all(kept[j].i == kept[j - 1].i + 1 for j in range(1, k + 1))]
+        # the name runs on unbroken: "на Hyundai Creta, которой уже пять лет", "a Honda Jazz, the old Fiesta went ..."
+        kept = [t for k, t in enumerate(kept) if all(kept[j].i == kept[j - 1].i + 1 for j in range(1, k + 1))]
         rest: list[str] = []
         for k, t in enumerate(kept):  # "RAV4" tokenised as "RAV" "4" is glued back
             glued = k and kept[k - 1].i == t.i - 1 and kept[k - 1].start + len(kept[k - 1].text) == t.start
