@@ -102,3 +102,20 @@ def test_a_stay_is_no_home(text: str) -> None:
 def test_a_car_name_runs_on_unbroken() -> None:
     text = "bought a used Kia Ceed, the old Corsa went for scrap in one last puff of smoke"
     assert {f for f in _facts(text, "en") if f[1] == "car"} == {("speaker", "car", "Kia Ceed")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the speaker's team's stack is the speaker's
+        ("our squad migrated to Kotlin over the summer", {("speaker", "programming_language", "Kotlin")}),
+        ("my team runs everything on Postgres", {("speaker", "database", "PostgreSQL")}),
+        # not another team's, not a plan, not a denial, and nothing but the stack
+        ("their team writes Scala", set()),
+        ("our team might move to Rust next year", set()),
+        ("our team doesn't write Java anymore", set()),
+        ("the team moved to Berlin", set()),
+    ],
+)
+def test_our_team_stack(text: str, expected: set[Triple]) -> None:
+    assert _facts(text, "en") == expected

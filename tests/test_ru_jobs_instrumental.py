@@ -72,3 +72,14 @@ def test_a_stay_is_no_move() -> None:
     assert new("на прошлой неделе переехали в Сочи, теперь море рядом", "ru", "Норильск") == ["Сочи"]
     assert new("back from ten days in Crete, now home in the drizzle", "en", "Leeds") == []
     assert new("moved to Crete last week, still unpacking", "en", "Leeds") == ["Crete"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Гошу взяли в депо машинистом", {("Гоша", "job_title", "машинист")}),
+        ("дочку взяли в Сбер аналитиком", {("speaker's daughter", "job_title", "аналитик"), ("speaker's daughter", "employer", "Сбер")}),
+    ],
+)
+def test_someone_taken_on(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert expected <= _jobs(text)

@@ -270,6 +270,7 @@ TITLED = frozenset("book novel movie film song album show series game podcast pl
 
 # job nouns: a person who "is a" one of these has a job title (the whole noun phrase is the value)
 JOB_HEADS = frozenset(
+    "barrister cleaner gp машинист машинистка заведующий заведующая продавец продавщица дворник эйчар стилист "
     "engineer developer programmer designer manager lead scientist analyst architect consultant teacher nurse "
     "doctor pilot barista translator writer editor lawyer accountant researcher professor intern "
     "founder cofounder co-founder cto ceo cfo director head admin administrator tester chef cook driver mechanic electrician plumber "

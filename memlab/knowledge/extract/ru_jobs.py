@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted, _job_word
 from memlab.knowledge.extract.nlp import Tok
 from memlab.knowledge.extract.parts import ReaderParts
@@ -60,7 +61,8 @@ class RussianJobs(ReaderParts):
                 continue
             yield self.fact(subj, "job_title", title, "concept")
             for case, x in [*self.obliques(o), *(self.obliques(self.toks[o.head]) if o.head != o.i else [])]:
-                if case in ("в", "во") and x.i not in self.quoted and x.ent == "ORG" and self._org(x):
+                org = x.ent == "ORG" or lx.known_employer(x.lemma, x.lower)
+                if case in ("в", "во") and x.i not in self.quoted and org and self._org(x):
                     yield self.fact(subj, "employer", self.value_text(x), "organization")
                     break
 
@@ -78,9 +80,13 @@ class RussianJobs(ReaderParts):
             return None
         past = v.feats.get("Tense") == "Past"
         if v.lemma in _TAKEN_ON:
-            taken = [c for c in self.s.children(v, "obj") if c.lower in ("меня",)]
-            if taken or v.feats.get("Person") == "1" or past and v.feats.get("Gender") and not self.s.children(v, "nsubj"):
+            taken = [c for c in self.s.children(v, "obj") if c.i != o.i]
+            if any(c.lower == "меня" for c in taken) or not taken and (
+                v.feats.get("Person") == "1" or past and v.feats.get("Gender") and not self.s.children(v, "nsubj")
+            ):
                 return SPEAKER  # "меня взяли", "вышла на работу ... экономистом"
+            if len(taken) == 1 and (self._is_person(taken[0]) or taken[0].lemma in lx.RELATIONS):
+                return self.subject_phrase(taken[0])  # "Рому взяли в метро машинистом"
             return None
         if v.lemma in _WORKING and not past and v.feats.get("VerbForm") != "Inf":
             return self.subject_of(v)

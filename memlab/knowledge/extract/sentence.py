@@ -61,6 +61,10 @@ def _names_in(toks: Sequence[Tok], value: str) -> bool:
     )
 
 
+_TEAM_NOUNS = frozenset("team squad company startup department org".split())
+_STACK = frozenset("programming_language database".split())  # what a team's choice makes the speaker's
+
+
 class Sentences(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -240,6 +244,17 @@ class Sentences(ReaderParts):
                     done.add((who, f.attribute, f.value))
                     yield self.fact(who, f.attribute, f.value, f.value_type)
 
+    def _our_team(self, v: Tok) -> bool:
+        """The subject of ``v`` is the speaker's team or company: "our team", "my team", "the team",
+        "the whole team", "our company" (English)."""
+        if self.s.lang != "en":
+            return False
+        for c in self.s.children(v, "nsubj"):
+            if c.lemma in _TEAM_NOUNS:
+                owners = [d.lower for d in self.s.children(c, "nmod:poss", "det")]
+                return any(o in ("our", "my", "the") for o in owners)
+        return False
+
     def _stretch_of(self, t: Tok) -> list[Tok]:
         """The stretch ``t`` stands in: between the colons, semicolons and dashes around it (the
         joint statement, not what the message says of each after it)."""
@@ -292,6 +307,9 @@ class Sentences(ReaderParts):
             if self._blocked(v):
                 continue
             subj = self.subject_of(v)
+            if subj is None and self._our_team(v):  # "our team switched to Kotlin": the stack the speaker works in
+                yield from (f for f in filter(self._sane, self._clause(v, SPEAKER)) if f.attribute in _STACK)
+                continue
             yield from filter(self._sane, self._clause(v, subj))
         yield from filter(self._sane, self._appositions())
         yield from self._pet_named()
