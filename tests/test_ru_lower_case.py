@@ -58,3 +58,20 @@ def test_gazetteer_words_stay_lower_case() -> None:
     from memlab.knowledge.extract.nlp import normalize_ru
 
     assert "флэт уайт" in normalize_ru("беру флэт уайт")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # colloquial kin words name the relation like the standard ones
+        ("бабуля живёт в Костроме", ("speaker's grandmother", "city", "Кострома")),
+        ("батя у меня дальнобойщик", ("speaker's father", "job_title", "дальнобойщик")),
+        ("сестрёнка переехала в Тулу", ("speaker's sister", "city", "Тула")),
+    ],
+)
+def test_colloquial_kin(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in _facts(text)
+
+
+def test_colloquial_kin_keeps_the_modality_checks() -> None:
+    assert not _facts("бабуля хочет переехать в Кострому")

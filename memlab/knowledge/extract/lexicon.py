@@ -200,6 +200,14 @@ RELATIONS: dict[str, str] = {
     "свекровь": "mother-in-law", "тёща": "mother-in-law", "теща": "mother-in-law", "свёкор": "father-in-law",
     "свекор": "father-in-law", "тесть": "father-in-law", "золовка": "sister-in-law", "невестка": "sister-in-law",
     "шурин": "brother-in-law", "деверь": "brother-in-law",
+    # colloquial and diminutive forms of chat Russian
+    "бабуля": "grandmother", "бабуленька": "grandmother", "дедуля": "grandfather", "мамуля": "mother",
+    "папуля": "father", "батя": "father", "сестрёнка": "sister", "сестренка": "sister", "сеструха": "sister",
+    "братишка": "brother", "братик": "brother", "подружка": "friend", "дочурка": "daughter", "сынок": "son",
+    "сынишка": "son", "муженёк": "husband", "крёстная": "godmother", "крестная": "godmother",
+    "крёстный": "godfather", "крестный": "godfather", "godmother": "godmother", "godfather": "godfather",
+    "однокурсник": "classmate", "однокурсница": "classmate", "одноклассник": "classmate",
+    "одноклассница": "classmate", "classmate": "classmate",
 }  # fmt: skip
 # titles said with what they head: "head of data", "VP of engineering", "director of sales"
 OF_TITLES = frozenset("head director vp chief dean president".split())
@@ -611,3 +619,10 @@ DEMONYMS = {
     "parisian": "Paris", "torontonian": "Toronto", "melburnian": "Melbourne", "sydneysider": "Sydney",
     "bostonian": "Boston", "angeleno": "Los Angeles", "chicagoan": "Chicago", "edinburgher": "Edinburgh",
 }  # fmt: skip
+
+# drinks one orders at a café (one word, or the first word of two: "flat white", "cold brew")
+DRINKS = frozenset(
+    "espresso americano latte cappuccino cortado macchiato mocha flat cold matcha chai frappuccino doppio ristretto "
+    "эспрессо американо латте капучино кортадо макиато маккиато мокко раф флэт флет матча".split()
+)
+DRINK_SECOND_WORDS = {"flat": "white", "cold": "brew", "флэт": "уайт", "флет": "уайт"}

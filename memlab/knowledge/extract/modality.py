@@ -37,7 +37,8 @@ _SMALL_CLAUSE_HEADS = frozenset("make render turn call consider".split())
 
 
 _REPORT_VERBS = frozenset(
-    "say tell think reckon claim believe insist guess suppose hope doubt hear wish fear imagine".split()
+    "say tell think reckon claim believe insist guess suppose hope doubt hear wish fear imagine write text "
+    "message post reply ask add joke laugh mention".split()
 )
 
 

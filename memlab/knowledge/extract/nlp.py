@@ -342,16 +342,23 @@ def _proper_ru(word: str) -> bool:
     morph = _morph()
     if morph is None or not morph.word_is_known(word):
         return False
-    from memlab.knowledge.extract.basics import _TOOL_INDEX
-    from memlab.knowledge.extract.lexicon import known_employer
-    from memlab.knowledge.extract.orders import _SECOND_WORDS, DRINKS
+    from memlab.knowledge.extract import lexicon as lx
 
     parses = morph.parse(word)
     lemmas = {word, *(p.normal_form for p in parses)}
-    if lemmas & {*_TOOL_INDEX, *DRINKS, *_SECOND_WORDS.values()}:
+    if lemmas & _lower_case_words():
         return False  # the gazetteers read these lower-case: "сидит на федоре" (Fedora), "флэт уайт"
     mass = sum(p.score for p in parses if _PROPER & set(p.tag.grammemes))
-    return mass >= PROPER_MASS or known_employer(parses[0].normal_form, word)  # "сбербанке": no Orgn tag
+    return mass >= PROPER_MASS or lx.known_employer(parses[0].normal_form, word)  # "сбербанке": no Orgn tag
+
+
+@cache
+def _lower_case_words() -> frozenset[str]:
+    """The gazetteers' tool and drink words, which they read in lower case."""
+    from memlab.knowledge.extract import lexicon as lx
+
+    tools = {form for values in lx.TOOLS.values() for forms in values.values() for form in forms}
+    return frozenset({*tools, *lx.DRINKS, *lx.DRINK_SECOND_WORDS.values()})
 
 
 _LOWER_CITY: re.Pattern[str] | None = None

@@ -16,12 +16,6 @@ from memlab.knowledge.extract.basics import SPEAKER, Extracted
 from memlab.knowledge.extract.nlp import Tok, ru_first_person_verb, ru_lemmas
 from memlab.knowledge.extract.parts import ReaderParts
 
-# drinks one orders at a café (one word, or the first word of two: "flat white", "cold brew")
-DRINKS = frozenset(
-    "espresso americano latte cappuccino cortado macchiato mocha flat cold matcha chai frappuccino doppio ristretto "
-    "эспрессо американо латте капучино кортадо макиато маккиато мокко раф флэт флет матча".split()
-)
-_SECOND_WORDS = {"flat": "white", "cold": "brew", "флэт": "уайт", "флет": "уайт"}
 # a habit: "always", "usually", "every morning", "my coffee", "всегда", "обычно", "каждое утро"
 _HABIT = frozenset("always usually every each всегда обычно каждый утром ежедневно".split())
 _MY_DRINK = frozenset("coffee drink usual кофе напиток".split())
@@ -58,16 +52,16 @@ class Orders(ReaderParts):
 
     def _drink(self, t: Tok) -> bool:
         word = t.lower
-        if word not in DRINKS and t.lemma not in DRINKS and _ru_drink(t) is None:
+        if word not in lx.DRINKS and t.lemma not in lx.DRINKS and _ru_drink(t) is None:
             return False
-        second = _SECOND_WORDS.get(word) or _SECOND_WORDS.get(t.lemma)  # "scrolling flats every night" is no flat white
+        second = lx.DRINK_SECOND_WORDS.get(word) or lx.DRINK_SECOND_WORDS.get(t.lemma)  # "scrolling flats every night" is no flat white
         if second is not None:
             return t.i + 1 < len(self.toks) and self.toks[t.i + 1].lower == second
         return True
 
     def _drink_text(self, t: Tok) -> str:
         """The drink with its qualifiers before it ("double espresso", "oat milk latte")."""
-        second = _SECOND_WORDS.get(t.lower)
+        second = lx.DRINK_SECOND_WORDS.get(t.lower)
         last = t.i + 1 if second is not None else t.i
         lo = t.i
         while lo > 0 and self.s.lang == "en":
@@ -77,14 +71,14 @@ class Orders(ReaderParts):
             lo -= 1
         if self.s.lang == "ru" and t.i:  # "матчу латте": a drink word before the drink, in another case
             prev = self.toks[t.i - 1].lower
-            before = next((d for d in DRINKS if re.search("[а-я]", d) and len(prev) > 3 and d != prev and d.startswith(prev[:-1])), None)
+            before = next((d for d in lx.DRINKS if re.search("[а-я]", d) and len(prev) > 3 and d != prev and d.startswith(prev[:-1])), None)
             if before is not None:
                 return f"{before} {t.text}"
-        if self.s.lang == "ru" and lo == last and t.lower not in DRINKS:
+        if self.s.lang == "ru" and lo == last and t.lower not in lx.DRINKS:
             return _ru_drink(t) or t.lemma  # "пью капучино" (natasha's lemma may differ)
         return " ".join(x.text for x in self.toks[lo : last + 1])
 
 
 def _ru_drink(t: Tok) -> str | None:
     """The drink a Russian word names in any case by pymorphy3's lemmas ("матчу" -> "матча")."""
-    return next((w for w in ru_lemmas(t.text) if w in DRINKS and w not in _SECOND_WORDS), None)
+    return next((w for w in ru_lemmas(t.text) if w in lx.DRINKS and w not in lx.DRINK_SECOND_WORDS), None)

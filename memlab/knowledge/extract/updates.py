@@ -20,7 +20,6 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import _VISIT_WORDS, EMPLOY_VERBS
 from memlab.knowledge.extract.clauses import SPEAKER, Extracted, Reader, quoted_ranges
 from memlab.knowledge.extract.nlp import Sent, Tok, is_place_name, ru_lemmas
-from memlab.knowledge.extract.orders import _SECOND_WORDS, DRINKS
 
 # words that mark a change (lower-case surface forms and lemmas)
 CHANGE_CUES = frozenset(
@@ -624,9 +623,9 @@ def _names_drink(sents: Sequence[Sent]) -> bool:
 
 def _drink_word(word: str) -> str | None:
     """``word`` as the drink it names, a plural in the singular ("lattes" -> "latte")."""
-    if word in DRINKS and word not in _SECOND_WORDS:
+    if word in lx.DRINKS and word not in lx.DRINK_SECOND_WORDS:
         return word
-    if word.endswith("s") and word[:-1] in DRINKS and word[:-1] not in _SECOND_WORDS:
+    if word.endswith("s") and word[:-1] in lx.DRINKS and word[:-1] not in lx.DRINK_SECOND_WORDS:
         return word[:-1]
     return None
 
@@ -691,7 +690,7 @@ def _phrase(r: Reader, t: Tok) -> list[Tok]:
         x = r.toks[i]
         if x.text in _CLAUSE_BREAKS or x.lower in _DETERMINERS or x.lower in lx.FIRST_PERSON or x.lower in _NOW_WORDS:
             break
-        if _SECOND_WORDS.get(x.lower) == out[0].lower:  # "флэт уайт", whatever the tagger calls "флэт"
+        if lx.DRINK_SECOND_WORDS.get(x.lower) == out[0].lower:  # "флэт уайт", whatever the tagger calls "флэт"
             out.insert(0, x)
             i -= 1
             continue
