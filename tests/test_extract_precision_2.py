@@ -119,3 +119,20 @@ def test_a_car_name_runs_on_unbroken() -> None:
 )
 def test_our_team_stack(text: str, expected: set[Triple]) -> None:
     assert _facts(text, "en") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # one's own system, database or code named by its tool
+        ("our postgres fell over again during the deploy", {("speaker", "database", "PostgreSQL")}),
+        ("my Kotlin code finally builds", {("speaker", "programming_language", "Kotlin")}),
+        ("my Windows laptop at work is so slow", {("speaker", "operating_system", "Windows")}),
+        # a course, an interview, an old one, a wish: not in use
+        ("my Kotlin course starts on monday", set()),
+        ("my old Windows laptop is in the loft", set()),
+        ("I want my Kotlin code to be faster", set()),
+    ],
+)
+def test_possessed_stack(text: str, expected: set[Triple]) -> None:
+    assert {f for f in _facts(text, "en") if f[1] in ("database", "programming_language", "operating_system")} == expected

@@ -428,6 +428,13 @@ class Passing(ReaderParts):
             poss = [c for c in self.s.children(t, "nmod:poss", "poss") if c.i < t.i]
             if not poss or any(w.lemma in _PAST_ADJ | _SPARE for w in self.toks[poss[0].i : t.i + 2]):
                 continue  # "my old iPhone 8", "my spare Pixel"
+            stack = self._possessed_stack(t)
+            if stack is not None:  # "our postgres locked up again", "my fedora laptop", "my Rust code"
+                verb = next((a for a in self.s.ancestors(t) if a.pos in ("VERB", "AUX") or a.dep == "root"), None)
+                owner = self.owner_of(t)
+                if owner is not None and not (verb is not None and (self._blocked(verb) or _dropping(verb))):
+                    yield self.fact(owner, stack[0], stack[1], "tool")
+                continue
             if t.pos == "NOUN" and t.lower not in lx.CAR_BRANDS and self.tool(t) is None:
                 continue  # "my Tesla Model 3 order", "my iPhone 15 preorder": the phrase names something else
             found = self.tool_value(t)
@@ -441,6 +448,18 @@ class Passing(ReaderParts):
             owner = self.owner_of(t)
             if owner is not None:
                 yield self.fact(owner, attribute, value, "tool" if attribute == "phone" else "concept")
+
+    def _possessed_stack(self, t: Tok) -> tuple[str, str] | None:
+        """(category, tool) of an operating system, database, editor or language that the possessed
+        ``t`` is, or that names the machine or code ``t`` is ("our postgres", "my fedora laptop",
+        "my Rust code"); not a course, an interview or a book on it."""
+        found = self.tool_value(t)
+        if found is None and t.lemma in _STACK_THINGS:
+            kinds = [c for c in self.s.children(t, "compound", "amod") if c.i < t.i]
+            found = self.tool_value(kinds[-1]) if kinds else None
+        if found is None or found[0] not in _STACK_KINDS:
+            return None
+        return found
 
     def _own(self, t: Tok) -> bool:
         return any(c.lower in _OWN and c.dep in ("nmod:poss", "poss") for c in self.s.children(t))
@@ -633,6 +652,9 @@ _TEACHING = frozenset("teach lecture supervise supervisor professor lecturer tut
 _HOUSEHOLD = frozenset("family household house home flat apartment place show us pack gang crew".split())
 _NOT_OURS = frozenset("neighbour neighbor neighbours neighbors next door downstairs upstairs office shelter street".split())
 _FREE_TIME = frozenset("time weekend evening spare free".split())
+_STACK_KINDS = frozenset("operating_system database editor programming_language".split())
+# what one's own machine or code is called: "my fedora laptop", "my Rust code", "our postgres db"
+_STACK_THINGS = frozenset("laptop machine pc desktop box server code codebase backend service app db database cluster config setup".split())
 _SPARE = frozenset("spare backup second first previous broken dead".split())
 _PARTING = frozenset("swap lose steal miss return break crash total give lend borrow want need envy".split())
 
