@@ -136,3 +136,21 @@ def test_our_team_stack(text: str, expected: set[Triple]) -> None:
 )
 def test_possessed_stack(text: str, expected: set[Triple]) -> None:
     assert {f for f in _facts(text, "en") if f[1] in ("database", "programming_language", "operating_system")} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # time counted into a diet, a language or a sport is what one does now
+        ("second week of paleo and I miss bread", {("speaker", "diet", "paleo")}),
+        ("day 12 of italian on the app", {("speaker", "learning_language", "Italian")}),
+        # judged over, past, asked
+        ("a week of paleo was plenty", set()),
+        ("my first year of Italian at school was awful", set()),
+        ("how do people survive a second week of paleo?", set()),
+        # a question after it asks about something else
+        ("second week of paleo, should I add oats?", {("speaker", "diet", "paleo")}),
+    ],
+)
+def test_time_counted_into(text: str, expected: set[Triple]) -> None:
+    assert {f for f in _facts(text, "en") if f[1] in ("diet", "learning_language", "sport")} == expected

@@ -255,6 +255,34 @@ class Career(ReaderParts):
             yield self.fact(SPEAKER, "city", self.city(place), "place")
             return
 
+    # -- "third month of keto", "day 40 of portuguese on duolingo" ----------------------------------
+    def _time_into(self) -> Iterator[Extracted]:
+        """Time counted into a diet, a language or a sport up to now, with no verb: "third month of
+        keto", "day 40 of portuguese on duolingo", "week six of climbing". Not "a month of keto
+        was enough" (a verb says it is over or judges it), not a past time or a question."""
+        if self.s.lang != "en" or self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
+            return
+        for t in self.toks[:-2]:
+            if t.lemma not in ("day", "week", "month", "year") or t.i in self.quoted:
+                continue
+            before = self.toks[t.i - 1] if t.i else None
+            counted = before is not None and (before.lower in lx.ORDINALS or before.lower in _COUNT_ORDINALS)
+            numbered = self.toks[t.i + 1].pos == "NUM"  # "day 40 of ..."
+            k = t.i + 2 if numbered else t.i + 1
+            if not (counted or numbered) or k + 1 >= len(self.toks) or self.toks[k].lower != "of":
+                continue
+            head = self.toks[t.head]
+            if t.head != t.i and head.pos in ("VERB", "AUX") and t.dep != "npadvmod":
+                continue  # "a month of keto was enough", "I did three weeks of yoga"
+            x = self.toks[k + 1]
+            if x.lower in lx.DIET_OF:
+                yield self.fact(SPEAKER, "diet", lx.DIET_OF[x.lower], "concept")
+            elif x.lower in lx.LANGUAGES:
+                yield self.fact(SPEAKER, "learning_language", x.text.capitalize(), "concept")
+            elif x.lemma in lx.SPORTS:
+                yield self.fact(SPEAKER, "sport", x.lemma, "concept")
+            return
+
     # -- "they moved me onto Project Heron", "меня перевели на проект Heron" -----------------------
     def _project(self) -> Iterator[Extracted]:
         """The named project the speaker works on now: "I'm on Project Heron now", "working on

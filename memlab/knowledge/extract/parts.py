@@ -34,6 +34,9 @@ class ReaderParts:
 
     # standing.py
 
+    def _time_into(self) -> Iterator[Extracted]:  # career.py
+        raise NotImplementedError
+
     def _time_in_place(self) -> Iterator[Extracted]:  # career.py
         raise NotImplementedError
 

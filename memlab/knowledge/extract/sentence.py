@@ -91,6 +91,8 @@ class Sentences(ReaderParts):
         found += list(self._job_place(found))
         if not any(f.attribute == "city" and f.subject == SPEAKER for f in found):
             found += list(self._time_in_place())
+        have = {(f.subject, f.attribute) for f in found}
+        found += [f for f in self._time_into() if (f.subject, f.attribute) not in have]
         found += list(self._shared(found))
         found += list(self._career(found))
         found += list(self._usual_drink(found))
