@@ -154,3 +154,16 @@ def test_possessed_stack(text: str, expected: set[Triple]) -> None:
 )
 def test_time_counted_into(text: str, expected: set[Triple]) -> None:
     assert {f for f in _facts(text, "en") if f[1] in ("diet", "learning_language", "sport")} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a squad is a team
+        ("got moved over to the billing squad this sprint", {("speaker", "team", "billing")}),
+        ("I'm on the growth squad now", {("speaker", "team", "growth")}),
+        ("my mate is on the growth squad", set()),
+    ],
+)
+def test_squads_are_teams(text: str, expected: set[Triple]) -> None:
+    assert {f for f in _facts(text, "en") if f[1] == "team" and f[0] == "speaker"} == expected

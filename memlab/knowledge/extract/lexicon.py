@@ -626,3 +626,6 @@ DRINKS = frozenset(
     "эспрессо американо латте капучино кортадо макиато маккиато мокко раф флэт флет матча".split()
 )
 DRINK_SECOND_WORDS = {"flat": "white", "cold": "brew", "флэт": "уайт", "флет": "уайт"}
+
+# what a team is called at work: "the payments squad", "the data team", "команда платежей"
+TEAM_NOUNS = frozenset("team squad tribe pod команда".split())

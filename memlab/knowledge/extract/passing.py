@@ -312,7 +312,7 @@ class Passing(ReaderParts):
         who = self.subject_of(v)
         if who is None:
             return
-        found = [f for case, o in self.obliques(v) if case == "on" and o.lemma in ("team", "squad") for f in self._located("on", o, who)]
+        found = [f for case, o in self.obliques(v) if case == "on" and o.lemma in lx.TEAM_NOUNS for f in self._located("on", o, who)]
         yield from found
         if any(f.attribute == "team" for f in found) and not any(f.attribute == "employer" for f in found):
             for case, o in self.obliques(v):  # the parse may hang "at Monzo" on the verb

@@ -497,7 +497,7 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
                 yield " ".join([*adjectives, job if r.s.lang == "ru" else t.text]), "concept", t
     elif attribute == "team":
         for t in r.toks:
-            if t.lemma in ("team", "команда"):
+            if t.lemma in lx.TEAM_NOUNS:
                 mods = [
                     c for c in r.s.children(t)
                     if c.pos in ("NOUN", "PROPN", "ADJ") and c.dep != "nsubj" and c.lower not in CHANGE_CUES and c.lemma not in CHANGE_CUES

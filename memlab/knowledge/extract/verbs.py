@@ -310,8 +310,8 @@ class VerbClauses(ReaderParts):
                 yield self.fact(subj, "city", self.city(o), "place")  # "working out of Austin"
             if (
                 lemma in ("move", "transfer", "join", "put", "switch")
-                and case in ("to", "onto", "on")
-                and o.lemma == "team"
+                and case in ("to", "onto", "on", "over")
+                and o.lemma in lx.TEAM_NOUNS
             ):
                 mods = [c for c in self.s.children(o, "compound", "amod") if c.i < o.i]
                 if len(mods) == 1:  # "got moved to the search team"
