@@ -83,3 +83,25 @@ def test_a_stay_is_no_move() -> None:
 )
 def test_someone_taken_on(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert expected <= _jobs(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a move into a team; the team's name is its adjective or its genitive
+        ("перевелась в команду поиска", {("speaker", "team", "поиск")}),
+        ("перешёл в мобильную команду", {("speaker", "team", "мобильный")}),
+        ("после Нового года переведусь в команду поиска", set()),  # ahead
+        # an instrument one bought; a car one took
+        ("купила себе виолончель", {("speaker", "instrument", "виолончель")}),
+        ("хочу купить виолончель", set()),
+        ("взял Geely Coolray в кредит", {("speaker", "car", "Geely Coolray")}),
+        # a verb and a subject that differ in number are no pair; a car is nobody
+        ("виолончель продал, купил укулеле, соседи в шоке", set()),
+        ("продал Логан, взял Geely Coolray", set()),
+    ],
+)
+def test_moves_and_buys(text: str, expected: set[tuple[str, str, str]]) -> None:
+    from memlab.knowledge.extract.clauses import triples
+
+    assert {f for f in triples(text, "ru") if f[1] in ("team", "instrument", "car")} == expected

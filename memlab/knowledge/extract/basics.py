@@ -37,7 +37,7 @@ TOOL_VERBS = frozenset(
     "write code program use prefer switch move migrate run develop do love build stick work ship hack upgrade "
     "писать программировать кодить использовать пользоваться перейти предпочитать сидеть пересесть "
     "работать перебраться юзать пользуюсь юзаю кодю пишу сижу вернуться install adopt переехать поставить "
-    "установить переползти перелезть подсесть мигрировать накатить хранить подсадить".split()
+    "установить переползти перелезть подсесть мигрировать накатить хранить подсадить переписать переписывать".split()
 )
 HAVE_VERBS = frozenset("have get adopt own buy drive rescue завести взять купить водить ездить иметь подарить".split())
 STATE_VERBS = frozenset(

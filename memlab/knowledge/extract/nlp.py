@@ -551,6 +551,15 @@ def _morph() -> Any:
         return pymorphy3.MorphAnalyzer()
 
 
+def ru_future(word: str) -> bool:
+    """A Russian verb form pymorphy3 reads as the future in most of its parses ("переведусь"):
+    natasha may not call it a verb at all."""
+    morph = _morph()
+    if morph is None or not re.search("[а-яё]", word.lower()):
+        return False
+    return bool(sum(p.score for p in morph.parse(word.lower()) if p.tag.POS == "VERB" and "futr" in p.tag) >= 0.5)
+
+
 def is_place_name(word: str) -> bool | None:
     """Whether a Russian word is a geographical name in the OpenCorpora dictionary (pymorphy3's
     ``Geox``): "Казани" yes, "Сбере" no. natasha's NER calls both LOC. None when the dictionary

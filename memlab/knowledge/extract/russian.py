@@ -22,6 +22,7 @@ from memlab.knowledge.extract.nlp import (
     Tok,
     is_place_name,
     ru_first_person_verb,
+    ru_future,
     ru_lemmas,
     ru_noun_nominative,
     ru_possessive_owner,
@@ -279,6 +280,8 @@ class RussianClauses(ReaderParts):
                 continue
             head = self.toks[t.head]
             if any(x.lemma in ("играть", "болеть", "выступать", "тренироваться") for x in self.toks) or self._blocked(head):
+                continue
+            if ru_future(head.text):  # "после Нового года переведусь в команду поиска": natasha's noun, a future verb
                 continue
             who = self.subject_of(head) if head.pos == "VERB" and head.i != t.i else None
             if who is None:

@@ -26,6 +26,13 @@ from memlab.knowledge.extract.ru_gaps import in_later_clause, parataxis_subject
 _RELATIVE_PRONOUNS = frozenset("who that который которая которое которые".split())
 
 
+def _disagrees(v: Tok, c: Tok) -> bool:
+    """A Russian subject and verb that differ in number are not subject and verb: "гитару продал,
+    купил саксофон, соседи в восторге" (the parse's subject of "купил" is "соседи")."""
+    verb, noun = v.feats.get("Number"), c.feats.get("Number")
+    return v.pos == "VERB" and c.pos in ("NOUN", "PROPN") and verb is not None and noun is not None and verb != noun
+
+
 class Subjects(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -37,7 +44,7 @@ class Subjects(ReaderParts):
             return SPEAKER  # "живём в Новосибирске, морозы норм": a first-person verb is the speaker's
         subj = self.s.children(v, "nsubj", "nsubj:pass")
         if self.s.lang == "ru":  # "Дима сидит на винде, когда я на маке ...": the parse's one clause is two
-            subj = [c for c in subj if not in_later_clause(self, v, c)]
+            subj = [c for c in subj if not in_later_clause(self, v, c) and not _disagrees(v, c)]
             if not subj and (named := parataxis_subject(self, v)) is not None:
                 return self.subject_phrase(named)
         if self.s.lang == "ru" and v.pos != "AUX" and ru_first_person_verb(v.text):

@@ -39,6 +39,7 @@ from memlab.knowledge.extract.nlp import (
     Tok,
     is_place_name,
     ru_adjective_nominative,
+    ru_future,
     ru_instrumental_noun,
     ru_lemmas,
     ru_only_instrumental,
@@ -87,6 +88,10 @@ _YEARS_OF_STUDY = frozenset("первый второй третий четвёр
 _SCHOOL_NOUNS_RU = frozenset("университет институт академия консерватория".split())
 
 
+_RU_TEAM_MOVES = frozenset("перейти перевести перевестись попасть устроиться".split())
+CHANGE_WORDS_RU = frozenset("новый другой старый прежний бывший".split())
+
+
 class VerbClauses(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -121,6 +126,8 @@ class VerbClauses(ReaderParts):
         value = f.value.casefold().strip()
         if value in _NOT_VALUES or f.attribute in _THING_ATTRIBUTES and value in lx.RELATIONS:
             return False  # "здесь теперь и работаю" gave the job "и"; "Папа водит трамвай" the car "Папа"
+        if f.subject != SPEAKER and (lx.ru_car(f.subject) or f.subject.casefold() in lx.CAR_BRANDS):
+            return False  # "продал Солярис, взял Haval Jolion": the parse's subject is the car sold
         return f.subject.casefold() != f.value.casefold() and bool(f.value.strip())
 
     def _said_over(self, value: str) -> bool:
@@ -316,6 +323,12 @@ class VerbClauses(ReaderParts):
                 mods = [c for c in self.s.children(o, "compound", "amod") if c.i < o.i]
                 if len(mods) == 1:  # "got moved to the search team"
                     yield self.fact(subj, "team", mods[0].text, "concept")
+            future = v.feats.get("Tense") == "Fut" or v.feats.get("Aspect") == "Perf" and v.feats.get("Tense") != "Past" or ru_future(v.text)
+            if v.lemma in _RU_TEAM_MOVES and case in ("в", "во") and o.lemma in lx.TEAM_NOUNS and not future:
+                # "перешла в платформенную команду" (a genitive name, "в команду платежей": russian._ru_team)
+                mods = [c for c in self.s.children(o, "amod") if c.i < o.i and c.lemma not in CHANGE_WORDS_RU]
+                if len(mods) == 1:
+                    yield self.fact(subj, "team", mods[0].lemma, "concept")
             if (
                 lemma == "end"
                 and case == "in"
@@ -667,10 +680,13 @@ class VerbClauses(ReaderParts):
             tv = self.tool_value(o)
             if tv and tv[0] == "phone":
                 yield self.fact(subj, "phone", tv[1], "tool")
-            elif v.lemma in ("drive", "have", "get", "buy", "own", "водить", "купить", "ездить") or picked_up:
+            elif v.lemma in ("drive", "have", "get", "buy", "own", "водить", "купить", "ездить", "взять") or picked_up:
                 car = self._car(o)
                 if car:
                     yield self.fact(subj, "car", car, "concept")
+                elif v.lemma in ("buy", "get", "купить") and _lex(o, lx.INSTRUMENTS) in lx.INSTRUMENTS:
+                    # "гитару продал, купил саксофон": an instrument one buys is the one one plays
+                    yield self.fact(subj, "instrument", lx.INSTRUMENT_NAMES.get(_lex(o, lx.INSTRUMENTS), _lex(o, lx.INSTRUMENTS)), "concept")
 
     def _name_after_comma(self, v: Tok, pet: Tok) -> str | None:
         """ "we've got a rabbit now, Clover": the parse hangs the pet's name, set off by a comma
