@@ -167,3 +167,19 @@ def test_time_counted_into(text: str, expected: set[Triple]) -> None:
 )
 def test_squads_are_teams(text: str, expected: set[Triple]) -> None:
     assert {f for f in _facts(text, "en") if f[1] == "team" and f[0] == "speaker"} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # one's own lessons in a language, going on now
+        ("my Portuguese lessons are going really well", {("speaker", "learning_language", "Portuguese")}),
+        ("my Portuguese lessons were cancelled", set()),
+        ("my old Portuguese lessons were awful", set()),
+        # a week counted at a company, by its number
+        ("week three at Ocado and I still get lost in the building", {("speaker", "employer", "Ocado")}),
+        ("week three at Ocado? no, I turned them down", set()),
+    ],
+)
+def test_lessons_and_weeks(text: str, expected: set[Triple]) -> None:
+    assert {f for f in _facts(text, "en") if f[1] in ("learning_language", "employer")} == expected

@@ -143,6 +143,12 @@ class Adopting(ReaderParts):
             who = SPEAKER if any(c.lower == "it" for c in self.s.children(head, "nsubj")) else None  # "it's French lessons now"
         elif lessons.dep in ("root", "ROOT") and self._now():
             who = SPEAKER  # "French lessons twice a week now"
+        elif self.s.children(lessons, "nmod:poss", "poss") and lessons.dep.startswith("nsubj"):
+            # "my Italian lessons are going so well", "Omar's Spanish class is on Tuesdays": the owner's
+            past = head.tag == "VBD" or any(c.lower in ("was", "were") for c in self.s.children(head, "aux", "aux:pass", "auxpass", "cop"))
+            if self._blocked(head) or self.denied(head) or past or any(c.lemma in _PAST_ADJ for c in self.s.children(lessons, "amod")):
+                return
+            who = self.owner_of(lessons)
         else:
             return
         if who is not None and language.i not in self.quoted:

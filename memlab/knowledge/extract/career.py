@@ -190,7 +190,7 @@ class Career(ReaderParts):
             before = self.toks[t.i - 1]
             counted = before.lemma in _COUNT_ORDINALS or before.lower in lx.ORDINALS
             into = before.pos == "NUM" or before.lower in _NUMBER_WORDS
-            one = before.lemma in _PERIODS and t.lower == "one" and t.i + 1 < len(self.toks)  # "week one at Notion"
+            one = before.lemma in _PERIODS and (t.lower == "one" or t.lower in _NUMBER_WORDS or t.pos == "NUM") and t.i + 1 < len(self.toks)  # "week one at Notion", "week two at Experian"
             if one:
                 org = self._org_after(t.i + 1)
                 if org is not None:
