@@ -183,3 +183,18 @@ def test_squads_are_teams(text: str, expected: set[Triple]) -> None:
 )
 def test_lessons_and_weeks(text: str, expected: set[Triple]) -> None:
     assert {f for f in _facts(text, "en") if f[1] in ("learning_language", "employer")} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a term or semester at a place is study there
+        ("Noor's first semester at Glasgow is going great", {("Noor", "university", "Glasgow")}),
+        ("my first year at Deloitte was brutal", set()),
+        # a report after a comma reports what follows it, not the clause before
+        ("Noor's moved to Glasgow, she says a flat costs a fortune there", {("Noor", "city", "Glasgow")}),
+        ("Noor lives in Glasgow, he says", set()),
+    ],
+)
+def test_terms_and_reports(text: str, expected: set[Triple]) -> None:
+    assert {f for f in _facts(text, "en") if f[1] in ("university", "city")} == expected

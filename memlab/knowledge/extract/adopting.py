@@ -17,6 +17,7 @@ _GET = frozenset("get getting got gotten".split())
 _NEW = frozenset("new replacement this".split())
 _MY_THING = ("keeps me sane", "keeping me sane", "keep me sane", "my main thing", "my whole life", "my life now")
 _OPENERS = frozenset("honestly so ok okay tbh yeah also and but".split())
+_STUDY_PERIODS = frozenset("year term semester".split())
 _LESSONS = frozenset("lesson class course tutor tutoring".split())
 _TAKE_LESSONS = frozenset("take start begin have do attend".split())
 _STUDY_YEARS = frozenset("first second third fourth final 1st 2nd 3rd 4th".split())
@@ -77,10 +78,11 @@ class Adopting(ReaderParts):
             return
         for k, t in enumerate(self.toks[2:-2], start=2):
             ordinal, at, name = self.toks[k - 1], self.toks[k + 1], self.toks[k + 2]
-            if t.lower != "year" or ordinal.lower not in _STUDY_YEARS or at.lower != "at" or not name.text[:1].isupper():
+            if t.lower not in _STUDY_PERIODS or ordinal.lower not in _STUDY_YEARS or at.lower != "at" or not name.text[:1].isupper():
                 continue
             school = k + 3 < len(self.toks) and self.toks[k + 3].lower in ("uni", "university", "college")
-            studying = school or any(w in _STUDY_CONTEXT for w in low)  # the small model's NER can't tell Exeter from Google
+            # the small model's NER can't tell Exeter from Google; a term or semester is a school's
+            studying = school or t.lower != "year" or any(w in _STUDY_CONTEXT for w in low)
             if name.i in self.quoted or self.tool(name) is not None or not studying:
                 continue
             owner = self.toks[k - 2]

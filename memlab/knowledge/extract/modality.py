@@ -176,7 +176,10 @@ class Modality(ReaderParts):
             return False  # not "I'm a nurse, tell her I said hi": a message to pass on
         if any(c.lower in ("i", "we") for c in self.s.children(say, "nsubj")):
             return False  # "she lives in Oslo, I think": the speaker's hedge on it
-        return any(c.i > say.i and c.dep in ("ccomp", "xcomp") for c in self.s.children(say))
+        return any(
+            c.i > say.i and (c.dep in ("ccomp", "xcomp") or c.dep in ("obj", "dobj") and c.pos == "NOUN")
+            for c in self.s.children(say)
+        )  # "Esme's settled into Oslo, she says a coffee costs ...": the parse's object is the next clause
 
     def _own_clause_before(self, clause: Tok, head: Tok) -> bool:
         """ "my brother Kwame works at Rolls-Royce now, ..., he tried to explain", "I'm a Windows girl,
