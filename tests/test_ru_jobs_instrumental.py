@@ -105,3 +105,36 @@ def test_moves_and_buys(text: str, expected: set[tuple[str, str, str]]) -> None:
     from memlab.knowledge.extract.clauses import triples
 
     assert {f for f in triples(text, "ru") if f[1] in ("team", "instrument", "car")} == expected
+
+
+def test_old_thing_given_away_is_no_update() -> None:
+    from memlab.knowledge.extract.nlp import parse
+    from memlab.knowledge.extract.updates import updates
+
+    def new(text: str, lang: str, old: str) -> list[str]:
+        return [f.value for f in updates(parse(text, lang), {"speaker": [("phone", old)]}, text)]
+
+    assert new("старый Xiaomi отдала маме, она теперь в телеграме сидит", "ru", "iPhone 15") == []
+    assert new("my old Pixel went to my mum, I'm on an iPhone 15 now", "en", "Pixel 7") == ["iPhone 15"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("пилю бэкенд на Kotlin", {("speaker", "programming_language", "Kotlin")}),
+        ("Тимур пилит мобилку на Kotlin", {("Тимур", "programming_language", "Kotlin")}),
+        ("пилю дрова на даче", set()),
+    ],
+)
+def test_colloquial_coding_verbs(text: str, expected: set[tuple[str, str, str]]) -> None:
+    from memlab.knowledge.extract.clauses import triples
+
+    assert {f for f in triples(text, "ru") if f[1] == "programming_language"} == expected
+
+
+def test_leaving_for_a_team_keeps_the_new_language() -> None:
+    from memlab.knowledge.extract.nlp import parse
+    from memlab.knowledge.extract.updates import updates
+
+    text = "теперь в основном Kotlin, ушла в мобилку"
+    assert [f.value for f in updates(parse(text, "ru"), {"speaker": [("programming_language", "Java")]}, text)] == ["Kotlin"]

@@ -116,6 +116,8 @@ def updates(
     return out
 
 
+_GIVE_AWAY = frozenset("отдать продать подарить give sell gift".split())
+_FORMER = frozenset("old former previous ex старый бывший прежний".split())
 _RU_ORDINALS = frozenset("первый второй третий четвёртый четвертый пятый шестой".split())
 _STAY_WORDS = frozenset("week weekend day night неделя выходные день ночь".split())
 
@@ -336,9 +338,14 @@ def _set_aside(r: Reader, t: Tok, later: Sequence[Tok] = ()) -> bool:
     if prev is not None and (prev.lower in _FROM_WORDS and not offered or prev.lower in lx.DROP_VERBS):
         return True
     head = r.toks[t.head]
-    taken = t.dep in ("obj", "dobj") or t.feats.get("Case") == "Acc" and t.dep.startswith("nsubj")  # a misread object
+    # a misread object: an accusative, or a thing (a tool, a phone, a car) as the "subject" of a verb of
+    # giving away ("старый Honor отдала свекрови")
+    thing = t.dep.startswith("nsubj") and head.lemma in _GIVE_AWAY and r.tool_value(t) is not None
+    taken = t.dep in ("obj", "dobj") or t.feats.get("Case") == "Acc" and t.dep.startswith("nsubj") or thing
     if taken and (head.lemma in lx.DROP_VERBS or head.lower in lx.DROP_VERBS):
         return True
+    if any(c.lemma in _FORMER for c in r.s.children(t, "amod")):
+        return True  # "старый Honor", "my old Pixel": the one replaced
     if any(c.lower in _FROM_WORDS for c in r.s.children(t, "case")) and not offered or t.i in r.quoted:
         return True
     if r.s.lang == "en" and _en_over(r, t):
