@@ -138,3 +138,19 @@ def test_leaving_for_a_team_keeps_the_new_language() -> None:
 
     text = "теперь в основном Kotlin, ушла в мобилку"
     assert [f.value for f in updates(parse(text, "ru"), {"speaker": [("programming_language", "Java")]}, text)] == ["Kotlin"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a team named by a genitive plural keeps its plural
+        ("в Сбере я в команде переводов, релизы каждую неделю", {("speaker", "team", "переводы")}),
+        ("работаю в команде поиска", {("speaker", "team", "поиск")}),
+        # the genitive after "в команде" names the team, not a job
+        ("Карина теперь в команде аналитики", set()),
+    ],
+)
+def test_team_names(text: str, expected: set[tuple[str, str, str]]) -> None:
+    from memlab.knowledge.extract.clauses import triples
+
+    assert {f for f in triples(text, "ru") if f[1] in ("team", "job_title")} == expected

@@ -240,6 +240,8 @@ class CopulaClauses(ReaderParts):
         if school is not None or b.lemma in lx.STUDENT_WORDS:
             return  # a student's is no job title, and "a student" alone names no school
         object_case = self.s.lang == "ru" and any(c.pos == "ADP" for c in self.s.children(b, "case"))
+        if self.s.lang == "ru" and any(c.lemma in lx.TEAM_NOUNS and c.i < b.i for c in self.s.children(b, "nmod")):
+            return  # "Карина теперь в команде аналитики": the team's name, not a job
         whose = self.s.lang == "ru" and b.i and self.toks[b.i - 1].lower in ("его", "её", "ее", "их", "твой", "ваш")
         title = None if object_case or whose else self.job_title(b)  # "я с врачом поговорила": whom; "я его админ": its
         if title:

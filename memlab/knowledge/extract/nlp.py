@@ -585,6 +585,19 @@ def ru_noun_nominative(word: str) -> str:
     return str(acc.normal_form) if acc is not None else word.lower()
 
 
+def ru_plural_nominative(word: str) -> str | None:
+    """A Russian genitive plural noun in the nominative plural ("платежей" -> "платежи"): a team
+    named by what it handles keeps its plural. None when the word is not read as a genitive plural."""
+    morph = _morph()
+    if morph is None:
+        return None
+    parse = next((p for p in morph.parse(word.lower()) if "NOUN" in p.tag and "gent" in p.tag and "plur" in p.tag), None)
+    if parse is None or parse.score < 0.3:
+        return None
+    form = parse.inflect({"nomn", "plur"})
+    return str(form.word) if form is not None else None
+
+
 def ru_indeclinable_name(word: str) -> bool:
     """A name the dictionary does not know, ending in a vowel, that pymorphy3's guess does not read
     as a singular oblique form of another word ("Кенжи", "Хироко", "Юки"; not "Светки", the

@@ -25,6 +25,7 @@ from memlab.knowledge.extract.nlp import (
     ru_future,
     ru_lemmas,
     ru_noun_nominative,
+    ru_plural_nominative,
     ru_possessive_owner,
 )
 from memlab.knowledge.extract.parts import ReaderParts
@@ -292,7 +293,7 @@ class RussianClauses(ReaderParts):
                     who = self.subject_phrase(first)
             if who is None:
                 continue
-            value = name.lemma if name.pos == "NOUN" and name.i not in self.quoted else self.value_text(name)
+            value = _team_name(name) if name.pos == "NOUN" and name.i not in self.quoted else self.value_text(name)
             yield self.fact(who, "team", value, "concept")
             org = self.toks[name.i + 2] if name.i + 2 < len(self.toks) else None
             if org is not None and self.toks[name.i + 1].lower in ("в", "во") and org.text[:1].isupper() and self._org(org):
@@ -638,6 +639,14 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
                     yield reader.fact(subj, "manager", reader.value_text(o), "person")
 
 
+def _team_name(t: Tok) -> str:
+    """A team named by a genitive noun, in the nominative: a plural keeps its plural ("в команде
+    платежей": платежи, not платёж)."""
+    if t.feats.get("Number") == "Plur":
+        return ru_plural_nominative(t.text) or t.lemma
+    return t.lemma
+
+
 def _governor(reader: ReaderParts, noun: Tok) -> Tok:
     """The verb whose negation, mood and tense bear on ``noun``: its head, unless the parse hung a
     verbless "noun — value" stretch on the verb of a later clause past a comma ("Моя любимая
@@ -816,7 +825,7 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
     elif b.pos in ("NOUN", "PROPN", "VERB") and b.feats.get("Case", "Nom") == "Nom" and _demonym(b) is not None:
         yield reader.fact(subj, "nationality", _demonym(b) or "", "concept")  # "я казашка", "Инес португалка"
     elif b.lemma in ("в", "во") and len(nxt) > 2 and nxt[1].lemma == "команда" and nxt[2].head == nxt[1].i:
-        yield reader.fact(subj, "team", nxt[2].lemma, "concept")  # "я в команде платежей"
+        yield reader.fact(subj, "team", _team_name(nxt[2]), "concept")  # "я в команде платежей"
     elif (
         b.lemma in ("в", "во")
         and len(nxt) > 1

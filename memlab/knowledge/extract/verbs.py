@@ -761,6 +761,7 @@ class VerbClauses(ReaderParts):
             c
             for c in self.s.children(o, "compound", "amod", "nmod", "flat")
             if c.i < o.i and c.lower not in _SKIP_ADJ and c.pos not in ("DET", "PRON") and c.lower not in _OWNER_WORDS
+            and not (self.s.lang == "ru" and self.s.children(c, "case"))  # "в команде аналитики": no title "команде аналитик"
         ]
         idx = sorted([o.i, *(m.i for m in mods)])
         lo, hi = _contiguous(idx, o.i)
