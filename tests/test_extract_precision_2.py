@@ -198,3 +198,15 @@ def test_lessons_and_weeks(text: str, expected: set[Triple]) -> None:
 )
 def test_terms_and_reports(text: str, expected: set[Triple]) -> None:
     assert {f for f in _facts(text, "en") if f[1] in ("university", "city")} == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a stance adverb that opens the clause is no part of the value
+        ("honestly tacos are my favourite food", {("speaker", "favorite_food", "tacos")}),
+        ("Lowkey ramen is my favourite food", {("speaker", "favorite_food", "ramen")}),
+    ],
+)
+def test_stance_words_are_no_value(text: str, expected: set[Triple]) -> None:
+    assert {f for f in _facts(text, "en") if f[1] == "favorite_food"} == expected

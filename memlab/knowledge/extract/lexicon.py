@@ -629,3 +629,9 @@ DRINK_SECOND_WORDS = {"flat": "white", "cold": "brew", "флэт": "уайт", "
 
 # what a team is called at work: "the payments squad", "the data team", "команда платежей"
 TEAM_NOUNS = frozenset("team squad tribe pod команда".split())
+
+# stance adverbs that open a clause and are never part of a value: "honestly pizza is my favourite"
+STANCE_WORDS = frozenset(
+    "honestly lowkey literally basically probably definitely just really actually totally seriously genuinely "
+    "obviously clearly apparently tbh ngl imo честно реально короче вообще типа прям".split()
+)

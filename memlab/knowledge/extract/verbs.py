@@ -105,6 +105,10 @@ class VerbClauses(ReaderParts):
         yield from self._copula_facts(v, subj)
 
     def fact(self, subject: str, attribute: str, value: str, vtype: str) -> Extracted:
+        words = value.split()
+        while vtype == "concept" and len(words) > 1 and words[0].casefold() in lx.STANCE_WORDS:
+            words = words[1:]  # "honestly pizza is my favourite food": the speaker's stance, not the value
+        value = " ".join(words) if len(words) != len(value.split()) else value
         if attribute == "hobby" and value.casefold() in lx.SPORTS:
             attribute = "sport"  # "climbing is my thing now": a sport, whatever the noun said
         if attribute == "city" and value.casefold().replace("ё", "е") in lx.COUNTRIES:
