@@ -12,7 +12,7 @@ from memlab.knowledge.extract.parts import ReaderParts
 
 _AWAY = frozenset("ago trip holiday holidays vacation back backpacking travelling traveling tour".split())
 _PERIODS = frozenset("day week month год день неделя месяц".split())
-_COUNT_ORDINALS = frozenset("first первый второй третий четвёртый четвертый пятый шестой седьмой".split())
+_COUNT_ORDINALS = frozenset({"first", *lx.RU_ORDINALS})
 _NUMBER_WORDS = frozenset("two three four five six couple few".split())
 _OFFER_NOUNS = frozenset("offer оффер офер".split())
 _STARTED = frozenset("start begin join onboard выйти начать приступить".split())

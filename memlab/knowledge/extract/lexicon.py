@@ -360,6 +360,7 @@ LEARN_VERBS = frozenset("learn study practice учить изучать выуч
 STUDENT_WORDS = frozenset("student undergrad undergraduate freshman sophomore студент студентка магистрант магистрантка аспирант аспирантка".split())
 SCHOOL_NOUNS = frozenset("university college institute school academy conservatory polytechnic".split())
 ORDINALS = frozenset("first second third fourth fifth final last 1st 2nd 3rd 4th 5th".split())
+RU_ORDINALS = frozenset("первый второй третий четвёртый четвертый пятый шестой седьмой".split())
 DEGREE_STAGES = frozenset("магистратура аспирантура бакалавриат докторантура".split())
 INSTRUMENTS = frozenset(
     "guitar piano violin cello drums drum trumpet saxophone sax bass flute clarinet ukulele harp trombone keyboard "

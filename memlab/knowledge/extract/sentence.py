@@ -61,7 +61,7 @@ def _names_in(toks: Sequence[Tok], value: str) -> bool:
     )
 
 
-_TEAM_NOUNS = frozenset("team squad company startup department org".split())
+_TEAM_NOUNS = lx.TEAM_NOUNS | {"company", "startup", "department", "org"}  # the speaker's unit at work
 _STACK = frozenset("programming_language database".split())  # what a team's choice makes the speaker's
 
 

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.basics import _VISIT_WORDS, EMPLOY_VERBS
+from memlab.knowledge.extract.basics import _PAST_ADJ, _VISIT_WORDS, EMPLOY_VERBS
 from memlab.knowledge.extract.clauses import SPEAKER, Extracted, Reader, quoted_ranges
 from memlab.knowledge.extract.nlp import Sent, Tok, is_place_name, ru_lemmas
 
@@ -117,8 +117,6 @@ def updates(
 
 
 _GIVE_AWAY = frozenset("отдать продать подарить give sell gift".split())
-_FORMER = frozenset("old former previous ex старый бывший прежний".split())
-_RU_ORDINALS = frozenset("первый второй третий четвёртый четвертый пятый шестой".split())
 _STAY_WORDS = frozenset("week weekend day night неделя выходные день ночь".split())
 
 
@@ -142,7 +140,7 @@ def _spent(r: Reader, x: Tok) -> bool:
     before = r.toks[x.i - 1] if x.i else None
     if before is not None and before.lower in ("last", "this", "next", "that", "every", "прошлой", "этой", "той", "каждую"):
         return False
-    if before is not None and (before.lower in lx.ORDINALS or before.lemma in _RU_ORDINALS) or any(
+    if before is not None and (before.lower in lx.ORDINALS or before.lemma in lx.RU_ORDINALS) or any(
         t.lower in ("уже", "already") for t in r.toks[max(0, x.i - 3) : x.i]
     ):
         return False  # "в Калининграде уже вторую неделю, обживаюсь": counted since the move
@@ -344,7 +342,7 @@ def _set_aside(r: Reader, t: Tok, later: Sequence[Tok] = ()) -> bool:
     taken = t.dep in ("obj", "dobj") or t.feats.get("Case") == "Acc" and t.dep.startswith("nsubj") or thing
     if taken and (head.lemma in lx.DROP_VERBS or head.lower in lx.DROP_VERBS):
         return True
-    if any(c.lemma in _FORMER for c in r.s.children(t, "amod")):
+    if any(c.lemma in _PAST_ADJ for c in r.s.children(t, "amod")):
         return True  # "старый Honor", "my old Pixel": the one replaced
     if any(c.lower in _FROM_WORDS for c in r.s.children(t, "case")) and not offered or t.i in r.quoted:
         return True
