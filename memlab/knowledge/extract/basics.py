@@ -66,7 +66,7 @@ _PRAISE = frozenset(
     "отличный отличная хороший хорошая классный классная прекрасный прекрасная ужасный ужасная плохой "
     "плохая лучший лучшая худший худшая неплохой неплохая крутой крутая шикарный шикарная".split()
 )
-_SKIP_ADJ = frozenset("new current old former ex first second main own based новый нынешний текущий".split())
+_SKIP_ADJ = frozenset("new current old former ex first second main own based only sole lone новый нынешний текущий единственный".split())
 _PAST_ADJ = frozenset("old former ex previous late бывший прежний старый прошлый предыдущий".split())
 _CALENDAR = frozenset(
     "january february march april may june july august september october november december monday tuesday "

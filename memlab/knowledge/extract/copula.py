@@ -35,12 +35,19 @@ _DEMONYM_ENDINGS = ("an", "ese", "ish", "i", "ch", "ic", "ss", "ek", "ak", "ot",
 _BE = frozenset(("be", "become"))
 
 
+_STAY_NOUNS = frozenset(
+    "hospital hotel hostel prison jail rehab quarantine icu больница гостиница отель хостел тюрьма санаторий командировка".split()
+)
+
+
 class CopulaClauses(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
     def _copula_facts(self, v: Tok, subj_text: str | None) -> Iterator[Extracted]:
         """ "my boss is Oleg", "Zed is my editor", "I'm a data engineer", "I'm 34", "I'm in Bangalore"."""
         named = v.lemma in ("call", "name", "звать") and bool(self.s.children(v, "nsubj:pass"))
+        if v.tag == "VBG" and any(a.lemma == "be" and a.tag in ("VBZ", "VBP") for a in self.s.children(v, "aux")):
+            yield from self._hobby_is_doing(v)  # "my hobby is collecting stamps": the parse's progressive
         if not (
             v.lemma in _BE or named or self.s.children(v, "cop") or v.pos in ("NOUN", "PROPN", "ADJ", "NUM")
         ):
@@ -138,7 +145,7 @@ class CopulaClauses(ReaderParts):
                 yield self.fact(SPEAKER, role, self.value_text(subj_tok), "person")
                 continue
             role = self._my_role(subj_tok) if subj_tok is not None else None  # "my team lead is Marco now"
-            if role is not None and self._is_person(b):
+            if role is not None and self._is_person(b) and not _job_word(b):  # "my boss became CEO": a title
                 yield self.fact(SPEAKER, role, self.value_text(b), "person")
                 continue
             flipped = self._owned_attribute(b)  # "Zed is my editor now"
@@ -159,13 +166,23 @@ class CopulaClauses(ReaderParts):
                 continue
             yield from self._predicative(b, subj_text)
         if v.lemma == "be" and subj_text is not None:
+            # "Mum's in hospital in Leicester", "я в командировке в Казани": a stay, not a home
+            stay = any(o.lemma in _STAY_NOUNS for _, o in self.obliques(v))
             for case, o in self.obliques(v):
                 if not self._negated_stretch(o, v):  # "Not in Madrid anymore — I'm in Seville now"
-                    yield from self._located(case, o, subj_text)
+                    yield from (f for f in self._located(case, o, subj_text) if not (stay and f.attribute == "city"))
             for a in self.s.children(v, "acomp", "advmod"):  # "I'm super into woodworking"
                 for case, o in self.obliques(a):
                     if case == "into":
                         yield from self._located(case, o, subj_text)
+
+    def _hobby_is_doing(self, v: Tok) -> Iterator[Extracted]:
+        subj = next(iter(self.s.children(v, "nsubj")), None)
+        owned = self._owned_attribute(subj) if subj is not None else None
+        if owned is not None and owned[1] in ("hobby", "sport") and not self._blocked(v):
+            value = self._attribute_value(owned[1], v)
+            if value:
+                yield self.fact(owned[0], owned[1], value[0], value[1])
 
     def _my_role(self, t: Tok) -> str | None:
         """The fact a relation noun the speaker owns names: "my manager" -> manager, "my team lead"
@@ -173,6 +190,8 @@ class CopulaClauses(ReaderParts):
         rel = lx.RELATIONS.get(t.lemma)
         if rel is None or self.owner_of(t) != SPEAKER or self.other_partner(t):
             return None
+        if any(c.lemma in _PAST_ADJ for c in self.s.children(t, "amod")):
+            return None  # "my former boss is Dana": no longer the role
         return lx.RELATION_FACTS.get(rel)
 
     def other_partner(self, t: Tok) -> bool:
@@ -210,6 +229,8 @@ class CopulaClauses(ReaderParts):
         return None
 
     def _predicative(self, b: Tok, subj: str) -> Iterator[Extracted]:
+        if any(c.lower == "no" for c in self.s.children(b, "det")):
+            return  # "I'm no writer like you": denied
         if self.s.lang == "en" and b.lemma in ("person", "guy", "girl"):  # "I'm a cello person now"
             kinds = [c.lower for c in self.s.children(b, "compound") if c.i == b.i - 1]
             if kinds and kinds[0] in lx.INSTRUMENTS:  # not a sport: "a football guy" may only watch it
@@ -224,7 +245,8 @@ class CopulaClauses(ReaderParts):
                     if tv is not None:  # "фанат питона", "a big fan of Rust": the tool is theirs
                         yield self.fact(subj, tv[0], tv[1], "tool")
                         continue
-                    value = self.value_text(o) if o.text[:1].isupper() else o.lemma
+                    named = o.text[:1].isupper() or self.s.children(o, "compound")  # "a fan of Nintendo games"
+                    value = self.value_text(o) if named else o.lemma
                     yield self.fact(subj, "likes", value, "concept")
             return
         if b.lemma in ("employee", "staffer", "сотрудник", "сотрудница"):  # "an Umbrella Labs employee"
@@ -273,6 +295,7 @@ class CopulaClauses(ReaderParts):
         elif (
             subj == SPEAKER
             and b.pos == "PROPN"
+            and not any(c.lower in ("a", "an") for c in self.s.children(b, "det"))  # "I'm a Leo": a kind, not a name
             and self._is_person(b)
             and self.s.lang == "en"
             and any(c.lower == "i" for c in self.s.children(self.toks[b.head], "nsubj"))
@@ -360,6 +383,8 @@ class CopulaClauses(ReaderParts):
         named = self.toks[pet.head] if pet.dep in ("amod", "compound") else pet  # "my old dog Rex": "old" on the name
         if self.s.lang == "ru" and ru_pet_of_the_past(self, pet):
             return True
+        if any(c.lemma in ("childhood", "детство") for c in [*self.s.children(pet, "compound", "nmod"), *self.s.children(named, "compound")]):
+            return True  # "Max, my childhood dog": the dog of a time of life gone by
         if not any(c.lemma in _PAST_ADJ for c in [*self.s.children(pet, "amod"), *self.s.children(named, "amod")]):
             return False
         return any(v.pos in ("VERB", "AUX") and (v.tag in ("VBD",) or v.feats.get("Tense") == "Past") for v in self.toks)
@@ -481,6 +506,8 @@ class CopulaClauses(ReaderParts):
         ):
             return owner, "native_language"  # "my first language is Spanish", "Hindi is my mother tongue"
         fav = any(c.lemma in lx.FAVOURITE for c in self.s.children(t))
+        if fav and t.lemma in ("hobby", "sport", "pastime", "хобби", "увлечение", "спорт"):
+            return owner, lx.ATTRIBUTE_NOUNS[t.lemma]  # "my favourite hobby is knitting": a hobby of theirs
         if fav:
             return owner, lx.ATTRIBUTE_NOUNS.get(t.lemma) if t.lemma == "language" else f"favorite_{lx.FAVOURITE_NOUNS_RU.get(t.lemma, t.lemma)}"  # type: ignore[return-value]
         if t.lemma == "order" and not any(c.lemma in lx.ORDER_WORDS for c in self.s.children(t)):
@@ -530,7 +557,7 @@ class CopulaClauses(ReaderParts):
                     for g in self.s.children(c, "oprd", "xcomp", "obj")
                 ]
                 b = named[0] if named else b
-            return (self.value_text(b), "person") if self._is_person(b) else None
+            return (self.value_text(b), "person") if self._is_person(b) and not _job_word(b) else None  # not "CEO"
         tv = self.tool_value(b)
         if tv is not None:
             return (
@@ -542,7 +569,12 @@ class CopulaClauses(ReaderParts):
             d = lx.DIET_OF.get(b.lower)
             return (d, "concept") if d else None
         if attribute in ("sport", "hobby"):  # "swimming is my sport", "cooking is my hobby"
-            return (b.lower, "concept") if b.pos in ("NOUN", "VERB", "PROPN") and b.tag != "PRP" else None
+            if b.pos not in ("NOUN", "VERB", "PROPN") or b.tag == "PRP":
+                return None
+            obj = self.s.children(b, "obj", "dobj") if b.pos == "VERB" else []
+            if obj and obj[0].pos == "NOUN" and 0 < obj[0].i - b.i <= 3:  # "playing video games": what is played
+                return " ".join(t.lower for t in self.toks[b.i : obj[0].i + 1]), "concept"
+            return b.lower, "concept"
         if attribute == "native_language":
             return (b.text, "concept") if b.text[:1].isupper() else None
         if b.pos in ("PRON", "DET") or b.lower in _NOT_NAMES or b.lower in ("it", "this", "that", "mine"):

@@ -262,6 +262,13 @@ UNITS = frozenset(
     "min mins minute minutes hour hours hrs km kms miles mile percent % dollars bucks euros kg kilos lbs pounds "
     "times people steps floors days weeks months метров минут часов км рублей раз".split()
 )
+# "for a month", "for years": the length of a state (a past one with a length is over)
+DURATION_UNITS = frozenset("day week month year decade while summer winter semester term день неделя месяц год".split())
+# a work of fiction a sentence may be set in ("in the show, ...", "в сериале ...")
+STORY_NOUNS = frozenset(
+    "show series sitcom film movie book novel story game episode anime manga cartoon play comic fic fanfic "
+    "фильм сериал книга роман рассказ игра серия аниме манга мультик мультфильм пьеса комикс сказка".split()
+)
 FAVOURITE = frozenset("favorite favourite fave preferred любимый любимая любимое".split())
 # "любимая группа" is favorite_band: a favourite's attribute is named in English in both languages
 FAVOURITE_NOUNS_RU: dict[str, str] = {

@@ -42,6 +42,10 @@ _REPORT_VERBS = frozenset(
 )
 
 
+# a tag that asks for the statement to be confirmed, so the statement is in doubt
+_CONFIRM_TAGS = frozenset("да же ведь правда верно правильно right correct innit".split())
+
+
 class Modality(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -61,6 +65,8 @@ class Modality(ReaderParts):
         tag = [t for t in parts[-1] if t.pos != "PUNCT" and "?" not in t.text]
         if not tag or len(tag) > 3 or tag[0].pos == "ADP":
             return False  # "на Go кто-нибудь пишет, кроме гугла?": a phrase of the question, not a tag
+        if all(t.lower in _CONFIRM_TAGS for t in tag):
+            return False  # "Бегемот же кот, да?", "Anna's in Oslo, right?": asks whether the statement holds
         if any(t.lower in lx.FIRST_PERSON or t.text[:1].isupper() and t.i > 0 or self.tool(t) for t in tag):
             return False
         return not self._asks(self.toks[: parts[-1][0].i])

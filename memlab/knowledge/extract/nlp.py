@@ -695,6 +695,16 @@ def ru_only_instrumental(word: str) -> bool:
 
 
 @cache
+def ru_may_be_genitive(word: str) -> bool:
+    """pymorphy3 has a singular genitive noun reading of ``word`` ("тёти", which natasha may tag
+    nominative: "муж тёти работает на Норникеле")."""
+    morph = _morph()
+    if morph is None:
+        return False
+    return any("NOUN" in p.tag and "gent" in p.tag and "sing" in p.tag for p in morph.parse(word.lower()))
+
+
+@cache
 def ru_name_never_genitive(word: str) -> bool:
     """pymorphy3 reads ``word`` as a first name, and no such reading is genitive ("Айдар", which
     natasha may tag genitive: "брат Айдар переехал"; not "Ани", "Тимура")."""

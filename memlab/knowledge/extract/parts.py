@@ -248,3 +248,6 @@ class ReaderParts:
 
     def job_title(self, o: Tok) -> str | None:
         raise NotImplementedError
+
+    def _bounded_past(self, v: Tok) -> bool:
+        raise NotImplementedError

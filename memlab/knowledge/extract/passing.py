@@ -27,6 +27,10 @@ _OWN = frozenset("my our".split())
 _SETUP_NOUNS = frozenset("config configs setup dotfiles plugins keybindings keymap theme install cluster instance init".split())
 
 
+# whom one teaches at home, not for a living: "teaching my siblings coding"
+_KIN_TAUGHT = frozenset(lx.RELATIONS) | {"sibling", "kid", "child", "grandchild", "grandkid", "niece", "nephew"}
+
+
 class Passing(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -223,6 +227,12 @@ class Passing(ReaderParts):
         )
         if who is None or not person or self.s.children(v, "iobj") or any(c.lower in ("us", "me") for c in self.s.children(v, "obj", "dobj")):
             return
+        if v.tag == "VBG" and v.dep != "xcomp" and not self.s.children(v, "aux"):
+            return  # "Teaching it is awesome", "teaching them tricks must be fun": an activity talked about
+        objs = self.s.children(v, "obj", "dobj")
+        how_to = any(t.lower == "how" and self.toks[t.i + 1].lower == "to" for t in self.toks[v.i + 1 : v.i + 6][:-1])
+        if how_to or any(o.pos == "PRON" or self.owner_of(o) is not None and o.lemma in _KIN_TAUGHT for o in objs):
+            return  # "teaching my siblings coding", "teaching people how to make this": no job
         yield self.fact(who, "job_title", "teacher", "concept")
         for case, o in self.obliques(v):
             if case == "in" and self._place(o):

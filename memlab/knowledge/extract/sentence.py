@@ -65,6 +65,9 @@ _TEAM_NOUNS = lx.TEAM_NOUNS | {"company", "startup", "department", "org"}  # the
 _STACK = frozenset("programming_language database".split())  # what a team's choice makes the speaker's
 
 
+_QUOTES = frozenset('"«“\'')
+
+
 class Sentences(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -110,8 +113,16 @@ class Sentences(ReaderParts):
 
     def says_nothing_now(self) -> bool:
         """The whole sentence states nothing current: a question, past time, something unreal."""
-        return self._is_question() or self._past_time() or any(p in self.low for p in lx.NOT_REAL)
+        return self._is_question() or self._past_time() or any(p in self.low for p in lx.NOT_REAL) or self._in_a_story()
 
+    def _in_a_story(self) -> bool:
+        """The sentence opens inside a work of fiction: "In the show, Walter is a teacher", "в
+        сериале Лиза живёт в Самаре", «в "Мастере и Маргарите" Бегемот — кот»."""
+        words = [t for t in self.toks if t.pos != "PUNCT" or t.text in _QUOTES]
+        if len(words) < 3 or words[0].lower not in ("in", "в", "во"):
+            return False
+        nxt = words[2] if words[1].lower in ("the", "this", "that", "a", "этом", "том", "одном") else words[1]
+        return nxt.text in _QUOTES or nxt.lemma in lx.STORY_NOUNS
     def _married_or_under(self) -> Iterator[Extracted]:
         """ "I'm married to Nikos", "married to a guy named Nikos", "working under Priscilla",
         "reporting to Ji-woo after the reorg": the spouse and the manager said with a preposition.
@@ -342,6 +353,7 @@ class Sentences(ReaderParts):
             began = (
                 any(  # "Started a gluten-free diet", "went vegan" (done: not "going vegan", "сяду на кето")
                     t.lemma in _BEGIN_VERBS and (t.tag in ("VBD", "VBN") or t.feats.get("Tense") == "Past")
+                    and not self._bounded_past(t)  # "went vegan for a month": begun and over
                     for t in part
                 )
             )

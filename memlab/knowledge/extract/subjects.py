@@ -11,12 +11,14 @@ from memlab.knowledge.extract.basics import (
     _PAST_ADJ,
     _RU_VERB_ENDINGS,
     _SPEAKER_WORDS,
+    NOT_NAMES,
     SPEAKER,
     _job_word,
 )
 from memlab.knowledge.extract.nlp import (
     Tok,
     ru_first_person_verb,
+    ru_may_be_genitive,
     ru_name,
     ru_name_never_genitive,
 )
@@ -43,6 +45,11 @@ class Subjects(ReaderParts):
         if self.s.lang == "ru" and v.feats.get("Person") == "1" and v.pos in ("VERB", "AUX"):
             return SPEAKER  # "живём в Новосибирске, морозы норм": a first-person verb is the speaker's
         subj = self.s.children(v, "nsubj", "nsubj:pass")
+        opener = [c for c in subj if c.lower in NOT_NAMES and c.i + 1 < len(self.toks) and self.toks[c.i + 1].lower == ","]
+        if opener:  # "Yep, I do running": an opener the parse took for the subject (the real one may hang on "do")
+            subj = [c for c in subj if c not in opener] or [
+                n for a in self.s.children(v, "aux") for n in self.s.children(a, "nsubj")
+            ]
         if self.s.lang == "ru":  # "Дима сидит на винде, когда я на маке ...": the parse's one clause is two
             subj = [c for c in subj if not in_later_clause(self, v, c) and not _disagrees(v, c)]
             if not subj and (named := parataxis_subject(self, v)) is not None:
@@ -100,8 +107,8 @@ class Subjects(ReaderParts):
             if self._ru_opening_verb(v):
                 return True  # natasha tags a capitalised opening verb as a name: "Перешёл на Neovim"
             return v.feats.get("Tense") == "Past" and self._opens(v)
-        if v.tag not in ("VBD", "VBG", "VBN", "VB", "VBP"):
-            return False
+        if v.tag not in ("VBD", "VBG", "VBN", "VB", "VBP") or self._in_clausal_subject(v):
+            return False  # "Doing some yoga is really helpful": an activity talked about, nobody's
         subjects = [
             t for t in self.toks if t.dep in ("nsubj", "nsubj:pass", "expl") and t.i not in self.quoted
         ]
@@ -111,6 +118,19 @@ class Subjects(ReaderParts):
         return self._opens(v) or (
             not subjects and (v.tag in ("VBG", "VBD") or got)
         )  # "Just got promoted to ..."
+
+    def _in_clausal_subject(self, v: Tok) -> bool:
+        """``v`` is, or is joined to, a clause that is the subject of "be" ("Taking breaks, doing
+        some yoga ... is really helpful")."""
+        for _ in range(len(self.toks)):
+            if v.dep.startswith("csubj"):  # not a misparse: "doing keto ... and the brain fog is REAL"
+                head = self.toks[v.head]  # "being a nurse there is what keeps me sane": the speaker's
+                mine = any(t.lower in ("i", "me", "my", "myself", "mine") for t in self.toks)
+                return head.lemma == "be" and not self.s.children(head, "nsubj", "expl") and not mine
+            if v.dep not in ("conj", "advcl") or v.head == v.i:
+                return False
+            v = self.toks[v.head]
+        return False
 
     def _ru_opening_verb(self, v: Tok) -> bool:
         return (
@@ -178,11 +198,14 @@ class Subjects(ReaderParts):
                 return SPEAKER  # "моего пса", "нашу кошку"
             if c.lemma in lx.RELATIONS and c.i < t.i:
                 return self.subject_phrase(c)
+            between = self.toks[t.i + 1 : c.i]  # "муж моей подруги": the owner's own determiners may come first
             if (
-                self.s.lang == "ru" and c.lemma in lx.RELATIONS and c.i == t.i + 1 and c.feats.get("Case") == "Gen"
+                self.s.lang == "ru" and c.lemma in lx.RELATIONS and c.i > t.i and all(b.dep in ("det", "amod") and b.head == c.i for b in between)
+                and (c.feats.get("Case") == "Gen" or c.i == t.i + 1 and ru_may_be_genitive(c.text))
                 and t.feats.get("Case") != "Gen" and not self.s.children(c, "case")
             ):  # fmt: skip
-                return f"{SPEAKER}'s {lx.RELATIONS[c.lemma]}"  # "собаку соседа", "машина брата"
+                whose = self.owner_of(c) if between else None  # "собаку соседа", "машина брата", "муж моей подруги"
+                return f"{whose or SPEAKER}'s {lx.RELATIONS[c.lemma]}"
             if self._is_person(c) and c.i < t.i:
                 return self.value_text(c)
             if (

