@@ -183,3 +183,25 @@ def test_an_activity_as_the_subject_of_advice_is_nobody_s() -> None:
 def test_a_game_played_before_is_an_experience() -> None:
     assert "sport" not in _attrs("oh I've played squash before, years back")
     assert ("speaker", "sport", "squash") in _facts("I play squash on Tuesdays.")
+
+
+def test_a_fact_about_a_former_partner_is_marked_as_naming_an_earlier_value(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """"Ilya is a designer" stays true after the partner became Matvey, and the line says Ilya is
+    no longer the current partner."""
+    from memlab import Memory, MemoryConfig, SimulatedClock
+    from memlab.bench.metrics import stale_as_current
+    from memlab.embed.hashing import HashingEmbedder
+
+    clock = SimulatedClock(1_714_550_400.0)
+    with Memory.open(tmp_path / "m.db", MemoryConfig(), clock=clock, embedder=HashingEmbedder(64)) as m:
+        m.ingest("мой парень Илья дизайнер", session_id="s1")
+        clock.advance(10 * 86400.0)
+        m.ingest("с Ильёй всё, теперь встречаюсь с Матвеем", session_id="s2")
+        clock.advance(86400.0)
+        m.maintain()
+        ctx = m.context("Что подарить моему парню?")
+    assert "Матве" in ctx.split("\n\n")[0]
+    related = ctx.split("## Related facts")[1].split("\n\n")[0].splitlines()[1:]
+    about_ilya = [line for line in related if "Илья" in line]
+    assert about_ilya and all("[names an earlier value; since" in line for line in about_ilya)
+    assert not stale_as_current(ctx, ["Илья", "Иль"], ["Матвей", "Матве"])

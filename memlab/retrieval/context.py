@@ -181,7 +181,7 @@ class ContextProvider:
         olds = {v.casefold() for v in (*replaced, *earlier)}
         return {
             "Facts": [(n.content, self._fact_line(n)) for n in facts],
-            "Related facts": [(n.content, self._fact_line(n)) for n in related],
+            "Related facts": [(n.content, self._related_line(n, replaced)) for n in related],
             "Entity profiles": [
                 (k, line) for k, line in self._entity_items([n.id for n in (*facts, *episodes)])
                 if k.removeprefix("entity ").casefold() not in olds
@@ -275,6 +275,13 @@ class ContextProvider:
 
     def _fact_line(self, n: Node) -> str:
         return f"- {clip(n.content)} (since {iso(n.valid_from)[:10]}, confidence {self.effective_confidence(n):.2f})"
+
+    def _related_line(self, n: Node, replaced: dict[str, Node]) -> str:
+        """A related fact, marked when it names a value a leading fact replaced ("Dima is a
+        programmer" after the partner became Artyom): true of Dima, and Dima is no longer current."""
+        now = replaced_in(n.content, replaced)
+        line = self._fact_line(n)
+        return line if now is None else f"{line} [names an earlier value; since {iso(now.valid_from)[:10]}: {clip(now.content, 120)}]"
 
     def _entity_items(self, node_ids: Sequence[int]) -> list[tuple[str, str]]:
         assert self.memory.store is not None

@@ -147,7 +147,7 @@ def known_employer(lemma: str, form: str) -> bool:
 
 
 DIETS: dict[str, tuple[str, ...]] = {
-    "vegan": ("vegan", "веган", "веганка", "веганство", "веганский", "веганская"),
+    "vegan": ("vegan", "веган", "веганка", "веганша", "веганство", "веганский", "веганская"),
     "vegetarian": (
         "vegetarian",
         "veggie",

@@ -26,6 +26,7 @@ from memlab.knowledge.extract.nlp import (
     ru_lemmas,
     ru_noun_nominative,
     ru_plural_nominative,
+    ru_name,
     ru_possessive_owner,
 )
 from memlab.knowledge.extract.parts import ReaderParts
@@ -329,22 +330,30 @@ class RussianClauses(ReaderParts):
                 break
             clause.append(t)
         start = 1 if clause and clause[0].lemma in ("мой", "моя", "наш", "наша") else 0
-        if len(clause) < start + 2 or any(t.pos in ("VERB", "AUX") and not _job_word(t) for t in clause):
+        diet_word = lx.DIET_OF.get  # "Динара веганка": natasha may tag the noun a verb
+        if len(clause) < start + 2 or any(t.pos in ("VERB", "AUX") and not _job_word(t) and not diet_word(t.lower) for t in clause):
             return
         subj_tok = clause[start]
-        if subj_tok.feats.get("Case", "Nom") != "Nom" or subj_tok.i in self.quoted:
-            return
+        named = subj_tok.pos == "PROPN" and self._is_person(subj_tok) and ru_name(subj_tok.text) == subj_tok.text
+        if subj_tok.feats.get("Case", "Nom") != "Nom" and not named or subj_tok.i in self.quoted:
+            return  # natasha may call a name in the nominative genitive: "Динара врач"
         owner = SPEAKER if subj_tok.lower == "я" else None
-        if owner is None and (subj_tok.lemma in lx.RELATIONS or subj_tok.pos == "PROPN" and self._is_person(subj_tok)):
-            owner = _ru_owner(self, subj_tok)
+        nxt = clause[start + 1]
+        if subj_tok.lemma in lx.RELATIONS and nxt.pos == "PROPN" and self._is_person(nxt) and ru_name(nxt.text) == nxt.text:
+            owner, start = self.value_text(nxt), start + 1  # "коллега Динара веганка": Динара
+        elif owner is None and (subj_tok.lemma in lx.RELATIONS or named):
+            owner = self.value_text(subj_tok) if named else _ru_owner(self, subj_tok)
         if owner is None or owner == SPEAKER and start:
             return
         rest = clause[start + 1 :]
         if len(rest) > 2 and rest[0].lower == "у" and rest[1].lower in ("меня", "нас") and owner != SPEAKER:
             rest = rest[2:]  # "мама у меня бухгалтер"
-        while rest and (rest[0].lower in _JOB_FILLERS or rest[0].pos == "ADV" and rest[0].lower not in _NOT_NOW_ADV):
+        while rest and not diet_word(rest[0].lower) and (rest[0].lower in _JOB_FILLERS or rest[0].pos == "ADV" and rest[0].lower not in _NOT_NOW_ADV):
             rest = rest[1:]
         job = rest[0] if rest else None
+        if job is not None and diet_word(job.lower) and job.i not in self.quoted and len(rest) == 1:
+            yield self.fact(owner, "diet", diet_word(job.lower), "concept")  # type: ignore[arg-type]
+            return
         if job is None or not _job_word(job) or job.feats.get("Case", "Nom") != "Nom" or job.i in self.quoted:
             return
         yield self.fact(owner, "job_title", job.lower if job.lower in lx.JOB_HEADS else _lex(job, lx.JOB_HEADS), "concept")
