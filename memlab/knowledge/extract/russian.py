@@ -24,9 +24,9 @@ from memlab.knowledge.extract.nlp import (
     ru_first_person_verb,
     ru_future,
     ru_lemmas,
+    ru_name,
     ru_noun_nominative,
     ru_plural_nominative,
-    ru_name,
     ru_possessive_owner,
 )
 from memlab.knowledge.extract.parts import ReaderParts
