@@ -205,3 +205,63 @@ def test_a_fact_about_a_former_partner_is_marked_as_naming_an_earlier_value(tmp_
     about_ilya = [line for line in related if "Илья" in line]
     assert about_ilya and all("[names an earlier value; since" in line for line in about_ilya)
     assert not stale_as_current(ctx, ["Илья", "Иль"], ["Матвей", "Матве"])
+
+
+def test_an_app_one_moves_to_is_no_town() -> None:
+    assert "city" not in _attrs("we've moved to Slack from Teams, finally")
+    assert "city" not in _attrs("I moved to Telegram, ping me there")
+    assert ("speaker", "city", "Leeds") in _facts("I moved to Leeds in June.")
+
+
+def test_the_device_switched_from_is_not_held() -> None:
+    facts = _facts("finally switched from my battered Pixel 4 to an iPhone 15")
+    assert ("speaker", "phone", "Pixel 4") not in facts
+
+
+def test_a_title_keeps_the_modifiers_of_its_modifiers() -> None:
+    assert ("speaker", "job_title", "primary school teacher") in _facts("I'm a primary school teacher in Leeds.")
+    assert ("speaker", "job_title", "IT support technician") in _facts("I'm an IT support technician.")
+
+
+def test_a_move_said_with_a_time_ahead_is_a_plan() -> None:
+    assert "city" not in _attrs("I'm moving to Valencia in three weeks, so excited")
+    assert ("speaker", "city", "Valencia") in _facts("I moved to Valencia three weeks ago.")
+
+
+def test_a_breed_is_no_pet_name() -> None:
+    assert ("speaker", "pet_dog", "Bramble") in _facts("My dog, a Labrador called Bramble, hates baths.")
+    assert not any(v == "Labrador" for _, _, v in _facts("My dog, a Labrador, hates baths."))
+
+
+def test_an_antecedent_keeps_its_name_not_its_relation() -> None:
+    assert ("Maya", "age", "9") in _facts("I made a cake for my granddaughter Maya, she's nine.")
+
+
+def test_an_employer_keeps_its_of_phrase() -> None:
+    facts = _facts("My sister is an economist at the Bank of England.")
+    assert ("speaker's sister", "employer", "Bank of England") in facts
+
+
+def test_sports_named_in_the_plural_are_read() -> None:
+    assert ("speaker", "sport", "pilates") in _facts("I do pilates twice a week.")
+
+
+def test_a_none_of_determiner_denies_the_tool() -> None:
+    assert "programming_language" not in _attrs("никакого Java, никаких митингов, только паяльник", "ru")
+    assert ("speaker", "programming_language", "Java") in _facts("пишу на Java", "ru")
+
+
+def test_a_form_teacher_is_no_manager() -> None:
+    assert "manager" not in _attrs("наш классный руководитель Ольга Сергеевна опять пишет ночью", "ru")
+    assert ("speaker", "manager", "Ольга") in _facts("мой руководитель Ольга", "ru")
+
+
+def test_a_town_after_a_job_is_the_city_not_the_employer() -> None:
+    facts = _facts("я архитектор в Великом Новгороде", "ru")
+    assert not any(a == "employer" for _, a, _ in facts)
+    assert ("speaker", "job_title", "архитектор") in facts
+
+
+def test_the_name_after_zovut_is_kept_as_said() -> None:
+    assert ("speaker", "name", "Фарида") in _facts("меня зовут Фарида, я из Уфы", "ru")
+    assert ("speaker", "name", "Тимур") in _facts("меня зовут Тимур", "ru")

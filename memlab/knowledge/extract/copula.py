@@ -448,7 +448,10 @@ class CopulaClauses(ReaderParts):
         elif case == "at" and o.lemma in lx.GYM_NOUNS and (gym := self._called(o)) is not None:
             yield self.fact(subj, "gym", gym, "organization")  # "I'm at a crossfit box called Iron Yard now"
         elif case in ("at", "for") and (self._org(o) or self._called(o)):
-            yield self.fact(subj, "employer", self._called(o) or self.value_text(o), "organization")
+            org_name = self.value_text(o)
+            if self.s.lang == "en" and o.i + 2 < len(self.toks) and self.toks[o.i + 1].lower == "of":
+                org_name = self._org_span(o) if len(self._org_span(o)) > len(org_name) else org_name  # "the University of Alberta Hospital"
+            yield self.fact(subj, "employer", self._called(o) or org_name, "organization")
         elif case == "with" and o.ent == "ORG" and o.pos == "PROPN" and self._org(o) and _job_word(self.toks[o.head]):
             # "I'm a paramedic with the West Midlands Ambulance Service"
             yield self.fact(subj, "employer", self._org_span(o), "organization")

@@ -178,8 +178,9 @@ RELATIONS: dict[str, str] = {
     **{w: w for w in (
         "sister brother wife husband partner girlfriend boyfriend mother father son daughter uncle aunt "
         "cousin grandmother grandfather friend colleague coworker neighbour neighbor roommate flatmate boss "
-        "manager mentor fiance fiancee niece nephew"
+        "manager mentor fiance fiancee niece nephew grandson granddaughter"
     ).split()},
+    "grandchild": "grandchild", "grandkid": "grandchild", "внук": "grandson", "внучка": "granddaughter",
     "parent": "parents", "parents": "parents", "родитель": "parents", "родители": "parents",
     "mom": "mother", "mum": "mother", "mommy": "mother", "dad": "father", "daddy": "father",
     "grandma": "grandmother", "granny": "grandmother", "grandpa": "grandfather", "co-worker": "coworker", "boss": "manager",
@@ -365,7 +366,14 @@ LEARN_VERBS = frozenset("learn study practice учить изучать выуч
 # a student is at a university, not an employer, and has no job title ("a PhD student at Oxford",
 # "a Michigan student", "студентка МГУ"): these are not JOB_HEADS
 STUDENT_WORDS = frozenset("student undergrad undergraduate freshman sophomore студент студентка магистрант магистрантка аспирант аспирантка".split())
-SCHOOL_NOUNS = frozenset("university college institute school academy conservatory polytechnic".split())
+SCHOOL_NOUNS = frozenset("university uni college institute school academy conservatory polytechnic".split())
+# apps and services one "moves to" that are no town (the tool gazetteer holds the developer tools)
+APP_NAMES = frozenset(
+    "whatsapp signal telegram viber slack discord teams zoom skype intercom zendesk freshdesk notion evernote "
+    "obsidian trello asana jira confluence clickup monday airtable salesforce hubspot spotify deezer tidal netflix "
+    "hulu substack medium mastodon bluesky threads instagram tiktok facebook snapchat reddit linkedin duolingo "
+    "strava revolut monzo venmo paypal shopify squarespace wix wordpress canva figma miro dropbox onedrive".split()
+)
 ORDINALS = frozenset("first second third fourth fifth final last 1st 2nd 3rd 4th 5th".split())
 RU_ORDINALS = frozenset("первый второй третий четвёртый четвертый пятый шестой седьмой".split())
 DEGREE_STAGES = frozenset("магистратура аспирантура бакалавриат докторантура".split())
@@ -393,7 +401,12 @@ DROP_VERBS = frozenset(
 FIRST_PERSON = frozenset("i i'm im my me mine we я меня мне мой моя моё мое мои мы".split())
 
 # -- modality and time cues (lemmas / lower-case words) --------------------------------------------
-NEGATIONS = frozenset("not n't never no nobody nothing neither nor hardly не нет ни никогда".split())
+NEGATIONS = frozenset(
+    "not n't never no nobody nothing neither nor hardly не нет ни никогда "
+    "никакой никакого никакая никакую никакие никаких никакому никаким".split()  # "никакого Python": none of it
+)
+# a role noun whose set phrase names no manager: "классный руководитель" is a form teacher
+NOT_A_MANAGER = ("классный руководитель", "классная руководительница", "классного руководителя", "классной руководительницы")
 NO_LONGER = ("anymore", "any more", "no longer", "больше не", "уже не", "бывший", "бывшая")
 MODALS = frozenset("would could might may should must shall 'd wo ca".split())
 FUTURE_AUX = frozenset("will 'll shall wo".split())

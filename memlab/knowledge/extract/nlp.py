@@ -427,9 +427,13 @@ def _from_spacy(span: Any) -> Sent:
         )
         for t in span
     ]
+    from memlab.knowledge.extract.lexicon import SPORTS
+
     for t in toks:
         if t.lemma == "cod":  # the small model lemmatises "coding" to "cod"
             t.lemma = "code"
+        elif t.lower in SPORTS and t.pos != "VERB":  # "pilates" is no plural of "pilate"
+            t.lemma = t.lower
     for t in toks:  # "moved to Oslo": Oslo hangs off "to"; make it an oblique of the verb, "to" its case
         if t.dep == "pobj" and toks[t.head].dep == "prep":
             prep = toks[t.head]
@@ -692,6 +696,20 @@ def ru_only_instrumental(word: str) -> bool:
         return False
     nouns = [p for p in morph.parse(word.lower()) if "NOUN" in p.tag]
     return bool(nouns) and all("ablt" in p.tag for p in nouns)
+
+
+@cache
+def ru_called_name(word: str) -> str | None:
+    """The name after "меня зовут" / "зовите меня" as the speaker gives it: the nominative as said
+    ("Фарида", "Жека", which pymorphy3 also reads as genitives of "Фарид", "Жек"), or the
+    nominative of an instrumental name reading ("зовите меня Гулей" -> "Гуля"). None when
+    ``word`` is no capitalised word."""
+    morph = _morph()
+    if not word[:1].isupper():
+        return None
+    if morph is not None and any("Name" in p.tag and "ablt" in p.tag for p in morph.parse(word)):
+        return ru_name(word, "Ins")
+    return word
 
 
 @cache

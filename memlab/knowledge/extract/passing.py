@@ -438,6 +438,8 @@ class Passing(ReaderParts):
             poss = [c for c in self.s.children(t, "nmod:poss", "poss") if c.i < t.i]
             if not poss or any(w.lemma in _PAST_ADJ | _SPARE for w in self.toks[poss[0].i : t.i + 2]):
                 continue  # "my old iPhone 8", "my spare Pixel"
+            if any(c.lower == "from" for c in self.s.children(t, "case")):
+                continue  # "switched from my ancient iPhone 7 to a Galaxy": the one left behind
             stack = self._possessed_stack(t)
             if stack is not None:  # "our postgres locked up again", "my fedora laptop", "my Rust code"
                 verb = next((a for a in self.s.ancestors(t) if a.pos in ("VERB", "AUX") or a.dep == "root"), None)

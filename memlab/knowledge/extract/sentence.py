@@ -37,6 +37,7 @@ from memlab.knowledge.extract.basics import (
 from memlab.knowledge.extract.nlp import (
     Tok,
     is_place_name,
+    ru_called_name,
 )
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_gaps import real_verb
@@ -103,6 +104,7 @@ class Sentences(ReaderParts):
             said = {w for _, w in trained}
             found = [f for f in found if f.attribute != "job_title" or not ({*f.value.casefold().split()} & (said | {"образованию"}))]
             found += [self.fact(who, "degree", what, "concept") for who, what in trained]
+        found = list(filter(self._sane, found))  # before the arbitration: a town read as an employer is no org
         orgs = {(f.subject, f.value.casefold()) for f in found if f.attribute in ("employer", "university")}
         # one name is not both the place someone works at and their city ("я бэкендер в Озоне")
         found = [f for f in found if f.attribute != "city" or (f.subject, f.value.casefold()) not in orgs]
@@ -428,7 +430,8 @@ class Sentences(ReaderParts):
             after = [x for x in self.toks[t.i + 1 : t.i + 4] if x.lower not in ("me", "меня", "просто", "just")]
             name = after[0] if after else None
             if name is not None and name.pos == "PROPN" and self._is_person(name) and self.tool(name) is None:
-                self.said["nickname"] = self.value_text(name)
+                nominative = ru_called_name(name.text) if self.s.lang == "ru" and not self.s.children(name, "flat", "flat:name") else None
+                self.said["nickname"] = nominative or self.value_text(name)  # "зовут Фарида": as said, not "Фарид"
                 yield self.fact(SPEAKER, "name", self.said["nickname"], "person")
                 return
 
@@ -662,6 +665,9 @@ class Sentences(ReaderParts):
                     continue
                 named = head if t.dep == "appos" and self._is_person(head) else None
                 name = self.value_text(named) if named is not None else self._name_child(t)
+                kind = next((c for c in self.s.children(t, "appos") if any(d.lower in ("a", "an") for d in self.s.children(c, "det"))), None)
+                if kind is not None and name == self.value_text(kind):  # "my dog, a Westie called Hamish": the breed
+                    name = self._called(kind)
                 if name and not self._blocked(self.toks[head.head] if named is not None else head):
                     yield self.fact(owner, f"pet_{lx.PETS[t.lemma]}", name, "concept")
         yield from self._pets_listed()

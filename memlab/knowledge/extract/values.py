@@ -215,6 +215,8 @@ class Values(ReaderParts):
     def _place(self, t: Tok) -> bool:
         if t.text[:1].islower() and (t.lower in _LOWER_CITY_ALIASES or t.lemma in _LOWER_CITY_ALIASES):
             return True  # "живу в питере", "перебрался в новосиб": a city's nickname, written in lower case
+        if t.lower in lx.APP_NAMES:
+            return False  # "I've moved to Signal", "moved from Zendesk to Intercom": an app, not a town
         return self._name(t) and not (self.s.lang == "ru" and t.ent in ("PER", "ORG"))
 
     def _org(self, t: Tok) -> bool:

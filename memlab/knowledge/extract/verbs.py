@@ -39,6 +39,7 @@ from memlab.knowledge.extract.nlp import (
     Tok,
     is_place_name,
     ru_adjective_nominative,
+    ru_called_name,
     ru_future,
     ru_instrumental_noun,
     ru_lemmas,
@@ -121,6 +122,9 @@ class VerbClauses(ReaderParts):
         if attribute == "job_title":
             value = lx.JOB_SHORTHANDS.get(value, value)  # "a PM" is a product manager
             value = value.replace("team-lead", "team lead").replace("tech-lead", "tech lead")  # see nlp._TEAM_LEAD
+        first, _, rest = subject.partition(" ")
+        if rest[:1].isupper() and first.casefold() in lx.RELATIONS and "'" not in subject:
+            subject = rest  # "my grandson Aarav ... he's eleven": the antecedent's name, not its relation
         return Extracted(subject, attribute.replace(" ", "_"), value, vtype, self.s.text)
 
     def _sane(self, f: Extracted) -> bool:
@@ -128,6 +132,10 @@ class VerbClauses(ReaderParts):
         rel = f.subject.rsplit("'s ", 1)[-1] if "'s " in f.subject else ""
         if rel and lx.RELATION_FACTS.get(rel) == f.attribute and f.attribute in ("partner", "spouse"):
             return False  # "у моей девушки Алины": no partner of the girlfriend
+        if f.attribute == "manager" and any(p in self.low for p in lx.NOT_A_MANAGER):
+            return False  # "наш классный руководитель Игорь Валентинович": the class's teacher
+        if f.attribute == "employer" and self.s.lang == "ru" and (is_place_name(f.value.split()[-1]) is True or f.value.casefold() in lx.CITY_ALIASES):
+            return False  # "я юрист в Нижнем Новгороде": the town, not an employer
         if f.attribute == "city" and (any(ch.isdigit() for ch in f.value) or f.value.split()[-1].casefold() in _STREET_WORDS):
             return False  # "lives at 221B Baker Street": an address, not a town
         if f.attribute == "city" and self._visiting(f.value):
@@ -293,6 +301,7 @@ class VerbClauses(ReaderParts):
                 lemma in CITY_VERBS
                 and case in ("in", "to", "at", "into", "of", "out", "в", "во", "на")
                 and self._place(o)
+                and not self._in_time_ahead(v)
             ):
                 inside = case == "на" and any(  # "в Нижнем Новгороде живу, почти на Покровке": a street of it
                     c in ("в", "во") and self._place(x) for c, x in self.obliques(v) if x.i != o.i
@@ -511,8 +520,9 @@ class VerbClauses(ReaderParts):
             yield from self._pet_called_after(v)  # "у нас хомяк, зовут Пельмень"
         if lemma == "звать" and any(c.lower == "меня" for c in self.s.children(v)):
             for c in self.s.children(v, "nsubj", "obj", "xcomp", "obl"):
-                if c.pos == "PROPN" or c.ent == "PER":
-                    yield self.fact(SPEAKER, "name", self.value_text(c), "person")
+                if c.pos == "PROPN" or c.ent == "PER":  # the name after "зовут" is nominative: "Фарида", not "Фарид"
+                    as_said = ru_called_name(c.text) if not self.s.children(c, "flat", "flat:name", "appos") else None
+                    yield self.fact(SPEAKER, "name", as_said or self.value_text(c), "person")
 
     def _seeing_someone(self, v: Tok) -> bool:
         """Progressive "see" as dating: "I've been seeing Elif", "I'm seeing Elif now"; not a
@@ -770,6 +780,12 @@ class VerbClauses(ReaderParts):
             rest[-1:] = [rest[-1] + t.text] if glued else [*rest[-1:], t.text]
         return " ".join(rest) or None
 
+    def _in_time_ahead(self, v: Tok) -> bool:
+        """ "I'm moving to Amsterdam in two months": a progressive with a time from now is a plan."""
+        return v.tag == "VBG" and any(
+            case == "in" and o.lemma in lx.DURATION_UNITS and self.s.children(o, "nummod", "det") for case, o in self.obliques(v)
+        )
+
     def _bounded_past(self, v: Tok) -> bool:
         """ "I went vegan for a month", "I was vegetarian for years": a past state with a length is over."""
         past = v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past"
@@ -787,6 +803,11 @@ class VerbClauses(ReaderParts):
             if c.i < o.i and c.lower not in _SKIP_ADJ and c.pos not in ("DET", "PRON") and c.lower not in _OWNER_WORDS
             and not (self.s.lang == "ru" and self.s.children(c, "case"))  # "в команде аналитики": no title "команде аналитик"
         ]
+        mods += [  # "primary school teacher", "IT support technician": a modifier's own modifier
+            g for m in mods if m.dep == "compound" for g in self.s.children(m, "compound", "amod")
+            if g.i < m.i and g.lower not in _SKIP_ADJ and g.pos not in ("DET", "PRON") and g.lower not in _OWNER_WORDS
+            and g.lower not in _PRAISE
+        ]  # fmt: skip
         idx = sorted([o.i, *(m.i for m in mods)])
         lo, hi = _contiguous(idx, o.i)
         words = self.toks[lo : hi + 1]
