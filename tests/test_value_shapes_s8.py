@@ -265,3 +265,8 @@ def test_a_town_after_a_job_is_the_city_not_the_employer() -> None:
 def test_the_name_after_zovut_is_kept_as_said() -> None:
     assert ("speaker", "name", "Фарида") in _facts("меня зовут Фарида, я из Уфы", "ru")
     assert ("speaker", "name", "Тимур") in _facts("меня зовут Тимур", "ru")
+
+
+def test_a_relative_from_a_town_is_not_named_by_it() -> None:
+    assert "partner" not in _attrs("мой жених из Воркуты получил оффер в Питере", "ru")
+    assert ("speaker", "spouse", "Андрей") in _facts("муж у меня Андрей", "ru")

@@ -479,6 +479,8 @@ def _ru_value_after(reader: ReaderParts, a: Tok, kind: str) -> tuple[str, str] |
             continue  # "два кота, Сёма и Пушок"
         if t.i in reader.quoted or t.text in (",", ".", ";", "!", "?") or t.pos in ("VERB", "AUX"):
             return None
+        if kind == "person" and t.pos == "ADP" and t.lemma not in ("у", "по"):
+            return None  # "мой жених из Архангельска": where he is from, no name
         if (
             t.text in _DASH
             or t.lower in _RU_SKIP
