@@ -270,3 +270,8 @@ def test_the_name_after_zovut_is_kept_as_said() -> None:
 def test_a_relative_from_a_town_is_not_named_by_it() -> None:
     assert "partner" not in _attrs("мой жених из Воркуты получил оффер в Питере", "ru")
     assert ("speaker", "spouse", "Андрей") in _facts("муж у меня Андрей", "ru")
+
+
+def test_a_title_before_a_called_name_is_no_name_and_a_field_is_no_employer() -> None:
+    assert ("speaker", "name", "Priya") in _facts("the kids at school call me Miss Priya")
+    assert "employer" not in _attrs("работаю в айти уже пять лет", "ru")

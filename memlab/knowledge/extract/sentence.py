@@ -66,6 +66,7 @@ _TEAM_NOUNS = lx.TEAM_NOUNS | {"company", "startup", "department", "org"}  # the
 _STACK = frozenset("programming_language database".split())  # what a team's choice makes the speaker's
 
 
+_HONORIFICS = frozenset("mr mrs ms miss dr doctor coach teacher sir madam auntie uncle prof professor".split())
 _QUOTES = frozenset('"«“\'')
 
 
@@ -428,10 +429,14 @@ class Sentences(ReaderParts):
             if not (calls or just) or t.i in self.quoted or self._blocked(t):
                 continue
             after = [x for x in self.toks[t.i + 1 : t.i + 4] if x.lower not in ("me", "меня", "просто", "just")]
+            if len(after) > 1 and (after[0].lower in _HONORIFICS or _job_word(after[0])) and after[1].pos == "PROPN":
+                after = after[1:]  # "my students call me Teacher Mike": the title before the name
             name = after[0] if after else None
             if name is not None and name.pos == "PROPN" and self._is_person(name) and self.tool(name) is None:
                 nominative = ru_called_name(name.text) if self.s.lang == "ru" and not self.s.children(name, "flat", "flat:name") else None
-                self.said["nickname"] = nominative or self.value_text(name)  # "зовут Фарида": as said, not "Фарид"
+                said = nominative or self.value_text(name)  # "зовут Фарида": as said, not "Фарид"
+                first, _, rest = said.partition(" ")
+                self.said["nickname"] = rest if rest and first.casefold() in _HONORIFICS else said
                 yield self.fact(SPEAKER, "name", self.said["nickname"], "person")
                 return
 

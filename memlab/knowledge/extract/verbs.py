@@ -132,6 +132,8 @@ class VerbClauses(ReaderParts):
         rel = f.subject.rsplit("'s ", 1)[-1] if "'s " in f.subject else ""
         if rel and lx.RELATION_FACTS.get(rel) == f.attribute and f.attribute in ("partner", "spouse"):
             return False  # "у моей девушки Алины": no partner of the girlfriend
+        if f.attribute == "employer" and f.value.casefold() in ("it", "ит", "айти", "ай-ти", "tech"):
+            return False  # "работаю в IT": a field, not an employer
         if f.attribute == "manager" and any(p in self.low for p in lx.NOT_A_MANAGER):
             return False  # "наш классный руководитель Игорь Валентинович": the class's teacher
         quoted = any(q + f.value.split()[0][:4] in self.s.text for q in "«\"“")  # «Пушкин» is a restaurant
