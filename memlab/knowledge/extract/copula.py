@@ -450,7 +450,7 @@ class CopulaClauses(ReaderParts):
         elif case in ("at", "for") and (self._org(o) or self._called(o)):
             org_name = self.value_text(o)
             if self.s.lang == "en" and o.i + 2 < len(self.toks) and self.toks[o.i + 1].lower == "of":
-                org_name = self._org_span(o) if len(self._org_span(o)) > len(org_name) else org_name  # "the University of Alberta Hospital"
+                org_name = max(org_name, self._org_span(o), key=len)  # "the University of Alberta Hospital"
             yield self.fact(subj, "employer", self._called(o) or org_name, "organization")
         elif case == "with" and o.ent == "ORG" and o.pos == "PROPN" and self._org(o) and _job_word(self.toks[o.head]):
             # "I'm a paramedic with the West Midlands Ambulance Service"

@@ -28,7 +28,7 @@ _SETUP_NOUNS = frozenset("config configs setup dotfiles plugins keybindings keym
 
 
 # whom one teaches at home, not for a living: "teaching my siblings coding"
-_KIN_TAUGHT = frozenset(lx.RELATIONS) | {"sibling", "kid", "child", "grandchild", "grandkid", "niece", "nephew"}
+_KIN_TAUGHT = frozenset(lx.RELATIONS) | {"sibling", "kid", "child"}
 
 
 class Passing(ReaderParts):

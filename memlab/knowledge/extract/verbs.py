@@ -136,10 +136,9 @@ class VerbClauses(ReaderParts):
             return False  # "работаю в IT": a field, not an employer
         if f.attribute == "manager" and any(p in self.low for p in lx.NOT_A_MANAGER):
             return False  # "наш классный руководитель Игорь Валентинович": the class's teacher
-        quoted = any(q + f.value.split()[0][:4] in self.s.text for q in "«\"“")  # «Пушкин» is a restaurant
-        if f.attribute == "employer" and self.s.lang == "ru" and not quoted and (
+        if f.attribute == "employer" and self.s.lang == "ru" and (
             is_place_name(f.value.split()[-1]) is True or f.value.casefold() in lx.CITY_ALIASES
-        ):
+        ) and not any(q + f.value.split()[0][:4] in self.s.text for q in "«\"“"):  # «Пушкин» is a restaurant
             return False  # "я юрист в Нижнем Новгороде": the town, not an employer
         if f.attribute == "city" and (any(ch.isdigit() for ch in f.value) or f.value.split()[-1].casefold() in _STREET_WORDS):
             return False  # "lives at 221B Baker Street": an address, not a town
