@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memlab.clock import iso
 from memlab.retrieval.staleness import (
+    earlier_names,
     earlier_values,
+    mark_earlier,
     mark_replaced,
     replaced_in,
     replaced_values,
@@ -59,6 +61,7 @@ class Focused(NamedTuple):
     related: Sequence[Node] = ()  # facts about anyone else: Related facts
     older: Sequence[Node] = ()  # asked for the newest: the others, shown only as history
     subjects: frozenset[str] = frozenset()  # whom the lead is about (empty when nothing leads)
+    asked: bool = False  # the lead holds the attribute the question asks for, not just its subject's facts
 
 
 @dataclass
@@ -156,13 +159,14 @@ class ContextProvider:
 
     # -- items per section -------------------------------------------------------------------------
     def _items(self, hits: Sequence[Hit], prompt: str = "") -> dict[str, list[tuple[str, str]]]:
-        facts, related, older, subjects = self._focused(
+        facts, related, older, subjects, asked = self._focused(
             [h.node for h in hits if h.node.type != "episodic" and h.node.active], prompt
         )
         store = self.memory.store
         assert store is not None
         episodes = [h.node for h in hits if h.node.type == "episodic" and h.node.active and not _filler(h.node)]
-        about = store.derived_subjects([n.id for n in episodes]) if facts else {}  # whom each episode's facts are about
+        derived = store.derived_keys([n.id for n in episodes]) if facts else {}
+        about = {e: {k.split("|", 1)[0] for k in keys} for e, keys in derived.items()}  # whom its facts are about
         if subjects:  # the question is answered by its subject's facts: statements about others are noise
             episodes = [n for n in episodes if (about[n.id] & subjects if about.get(n.id) else _speaks_to(n, subjects))]
         stale = self._stale([n.id for n in episodes])
@@ -174,8 +178,9 @@ class ContextProvider:
                 stale.add(n.id)  # "Still loving Berlin!" after the move: history, not context
             elif n.id not in stale and replaced_in(n.content, earlier) is not None:
                 stale.add(n.id)  # "the pet Mark adopted most recently": the older pets are history
-        before = said_before(store, facts, [n for n in episodes if n.id not in stale], about)
+        before = said_before(store, facts, [n for n in episodes if n.id not in stale], derived, asked=asked)
         stale |= set(before)  # "I'm based in Austin" before "moved to Denver": an earlier city, unread
+        named_earlier = earlier_names(store, before, episodes)
         history = [n for n in episodes if n.id in stale]
         episodes = [n for n in episodes if n.id not in stale]
         olds = {v.casefold() for v in (*replaced, *earlier)}
@@ -187,7 +192,8 @@ class ContextProvider:
                 if k.removeprefix("entity ").casefold() not in olds
             ],
             "Temporal context": [
-                (n.content, _episode_line(n)) for n in sorted(episodes, key=lambda n: (n.event_time, n.id))
+                (n.content, mark_earlier(_episode_line(n), named_earlier))
+                for n in sorted(episodes, key=lambda n: (n.event_time, n.id))
             ],
             "Evidence": self._evidence_items([*facts, *related], replaced),
             "History": self._history_items(history, replaced, earlier, before),
@@ -212,6 +218,7 @@ class ContextProvider:
         seen = {n.id: n for n in facts}  # as retrieval read them, before this read reinforced them
         keyed = [seen.get(n.id, n) for n in store.facts_about(focus.subjects, user, self.as_of)]
         lead = [n for n in keyed if focus.matches(n.fact_key)]
+        asked = bool(lead) and bool(focus.attributes)
         if not lead:
             lead = [n for n in facts if focus.matches_subject(n.fact_key)]
         if not lead:
@@ -226,7 +233,7 @@ class ContextProvider:
         related = [n for n in facts if n.id not in ids and not (focus.attributes and focus.matches_attribute(n.fact_key))]
         # who someone else is to whom ("Lisa is Anna's friend") answers a question about that person only
         related = [n for n in related if attribute_of(n.fact_key or "") != "relation"]
-        return Focused(lead, related, older, subjects)
+        return Focused(lead, related, older, subjects, asked)
 
     def _history_items(
         self,

@@ -28,7 +28,7 @@ _CUES: dict[str, str] = {
     "programming_language": r"\b(languages?|cod(e|ing)|program(s|ming)?|write|writing|script\w*|stack)\b|язык|пиш|писать|напис|программир|кодит",
     "editor": r"\b(editors?|ides?)\b|редактор|\bide\b",
     "operating_system": r"\b(os|operating system|install\w*|distro|setup)\b|операционн|систем|дистрибутив|установ|\bос\b",
-    "database": r"\b(database|db)\b|\bбд\b|баз\w* данных",
+    "database": r"\b(database|db)\b|\bбд\b|баз\w* данных|\bбаз(а|у|е|ой|ы)\b",
     "phone": r"\b(phones?|smartphone|mobile)\b|телефон|смартфон",
     "car": r"\b(cars?|drive[sn]?|driving|vehicle|ride)\b|машин|автомобил|ездит|езжу|ездишь|тачк",
     "diet": r"\b(diet|eat|eating|cook\w*|food|meals?|dinner|lunch|breakfast|recipes?|restaurant|menu)\b|диет|\bем\b|есть|готов|еда|еду|ужин|обед|рецепт|питани",
@@ -38,7 +38,7 @@ _CUES: dict[str, str] = {
     "likes": r"\b(favou?rite|like|love|fan)\b|любим|нрав",
     "pet": r"\b(pets?|dog|cat|puppy|kitten)\b|питом|собак|кошк|\bкот(ы|а|у|ом|е|ов|ик\w*|[её]н\w*)?\b",
     "team": r"\bteam\b|команд",
-    "university": r"\b(stud(y|ies|ying)|university|college|school|degree)\b|учит|учусь|вуз|университет|институт",
+    "university": r"\b(stud(y|ies|ying)|university|college|school|degree)\b|учит|учусь|вуз|университет|институт|колледж|техникум|учебн\w* заведени",
     "manager": r"\b(manager|boss|report to|supervisor|lead)\b|начальни|руководител|шеф|тимлид",
     "partner": r"\b(partner|girlfriend|boyfriend|dating|date)\b|девушк|парень|партн|встречает",
     "spouse": r"\b(wife|husband|married|spouse)\b|жена|жены|муж\b|мужа|женат|замуж",
@@ -96,7 +96,7 @@ def names_relation(text: str, relation: str) -> bool:
 
 
 _FIRST_PERSON = re.compile(
-    r"\b(i|me|my|mine|myself|i'm|i've|i'd|im)\b|(?<!\w)(я|мне|меня|мой|моя|моё|мое|мои|моей|моего|моему|мною|мной|моих)(?!\w)"
+    r"\b(i|me|my|mine|myself|i'm|i've|i'd|im)\b|(?<!\w)(я|мне|меня|мной|мною|мо(й|я|ё|е|и|ю|ей|его|ему|ём|ем|им|их|ими)|сво(й|я|ё|е|и|ю|ей|его|ему|ём|ем|им|их|ими))(?!\w)"
 )
 
 
@@ -267,7 +267,10 @@ def focus_of(
     question: str, known_subjects: Sequence[str], self_names: Sequence[str] = (), kin: Mapping[str, str] | None = None
 ) -> Focus:
     subjects = subjects_asked(question, known_subjects, self_names, kin)
+    attributes = attributes_asked(question)
+    if not subjects and attributes and USER in (k.casefold() for k in known_subjects):
+        subjects = (USER,)  # a request that names no one is the asker's: «что написать в графе «должность»?»
     if not subjects:
         return Focus()
     q = question.casefold()
-    return Focus(subjects, attributes_asked(question), bool(_LATEST.search(q)), tuple(re.findall(r"\w+", q)))
+    return Focus(subjects, attributes, bool(_LATEST.search(q)), tuple(re.findall(r"\w+", q)))

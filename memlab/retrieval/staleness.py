@@ -143,17 +143,21 @@ def replaced_in(text: str, replaced: dict[str, Node]) -> Node | None:
 
 
 def said_before(
-    store: Any, lead: Sequence[Node], episodes: Sequence[Node], derived: Mapping[int, set[str]]
+    store: Any, lead: Sequence[Node], episodes: Sequence[Node], derived: Mapping[int, set[str]], *, asked: bool = False
 ) -> dict[int, Node]:
     """Episodes a lead fact's subject said before it that name another value of the same kind,
     each with that fact: after "moved to Denver" became the city, "I'm based in Austin, TX" speaks
     of an earlier one even when no fact was read from it. Only single-valued keys; only episodes
-    no keyed fact came from (``derived``: ``store.derived_subjects`` of the episodes; those are
-    judged by their facts) and that do not also name the value."""
+    no keyed fact came from (``derived``: ``store.derived_keys`` of the episodes; those are judged
+    by their facts) and that do not also name the value. ``asked``: the question asks for the
+    lead's attribute, so whatever its subject said before the current value was stated is earlier
+    than the answer, whether or not a value of the same kind can be recognised in it ("the Aviva
+    canteen does a good curry" before "week two at Experian"), unless a fact on that attribute
+    came from it."""
     facts = [f for f in lead if f.fact_key and ":" not in f.fact_key.split("|", 1)[1]]
     if not facts or not episodes:
         return {}
-    candidates = [e for e in episodes if e.id not in derived and e.source_role != "assistant"]
+    candidates = [e for e in episodes if e.source_role != "assistant"]
     links = store.linked_entities([*(f.id for f in facts), *(e.id for e in candidates)])
     out: dict[int, Node] = {}
     for f in facts:
@@ -165,9 +169,57 @@ def said_before(
         for e in candidates:
             if e.id in out or e.event_time >= f.valid_from or not _speaks_of(e, subject):
                 continue
+            keys = derived.get(e.id, set())
+            if asked and not any(k.split("|", 1)[1] == attribute for k in keys):
+                if not (value and mentions(e.content, value)):
+                    out[e.id] = f
+                continue
             named = {a for a, kind, _ in links.get(e.id, []) if kind in kinds}
-            if named and not named & values or members and _another(e.content, members, value):
+            if not keys and (named and not named & values or members and _another(e.content, members, value)):
                 out[e.id] = f
+    return out
+
+
+def earlier_names(store: Any, before: Mapping[int, Node], episodes: Sequence[Node]) -> dict[str, Node]:
+    """The values of a lead fact's kind that the episodes ``said_before`` found name, each with
+    that fact: after "Esme adores her flat in Bath" gave way to "Esme lives in Oslo", "spa weekend
+    in Bath booked, Esme's gutted she can't come" names the earlier town, though no fact held it.
+    Entities linked as the fact's value is (a place for a town), and gazetteer members."""
+    if not before:
+        return {}
+    text = {e.id: e.content for e in episodes}
+    facts = {f.id: f for f in before.values()}
+    links = store.linked_entities([*facts, *before])
+    out: dict[str, Node] = {}
+    for eid, f in before.items():
+        attribute = (f.fact_key or "|").split("|", 1)[1]
+        own = {(a, k) for a, k, role in links.get(f.id, []) if role == attribute}
+        kinds, values = {k for _, k in own}, {a for a, _ in own}
+        value = str(f.attributes.get("value") or "").casefold()
+        for alias, kind, _ in links.get(eid, []):
+            if kind in kinds and alias not in values and alias != value and len(alias) > 2:
+                out.setdefault(alias, f)
+        for m in _members(attribute):
+            if m.casefold() != value and mentions(text.get(eid, ""), m):
+                out.setdefault(m, f)
+    return out
+
+
+def mark_earlier(text: str, earlier: Mapping[str, Node]) -> str:
+    """``text`` with each value ``earlier_names`` found marked where it stands with the fact that
+    holds now ("spa weekend in Bath [not the current one; since 2024-05-21: Esme lives in Oslo]")."""
+    from memlab.clock import iso
+
+    out = text
+    for value, now in earlier.items():
+        current = str(now.attributes.get("value") or "")
+        if current and mentions(out, current):
+            continue
+        low = out.casefold()
+        found = _match(out, low, value) if len(low) == len(out) else None
+        if found is not None:
+            mark = f" [not the current one; since {iso(now.valid_from)[:10]}: {now.content}]"
+            out = out[: found.end()] + mark + out[found.end() :]
     return out
 
 
@@ -194,11 +246,15 @@ def _another(text: str, members: Sequence[str], value: str) -> bool:
 def _speaks_of(episode: Node, subject: str) -> bool:
     """The episode's first person is ``subject``, or ``subject`` is the speaker's relative and the
     episode names the relation ("my mum lives in Cardiff" before "User's mother lives in Swansea")."""
+    from memlab.retrieval.focus import USER, bare, names
+
     me = _subject(episode)
     if subject == me:
         return True
     owner, _, relation = subject.partition("'s ")
-    if owner != me or not relation:
+    if not relation:  # a named person: "Marcus is on nights at Tesco" before "Marcus works at Lidl"
+        return subject != USER and names(episode.content, bare(subject))
+    if owner != me:
         return False
     from memlab.retrieval.focus import names_relation
 

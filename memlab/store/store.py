@@ -308,21 +308,22 @@ class Store:
             out.setdefault(int(node), []).append((str(alias), str(etype), str(role)))
         return out
 
-    def derived_subjects(self, episode_ids: Sequence[int]) -> dict[int, set[str]]:
-        """For each episode, the subjects of the keyed facts derived from it (``mark`` of
-        ``mark|city``); episodes that gave no keyed fact are absent."""
+    def derived_keys(self, episode_ids: Sequence[int]) -> dict[int, set[str]]:
+        """For each episode, the keys of the facts derived from it, the subject case-folded
+        (``mark|city``); episodes that gave no keyed fact are absent."""
         if not episode_ids:
             return {}
         rows = self.execute_read(
-            "SELECT e.dst, substr(f.fact_key, 1, instr(f.fact_key, '|') - 1) FROM edges e "
+            "SELECT e.dst, f.fact_key FROM edges e "
             "JOIN nodes f ON f.id = e.src WHERE e.type = 'derived_from' AND f.fact_key IS NOT NULL "
             "AND e.dst IN (SELECT value FROM json_each(?))",
             (json.dumps([int(i) for i in episode_ids]),),
         )
         out: dict[int, set[str]] = {}
-        for episode, subject in rows:
+        for episode, key in rows:
+            subject, _, attribute = str(key).partition("|")
             if subject:
-                out.setdefault(int(episode), set()).add(str(subject).casefold())
+                out.setdefault(int(episode), set()).add(f"{subject.casefold()}|{attribute}")
         return out
 
     def facts_about(
