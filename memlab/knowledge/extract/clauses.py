@@ -134,6 +134,7 @@ def read_with_readers(text: str, sents: list[Sent]) -> tuple[Analysis, list[Read
         for fact in _uncleft(sent):
             out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)
         reader.remember_people()
+        said["topic"] = reader.topic()
         nick = said.pop("nickname", None)
         if nick is not None:  # "I'm Katherine, but call me Kate": the name in use
             out = {k: f for k, f in out.items() if k[:2] != (SPEAKER, "name") or f.value == nick}

@@ -25,6 +25,8 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
         "Sublime Text": ("sublime text", "sublime"), "Helix": ("helix",), "Zed": ("zed",), "Cursor": ("cursor",),
         "Atom": ("atom",), "Xcode": ("xcode",), "WebStorm": ("webstorm",), "GoLand": ("goland",),
         "Nano": ("nano",), "Notepad++": ("notepad++",), "Android Studio": ("android studio",),
+        "Rider": ("rider",), "CLion": ("clion",), "PhpStorm": ("phpstorm",), "RubyMine": ("rubymine",),
+        "Eclipse": ("eclipse",), "NetBeans": ("netbeans",), "Fleet": ("fleet",),
     },
     "operating_system": {
         "Linux": ("linux", "линукс"), "macOS": ("macos", "mac os", "osx", "os x", "mac", "макос", "мак", "макось"),
@@ -70,7 +72,7 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
 # written with a capital
 CAPITALS_ONLY = frozenset(
     ("arc", "brave", "edge", "opera", "safari", "chrome", "сафари", "опера", "equinox", "crunch", "world class",
-     "зебра", "gold's", "gold 's", "the y", "nothing phone", "mac")
+     "зебра", "gold's", "gold 's", "the y", "nothing phone", "mac", "rider", "eclipse", "fleet")
 )
 # a place to train that a name follows ("a crossfit box called Iron Yard", "качалка «Атлант»")
 GYM_NOUNS = frozenset("gym box dojo качалка спортзал фитнес-клуб".split())

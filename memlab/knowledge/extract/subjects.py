@@ -35,6 +35,15 @@ def _disagrees(v: Tok, c: Tok) -> bool:
     return v.pos == "VERB" and c.pos in ("NOUN", "PROPN") and verb is not None and noun is not None and verb != noun
 
 
+_FIRST_PERSON_WORDS = frozenset(
+    "i i'm i've i'd me my mine myself we we're us our ours ourselves "
+    "я мне меня мной мною мой моя моё мое мои моего моей моему моим моих мы нас нам нами наш наша наше наши".split()
+)
+_LEAD_POS = frozenset(("PUNCT", "INTJ", "DET", "ADV", "CCONJ", "PART"))
+# verbs of telling: what follows is the speaker's own news, not more about the one who told
+_TELLING = frozenset("say tell ask text call message ping write говорить сказать спросить написать звонить позвонить передать".split())
+
+
 class Subjects(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -80,7 +89,54 @@ class Subjects(ReaderParts):
             if self.s.lang == "ru" and v.feats.get("Person") == "3" and v.pos == "VERB":
                 return self._ru_agreeing_subject(v, depth)
             return self.subject_of(self.toks[v.head], depth + 1)
-        return SPEAKER if self._dropped_first_person(v) else None
+        dropped = self._dropped_first_person(v)
+        topic: str | None = self.said.get("topic")
+        if topic is not None and (dropped or self._third_person_opening(v)) and not self._first_person_here(v):
+            return topic  # "our Kyle's done alright for himself. Moved to Bristol.": Kyle moved
+        return SPEAKER if dropped else None
+
+    def _third_person_opening(self, v: Tok) -> bool:
+        """A third-person verb with no subject: "Dad retired in March. Spends his days fishing",
+        «Брат у меня программист. Живёт в Казани»."""
+        if self.s.children(v, "nsubj", "nsubj:pass", "expl"):
+            return False
+        if self.s.lang == "ru":
+            return v.pos == "VERB" and v.feats.get("Person") == "3" and v.feats.get("Tense") != "Past"
+        return v.tag == "VBZ"
+
+    def _first_person_here(self, v: Tok) -> bool:
+        """The sentence speaks in the first person ("Moved to Leeds myself", «переехал к нам»)."""
+        if self.s.lang == "ru" and (v.feats.get("Person") == "1" or v.feats.get("Number") == "Plur"):
+            return True  # «взяли из приюта кошку»: we, not the one before
+        return any(t.lower in _FIRST_PERSON_WORDS for t in self.toks if t.i not in self.quoted)
+
+    def topic(self) -> str | None:
+        """Whom this sentence is about, when that is someone other than the speaker: the subject
+        of its main verb, which a next sentence with no subject of its own goes on about ("Ben from
+        work had his fortieth. Bought himself a Tesla"). Not after a verb of telling ("Mum says hi.
+        Started at Tesco today!": the speaker's news)."""
+        root = next((t for t in self.toks if t.dep == "root"), None) or next((t for t in self.toks if t.head == t.i), None)
+        if root is None or root.lemma in _TELLING or root.i in self.quoted:
+            return None
+        subj = self.s.children(root, "nsubj", "nsubj:pass", "expl")
+        if not subj:
+            # the parse found no subject: the person the sentence opens with ("Ben from work had his
+            # fortieth", «Мама на пенсии»)
+            first = next((t for t in self.toks[: root.i + 1] if t.pos not in _LEAD_POS), None)
+            if first is not None and self._a_person(first) and first.feats.get("Case", "Nom") == "Nom":  # not «Луны больше нет»
+                return self.subject_phrase(first)
+            return None
+        if not (self._a_person(subj[0]) or subj[0].lower in _HE_SHE):
+            return None  # «Кето бросила»: a diet the parse took for a name
+        who = self.subject_of(root)
+        return who if who not in (None, SPEAKER) else None
+
+    def _a_person(self, t: Tok) -> bool:
+        """A relative, or a name: NER's person, or a proper name (in Russian past the first word: a
+        capital that opens a sentence names nobody by itself, «Кето бросила»)."""
+        if t.i in self.quoted or t.lower in lx.DIET_OF or t.lemma in lx.DIET_OF:
+            return False
+        return t.lemma in lx.RELATIONS or self._is_person(t) and (t.i > 0 or t.ent == "PER" or self.s.lang == "en")
 
     def _ru_agreeing_subject(self, v: Tok, depth: int) -> str | None:
         """A third-person Russian conjunct takes its head's subject only where they agree: "Илья,
