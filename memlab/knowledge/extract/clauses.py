@@ -48,6 +48,7 @@ from memlab.knowledge.extract.nlp import (
 )
 from memlab.knowledge.extract.orders import Orders
 from memlab.knowledge.extract.passing import Passing
+from memlab.knowledge.extract.repairs import repaired
 from memlab.knowledge.extract.ru_jobs import RussianJobs
 from memlab.knowledge.extract.russian import RussianClauses
 from memlab.knowledge.extract.sentence import Sentences
@@ -99,6 +100,7 @@ def analyze_many(texts: Sequence[str], lang: str, learned: bool | None = None) -
 
 def ended(text: str, sents: list[Sent]) -> list[Extracted]:
     """The set-valued facts (sports, instruments) a message says are over ("I quit tennis")."""
+    text = repaired(text)
     quoted = quoted_ranges(normalize_en(text) if sents and sents[0].lang == "en" else text)
     return [f for sent in sents for f in Reader(sent, quoted).ended()]
 
@@ -121,6 +123,7 @@ def read(text: str, sents: list[Sent], learned: bool | None = None) -> Analysis:
 
 def read_with_readers(text: str, sents: list[Sent]) -> tuple[Analysis, list[Reader]]:
     """The rules' analysis and the sentence readers that made it (the fallback reads them too)."""
+    text = repaired(text)  # as parse_many saw it
     readers: list[Reader] = []
     out: dict[tuple[str, str, str], Extracted] = {}
     mentions: dict[str, tuple[str, str]] = {}
@@ -133,8 +136,9 @@ def read_with_readers(text: str, sents: list[Sent]) -> tuple[Analysis, list[Read
             out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)
         for fact in _uncleft(sent):
             out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)
+        topic = reader.topic()  # before this sentence's people are remembered: its "she" is someone before
         reader.remember_people()
-        said["topic"] = reader.topic()
+        said["topic"] = topic
         nick = said.pop("nickname", None)
         if nick is not None:  # "I'm Katherine, but call me Kate": the name in use
             out = {k: f for k, f in out.items() if k[:2] != (SPEAKER, "name") or f.value == nick}

@@ -82,7 +82,9 @@ def parse(text: str, lang: str | None = None) -> list[Sent]:
 def parse_many(texts: list[str], lang: str) -> list[list[Sent]]:
     """Each text's sentences, parsed in one batch (natasha costs ~85 ms per call and ~4 ms per
     message when a page of messages goes through together; spaCy pipes them)."""
-    return parser(lang)(texts) if texts else []
+    from memlab.knowledge.extract.repairs import repaired
+
+    return parser(lang)([repaired(t) for t in texts]) if texts else []
 
 
 _PARSERS: dict[str, Callable[[list[str]], list[list[Sent]]]] = {}
@@ -159,7 +161,7 @@ def _spacy() -> Callable[[list[str]], list[list[Sent]]]:
 # chat drops "I": "Joined Spotify as a data scientist" - the small model reads a capitalised opener
 # as a name; lower-cased it parses as the verb it is
 _PRO_DROP = re.compile(
-    r"(^|[.!?]\s+)(Joined|Moved|Started|Switched|Relocated|Went|Got|Adopted|Married|Bought|Quit|Left|Became)\b"
+    r"(^|[.!?]\s+)(Joined|Moved|Started|Switched|Relocated|Went|Got|Adopted|Married|Bought|Quit|Left|Became|Met|Caught|Drove|Saw|Visited)\b"
 )
 
 

@@ -68,6 +68,9 @@ _STACK = frozenset("programming_language database".split())  # what a team's cho
 
 _HONORIFICS = frozenset("mr mrs ms miss dr doctor coach teacher sir madam auntie uncle prof professor".split())
 _QUOTES = frozenset('"«“\'')
+# whom a person was met, seen or taken somewhere by: the name a "she" in the next sentence is
+_MEETING_VERBS = frozenset("meet see drive take pick catch hang grab have chat".split())
+_TALKING_VERBS = frozenset("talk speak chat".split())
 
 
 class Sentences(ReaderParts):
@@ -559,6 +562,7 @@ class Sentences(ReaderParts):
         out = list(self.said.get("people", []))
         for t in self.toks[:k]:
             named = t.dep.startswith("nsubj") and self._is_person(t) and t.lemma not in lx.RELATIONS  # NER: "Jamal" LOC
+            named = named or self._met(t)
             if t.i in self.quoted or t.lower in _HE_SHE or t.pos == "PRON" or not (self._someone_else(t) or named):
                 continue
             if t.dep in ("nmod:poss", "poss"):
@@ -566,10 +570,28 @@ class Sentences(ReaderParts):
             copula = self.toks[t.head] if t.dep == "attr" else t
             if t.lemma in lx.RELATIONS and any(self._is_person(c) for c in self.s.children(copula, "nsubj")):
                 continue  # "Sofia is my wife", "Катя — моя сестра": the wife is Sofia
+            if t.lemma in lx.RELATIONS and any(self._met(c) for c in self.s.children(self.toks[t.head], "oprd")):
+                continue  # "My girlfriend's called Ana": the girlfriend is Ana
             who = self.subject_phrase(t)
             if who and who != SPEAKER:
                 out.append(who)
         return list(dict.fromkeys(out))
+
+    def _met(self, t: Tok) -> bool:
+        """A name the speaker met, went with or called someone: "a guy called Tomasz", "caught up
+        with Ines", "drove Maya to her first shift" (the small model's NER has none of them a
+        person). Not where one went: "drove to Leeds", "went to Lisbon with the kids"."""
+        if self.s.lang != "en" or t.pos != "PROPN" or not self._is_person(t) or t.lemma in lx.RELATIONS:
+            return False
+        head = self.toks[t.head]
+        if t.dep == "oprd":
+            return head.lemma in ("call", "name")
+        if t.dep in ("obj", "dobj"):
+            return head.lemma in _MEETING_VERBS
+        if t.dep in ("pobj", "obl"):  # "caught up with Ines", "spoke to Dan" (not "drove to Leeds")
+            case = {c.lower for c in self.s.children(t, "case")}
+            return "with" in case and head.lemma in _MEETING_VERBS or "to" in case and head.lemma in _TALKING_VERBS
+        return False
 
     def antecedent_person(self, t: Tok) -> str | None:
         """"he"/"she"/"он"/"она" for the one person the message named before it ("Dan finally

@@ -123,7 +123,9 @@ class Subjects(ReaderParts):
             # the parse found no subject: the person the sentence opens with ("Ben from work had his
             # fortieth", «Мама на пенсии»)
             first = next((t for t in self.toks[: root.i + 1] if t.pos not in _LEAD_POS), None)
-            if first is not None and self._a_person(first) and first.feats.get("Case", "Nom") == "Nom":  # not «Луны больше нет»
+            if first is None or not (self.s.lang == "ru" or first.ent == "PER" or first.lemma in lx.RELATIONS):
+                return None
+            if self._a_person(first) and first.feats.get("Case", "Nom") == "Nom":  # not «Луны больше нет»
                 return self.subject_phrase(first)
             return None
         if not (self._a_person(subj[0]) or subj[0].lower in _HE_SHE):
