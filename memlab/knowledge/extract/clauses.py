@@ -139,6 +139,7 @@ def read_with_readers(text: str, sents: list[Sent]) -> tuple[Analysis, list[Read
         topic = reader.topic()  # before this sentence's people are remembered: its "she" is someone before
         reader.remember_people()
         said["topic"] = topic
+        said["unreal"] = reader.unreal()
         nick = said.pop("nickname", None)
         if nick is not None:  # "I'm Katherine, but call me Kate": the name in use
             out = {k: f for k, f in out.items() if k[:2] != (SPEAKER, "name") or f.value == nick}

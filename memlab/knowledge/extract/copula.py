@@ -285,11 +285,10 @@ class CopulaClauses(ReaderParts):
         elif b.pos == "NUM" and b.text.isdigit() and 0 < int(b.text) < 120:
             yield self.fact(subj, "age", b.text, "concept")
         elif (
-            b.ent == "NORP"
-            and b.pos in ("ADJ", "PROPN", "NOUN")
+            b.pos in ("ADJ", "PROPN", "NOUN")
             and self.s.lang == "en"
             and self.tool(b) is None
-            and b.lower.endswith(_DEMONYM_ENDINGS)
+            and (b.ent == "NORP" and b.lower.endswith(_DEMONYM_ENDINGS) or b.lower in lx.NATIONALITIES_EN and b.text[:1].isupper())
         ):  # the small model calls unknown names NORP: "my daily driver is Helix" names no nationality
             yield self.fact(subj, "nationality", b.text, "concept")
         elif (

@@ -338,6 +338,16 @@ JOB_HEADS = frozenset(
 )
 # a title said as its initials alone, spelled out
 JOB_SHORTHANDS = {"PM": "product manager", "TPM": "technical program manager", "EM": "engineering manager"}
+# English nationality adjectives the small model's NER often misses ("I'm Welsh"): a nationality, never a name
+NATIONALITIES_EN = frozenset(
+    """welsh scottish irish english british american canadian australian brazilian mexican argentinian
+    chilean colombian peruvian cuban jamaican nigerian ghanaian kenyan ethiopian egyptian moroccan
+    south african french german italian spanish portuguese dutch belgian swiss austrian polish czech
+    slovak hungarian romanian bulgarian greek turkish serbian croatian bosnian slovenian ukrainian
+    russian belarusian lithuanian latvian estonian finnish swedish norwegian danish icelandic
+    israeli iranian iraqi syrian lebanese saudi emirati pakistani indian bangladeshi nepali sri lankan
+    chinese japanese korean vietnamese thai filipino indonesian malaysian singaporean kiwi""".split()
+)
 # Russian demonyms (masculine and feminine lemmas): "я казашка", "Инес португалка" -> nationality
 NATIONALITIES_RU = frozenset(
     """русский русская татарин татарка казах казашка узбек узбечка украинец украинка белорус белоруска

@@ -647,16 +647,17 @@ def ru_adjective_nominative(word: str, gender: str) -> str | None:
     return None
 
 
-def ru_name(word: str, case: str = "", gender: str = "") -> str | None:
+def ru_name(word: str, case: str = "", gender: str = "", person: bool = False) -> str | None:
     """The nominative of a Russian first name, patronymic or surname as pymorphy3's dictionary
     knows it ("Кристине" -> "Кристина", "Света" -> "Света", not "свет"; "Сергеевне" -> "Сергеевна").
     Declinable readings first, then those in the parser's case and gender (natasha's ``Case`` and
-    ``Gender``); None when no reading is a name, or one is a place or an organisation."""
+    ``Gender``); None when no reading is a name, or one is a place or an organisation, unless NER
+    found a ``person`` there ("Встретила Лену": the river Лена is no reason to doubt it)."""
     morph = _morph()
     if morph is None or not word[:1].isupper():
         return None
     parses = morph.parse(word)
-    if any(t in p.tag for p in parses for t in ("Geox", "Orgn", "Trad")):
+    if not person and any(t in p.tag for p in parses for t in ("Geox", "Orgn", "Trad")):
         return None
     names = [p for p in parses if any(t in p.tag for t in _NAME_TAGS)]
     if not names:

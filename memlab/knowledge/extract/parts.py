@@ -173,6 +173,9 @@ class ReaderParts:
     def _name_child(self, t: Tok) -> str | None:
         raise NotImplementedError
 
+    def vocative(self, t: Tok) -> bool:
+        raise NotImplementedError
+
     def _is_person(self, t: Tok) -> bool:
         raise NotImplementedError
 

@@ -472,6 +472,8 @@ def _ru_value_after(reader: ReaderParts, a: Tok, kind: str) -> tuple[str, str] |
     for t in reader.toks[a.i + 1 : a.i + 6]:
         if kind == "pet" and t.text == "," and t.i == a.i + 1 and _named_after_comma(reader, t):
             continue  # "теперь у нас шиншилла, Пуша"
+        if kind == "pet" and (_lex(t, lx.PETS) in lx.PETS or t.text == "," and _lex(reader.toks[t.i - 1], lx.PETS) in lx.PETS):
+            continue  # "Собака у нас — лабрадор, Тайсон": the breed, then the name
         breed = kind == "pet" and t.i == a.i + 2 and reader.toks[a.i + 1].text == "," and _lex(t, lx.PETS) in lx.PETS
         if breed or kind == "pet" and t.text == "," and t.i == a.i + 1 and _lex(reader.toks[t.i + 1], lx.PETS) in lx.PETS:
             continue  # "есть собака, такса Луна"
@@ -622,10 +624,9 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
                 ),
                 None,
             )
-            if name is not None and not reader._blocked(t):
-                yield reader.fact(
-                    reader.value_text(name), "diet", lx.DIET_OF.get(t.lemma) or lx.DIET_OF[t.lower], "concept"
-                )
+            who = (reader.subject_phrase(name) if name.lemma in lx.RELATIONS else reader.value_text(name)) if name is not None else None
+            if who is not None and not reader._blocked(t):  # "Соседка по квартире Ксюша — вегетарианка": Ксюша
+                yield reader.fact(who, "diet", lx.DIET_OF.get(t.lemma) or lx.DIET_OF[t.lower], "concept")
         # "я тестировщица", "Тимур теперь тимлид", "Я пескетарианец", "я в Калининграде"
         # (natasha may leave "я" a root of its own beside the noun: "я теперь старший аналитик")
         own_root = t.dep == "root" and t.lemma in ("я", "мы") and not any(x.pos in ("VERB", "AUX") and not _job_word(x) for x in toks)

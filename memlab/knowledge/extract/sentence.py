@@ -69,6 +69,8 @@ _STACK = frozenset("programming_language database".split())  # what a team's cho
 _HONORIFICS = frozenset("mr mrs ms miss dr doctor coach teacher sir madam auntie uncle prof professor".split())
 _QUOTES = frozenset('"«“\'')
 # whom a person was met, seen or taken somewhere by: the name a "she" in the next sentence is
+_UNREAL_WORDS = frozenset("if would 'd wish если бы".split())
+_NOBODY = frozenset("nobody noone никто".split())
 _MEETING_VERBS = frozenset("meet see drive take pick catch hang grab have chat".split())
 _TALKING_VERBS = frozenset("talk speak chat".split())
 
@@ -119,7 +121,17 @@ class Sentences(ReaderParts):
 
     def says_nothing_now(self) -> bool:
         """The whole sentence states nothing current: a question, past time, something unreal."""
-        return self._is_question() or self._past_time() or any(p in self.low for p in lx.NOT_REAL) or self._in_a_story()
+        return (
+            self._is_question() or self._past_time() or any(p in self.low for p in lx.NOT_REAL) or self._in_a_story()
+            or self.said.get("unreal", False) and not any(t.pos in ("VERB", "AUX") for t in self.toks)
+        )  # fmt: skip
+
+    def unreal(self) -> bool:
+        """The sentence imagines or wishes ("If we ever had the money we'd get a campervan"): a
+        verbless sentence after it goes on imagining ("A VW, green, with curtains")."""
+        return any(p in self.low for p in lx.NOT_REAL) or any(t.lower in _UNREAL_WORDS for t in self.toks) or (
+            self.said.get("unreal", False) and not any(t.pos in ("VERB", "AUX") for t in self.toks)
+        )
 
     def _in_a_story(self) -> bool:
         """The sentence opens inside a work of fiction: "In the show, Walter is a teacher", "в
@@ -431,6 +443,8 @@ class Sentences(ReaderParts):
             just = t.lower == "можно" and t.i + 1 < len(self.toks) and self.toks[t.i + 1].lower == "просто"
             if not (calls or just) or t.i in self.quoted or self._blocked(t):
                 continue
+            if any(x.lower in _NOBODY for x in self.toks[: t.i]):
+                continue  # "Nobody's called me Frederica since school": the name not in use
             after = [x for x in self.toks[t.i + 1 : t.i + 4] if x.lower not in ("me", "меня", "просто", "just")]
             if len(after) > 1 and (after[0].lower in _HONORIFICS or _job_word(after[0])) and after[1].pos == "PROPN":
                 after = after[1:]  # "my students call me Teacher Mike": the title before the name
@@ -565,8 +579,8 @@ class Sentences(ReaderParts):
             named = named or self._met(t)
             if t.i in self.quoted or t.lower in _HE_SHE or t.pos == "PRON" or not (self._someone_else(t) or named):
                 continue
-            if t.dep in ("nmod:poss", "poss"):
-                continue  # "Ingrid's husband": the husband is the one named
+            if t.dep in ("nmod:poss", "poss") or self.vocative(t):
+                continue  # "Ingrid's husband": the husband is the one named; "Sam, ...": Sam is addressed
             copula = self.toks[t.head] if t.dep == "attr" else t
             if t.lemma in lx.RELATIONS and any(self._is_person(c) for c in self.s.children(copula, "nsubj")):
                 continue  # "Sofia is my wife", "Катя — моя сестра": the wife is Sofia

@@ -39,6 +39,7 @@ _FIRST_PERSON_WORDS = frozenset(
     "i i'm i've i'd me my mine myself we we're us our ours ourselves "
     "я мне меня мной мною мой моя моё мое мои моего моей моему моим моих мы нас нам нами наш наша наше наши".split()
 )
+_GREETINGS = frozenset("hey hi hello oh ну эй привет слушай".split())
 _LEAD_POS = frozenset(("PUNCT", "INTJ", "DET", "ADV", "CCONJ", "PART"))
 # verbs of telling: what follows is the speaker's own news, not more about the one who told
 _TELLING = frozenset("say tell ask text call message ping write говорить сказать спросить написать звонить позвонить передать".split())
@@ -59,6 +60,8 @@ class Subjects(ReaderParts):
             subj = [c for c in subj if c not in opener] or [
                 n for a in self.s.children(v, "aux") for n in self.s.children(a, "nsubj")
             ]
+        if len(subj) > 1:  # «Айгуль, я поставил Cursor»: the one addressed is no subject
+            subj = [c for c in subj if not self.vocative(c)] or subj
         if self.s.lang == "ru":  # "Дима сидит на винде, когда я на маке ...": the parse's one clause is two
             subj = [c for c in subj if not in_later_clause(self, v, c) and not _disagrees(v, c)]
             if not subj and (named := parataxis_subject(self, v)) is not None:
@@ -220,8 +223,11 @@ class Subjects(ReaderParts):
             if any(c.lemma in ("двоюродный", "двоюродная") for c in self.s.children(t)):
                 # "Двоюродный брат Стас пишет на Python": Стас
                 return self._name_child(t) or f"{self.owner_of(t) or SPEAKER}'s cousin"
-            if t.lemma in ("сосед", "соседка") and any(c.lemma in ("квартира", "комната") for c in self.s.children(t)):
-                return f"{self.owner_of(t) or SPEAKER}'s roommate"  # "сосед по квартире"
+            flat = next((c for c in self.s.children(t) if c.lemma in ("квартира", "комната")), None)
+            if t.lemma in ("сосед", "соседка") and flat is not None:  # "сосед по квартире"; "... по квартире Ксюша"
+                named = next((c for c in self.s.children(flat) if c.ent == "PER" and self._is_person(c)), None)
+                name = self._name_child(t) or (self.value_text(named) if named is not None else None)
+                return name or f"{self.owner_of(t) or SPEAKER}'s roommate"
             name = self._name_child(t)
             if name:
                 return name
@@ -281,6 +287,13 @@ class Subjects(ReaderParts):
         if self.s.lang != "ru" or c.feats.get("Case") != "Gen":
             return False
         return not (c.text[:1].isupper() and (ru_name(c.text) == c.text or ru_name_never_genitive(c.text)))
+
+    def vocative(self, t: Tok) -> bool:
+        """``t`` addresses someone: a name that opens the message (after "hey"/"ну") and a comma
+        follows («Айгуль, я поставил Cursor», "Sam, I moved to Leeds")."""
+        lead = [x for x in self.toks[: t.i] if x.lower not in _GREETINGS]
+        nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
+        return not lead and nxt is not None and nxt.text == "," and t.text[:1].isupper() and t.lemma not in lx.RELATIONS
 
     def _name_before(self, t: Tok) -> str | None:
         """ "Felipe, my manager, is ...", "Аня, моя сестра, живёт ...": the name the relation noun

@@ -131,7 +131,7 @@ class Values(ReaderParts):
         is often another word: "Света" -> "свет"); only for a proper noun or a PER mention."""
         if t.ent != "PER" and (t.pos != "PROPN" or t.ent):
             return None  # not an organisation or a place NER found ("в «Тинькофф»")
-        return ru_name(t.text, t.feats.get("Case", ""), t.feats.get("Gender", ""))
+        return ru_name(t.text, t.feats.get("Case", ""), t.feats.get("Gender", ""), person=t.ent == "PER")
 
     def tool(self, t: Tok) -> tuple[str, str] | None:
         """(category, canonical name) when ``t`` starts or is part of a gazetteer value (a verb

@@ -95,6 +95,7 @@ CHANGE_WORDS_RU = frozenset("новый другой старый прежний
 
 # "running around after the kids", "ran out of milk", "run off to work": movement, not the sport
 _STREET_WORDS = frozenset("street st road rd avenue ave lane boulevard drive square улица ул проспект переулок".split())
+_AHEAD = frozenset("tomorrow tonight soon".split())
 _RUN_PARTICLES = frozenset("for into out around about away off after late".split())
 
 
@@ -103,6 +104,8 @@ class VerbClauses(ReaderParts):
 
     # -- clauses ----------------------------------------------------------------------------------
     def _clause(self, v: Tok, subj: str | None) -> Iterator[Extracted]:
+        if self._from_next_on(v):
+            return
         named = v.lemma == "звать" and not self.s.children(v, "nsubj")  # "Меня зовут Тимур": the owner is the object
         if subj is not None or named:
             yield from self._verb_facts(v, subj or SPEAKER)
@@ -783,6 +786,14 @@ class VerbClauses(ReaderParts):
             glued = k and kept[k - 1].i == t.i - 1 and kept[k - 1].start + len(kept[k - 1].text) == t.start
             rest[-1:] = [rest[-1] + t.text] if glued else [*rest[-1:], t.text]
         return " ".join(rest) or None
+
+    def _from_next_on(self, v: Tok) -> bool:
+        """A progressive dated ahead is a plan: "Next payday I'm buying a keyboard", "I'm starting
+        at Arup tomorrow"."""
+        if self.s.lang != "en" or v.tag != "VBG" or not any(a.lemma == "be" for a in self.s.children(v, "aux")):
+            return False
+        times = self.s.children(v, "npadvmod", "obl", "obl:tmod", "advmod", "nmod:tmod")
+        return any(t.lower in _AHEAD or any(d.lower == "next" for d in self.s.children(t, "amod", "det")) for t in times)
 
     def _in_time_ahead(self, v: Tok) -> bool:
         """ "I'm moving to Amsterdam in two months": a progressive with a time from now is a plan."""
