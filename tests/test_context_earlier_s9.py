@@ -248,3 +248,24 @@ def test_plans_and_what_a_wish_goes_on_about_are_no_facts(text: str) -> None:
 
 def test_a_fragment_after_a_real_statement_is_still_read() -> None:
     assert ("speaker", "car", "VW") in _triples("We finally bought a campervan. A VW, green, with curtains.", "en")
+
+
+def test_my_dad_is_the_dad_memory_knows_by_name(tmp_path) -> None:
+    ctx = _context(
+        tmp_path,
+        [(0, "My dad Frank drives a Vauxhall Corsa, it's ancient."), (12, "Dad's sold the Corsa. He's got a Kia Picanto now and loves it.")],
+        "What car does my dad drive?",
+    )
+    facts = ctx.split("\n\n")[0]
+    assert "Picanto" in facts and "Corsa" not in facts
+    assert "Frank" in facts
+
+
+def test_a_relation_keyed_fact_is_replaced_under_its_relation(tmp_path) -> None:
+    ctx = _context(
+        tmp_path,
+        [(0, "муж ездит на старой Ниве"), (12, "Вадим (муж) наконец-то сменил Ниву на Kia Rio")],
+        "На чём сейчас ездит мой муж?",
+    )
+    facts = ctx.split("\n\n")[0]
+    assert "Kia Rio" in facts and "Нив" not in facts

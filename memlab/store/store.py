@@ -352,6 +352,20 @@ class Store:
             limit=limit,
         )
 
+    def named_relatives(self, owners: Sequence[str], user_id: str) -> list[tuple[str, str]]:
+        """(key, value) of one user's active ``relation`` facts that name a relative of one of
+        ``owners`` ("keith|relation" = "user's father"): who "my dad" is when memory knows."""
+        owners = [o.casefold() for o in owners if o]
+        if not owners:
+            return []
+        likes = " OR ".join("lower(json_extract(n.attributes, '$.value')) LIKE ?" for _ in owners)
+        rows = self.execute_read(
+            "SELECT n.fact_key, json_extract(n.attributes, '$.value') FROM nodes n WHERE n.user_id = ? "
+            f"AND n.fact_key LIKE '%|relation' AND n.valid_until IS NULL AND n.archived_at IS NULL AND ({likes})",
+            (user_id, *(f"{o}'s %" for o in owners)),
+        )
+        return [(str(k), str(v)) for k, v in rows if v]
+
     def replaced_values(self, keys: Sequence[str], user_id: str) -> list[tuple[str, str]]:
         """(key, value) of one user's superseded facts under ``keys``: the values a key once had."""
         keys = list(dict.fromkeys(k for k in keys if k))

@@ -444,9 +444,10 @@ def keyed_values(memory: MemoryView, user: str, subjects: Sequence[str]) -> list
     """(key, value) of one user's active keyed facts about ``subjects`` and their relatives."""
     assert memory.store is not None
     nodes = memory.store.facts_about([s.casefold() for s in subjects], user, relatives=True)
-    return [
+    own = [
         (n.fact_key or "", str(n.attributes.get("value") or "")) for n in nodes if n.attributes.get("value")
     ]
+    return own + memory.store.named_relatives(subjects, user)  # "Keith is User's father": who "my dad" is
 
 
 class LazyFacts(Sequence[tuple[int, str, str | None]]):

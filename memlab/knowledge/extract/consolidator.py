@@ -204,7 +204,8 @@ class NLPConsolidator:
                     if (name, owner) in _stated_kin(sents, speaker):
                         _add(merged, self._relation(name, owner, ep.id, lang))
                         known.setdefault(name.casefold(), {})["relation"] = owner
-                for f in [*facts, *changed]:
+                earlier = _kin_of(known, [], speaker)  # named before this message: "my dad Keith" last week
+                for f in [_named_relative(f, earlier, known, speaker) for f in [*facts, *changed]]:
                     if f.value.casefold() in _VAGUE or f.subject.casefold() in NOT_NAMES:
                         continue  # "Nate's hobby is playing", "on the top team"; "Yep, running" is nobody's
                     proposal = self._proposal(f, speaker, lang, ep.id, _kin_lookup(kin, f.subject))
@@ -444,6 +445,30 @@ def _kin_of(known: Known, sents: Sequence[Sent], speaker: str) -> dict[str, str]
     }
     out.update(dict(_stated_kin(sents, speaker)))
     return out
+
+
+def _named_relative(f: Extracted, kin: dict[str, str], known: Known, speaker: str) -> Extracted:
+    """A fact about "my dad" is about Keith when memory knows Keith as the speaker's dad ("My dad
+    Keith drives an Astra", later "Dad's got a Suzuki Swift now"): one key, so the new car replaces
+    the old. Only relations one person holds (a father, a wife, a manager), one name for it, and
+    not where memory keys that attribute by the relation itself ("муж ездит на Логане" before
+    "Серёжа (муж) сменил логан на Камри": the husband's car is the one to replace)."""
+    owner, sep, relation = subject_name(f.subject, speaker).partition("'s ")
+    if not sep or relation not in _ONE_PERSON or owner.casefold() != speaker.casefold():
+        return f
+    if f.attribute in known.get(f"{owner}'s {relation}".casefold(), {}):
+        return f
+    names = [name for name, rel in kin.items() if rel.casefold() == f"{owner}'s {relation}".casefold()]
+    if len(names) != 1:
+        return f
+    name = names[0]  # memory keys a subject case-folded: "keith" is Keith
+    return replace(f, subject=name[:1].upper() + name[1:] if name.islower() else name)
+
+
+_ONE_PERSON = frozenset(
+    "father mother husband wife spouse partner boyfriend girlfriend fiance fiancee manager boss "
+    "stepfather stepmother father-in-law mother-in-law".split()
+)
 
 
 def _kin_lookup(kin: dict[str, str], subject: str) -> str | None:
