@@ -126,19 +126,17 @@ class Subjects(ReaderParts):
             # the parse found no subject: the person the sentence opens with ("Ben from work had his
             # fortieth", «Мама на пенсии»)
             first = next((t for t in self.toks[: root.i + 1] if t.pos not in _LEAD_POS), None)
-            if first is None or not (self.s.lang == "ru" or first.ent == "PER" or first.lemma in lx.RELATIONS):
-                return None
-            if self._a_person(first) and first.feats.get("Case", "Nom") == "Nom":  # not «Луны больше нет»
-                return self.subject_phrase(first)
-            return None
+            opens = first is not None and (self.s.lang == "ru" or first.ent == "PER" or first.lemma in lx.RELATIONS)
+            nominative = first is not None and first.feats.get("Case", "Nom") == "Nom"  # not «Луны больше нет»
+            return self.subject_phrase(first) if first is not None and opens and nominative and self._a_person(first) else None
         if not (self._a_person(subj[0]) or subj[0].lower in _HE_SHE):
             return None  # «Кето бросила»: a diet the parse took for a name
         who = self.subject_of(root)
         return who if who not in (None, SPEAKER) else None
 
     def _a_person(self, t: Tok) -> bool:
-        """A relative, or a name: NER's person, or a proper name (in Russian past the first word: a
-        capital that opens a sentence names nobody by itself, «Кето бросила»)."""
+        """A relative, or a name: NER's person, or a proper name (in Russian not as the first word: a
+        capital that opens a sentence names nobody by itself, «Кето бросила»); never a diet."""
         if t.i in self.quoted or t.lower in lx.DIET_OF or t.lemma in lx.DIET_OF:
             return False
         return t.lemma in lx.RELATIONS or self._is_person(t) and (t.i > 0 or t.ent == "PER" or self.s.lang == "en")
