@@ -269,3 +269,44 @@ def test_a_relation_keyed_fact_is_replaced_under_its_relation(tmp_path) -> None:
     )
     facts = ctx.split("\n\n")[0]
     assert "Kia Rio" in facts and "Нив" not in facts
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "facts"),
+    [
+        ("Backend developer at Wise. Mostly Java, some Kotlin.", "en", {("speaker", "job_title", "backend developer"), ("speaker", "employer", "Wise")}),
+        ("Бухгалтер в «Ромашке». Третий год уже.", "ru", {("speaker", "job_title", "бухгалтер"), ("speaker", "employer", "Ромашка")}),
+        ("Акушерка я. Второй роддом, ночные смены.", "ru", {("speaker", "job_title", "акушерка")}),
+    ],
+)
+def test_a_verbless_self_description_that_opens_the_message(text: str, lang: str, facts: set[tuple[str, str, str]]) -> None:
+    assert facts <= _triples(text, lang)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("Не, я не бухгалтер. Просто считаю быстро.", "ru"),
+        ("My sister? Nurse at the Royal.", "en"),
+        ("Lovely nurse on the ward today, so kind.", "en"),
+        ("Great plumber, that one. Fixed the boiler in ten minutes.", "en"),
+        ("Weather's awful. Nurse at the desk was rude too.", "en"),
+    ],
+)
+def test_no_self_description_when_negated_someone_elses_or_praise(text: str, lang: str) -> None:
+    assert not any(s == "speaker" and a == "job_title" for s, a, _ in _triples(text, lang))
+
+
+def test_an_old_employer_named_in_the_evidence_of_another_fact_is_marked(tmp_path) -> None:
+    ctx = _context(
+        tmp_path,
+        [(0, "Сварщиком на «Уралмаше», пятый год."), (12, "Ушёл с завода. Теперь в «Лукойле», на буровой.")],
+        "Какую компанию мне указать как место работы?",
+    )
+    assert "Лукойл" in ctx.split("\n\n")[0]
+    assert "Уралмаш" not in metrics_outside(ctx, "Лукойл")
+
+
+def metrics_outside(ctx: str, current: str) -> str:
+    """The lines outside History that do not name the current value: where a stale one would read as current."""
+    return "\n".join(line for line in outside_history(ctx).splitlines() if current not in line)

@@ -195,7 +195,7 @@ class ContextProvider:
                 (n.content, mark_earlier(_episode_line(n), named_earlier))
                 for n in sorted(episodes, key=lambda n: (n.event_time, n.id))
             ],
-            "Evidence": self._evidence_items([*facts, *related], replaced),
+            "Evidence": self._evidence_items([*facts, *related], replaced, named_earlier),
             "History": self._history_items(history, replaced, earlier, before),
         }
 
@@ -316,7 +316,9 @@ class ContextProvider:
             items.append((f"entity {name}", f"- **{name}** ({etype}{aka}){about}"))
         return items
 
-    def _evidence_items(self, facts: Sequence[Node], replaced: Mapping[str, Node] | None = None) -> list[tuple[str, str]]:
+    def _evidence_items(
+        self, facts: Sequence[Node], replaced: Mapping[str, Node] | None = None, earlier: Mapping[str, Node] | None = None
+    ) -> list[tuple[str, str]]:
         """The episodes each fact came from, quoted; a value in a quote that a fact no longer has
         is marked where it stands ("я разработчик в Авито" proves the job, not the employer)."""
         from memlab.retrieval.channels import hop
@@ -334,7 +336,7 @@ class ContextProvider:
                         (
                             f"evidence {f.id} {e}",
                             f"- #{f.id} <- {iso(ep.event_time)[:10]} "
-                            f'{_who(ep)}: "{mark_replaced(clip(_said(ep), 100), replaced or {})}"',
+                            f'{_who(ep)}: "{mark_earlier(mark_replaced(clip(_said(ep), 100), replaced or {}), earlier or {})}"',
                         )
                     )
         return items

@@ -148,12 +148,11 @@ def said_before(
     """Episodes a lead fact's subject said before it that name another value of the same kind,
     each with that fact: after "moved to Denver" became the city, "I'm based in Austin, TX" speaks
     of an earlier one even when no fact was read from it. Only single-valued keys; only episodes
-    no keyed fact came from (``derived``: ``store.derived_keys`` of the episodes; those are judged
-    by their facts) and that do not also name the value. ``asked``: the question asks for the
+    no fact on that attribute came from (``derived``: ``store.derived_keys`` of the episodes; those
+    are judged by their facts) and that do not also name the value. ``asked``: the question asks for the
     lead's attribute, so whatever its subject said before the current value was stated is earlier
     than the answer, whether or not a value of the same kind can be recognised in it ("the Aviva
-    canteen does a good curry" before "week two at Experian"), unless a fact on that attribute
-    came from it."""
+    canteen does a good curry" before "week two at Experian")."""
     facts = [f for f in lead if f.fact_key and ":" not in f.fact_key.split("|", 1)[1]]
     if not facts or not episodes:
         return {}
@@ -169,13 +168,14 @@ def said_before(
         for e in candidates:
             if e.id in out or e.event_time >= f.valid_from or not _speaks_of(e, subject):
                 continue
-            keys = derived.get(e.id, set())
-            if asked and not any(k.split("|", 1)[1] == attribute for k in keys):
+            if any(k.split("|", 1)[1] == attribute for k in derived.get(e.id, set())):
+                continue  # a fact on this attribute came from it: judged by that fact
+            if asked:
                 if not (value and mentions(e.content, value)):
                     out[e.id] = f
                 continue
             named = {a for a, kind, _ in links.get(e.id, []) if kind in kinds}
-            if not keys and (named and not named & values or members and _another(e.content, members, value)):
+            if named and not named & values or members and _another(e.content, members, value):
                 out[e.id] = f
     return out
 

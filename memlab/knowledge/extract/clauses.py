@@ -129,7 +129,8 @@ def read_with_readers(text: str, sents: list[Sent]) -> tuple[Analysis, list[Read
     mentions: dict[str, tuple[str, str]] = {}
     quoted = quoted_ranges(normalize_en(text) if sents and sents[0].lang == "en" else text)
     said: dict[str, Any] = {}  # what earlier sentences of the message introduced ("We adopted a cat!")
-    for sent in sents:
+    for k, sent in enumerate(sents):
+        said["sentence"] = k
         reader = Reader(sent, quoted, said)
         readers.append(reader)
         for fact in reader.facts():

@@ -84,6 +84,7 @@ class Sentences(ReaderParts):
             return
         found = list(self._facts()) or list(self._switched_to()) or list(self._new_role()) or list(self._new_job())
         found = found or list(self._plain_state())
+        found = found or list(self._fragment_self())
         if not any(f.attribute == "job_title" and f.subject == SPEAKER for f in found):
             found += list(self._job_here())
         if not any(f.attribute == "job_title" for f in found):
@@ -125,6 +126,37 @@ class Sentences(ReaderParts):
             self._is_question() or self._past_time() or any(p in self.low for p in lx.NOT_REAL) or self._in_a_story()
             or self.said.get("unreal", False) and not any(t.pos in ("VERB", "AUX") for t in self.toks)
         )  # fmt: skip
+
+    def _fragment_self(self) -> Iterator[Extracted]:
+        """A verbless self-description that opens the message: "Data engineer at Ocado.",
+        «Фронтенд-разработчица в 2ГИС.», «Акушерка я.». Only the first sentence, naming nobody else,
+        with no possessive ("My sister? Nurse."), and not a question."""
+        if self.said.get("sentence", 0) or self._is_question() or any(t.pos in ("VERB", "AUX") for t in self.toks):
+            return
+        if any(t.lower in lx.NEGATIONS or t.lower in ("не", "no", "not", "нет") for t in self.toks):
+            return  # «Не, я не программист»
+        words = [t for t in self.toks if t.pos not in ("PUNCT", "INTJ")]
+        root = next((t for t in words if t.head == t.i or t.dep == "root"), None)
+        if root is None or root.i in self.quoted or not words or words[0].i not in (root.i, *(c.i for c in self.s.children(root))):
+            return
+        subj = self.s.children(root, "nsubj")
+        if any(c.lower not in ("я", "i") for c in subj):
+            return
+        at = [o for case, o in self.obliques(root) if case in ("at", "в", "во") and self._org(o)]
+        me = subj or [t for t in words if t.lower == "я" and t.head == t.i]  # «Акушерка я.»: natasha's two roots
+        if not me and not at:
+            return  # "Lovely nurse on the ward today": whose job is unsaid; "Data engineer at Ocado" says it
+        if any(t.lower in _OWNER_WORDS or t.dep in ("nmod:poss", "poss") or self._someone_else(t) for t in words if t.i != root.i):
+            return
+        title = self.job_title(root)
+        if title is None:
+            return
+        if title[1:2].islower():  # "Data engineer at Ocado.": the capital only opens the sentence
+            title = title[:1].lower() + title[1:]
+        yield self.fact(SPEAKER, "job_title", title, "concept")
+        for o in at:
+            if self.s.lang == "en" or is_place_name(o.text) is not True:
+                yield self.fact(SPEAKER, "employer", self.value_text(o), "organization")
 
     def unreal(self) -> bool:
         """The sentence imagines or wishes ("If we ever had the money we'd get a campervan"): a
