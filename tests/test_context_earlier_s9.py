@@ -310,3 +310,8 @@ def test_an_old_employer_named_in_the_evidence_of_another_fact_is_marked(tmp_pat
 def metrics_outside(ctx: str, current: str) -> str:
     """The lines outside History that do not name the current value: where a stale one would read as current."""
     return "\n".join(line for line in outside_history(ctx).splitlines() if current not in line)
+
+
+@pytest.mark.parametrize("text", ["Everything's Rust at the new place, even the scripts.", "Nothing's Windows in our office."])
+def test_a_pronoun_the_parse_took_for_a_possessor_owns_nothing(text: str) -> None:
+    assert not any(s.casefold() in ("everything", "nothing") for s, _, _ in _triples(text, "en"))

@@ -31,6 +31,9 @@ _SETUP_NOUNS = frozenset("config configs setup dotfiles plugins keybindings keym
 _KIN_TAUGHT = frozenset(lx.RELATIONS) | {"sibling", "kid", "child"}
 
 
+# pronouns a small model may read as a possessor ("Everything's Elixir" as "everything's Elixir")
+_NO_OWNERS = frozenset("everything everyone everybody something someone somebody anything anyone nothing nobody all it this that".split())
+
 class Passing(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -438,6 +441,8 @@ class Passing(ReaderParts):
             poss = [c for c in self.s.children(t, "nmod:poss", "poss") if c.i < t.i]
             if not poss or any(w.lemma in _PAST_ADJ | _SPARE for w in self.toks[poss[0].i : t.i + 2]):
                 continue  # "my old iPhone 8", "my spare Pixel"
+            if poss[0].lower in _NO_OWNERS:
+                continue  # "Everything's Elixir": the parse's possessive is "is"
             if any(c.lower == "from" for c in self.s.children(t, "case")):
                 continue  # "switched from my ancient iPhone 7 to a Galaxy": the one left behind
             stack = self._possessed_stack(t)
