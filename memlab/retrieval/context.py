@@ -178,9 +178,10 @@ class ContextProvider:
                 stale.add(n.id)  # "Still loving Berlin!" after the move: history, not context
             elif n.id not in stale and replaced_in(n.content, earlier) is not None:
                 stale.add(n.id)  # "the pet Mark adopted most recently": the older pets are history
-        before = said_before(store, facts, [n for n in episodes if n.id not in stale], derived, asked=asked)
+        links = store.linked_entities([*(f.id for f in facts), *(n.id for n in episodes)]) if facts else {}
+        before = said_before(links, facts, [n for n in episodes if n.id not in stale], derived, asked=asked)
         stale |= set(before)  # "I'm based in Austin" before "moved to Denver": an earlier city, unread
-        named_earlier = earlier_names(store, before, episodes)
+        named_earlier = earlier_names(links, before, episodes)
         history = [n for n in episodes if n.id in stale]
         episodes = [n for n in episodes if n.id not in stale]
         olds = {v.casefold() for v in (*replaced, *earlier)}

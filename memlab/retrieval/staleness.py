@@ -123,14 +123,19 @@ def mark_replaced(text: str, replaced: Mapping[str, Node]) -> str:
     out = text
     for value, now in replaced.items():
         current = str(now.attributes.get("value") or "")
-        if current and mentions(out, current):
-            continue  # the text carries the update itself ("moved from Berlin to Lisbon")
-        low = out.lower()  # same length as the text: the match's offsets are the text's
-        found = next((m for f in forms_of(value) if (m := _match(out, low, f)) is not None), None)
-        if found is not None:
-            mark = f" [no longer current; since {iso(now.valid_from)[:10]}: {current or now.content}]"
-            out = out[: found.end()] + mark + out[found.end() :]
+        mark = f" [no longer current; since {iso(now.valid_from)[:10]}: {current or now.content}]"
+        out = _mark_after(out, forms_of(value), current, mark)
     return out
+
+
+def _mark_after(text: str, forms: Sequence[str], current: str, mark: str) -> str:
+    """``text`` with ``mark`` after the first of ``forms`` it names; as it is when it also names
+    ``current`` (the text carries the update itself: "moved from Berlin to Lisbon")."""
+    if current and mentions(text, current):
+        return text
+    low = text.lower()  # the match's offsets are the text's only while the lengths agree
+    found = next((m for f in forms if (m := _match(text, low, f)) is not None), None) if len(low) == len(text) else None
+    return text if found is None else text[: found.end()] + mark + text[found.end() :]
 
 
 def replaced_in(text: str, replaced: dict[str, Node]) -> Node | None:
@@ -143,7 +148,12 @@ def replaced_in(text: str, replaced: dict[str, Node]) -> Node | None:
 
 
 def said_before(
-    store: Any, lead: Sequence[Node], episodes: Sequence[Node], derived: Mapping[int, set[str]], *, asked: bool = False
+    links: Mapping[int, list[tuple[str, str, str]]],
+    lead: Sequence[Node],
+    episodes: Sequence[Node],
+    derived: Mapping[int, set[str]],
+    *,
+    asked: bool = False,
 ) -> dict[int, Node]:
     """Episodes a lead fact's subject said before it that name another value of the same kind,
     each with that fact: after "moved to Denver" became the city, "I'm based in Austin, TX" speaks
@@ -152,12 +162,12 @@ def said_before(
     are judged by their facts) and that do not also name the value. ``asked``: the question asks for the
     lead's attribute, so whatever its subject said before the current value was stated is earlier
     than the answer, whether or not a value of the same kind can be recognised in it ("the Aviva
-    canteen does a good curry" before "week two at Experian")."""
+    canteen does a good curry" before "week two at Experian"). ``links``: ``store.linked_entities``
+    of the lead facts and the episodes (or more)."""
     facts = [f for f in lead if f.fact_key and ":" not in f.fact_key.split("|", 1)[1]]
     if not facts or not episodes:
         return {}
     candidates = [e for e in episodes if e.source_role != "assistant"]
-    links = store.linked_entities([*(f.id for f in facts), *(e.id for e in candidates)])
     out: dict[int, Node] = {}
     for f in facts:
         subject, attribute = (f.fact_key or "|").split("|", 1)
@@ -180,16 +190,17 @@ def said_before(
     return out
 
 
-def earlier_names(store: Any, before: Mapping[int, Node], episodes: Sequence[Node]) -> dict[str, Node]:
+def earlier_names(
+    links: Mapping[int, list[tuple[str, str, str]]], before: Mapping[int, Node], episodes: Sequence[Node]
+) -> dict[str, Node]:
     """The values of a lead fact's kind that the episodes ``said_before`` found name, each with
     that fact: after "Esme adores her flat in Bath" gave way to "Esme lives in Oslo", "spa weekend
     in Bath booked, Esme's gutted she can't come" names the earlier town, though no fact held it.
-    Entities linked as the fact's value is (a place for a town), and gazetteer members."""
+    Entities linked as the fact's value is (a place for a town), and gazetteer members; ``links``
+    as for ``said_before``."""
     if not before:
         return {}
     text = {e.id: e.content for e in episodes}
-    facts = {f.id: f for f in before.values()}
-    links = store.linked_entities([*facts, *before])
     out: dict[str, Node] = {}
     for eid, f in before.items():
         attribute = (f.fact_key or "|").split("|", 1)[1]
@@ -212,14 +223,8 @@ def mark_earlier(text: str, earlier: Mapping[str, Node]) -> str:
 
     out = text
     for value, now in earlier.items():
-        current = str(now.attributes.get("value") or "")
-        if current and mentions(out, current):
-            continue
-        low = out.casefold()
-        found = _match(out, low, value) if len(low) == len(out) else None
-        if found is not None:
-            mark = f" [not the current one; since {iso(now.valid_from)[:10]}: {now.content}]"
-            out = out[: found.end()] + mark + out[found.end() :]
+        mark = f" [not the current one; since {iso(now.valid_from)[:10]}: {now.content}]"
+        out = _mark_after(out, (value,), str(now.attributes.get("value") or ""), mark)
     return out
 
 
@@ -246,7 +251,7 @@ def _another(text: str, members: Sequence[str], value: str) -> bool:
 def _speaks_of(episode: Node, subject: str) -> bool:
     """The episode's first person is ``subject``, or ``subject`` is the speaker's relative and the
     episode names the relation ("my mum lives in Cardiff" before "User's mother lives in Swansea")."""
-    from memlab.retrieval.focus import USER, bare, names
+    from memlab.retrieval.focus import USER, bare, names, names_relation
 
     me = _subject(episode)
     if subject == me:
@@ -256,8 +261,6 @@ def _speaks_of(episode: Node, subject: str) -> bool:
         return subject != USER and names(episode.content, bare(subject))
     if owner != me:
         return False
-    from memlab.retrieval.focus import names_relation
-
     return names_relation(episode.content, relation)
 
 

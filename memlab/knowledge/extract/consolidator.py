@@ -204,7 +204,7 @@ class NLPConsolidator:
                     if (name, owner) in _stated_kin(sents, speaker):
                         _add(merged, self._relation(name, owner, ep.id, lang))
                         known.setdefault(name.casefold(), {})["relation"] = owner
-                earlier = _kin_of(known, [], speaker)  # named before this message: "my dad Keith" last week
+                earlier = _kin_of(known, [], speaker)  # the relatives memory knows by name, this message's now included
                 for f in [_named_relative(f, earlier, known, speaker) for f in [*facts, *changed]]:
                     if f.value.casefold() in _VAGUE or f.subject.casefold() in NOT_NAMES:
                         continue  # "Nate's hobby is playing", "on the top team"; "Yep, running" is nobody's
