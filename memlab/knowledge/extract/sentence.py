@@ -68,9 +68,9 @@ _STACK = frozenset("programming_language database".split())  # what a team's cho
 
 _HONORIFICS = frozenset("mr mrs ms miss dr doctor coach teacher sir madam auntie uncle prof professor".split())
 _QUOTES = frozenset('"«“\'')
-# whom a person was met, seen or taken somewhere by: the name a "she" in the next sentence is
 _UNREAL_WORDS = frozenset("if would 'd wish если бы".split())
 _NOBODY = frozenset("nobody noone никто".split())
+# whom a person was met, seen or taken somewhere by: the name a "she" in the next sentence is
 _MEETING_VERBS = frozenset("meet see drive take pick catch hang grab have chat".split())
 _TALKING_VERBS = frozenset("talk speak chat".split())
 
@@ -124,7 +124,7 @@ class Sentences(ReaderParts):
         """The whole sentence states nothing current: a question, past time, something unreal."""
         return (
             self._is_question() or self._past_time() or any(p in self.low for p in lx.NOT_REAL) or self._in_a_story()
-            or self.said.get("unreal", False) and not any(t.pos in ("VERB", "AUX") for t in self.toks)
+            or self._goes_on_imagining()
         )  # fmt: skip
 
     def _fragment_self(self) -> Iterator[Extracted]:
@@ -133,7 +133,7 @@ class Sentences(ReaderParts):
         with no possessive ("My sister? Nurse."), and not a question."""
         if self.said.get("sentence", 0) or self._is_question() or any(t.pos in ("VERB", "AUX") for t in self.toks):
             return
-        if any(t.lower in lx.NEGATIONS or t.lower in ("не", "no", "not", "нет") for t in self.toks):
+        if any(t.lower in lx.NEGATIONS for t in self.toks):
             return  # «Не, я не программист»
         words = [t for t in self.toks if t.pos not in ("PUNCT", "INTJ")]
         root = next((t for t in words if t.head == t.i or t.dep == "root"), None)
@@ -161,9 +161,11 @@ class Sentences(ReaderParts):
     def unreal(self) -> bool:
         """The sentence imagines or wishes ("If we ever had the money we'd get a campervan"): a
         verbless sentence after it goes on imagining ("A VW, green, with curtains")."""
-        return any(p in self.low for p in lx.NOT_REAL) or any(t.lower in _UNREAL_WORDS for t in self.toks) or (
-            self.said.get("unreal", False) and not any(t.pos in ("VERB", "AUX") for t in self.toks)
-        )
+        return any(p in self.low for p in lx.NOT_REAL) or any(t.lower in _UNREAL_WORDS for t in self.toks) or self._goes_on_imagining()
+
+    def _goes_on_imagining(self) -> bool:
+        """A verbless sentence after an imagined one ("… we'd get a campervan. A VW, green")."""
+        return bool(self.said.get("unreal", False)) and not any(t.pos in ("VERB", "AUX") for t in self.toks)
 
     def _in_a_story(self) -> bool:
         """The sentence opens inside a work of fiction: "In the show, Walter is a teacher", "в
