@@ -48,6 +48,7 @@ from memlab.knowledge.extract.nlp import (
 )
 from memlab.knowledge.extract.orders import Orders
 from memlab.knowledge.extract.passing import Passing
+from memlab.knowledge.extract.profiles import Profiles
 from memlab.knowledge.extract.repairs import repaired
 from memlab.knowledge.extract.ru_jobs import RussianJobs
 from memlab.knowledge.extract.russian import RussianClauses
@@ -244,7 +245,8 @@ def _is_title(words: list[str]) -> bool:
 
 
 class Reader(
-    Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses, Career, Orders, Passing, Adopting, Standing, RussianJobs
+    Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses, Career, Orders, Passing, Adopting, Standing, RussianJobs,
+    Profiles,
 ):
     """Reads the clauses of one sentence."""
 

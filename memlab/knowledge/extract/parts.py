@@ -27,6 +27,11 @@ class ReaderParts:
     def _career(self, found: list[Extracted]) -> Iterator[Extracted]:
         raise NotImplementedError
 
+    # profiles.py
+
+    def _profile(self) -> Iterator[Extracted]:
+        raise NotImplementedError
+
     # passing.py
 
     def _in_passing(self) -> Iterator[Extracted]:
@@ -154,6 +159,9 @@ class ReaderParts:
         raise NotImplementedError
 
     def _not_plain(self, t: Tok) -> bool:
+        raise NotImplementedError
+
+    def _in_word(self, t: Tok) -> bool:
         raise NotImplementedError
 
     def _someone_else(self, t: Tok) -> bool:

@@ -92,6 +92,8 @@ class Sentences(ReaderParts):
         if not any(f.attribute == "job_title" for f in found):
             found += list(self._ru_job_instrumental())
         have = {(f.subject, f.attribute) for f in found}
+        found += [f for f in self._profile() if (f.subject, f.attribute) not in have]
+        have = {(f.subject, f.attribute) for f in found}
         found += [f for f in self._married_or_under() if (f.subject, f.attribute) not in have]
         known = {(f.subject, f.attribute, f.value.casefold()) for f in found}
         found += [f for f in self._in_passing() if (f.subject, f.attribute, f.value.casefold()) not in known]

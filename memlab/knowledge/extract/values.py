@@ -31,6 +31,20 @@ from memlab.knowledge.extract.parts import ReaderParts
 _INFLECTED_ABBREVIATION = re.compile(r"([A-ZА-ЯЁ]{3,})(?:е|а|у|ом|ой|ах|ы|и)$")
 
 
+def _ru_camel(t: Tok, value: str) -> str:
+    """A Russian name with capitals inside keeps them, in the nominative: «в СберМаркете" ->
+    СберМаркет (natasha's lemma is lowercase), «во ВкусВилле» -> ВкусВилл (natasha and the
+    dictionary read it as indeclinable and keep the locative ending)."""
+    text = t.text
+    if " " in value or text.isupper() or not any(c.isupper() for c in text[1:]) or not re.search("[а-яё]", text):
+        return value
+    if value.casefold() == text.casefold() and t.feats.get("Case") in ("Loc", "Dat") and re.search("[бвгджзклмнпрстфхцчшщ]е$", text):
+        return text[:-1]
+    if value.casefold()[:-1] != text.casefold()[: len(value) - 1]:
+        return value  # not this word's form
+    return "".join(o if o.casefold() == c.casefold() else c for o, c in zip(text, value, strict=False)) + value[len(text) :]
+
+
 class Values(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -38,7 +52,8 @@ class Values(ReaderParts):
     def value_text(self, t: Tok) -> str:
         """The name ``t`` heads: compounds and flat parts kept, Russian in the nominative; emoji and
         other symbols the NER span took in are not part of it ("за Тимура 💍" -> "Тимур")."""
-        return _no_symbols(self._value_text(t))
+        value = _no_symbols(self._value_text(t))
+        return _ru_camel(t, value) if self.s.lang == "ru" else value
 
     def _value_text(self, t: Tok) -> str:
         if self.s.lang == "ru" and (m := _INFLECTED_ABBREVIATION.match(t.text)):

@@ -1,0 +1,162 @@
+"""Profile lists: a sentence that describes someone as a run of bare items between commas, with
+no verb ("Twenty nine, accountant, Bristol.", "31, ICU nurse, night shifts, Glasgow", «Слесарь на
+заводе, шестьдесят три года», «28 лет, Казань, учительница»).
+
+Each item is typed by its own shape: an age (a number, with «лет» / "years old" at most), a job
+(a job noun, with the organisation it is "at" / «в» / «на»), a town (a gazetteer's: GeoNames for
+English, where the small NER model calls a town in a list a person or a company; the OpenCorpora
+dictionary for Russian), a diet. A list counts only when two items are typed and one of them is
+an age or a job: one bare town or one number says too little about whose it is.
+
+Whose: the speaker's, unless the sentence before was about someone else and this one says
+nothing in the first person ("Отец всё ещё работает. Слесарь на заводе, шестьдесят три года":
+the father's). A list that names a person or a relative of its own gives nothing: it may
+describe them or introduce the speaker (the Russian introductions are read in ``ru_intro``).
+
+A header before a colon, dash or question mark says whose the list is: the speaker's ("Me? 27,
+barista at Costa, Leeds", "About me - ...", «Коротко о себе: 41 год, электрик, Тверь»), or a
+relative's («Брат: 35 лет, сварщик, Омск»). An opening clause with the copula counts as the
+first item and names the person ("I'm 44, paramedic, Cardiff" once "quick intro:" was read as
+"I'm"; "My brother is 38, plumber, Hull").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.basics import _NOW_PHRASES, _NOW_WORDS, SPEAKER, Extracted, _job_word, number_at
+from memlab.knowledge.extract.nlp import Tok, is_city_name, is_place_name
+from memlab.knowledge.extract.parts import ReaderParts
+
+_AGE_UNITS = frozenset("лет год года годков годиков years yrs yo y/o old".split())
+_FILLERS = frozenset("ok okay so right well um uh erm basically короче ну вот значит так".split())
+_STILL = _NOW_WORDS | {"still", "всё", "ещё", "уже", "пока"}  # "45 now", "still a paramedic": the item holds now
+_SINCE = frozenset("since с".split())
+_ORG_CASES = frozenset("at for в во на".split())
+_FIRST_PERSON = frozenset("i me я мне меня".split())
+# a header that says the list is the speaker's: "Me?", "A bit about me -", «Коротко о себе:»
+_SELF_HEADER = frozenset("me myself about a bit little quick short intro introduction context background bio so ok okay "
+                         "о себе обо мне я коротко немного вкратце кратко пара слов".split())
+_SELF_MARKS = frozenset("me myself intro introduction bio себе мне я".split())
+_HEADER_CUTS = frozenset(": ? - — –".split())
+
+
+class Profiles(ReaderParts):
+    """A part of ``Reader`` (its methods take the reader as ``self``)."""
+
+    def _profile(self) -> Iterator[Extracted]:
+        if self.said.get("unreal"):
+            return
+        start, who = self._profile_header()
+        if start == 0 and self._is_question():
+            return
+        items = []
+        for n, stretch in enumerate(s for s in (
+                [t for t in s if t.i >= start] for s in self._stretches(dashes=False)) if s):
+            words = [t for t in stretch if t.pos not in ("PUNCT", "INTJ", "SYM") and t.lower not in _FILLERS | _STILL]
+            for phrase in _NOW_PHRASES:  # "Swansea these days"
+                size = len(phrase)
+                if tuple(t.lower for t in words[-size:]) == phrase:
+                    words = words[:-size]
+            since = next((k for k, t in enumerate(words) if k and t.lower in _SINCE), None)
+            words = words[:since]  # "Swansea since the spring": the item, and since when
+            if words and words[0].pos == "DET" and words[0].lower in ("a", "an"):
+                words = words[1:]  # "still a paramedic"
+            if n == 0 and who is None and (opening := self._profile_opening(words)) is not None:
+                who, words = opening  # "I'm 44, paramedic, Cardiff", "My brother is 38, plumber, Hull"
+            if not words or any(t.pos in ("VERB", "AUX") for t in words):
+                continue  # "…, на пенсию не собирается": a clause, no item
+            typed = self._profile_item(words)
+            town = any(kind == "city" for kind, _, _ in typed)  # the NER calls "Glasgow" in a list a person
+            if any(self._not_plain(t) or t.lemma in lx.RELATIONS or t.pos == "PRON" and t.lower != "мне" or not town and t.ent == "PER" and self._is_person(t) for t in words):
+                return  # "not a nurse", "my sister, 34": whose the list is, or whether it holds, is unclear
+            if typed:
+                items.append(typed)
+        kinds = {kind for typed in items for kind, _, _ in typed}
+        if len(items) < 2 or not kinds & {"age", "job_title"}:
+            return
+        who = who or self._profile_subject()
+        if who is None:
+            return
+        for typed in items:
+            for attribute, value, vtype in typed:
+                yield self.fact(who, attribute, value, vtype)
+
+    def _profile_header(self) -> tuple[int, str | None]:
+        """(where the list starts, whose it is) for a header before a colon, dash or question mark
+        in the first words: the speaker's ("Me?", "About me -", «Коротко о себе:») or a relative's
+        («Брат:», "My sister -"); (0, None) without one."""
+        cut = next((t for t in self.toks[:6] if t.text in _HEADER_CUTS and not self._in_word(t)), None)
+        if cut is None or cut.i == 0 or cut.i + 1 >= len(self.toks):
+            return 0, None
+        head = [t for t in self.toks[: cut.i] if t.pos != "PUNCT"]
+        if all(t.lower in _SELF_HEADER for t in head) and any(t.lower in _SELF_MARKS for t in head):
+            return cut.i + 1, SPEAKER
+        kin = [t for t in head if t.lemma in lx.RELATIONS]
+        if len(kin) == 1 and all(t is kin[0] or t.lower in lx.FIRST_PERSON for t in head):
+            who = self.subject_phrase(kin[0])
+            return (cut.i + 1, who) if who else (0, None)
+        return 0, None
+
+    def _profile_opening(self, words: list[Tok]) -> tuple[str, list[Tok]] | None:
+        """An opening stretch "SUBJECT be ITEM" (English): whose the list is, and the item."""
+        be = next((t for t in words if t.pos == "AUX" and t.lemma == "be"), None)
+        if be is None or self.s.lang != "en" or be.i == words[0].i or be.i == words[-1].i:
+            return None
+        subject, rest = [t for t in words if t.i < be.i], [t for t in words if t.i > be.i]
+        heads = [t for t in subject if t.head == be.i and t.dep.startswith("nsubj")]
+        if len(heads) != 1 or any(t.pos in ("VERB", "AUX") for t in rest) or any(self._not_plain(t) or t.pos == "SCONJ" for t in words):
+            return None
+        if all(t.text[:1].isupper() for t in rest):
+            return None  # "I'm Farah, a midwife ...": a name, whatever town shares it
+        who = self.subject_phrase(heads[0])
+        return (who, rest) if who else None
+
+    def _profile_subject(self) -> str | None:
+        """The speaker's, or the person the sentence before was about when this one has no
+        first-person word."""
+        if any(t.lower in _FIRST_PERSON for t in self.toks):
+            return SPEAKER
+        topic: str | None = self.said.get("topic")
+        return topic if topic is not None and self.said.get("sentence", 0) else SPEAKER
+
+    def _profile_item(self, words: list[Tok]) -> list[tuple[str, str, str]]:
+        """What one bare item of a list is: (attribute, value, value type) for each fact in it."""
+        if words[0].lower == "мне" and len(words) > 1:
+            words = words[1:]  # «мне 34, бухгалтер во ВкусВилле»
+        said = number_at(words, 0)
+        if said is not None:
+            rest = [t.lower for t in words[said[1] + 1 :]]
+            ok = all(w in _AGE_UNITS for w in rest) and (not rest or rest[0] != "old")
+            return [("age", said[0], "concept")] if ok and 14 <= int(said[0]) <= 99 else []
+        if len(words) == 1 and words[0].lower in lx.DIET_OF:
+            return [("diet", lx.DIET_OF[words[0].lower], "concept")]
+        if all(t.pos == "PROPN" or t.text[:1].isupper() for t in words) and len(words) <= 3:
+            return [("city", self.city(words[0]), "place")] if self._profile_town(words) else []
+        root = next((t for t in words if t.head not in {w.i for w in words} or t.head == t.i), None)
+        if root is not None and len(words) == 1 and _job_word(root):
+            pass  # "paramedic": a job word the tagger took for an adjective
+        elif root is None or root.pos != "NOUN" or words[0].pos == "ADP" or root.feats.get("Case", "Nom") != "Nom":
+            return []
+        title = self.job_title(root)
+        if title is None:
+            return []
+        if title[1:2].islower():  # "Accountant, …": the capital only opens the sentence
+            title = title[:1].lower() + title[1:]
+        out = [("job_title", title, "concept")]
+        for case, o in self.obliques(root):
+            if case in _ORG_CASES and o.text[:1].isupper() and self._org(o) and (self.s.lang == "en" or is_place_name(o.text) is not True):
+                out.append(("employer", self.value_text(o), "organization"))
+        return out
+
+    def _profile_town(self, words: list[Tok]) -> bool:
+        """A bare item that names a town: the dictionary's place in Russian, GeoNames' town in
+        English (the NER's GPE when the gazetteer is not installed)."""
+        if self.tool(words[0]) is not None:
+            return False
+        if self.s.lang == "ru":
+            return len(words) == 1 and is_place_name(words[0].text) is True
+        text = " ".join(t.text for t in words)
+        known = is_city_name(text)
+        return known if known is not None else all(t.ent in ("GPE", "LOC") for t in words)
