@@ -58,6 +58,7 @@ from memlab.knowledge.extract.states import States
 from memlab.knowledge.extract.subjects import Subjects
 from memlab.knowledge.extract.values import Values
 from memlab.knowledge.extract.verbs import VerbClauses
+from memlab.knowledge.extract.whereabouts import Whereabouts
 
 # the names the consolidator, updates and tests import from here (the rules live in the mixins)
 __all__ = [
@@ -246,7 +247,7 @@ def _is_title(words: list[str]) -> bool:
 
 class Reader(
     Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses, Career, Orders, Passing, Adopting, Standing, RussianJobs,
-    Profiles,
+    Profiles, Whereabouts,
 ):
     """Reads the clauses of one sentence."""
 

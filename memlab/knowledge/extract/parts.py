@@ -32,6 +32,11 @@ class ReaderParts:
     def _profile(self) -> Iterator[Extracted]:
         raise NotImplementedError
 
+    # whereabouts.py
+
+    def _town_of_work(self) -> Iterator[Extracted]:
+        raise NotImplementedError
+
     # passing.py
 
     def _in_passing(self) -> Iterator[Extracted]:
@@ -162,6 +167,9 @@ class ReaderParts:
         raise NotImplementedError
 
     def _in_word(self, t: Tok) -> bool:
+        raise NotImplementedError
+
+    def _in_time_ahead(self, v: Tok) -> bool:  # verbs.py
         raise NotImplementedError
 
     def _someone_else(self, t: Tok) -> bool:

@@ -94,6 +94,8 @@ class Sentences(ReaderParts):
         have = {(f.subject, f.attribute) for f in found}
         found += [f for f in self._profile() if (f.subject, f.attribute) not in have]
         have = {(f.subject, f.attribute) for f in found}
+        found += [f for f in self._town_of_work() if (f.subject, f.attribute) not in have]
+        have = {(f.subject, f.attribute) for f in found}
         found += [f for f in self._married_or_under() if (f.subject, f.attribute) not in have]
         known = {(f.subject, f.attribute, f.value.casefold()) for f in found}
         found += [f for f in self._in_passing() if (f.subject, f.attribute, f.value.casefold()) not in known]
