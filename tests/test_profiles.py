@@ -94,3 +94,27 @@ def test_a_profile_update_replaces_the_town_in_memory(tmp_path) -> None:  # type
         facts = m.context("Where do I live now?").split("## Facts", 1)[1].split("\n## ", 1)[0]
     assert "Swansea" in facts
     assert "Cardiff" not in facts
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("Брат, Коля, 35 лет.", "ru", ("Коля", "age", "35")),
+        ("Света, сестра моя, медсестра в областной.", "ru", ("Света", "job_title", "медсестра")),
+        ("Kate, my sister, 34, nurse.", "en", ("Kate", "job_title", "nurse")),
+    ],
+)
+def test_a_list_that_opens_with_a_relative_and_a_name_is_that_persons(
+        text: str, lang: str, expected: tuple[str, str, str]) -> None:
+    facts = _facts(text, lang)
+    assert expected in facts
+    assert not {f for f in facts if f[0] == "speaker" and f[1] in ("age", "job_title")}
+
+
+def test_two_names_and_a_relative_give_no_one_the_age() -> None:
+    assert not {f for f in _facts("Коля, Петя, брат мой, 35 лет.", "ru") if f[1] == "age"}
+
+
+def test_a_name_before_a_russian_job_noun_is_no_part_of_the_title() -> None:
+    facts = _facts("Муж мой Заур стоматолог.", "ru")
+    assert {v for _, a, v in facts if a == "job_title"} == {"стоматолог"}

@@ -51,7 +51,9 @@ class Profiles(ReaderParts):
         start, who = self._profile_header()
         if start == 0 and self._is_question():
             return
-        items = []
+        items: list[list[tuple[str, str, str]]] = []
+        named: list[Tok] = []  # "Оля, жена моя, учительница": the person the list is about
+        kin = 0
         for n, stretch in enumerate(s for s in (
                 [t for t in s if t.i >= start] for s in self._stretches(dashes=False)) if s):
             words = [t for t in stretch if t.pos not in ("PUNCT", "INTJ", "SYM") and t.lower not in _FILLERS | _STILL]
@@ -69,12 +71,22 @@ class Profiles(ReaderParts):
                 continue  # "…, на пенсию не собирается": a clause, no item
             typed = self._profile_item(words)
             town = any(kind == "city" for kind, _, _ in typed)  # the NER calls "Glasgow" in a list a person
+            if n < 2 and who is None and not items and self._kin_stretch(words):
+                kin += 1  # "Муж, Паша, машинист", "Татьяна, жена моя, фельдшер"
+                continue
+            if n < 2 and who is None and not items and not town and len(words) == 1 and (words[0].ent == "PER" or words[0].pos == "PROPN") and self._is_person(words[0]):
+                named.append(words[0])
+                continue
             if any(self._not_plain(t) or t.lemma in lx.RELATIONS or t.pos == "PRON" and t.lower != "мне" or not town and t.ent == "PER" and self._is_person(t) for t in words):
                 return  # "not a nurse", "my sister, 34": whose the list is, or whether it holds, is unclear
             if typed:
                 items.append(typed)
         kinds = {kind for typed in items for kind, _, _ in typed}
-        if len(items) < 2 or not kinds & {"age", "job_title"}:
+        if named or kin:
+            if len(named) != 1 or kin != 1 or not kinds & {"age", "job_title"}:
+                return  # a relative and a name, both: the list is that person's
+            who = self.value_text(named[0])
+        elif len(items) < 2 or not kinds & {"age", "job_title"}:
             return
         who = who or self._profile_subject()
         if who is None:
@@ -82,6 +94,11 @@ class Profiles(ReaderParts):
         for typed in items:
             for attribute, value, vtype in typed:
                 yield self.fact(who, attribute, value, vtype)
+
+    def _kin_stretch(self, words: list[Tok]) -> bool:
+        """A stretch that only names a relative of the speaker's: «жена моя», «муж», "my wife"."""
+        kin = [t for t in words if t.lemma in lx.RELATIONS]
+        return len(kin) == 1 and all(t is kin[0] or t.lower in lx.FIRST_PERSON for t in words)
 
     def _profile_header(self) -> tuple[int, str | None]:
         """(where the list starts, whose it is) for a header before a colon, dash or question mark

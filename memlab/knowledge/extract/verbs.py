@@ -817,6 +817,7 @@ class VerbClauses(ReaderParts):
             for c in self.s.children(o, "compound", "amod", "nmod", "flat")
             if c.i < o.i and c.lower not in _SKIP_ADJ and c.pos not in ("DET", "PRON") and c.lower not in _OWNER_WORDS
             and not (self.s.lang == "ru" and self.s.children(c, "case"))  # "в команде аналитики": no title "команде аналитик"
+            and not (self.s.lang == "ru" and c.ent == "PER")  # "Муж мой Заур стоматолог": a name, no part of the title
         ]
         mods += [  # "primary school teacher", "IT support technician": a modifier's own modifier
             g for m in mods if m.dep == "compound" for g in self.s.children(m, "compound", "amod")
