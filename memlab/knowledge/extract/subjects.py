@@ -39,6 +39,8 @@ _FIRST_PERSON_WORDS = frozenset(
     "i i'm i've i'd me my mine myself we we're us our ours ourselves "
     "я мне меня мной мною мой моя моё мое мои моего моей моему моим моих мы нас нам нами наш наша наше наши".split()
 )
+# verbs of getting a thing: a gazetteer's thing after one is what was got, never who got it
+_ACQUIRE_RU = frozenset("купить взять приобрести заказать поставить установить".split())
 _GREETINGS = frozenset("hey hi hello oh ну эй привет слушай".split())
 _LEAD_POS = frozenset(("PUNCT", "INTJ", "DET", "ADV", "CCONJ", "PART"))
 # verbs of telling: what follows is the speaker's own news, not more about the one who told
@@ -64,6 +66,8 @@ class Subjects(ReaderParts):
             subj = [c for c in subj if not self.vocative(c)] or subj
         if self.s.lang == "ru":  # "Дима сидит на винде, когда я на маке ...": the parse's one clause is two
             subj = [c for c in subj if not in_later_clause(self, v, c) and not _disagrees(v, c)]
+            if v.lemma in _ACQUIRE_RU and all(c.i > v.i and self.tool(c) is not None for c in subj):
+                subj = []  # "Купила Samsung Galaxy A55": natasha's subject is the thing bought
             if not subj and (named := parataxis_subject(self, v)) is not None:
                 return self.subject_phrase(named)
         if self.s.lang == "ru" and v.pos != "AUX" and ru_first_person_verb(v.text):

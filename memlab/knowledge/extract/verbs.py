@@ -37,6 +37,7 @@ from memlab.knowledge.extract.basics import (
 from memlab.knowledge.extract.career import of_domain
 from memlab.knowledge.extract.nlp import (
     Tok,
+    is_city_name,
     is_place_name,
     ru_adjective_nominative,
     ru_called_name,
@@ -323,6 +324,9 @@ class VerbClauses(ReaderParts):
             elif lemma in _RU_WORK_VERBS and case in ("в", "во") and _ru_work_town(self, v, o):
                 # "работаю в Новосибирске", "дядя служит капитаном в Мурманске": where one works
                 yield self.fact(subj, "city", self.city(o), "place")
+            elif self._job_move(v, case, o) and (org := self._org_value(o)):
+                # "Marcus left Tesco for Lidl", "jumped ship to Monzo", «Дашка ушла в Озон»: the new employer
+                yield self.fact(subj, "employer", org, "organization")
             elif lemma in EMPLOY_VERBS and (
                 case in ("at", "for", "with", "by", "в", "во", "на") or lemma == "join" and o.dep == "obj"
             ):
@@ -655,6 +659,21 @@ class VerbClauses(ReaderParts):
                 if org:
                     yield self.fact(subj, "employer", org, "organization")
                     return
+
+    def _job_move(self, v: Tok, case: str, o: Tok) -> bool:
+        """``o`` is a named organisation ``v`` moves someone to: «ушла в Озон» (a name, not «в
+        декрет» or «в магазин»), "left Tesco for Lidl" (from a named place), "jumped ship to Monzo"."""
+        if not o.text[:1].isupper() or o.pos not in ("PROPN", "NOUN") or self._past_state(v) or self._blocked(v):
+            return False
+        if self.s.lang == "ru":
+            place = is_place_name(o.text) is True and not lx.known_employer(o.lemma, o.lower)
+            later = any(c.i > o.i for c in self.s.children(v, "nsubj"))  # "ушёл из Озона в Lamoda, Никита сосватал"
+            return v.lemma == "уйти" and case in ("в", "во") and v.feats.get("Tense") == "Past" and not place and not later
+        if self._place(o) and is_city_name(self.value_text(o)):
+            return False  # "left London for Leeds": a move of town
+        if v.lemma == "leave" and case == "for":
+            return any(c.text[:1].isupper() and c.pos == "PROPN" for c in self.s.children(v, "obj"))
+        return v.lemma == "jump" and case == "to" and any(c.lemma == "ship" for c in self.s.children(v, "obj"))
 
     def _org_value(self, o: Tok) -> str | None:
         called = self._called(o)
