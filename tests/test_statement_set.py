@@ -106,6 +106,24 @@ def test_a_question_naming_a_person_of_the_turns_is_about_that_person() -> None:
     assert _about("- Катя живёт в городе Тюмень.", target_markers(katya))
 
 
+def test_a_name_that_opens_the_question_or_a_diminutive_in_the_turns_is_the_person_asked() -> None:
+    """"Гоша сейчас где работает?" asks about Гоша although the name is the first word; "где Маша
+    работает?" asks about the Машка the turns name; "Where does ..." opens with no person."""
+    from memlab.bench.statements import _about, target_markers
+
+    gosha = {"question": "Гоша сейчас где работает?", "current": "Авито", "stale": ["Сбер"],
+             "turns": [{"speaker": "user", "text": "Гоша всё ещё в Сбере сидит", "day": 0}]}
+    assert target_markers(gosha) == ("@Гоша",)
+    masha = {"question": "где Маша теперь работает?", "current": "Авито", "stale": ["Сбер"],
+             "turns": [{"speaker": "user", "text": "Машка ушла в Авито", "day": 0}]}
+    assert target_markers(masha) == ("@Маша",)
+    assert _about("- Машка работает в компании Авито.", target_markers(masha))
+    assert not _about("- Пользователь работает в компании Авито.", target_markers(masha))
+    where = {"question": "Where does my brother work?", "current": "Lidl", "stale": [],
+             "turns": [{"speaker": "user", "text": "Where is the Lidl?", "day": 0}]}
+    assert not any(m.startswith("@") for m in target_markers(where))
+
+
 def test_a_tool_value_is_named_by_its_gazetteer_forms() -> None:
     """The scenario scorer compares tools as the statement scorer does: "Postgres" is named by a
     Facts line that says "PostgreSQL", and "MySQL" is not."""

@@ -328,11 +328,22 @@ def _people_asked(scenario: dict[str, Any]) -> tuple[str, ...]:
     values = " ".join([scenario["current"], *scenario["stale"]]).casefold()
     out = []
     for w in words:
-        if w == first or w.casefold() in ("i", "я") or (w.casefold() in _FORMS and w.casefold() not in names) or w.casefold()[:4] in values:
+        if w == first and not re.search(rf"[a-zа-яё,]\s+{re.escape(w)}\b", said) and not _ru_first_name(w):
+            continue  # the first word is a person where a turn names it mid-sentence or it is a Russian name ("Рома сейчас кем ...?")
+        if w.casefold() in ("i", "я") or (w.casefold() in _FORMS and w.casefold() not in names) or w.casefold()[:4] in values:
             continue  # a value asked about ("Should I learn Python?"), not a person
         if any(_same_name(x, w) for x in re.findall(r"[A-ZА-ЯЁ][\w-]+", said)):
             out.append(w)
     return tuple(dict.fromkeys(out))
+
+
+def _ru_first_name(word: str) -> bool:
+    """A Russian word the dictionary reads as a first name only (pymorphy3, when installed)."""
+    try:
+        from memlab.knowledge.extract.nlp import ru_name
+    except ImportError:  # pragma: no cover - the nlp extra is missing
+        return False
+    return bool(re.fullmatch("[А-ЯЁ][а-яё]+", word)) and ru_name(word) is not None
 
 
 def _same_name(word: str, name: str) -> bool:
@@ -341,7 +352,19 @@ def _same_name(word: str, name: str) -> bool:
     a, b = word.casefold(), name.casefold()
     if a == b:
         return True
-    return bool(re.search("[а-яё]", b)) and len(a) >= 3 and len(b) >= 3 and a[:-1] == b[:-1]
+    if not re.search("[а-яё]", b) or len(a) < 3 or len(b) < 3:
+        return False
+    return a[:-1] == b[:-1] or any(x[:-1] == y[:-1] for x in _full_forms(a) for y in _full_forms(b))
+
+
+def _full_forms(name: str) -> set[str]:
+    """A Russian name and, for a colloquial diminutive in -ка, the name it shortens ("дашка" ->
+    "даша", "витька" -> "витя", "лизка" -> "лиза")."""
+    out = {name}
+    if name.endswith("ка") and len(name) >= 5:
+        base = name[:-2]
+        out.add(base[:-1] + "я" if base.endswith("ь") else base + "а")
+    return out
 
 
 _RELATIONS = frozenset(
