@@ -51,3 +51,15 @@ def test_no_employer_from_errands_leave_plans_or_towns(text: str, lang: str) -> 
 
 def test_a_later_clauses_name_is_not_who_left() -> None:
     assert not {f for f in _facts("ушёл из Озона в Lamoda, Никита сосватал", "ru") if f[0] == "Никита"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["my cousin reckons Kotlin is actually decent now", "Go is pretty nice now, apparently", "Windows 11 is fine now tbh"],
+)
+def test_an_opinion_of_a_tool_is_no_use_of_it(text: str) -> None:
+    assert not {f for f in _facts(text, "en") if f[0] == "speaker"}
+
+
+def test_an_opinion_beside_ones_own_use_keeps_the_use() -> None:
+    assert ("speaker", "editor", "Helix") in _facts("Helix is so good now, I do all my editing in it.", "en")

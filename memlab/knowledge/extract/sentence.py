@@ -392,6 +392,14 @@ class Sentences(ReaderParts):
         if self.s.lang == "ru":
             yield from self._russian()
 
+    def _judged(self, t: Tok) -> bool:
+        """``t`` is what an adjective judges ("PHP 8 is actually nice now", "Rust is great now"),
+        in a sentence that says nothing of the speaker: an opinion of the thing, not a sign of use."""
+        head = self.toks[t.head]
+        if not t.dep.startswith("nsubj") or head.i == t.i or any(x.lower in _SPEAKER_WORDS for x in self.toks):
+            return False  # "Neovim is so good now, I use it for everything": the speaker's own use
+        return head.pos == "ADJ" or any(c.pos == "ADJ" for c in self.s.children(head, "acomp"))  # spaCy: "is" heads "great"
+
     # -- "Wiped Windows, Fedora on everything now": a change the parse has no clause for ----------
     def _switched_to(self) -> Iterator[Extracted]:
         """The speaker's new tool or car, when a stretch of the sentence marked "now" (теперь,
@@ -424,6 +432,7 @@ class Sentences(ReaderParts):
             values = {
                 v for t in part
                 if t.lower not in _NOW_WORDS and (v := self._state_value(t)) is not None and (now or v[0] == "diet")
+                and not self._judged(t)
             }  # fmt: skip
             if now:
                 values |= {("employer", self._called(t) or self.value_text(t), "organization") for t in part if self._now_at(t)}
