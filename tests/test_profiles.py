@@ -118,3 +118,17 @@ def test_two_names_and_a_relative_give_no_one_the_age() -> None:
 def test_a_name_before_a_russian_job_noun_is_no_part_of_the_title() -> None:
     facts = _facts("Муж мой Заур стоматолог.", "ru")
     assert {v for _, a, v in facts if a == "job_title"} == {"стоматолог"}
+
+
+def test_a_year_of_study_is_no_job_and_its_place_is_the_university() -> None:
+    facts = _facts("19, first-year vet student at Bristol Uni, veggie, Clifton.", "en")
+    assert not {f for f in facts if f[1] in ("job_title", "employer")}
+    facts = _facts("22, final-year medic at UCL, vegan.", "en")
+    assert ("speaker", "university", "UCL") in facts
+    assert not {f for f in facts if f[1] in ("job_title", "employer")}
+
+
+def test_a_list_after_a_clause_about_someone_else_is_not_the_speakers() -> None:
+    text = "For the toast: the bride is my friend Chloe, a vet in Reading; her dad is a pilot, and I'm at Barclays."
+    facts = _facts(text, "en")
+    assert not {f for f in facts if f[0] == "speaker" and f[1] in ("job_title", "city")}

@@ -22,6 +22,7 @@ first item and names the person ("I'm 44, paramedic, Cardiff" once "quick intro:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from memlab.knowledge.extract import lexicon as lx
@@ -33,6 +34,9 @@ _AGE_UNITS = frozenset("лет год года годков годиков years
 _FILLERS = frozenset("ok okay so right well um uh erm basically короче ну вот значит так".split())
 _STILL = _NOW_WORDS | {"still", "всё", "ещё", "уже", "пока"}  # "45 now", "still a paramedic": the item holds now
 _SINCE = frozenset("since с".split())
+_THIRD_PERSON = frozenset("he she they him her them his their он она они его её ее их".split())
+# "second-year physio at Leeds Beckett", «студентка третьего курса»: a year of study, not a job
+_YEAR_OF_STUDY = re.compile(r"^(?:first|second|third|fourth|final|1st|2nd|3rd|4th)(?:-year)?$|^year$")
 _ORG_CASES = frozenset("at for в во на".split())
 _FIRST_PERSON = frozenset("i me я мне меня".split())
 # a header that says the list is the speaker's: "Me?", "A bit about me -", «Коротко о себе:»
@@ -54,6 +58,7 @@ class Profiles(ReaderParts):
         items: list[list[tuple[str, str, str]]] = []
         named: list[Tok] = []  # "Оля, жена моя, учительница": the person the list is about
         kin = 0
+        others = False
         for n, stretch in enumerate(s for s in (
                 [t for t in s if t.i >= start] for s in self._stretches(dashes=False)) if s):
             words = [t for t in stretch if t.pos not in ("PUNCT", "INTJ", "SYM") and t.lower not in _FILLERS | _STILL]
@@ -68,7 +73,10 @@ class Profiles(ReaderParts):
             if n == 0 and who is None and (opening := self._profile_opening(words)) is not None:
                 who, words = opening  # "I'm 44, paramedic, Cardiff", "My brother is 38, plumber, Hull"
             if not words or any(t.pos in ("VERB", "AUX") for t in words):
-                continue  # "…, на пенсию не собирается": a clause, no item
+                # "…, на пенсию не собирается": a clause, no item; one about someone else makes the
+                # list's owner unclear ("the groom is my cousin Arjun, a dentist in Slough, ...")
+                others = others or not items and any(self._someone(t) for t in words)
+                continue
             typed = self._profile_item(words)
             town = any(kind == "city" for kind, _, _ in typed)  # the NER calls "Glasgow" in a list a person
             if n < 2 and who is None and not items and self._kin_stretch(words):
@@ -86,7 +94,7 @@ class Profiles(ReaderParts):
             if len(named) != 1 or kin != 1 or not kinds & {"age", "job_title"}:
                 return  # a relative and a name, both: the list is that person's
             who = self.value_text(named[0])
-        elif len(items) < 2 or not kinds & {"age", "job_title"}:
+        elif len(items) < 2 or not kinds & {"age", "job_title"} or others and who is None:
             return
         who = who or self._profile_subject()
         if who is None:
@@ -94,6 +102,10 @@ class Profiles(ReaderParts):
         for typed in items:
             for attribute, value, vtype in typed:
                 yield self.fact(who, attribute, value, vtype)
+
+    def _someone(self, t: Tok) -> bool:
+        """``t`` names a person other than the speaker: a relative, a name, a third-person pronoun."""
+        return t.lemma in lx.RELATIONS or t.lower in _THIRD_PERSON or t.ent == "PER" and self._is_person(t)
 
     def _kin_stretch(self, words: list[Tok]) -> bool:
         """A stretch that only names a relative of the speaker's: «жена моя», «муж», "my wife"."""
@@ -159,6 +171,9 @@ class Profiles(ReaderParts):
         title = self.job_title(root)
         if title is None:
             return []
+        if any(_YEAR_OF_STUDY.match(t.lower) for t in words if t.i < root.i):
+            return [("university", self.value_text(o), "organization") for case, o in self.obliques(root)
+                    if case == "at" and o.text[:1].isupper() and self._org(o)][:1]
         if title[1:2].islower():  # "Accountant, …": the capital only opens the sentence
             title = title[:1].lower() + title[1:]
         out = [("job_title", title, "concept")]
