@@ -222,7 +222,8 @@ class Career(ReaderParts):
         """ "Ten years at Rolls-Royce this month", "5 years at Shopify today": time counted up to now
         in a sentence with no verb ("I spent ten years at IBM" is the past)."""
         return (
-            self.s.lang == "en" and t.tag == "NNS" and not any(x.pos in ("VERB", "AUX") for x in self.toks)
+            self.s.lang == "en" and t.tag == "NNS" and not any(x.pos in ("VERB", "AUX") or x.tag in ("VBD", "VBN") for x in self.toks)
+            and not any(x.lower in ("before", "ago", "until", "till") for x in self.toks)  # "Wrote Java for six years at Kainos before all this"
             and not any(x.lemma in lx.SCHOOL_NOUNS for x in self.toks)  # "Two years at Exeter University"
         )  # fmt: skip
 

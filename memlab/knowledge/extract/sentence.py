@@ -38,12 +38,14 @@ from memlab.knowledge.extract.nlp import (
     Tok,
     is_place_name,
     ru_called_name,
+    ru_possessive_owner,
 )
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_gaps import real_verb
 from memlab.knowledge.extract.ru_intro import by_training
 from memlab.knowledge.extract.russian import _ru_owner
 
+_RU_POSSESSIVE = re.compile(r"[А-ЯЁа-яё][а-яё]+ин")  # "Максимкин", "мамин": whose, by the owner's name
 _GET_USED = re.compile(r" (?:get|gets|getting|got|gotten) used to ")
 _AGO = frozenset(("years ago", "лет назад"))
 _LATER = frozenset("but then until later но потом затем".split())
@@ -116,6 +118,7 @@ class Sentences(ReaderParts):
             found = [f for f in found if f.attribute != "job_title" or not ({*f.value.casefold().split()} & (said | {"образованию"}))]
             found += [self.fact(who, "degree", what, "concept") for who, what in trained]
         found = list(filter(self._sane, found))  # before the arbitration: a town read as an employer is no org
+        found = [g for f in found if (g := self._pet_of_another(f)) is not None]
         orgs = {(f.subject, f.value.casefold()) for f in found if f.attribute in ("employer", "university")}
         # one name is not both the place someone works at and their city ("я бэкендер в Озоне")
         found = [f for f in found if f.attribute != "city" or (f.subject, f.value.casefold()) not in orgs]
@@ -392,6 +395,36 @@ class Sentences(ReaderParts):
         if self.s.lang == "ru":
             yield from self._russian()
 
+    def _pet_of_another(self, f: Extracted) -> Extracted | None:
+        """The speaker's pet fact, unless the stretch that names the pet gives it to someone else
+        with a Russian possessive ("а попугай Кеша — Максимкин": Максимка's; "мамин кот": none of
+        the speaker's)."""
+        if f.subject != SPEAKER or not f.attribute.startswith("pet_") or self.s.lang != "ru":
+            return f
+        for part in self._stretches(dashes=False):
+            named = next((t for t in part if t.text[:4].casefold() == f.value[:4].casefold()), None)
+            if named is None:
+                continue
+            words = [t for t in part if t.pos != "PUNCT"]
+            poss = words[-1]  # the predicate: "попугай Кеша — Максимкин", "кот Барсик мамин"
+            before = self.toks[poss.i - 1]
+            if poss.i <= named.i or not _RU_POSSESSIVE.fullmatch(poss.text) or poss.feats.get("Case", "Nom") != "Nom":
+                return f
+            if poss.lemma in lx.PETS or before.lemma in lx.PETS or before.lower in ("и", "с"):
+                return f  # "пёс Рекс и кот Мартин": another pet's name
+            if not poss.text[:1].isupper():
+                return None  # "мамин кот"
+            owner = ru_possessive_owner(poss.text) or poss.text[:-2] + "а"
+            return self.fact(owner, f.attribute, f.value, "concept")
+        return f
+
+    def _describes_a_thing(self, t: Tok) -> bool:
+        """A diet word that qualifies a thing ("went to a vegan place", "a keto recipe"), not a person."""
+        head = self.toks[t.head]
+        if head.lower in ("ish", "style") or self.toks[head.i - 1].text == "-":
+            return False  # "Mediterranean-ish": the diet itself, hedged
+        return t.dep in ("amod", "compound") and head.i != t.i and head.lemma not in ("diet", "диета") and head.pos == "NOUN" and not _job_word(head)
+
     def _judged(self, t: Tok) -> bool:
         """``t`` is what an adjective judges ("PHP 8 is actually nice now", "Rust is great now"),
         in a sentence that says nothing of the speaker: an opinion of the thing, not a sign of use."""
@@ -432,7 +465,7 @@ class Sentences(ReaderParts):
             values = {
                 v for t in part
                 if t.lower not in _NOW_WORDS and (v := self._state_value(t)) is not None and (now or v[0] == "diet")
-                and not self._judged(t)
+                and not self._judged(t) and not (v[0] == "diet" and self._describes_a_thing(t))
             }  # fmt: skip
             if now:
                 values |= {("employer", self._called(t) or self.value_text(t), "organization") for t in part if self._now_at(t)}

@@ -97,6 +97,9 @@ CHANGE_WORDS_RU = frozenset("новый другой старый прежний
 # "running around after the kids", "ran out of milk", "run off to work": movement, not the sport
 _STREET_WORDS = frozenset("street st road rd avenue ave lane boulevard drive square улица ул проспект переулок".split())
 _AHEAD = frozenset("tomorrow tonight soon".split())
+# where one swims: "плаваю в бассейне", "swim in the sea"; in anything else one is lost ("в джойнах плаваю")
+_WATERS = frozenset("pool sea lake river ocean lido water бассейн море озеро река вода пруд".split())
+_WHEN_WORDS = frozenset("morning evening summer winter weekend weekends утро вечер лето зима выходные выходной отпуск обед".split())
 _RUN_PARTICLES = frozenset("for into out around about away off after late".split())
 
 
@@ -305,11 +308,17 @@ class VerbClauses(ReaderParts):
             if tv is not None:
                 yield self.fact(subj, tv[0], tv[1], "tool")
                 continue
+            if lemma in ("move", "relocate") and self._a_branch(o):
+                # "moved over to the Aldi in Bicester": a branch of a chain is a workplace, not a town
+                if case == "to" and (org := self._org_value(o)):
+                    yield self.fact(subj, "employer", org, "organization")
+                continue
             if (
                 lemma in CITY_VERBS
                 and case in ("in", "to", "at", "into", "of", "out", "в", "во", "на")
                 and self._place(o)
                 and not self._in_time_ahead(v)
+                and not (case == "in" and lemma in ("move", "relocate") and any(self._a_branch(x) for c, x in self.obliques(v) if c == "to"))
             ):
                 inside = case == "на" and any(  # "в Нижнем Новгороде живу, почти на Покровке": a street of it
                     c in ("в", "во") and self._place(x) for c, x in self.obliques(v) if x.i != o.i
@@ -471,6 +480,11 @@ class VerbClauses(ReaderParts):
         sport = _SPORT_VERBS.get(v.lemma)
         if sport and v.dep == "xcomp" and self.toks[v.head].lemma in ("learn", "учиться", "научиться", "try", "пробовать"):
             sport = None  # "only now learning to swim": not yet a sport one does
+        lost_in = [x for x in self.s.children(v) if (any(c.lower in ("в", "во", "in") for c in self.s.children(x, "case"))
+                   or x.i and self.toks[x.i - 1].lower in ("в", "во") and self.toks[x.i - 1].head == v.i)  # the parse hung "в" on the verb
+                   and x.lemma not in _WATERS and x.pos != "PROPN" and x.ent not in ("TIME", "DATE") and x.lemma not in _WHEN_WORDS]
+        if sport and v.lemma in ("swim", "плавать") and lost_in:
+            sport = None  # "в джойнах плаваю", "swimming in paperwork": lost in a subject, not swimming
         if sport and v.feats.get("Tense") != "Past" and v.tag not in ("VBD", "VBN"):  # "плаваю каждое утро"
             objs = [o for o in self.s.children(v, "obj", "dobj") if o.lemma not in _RUN_OBJECTS | _REGULARLY]
             regular = any(t.lemma in _RUN_OBJECTS | _REGULARLY for t in self.toks)  # "I run late" is no sport
@@ -659,6 +673,13 @@ class VerbClauses(ReaderParts):
                 if org:
                     yield self.fact(subj, "employer", org, "organization")
                     return
+
+    def _a_branch(self, o: Tok) -> bool:
+        """ "the Aldi", "the Tesco on Mill Road": a name after "the" that is no town GeoNames knows."""
+        if self.s.lang != "en" or o.pos != "PROPN" or o.ent in ("LOC", "GPE") or not any(c.lower == "the" for c in self.s.children(o, "det")):
+            return False  # "the Hague", "the Netherlands", "the Lake District": places
+        name = self.value_text(o)
+        return name.casefold() not in lx.COUNTRIES and is_city_name(name) is False and is_city_name(f"The {name}") is False
 
     def _job_move(self, v: Tok, case: str, o: Tok) -> bool:
         """``o`` is a named organisation ``v`` moves someone to: «ушла в Озон» (a name, not «в
