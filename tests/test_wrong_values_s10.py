@@ -54,3 +54,28 @@ def test_a_pet_a_possessive_gives_to_someone_else_is_theirs() -> None:
     assert not {f for f in facts if f[0] == "speaker" and f[2] == "Бублик"}
     both = _facts("У нас пёс Рекс и кот Мартин.", "ru")
     assert ("speaker", "pet_dog", "Рекс") in both and ("speaker", "pet_cat", "Мартин") in both
+
+
+def test_a_town_before_here_is_no_name() -> None:
+    assert not {f for f in _facts("Cardiff for college here, it's grand.", "en") if f[1] == "name"}
+    assert ("speaker", "name", "Dave") in _facts("Dave here, from accounts.", "en")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Продал «Ладу», взял «Джили Монжаро».", ("speaker", "car", "Geely Monjaro")),
+        ("Отдала «Солярис» сыну, купила «Хавал Джолион».", ("speaker", "car", "Haval Jolion")),
+        ("Купил Xiaomi 14, доволен как слон.", ("speaker", "phone", "Xiaomi 14")),
+    ],
+)
+def test_russian_pro_drop_perfective_pasts_are_the_speakers(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in _facts(text, "ru")
+
+
+def test_an_imperfective_past_recalled_is_no_current_tool() -> None:
+    assert not _facts("вспоминаю, как писал в Eclipse, жуть", "ru")
+
+
+def test_the_head_of_the_department_is_the_manager() -> None:
+    assert ("speaker", "manager", "Ирина Павловна") in _facts("Теперь у нас заведующая — Ирина Павловна.", "ru")

@@ -102,11 +102,13 @@ CAR_MODELS_RU: dict[str, str] = {
     "приора": "Лада Приора", "нива": "Лада Нива", "калина": "Лада Калина", "цивик": "Honda Civic",
     "аутлендер": "Mitsubishi Outlander", "лансер": "Mitsubishi Lancer", "х-трейл": "Nissan X-Trail",
     "крузак": "Toyota Land Cruiser", "крузер": "Toyota Land Cruiser", "патриот": "УАЗ Патриот",
+    "тигго": "Chery Tiggo", "джолион": "Haval Jolion", "монжаро": "Geely Monjaro", "кулрей": "Geely Coolray",
+    "ларгус": "Лада Ларгус", "икс-рей": "Лада XRAY", "хрей": "Лада XRAY",
 }  # fmt: skip
 # car brands written in Russian, as the nominative a fact keeps ("на Мазде" -> Мазда)
 CAR_BRANDS_RU = frozenset(
     "мазда тойота киа хонда ниссан рено форд шкода тесла вольво ауди бмв мерседес опель субару лексус "
-    "порше хендай хёндай лада фольксваген джили хавал чери митсубиси сузуки пежо ситроен".split()
+    "порше хендай хёндай лада фольксваген джили хавал чери митсубиси сузуки пежо ситроен эксид омода чанган джетур".split()
 )
 
 
@@ -198,6 +200,7 @@ RELATIONS: dict[str, str] = {
     "тётя": "aunt", "тетя": "aunt", "бабушка": "grandmother", "дедушка": "grandfather", "дед": "grandfather",
     "друг": "friend", "подруга": "friend", "коллега": "colleague", "сосед": "neighbour", "соседка": "neighbour",
     "начальник": "manager", "начальница": "manager", "руководитель": "manager", "шеф": "manager",
+    "заведующий": "manager", "заведующая": "manager", "завотделением": "manager", "завкафедрой": "manager",
     "босс": "manager", "тимлид": "manager", "менеджер": "manager", "племянник": "nephew", "племянница": "niece",
     "кузен": "cousin", "кузина": "cousin", "жених": "fiance", "невеста": "fiancee",
     "свекровь": "mother-in-law", "тёща": "mother-in-law", "теща": "mother-in-law", "свёкор": "father-in-law",

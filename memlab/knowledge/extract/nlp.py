@@ -270,6 +270,9 @@ def _thing_words() -> frozenset[str]:
     return frozenset(forms | CAR_BRANDS)
 
 
+_PLACE_LINKS = frozenset("for born and since from till until".split())  # "Glasgow for uni here"
+
+
 def _self_intro(m: re.Match[str]) -> str:
     words = m.group(2).split()
     if words[0].casefold() in _NOT_SELF or any(w.casefold() in _NOT_IN_INTRO for w in words):
@@ -279,6 +282,8 @@ def _self_intro(m: re.Match[str]) -> str:
     last = words[-1].casefold()
     if any(ch.isdigit() for ch in last) or last in _thing_words():
         return m.group(0)  # "Galaxy S21 here, still works fine": a thing the speaker has, not who they are
+    if len(words) > 1 and words[1].casefold() in _PLACE_LINKS and is_city_name(words[0]):
+        return m.group(0)  # "Glasgow for uni here", "Leeds born and bred here": where, not who
     return f"{m.group(1)}I'm {m.group(2)}"
 
 

@@ -66,8 +66,13 @@ class Subjects(ReaderParts):
             subj = [c for c in subj if not self.vocative(c)] or subj
         if self.s.lang == "ru":  # "Дима сидит на винде, когда я на маке ...": the parse's one clause is two
             subj = [c for c in subj if not in_later_clause(self, v, c) and not _disagrees(v, c)]
-            if v.lemma in _ACQUIRE_RU and all(c.i > v.i and self.tool(c) is not None for c in subj):
-                subj = []  # "Купила Samsung Galaxy A55": natasha's subject is the thing bought
+            if subj and v.lemma in _ACQUIRE_RU and all(c.i > v.i and (self.tool(c) is not None or lx.ru_car(c.text)) for c in subj):
+                # "Купила Samsung Galaxy A55", "Продала Гранту, взяла Чери Тигго": natasha's subject is
+                # the thing got; with no other subject in the sentence the verb is the speaker's
+                others = [c for x in self.toks if x.pos == "VERB" and x.i != v.i for c in self.s.children(x, "nsubj")]
+                if not others and v.feats.get("Person") in (None, "1") and v.feats.get("Number", "Sing") == "Sing":
+                    return SPEAKER
+                subj = []
             if not subj and (named := parataxis_subject(self, v)) is not None:
                 return self.subject_phrase(named)
         if self.s.lang == "ru" and v.pos != "AUX" and ru_first_person_verb(v.text):
@@ -169,7 +174,12 @@ class Subjects(ReaderParts):
                 return True
             if self._ru_opening_verb(v):
                 return True  # natasha tags a capitalised opening verb as a name: "Перешёл на Neovim"
-            return v.feats.get("Tense") == "Past" and self._opens(v)
+            if v.feats.get("Tense") != "Past":
+                return False
+            # "Продала «Гранту», взяла «Тигго»": singular perfective past verbs (a result that holds; not
+            # "помню, как сидел в Sublime") in a sentence that names no subject at all
+            return self._opens(v) or v.feats.get("Number", "Sing") == "Sing" and v.feats.get("Aspect") == "Perf" and not any(
+                t.dep in ("nsubj", "nsubj:pass") and t.i not in self.quoted for t in self.toks)
         if v.tag not in ("VBD", "VBG", "VBN", "VB", "VBP") or self._in_clausal_subject(v):
             return False  # "Doing some yoga is really helpful": an activity talked about, nobody's
         subjects = [
