@@ -79,3 +79,11 @@ def test_an_imperfective_past_recalled_is_no_current_tool() -> None:
 
 def test_the_head_of_the_department_is_the_manager() -> None:
     assert ("speaker", "manager", "Ирина Павловна") in _facts("Теперь у нас заведующая — Ирина Павловна.", "ru")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("Сейчас я в «Ашане», на кассе, смены по двенадцать.", "Ашан"), ("Работаю в «Пятёрочке».", "Пятёрочка")],
+)
+def test_a_quoted_shop_after_ya_v_is_the_employer_in_the_nominative(text: str, value: str) -> None:
+    assert ("speaker", "employer", value) in _facts(text, "ru")

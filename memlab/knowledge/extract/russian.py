@@ -778,9 +778,9 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
         return  # "я на Emacs не пересяду"
     nxt = [
         t
-        for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 6]
-        if t.text not in _DASH and t.lower not in _RU_SKIP
-    ]
+        for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 7]
+        if t.text not in _DASH and t.lower not in _RU_SKIP and t.text not in _NAME_QUOTES  # "я в «Ригле»"
+    ][:5]
     if subj_tok.lemma == "мы":  # "мы с Ирой оба в Авито": past the companion to the predicate
         nxt = [t for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 9] if t.text not in _DASH and t.lower not in _RU_SKIP]
         nxt = [t for t in nxt if not with_companion(reader, t)][:5]
@@ -866,6 +866,9 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
             yield reader.fact(subj, tv[0], tv[1], "tool")
 
 
+_NAME_QUOTES = frozenset('«»"“”„')
+
+
 def _ru_self_name(reader: ReaderParts, b: Tok) -> bool:
     """"я Айдар": a given name in the nominative right after "я" (not a place, tool or word)."""
     if b.feats.get("Case") not in (None, "Nom") or reader.tool(b) is not None or not b.text[:1].isupper():
@@ -876,7 +879,8 @@ def _ru_self_name(reader: ReaderParts, b: Tok) -> bool:
 def _verbless_sibling(reader: ReaderParts, subj_tok: Tok, o: Tok, clause: list[Tok]) -> bool:
     """"я в Твери, брат в Москве, встречаемся ...": the parse hangs both the pronoun and its place
     on a later verb; the stretch up to the comma has no verb of its own."""
-    return o.head == subj_tok.head and o.i == subj_tok.i + 2 and not any(t.pos in ("VERB", "AUX") for t in clause)
+    quotes = sum(t.text in _NAME_QUOTES for t in reader.toks[subj_tok.i + 1 : o.i])  # "я в «Ригле»"
+    return o.head == subj_tok.head and o.i - quotes == subj_tok.i + 2 and not any(t.pos in ("VERB", "AUX") for t in clause)
 
 
 def _one_relative(reader: ReaderParts, pron: Tok) -> str | None:

@@ -69,7 +69,7 @@ class Values(ReaderParts):
             names = [self._ru_name(w) or _indeclinable(w) for w in span_toks] if span[2] == "PER" else []
             if names and all(names):
                 return " ".join(n for n in names if n)  # "на Кристине" -> "Кристина" (natasha keeps "Кристине")
-            if span[3] != " ".join(w.text for w in span_toks) and not _misread(span_toks, span[3]):
+            if span[3].replace("ё", "е") != " ".join(w.text for w in span_toks).replace("ё", "е") and not _misread(span_toks, span[3]):
                 return span[3]  # natasha's nominative; when it left the form as is, the lemmas below do
         parts = [t] + [
             c
@@ -138,7 +138,8 @@ class Values(ReaderParts):
                 lemma = guess  # a name the dictionary lacks: "в Бауманке" is Бауманка, not "Бауманок"
             if t.text.isupper() and len(t.text) > 1:  # an acronym keeps its capitals: МТС, МГУ, ВШЭ
                 return lemma.upper() if len(lemma) == len(t.text) else t.text
-            return lemma[:1].upper() + lemma[1:] if t.text[:1].isupper() else lemma
+            lemma = "".join("ё" if o == "ё" and c == "е" else c for o, c in zip(t.lower, lemma, strict=False)) + lemma[len(t.lower):]
+            return lemma[:1].upper() + lemma[1:] if t.text[:1].isupper() else lemma  # "в Пятёрочке" -> Пятёрочка, ё kept
         return t.text
 
     def _ru_name(self, t: Tok) -> str | None:
