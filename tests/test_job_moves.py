@@ -63,3 +63,16 @@ def test_an_opinion_of_a_tool_is_no_use_of_it(text: str) -> None:
 
 def test_an_opinion_beside_ones_own_use_keeps_the_use() -> None:
     assert ("speaker", "editor", "Helix") in _facts("Helix is so good now, I do all my editing in it.", "en")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("I'm dating a lad called Kieran.", ("speaker", "partner", "Kieran")),
+     ("Been seeing a girl named Bea since March.", ("speaker", "partner", "Bea"))],
+)
+def test_a_person_noun_with_its_name_is_the_partner(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in _facts(text, "en")
+
+
+def test_seeing_a_professional_is_no_partner() -> None:
+    assert not {f for f in _facts("I'm seeing a physio called Dean about my knee.", "en") if f[1] == "partner"}

@@ -99,6 +99,7 @@ _STREET_WORDS = frozenset("street st road rd avenue ave lane boulevard drive squ
 _AHEAD = frozenset("tomorrow tonight soon".split())
 # where one swims: "плаваю в бассейне", "swim in the sea"; in anything else one is lost ("в джойнах плаваю")
 _WATERS = frozenset("pool sea lake river ocean lido water бассейн море озеро река вода пруд".split())
+_PERSON_NOUNS = frozenset("guy girl man woman lad lass bloke chap fella fellow someone person".split())
 _WHEN_WORDS = frozenset("morning evening summer winter weekend weekends утро вечер лето зима выходные выходной отпуск обед".split())
 _RUN_PARTICLES = frozenset("for into out around about away off after late".split())
 
@@ -457,12 +458,12 @@ class VerbClauses(ReaderParts):
         meets = any(c and c not in ("с", "со") for c, _ in self.obliques(v))  # "встречаюсь с Пашей в кафе": a meeting
         if v.lemma in ("date", "встречаться") and not meets and v.feats.get("Tense") != "Past" and v.tag not in ("VBD", "VBN"):
             for case, o in self.obliques(v):  # "I'm dating Chloe", "встречаюсь с Ксюшей"
-                if (case in ("с", "со") or o.dep == "obj" and self.s.lang == "en") and self._is_person(o) and o.pos == "PROPN":
-                    yield self.fact(subj, "partner", self.value_text(o), "person")
+                if (case in ("с", "со") or o.dep == "obj" and self.s.lang == "en") and (name := self._someone_named(o)):
+                    yield self.fact(subj, "partner", name, "person")
         if v.lemma == "see" and v.tag == "VBG" and self._seeing_someone(v):  # "I'm seeing Elif now"
             for o in self.s.children(v, "obj", "dobj"):
-                if o.pos == "PROPN" and self._is_person(o):
-                    yield self.fact(subj, "partner", self.value_text(o), "person")
+                if name := self._someone_named(o):
+                    yield self.fact(subj, "partner", name, "person")
         if v.lemma == "marry":  # "Married Sam in June!", "Tom married Kate"
             for o in self.s.children(v, "obj", "dobj"):
                 if self._is_person(o):
@@ -673,6 +674,13 @@ class VerbClauses(ReaderParts):
                 if org:
                     yield self.fact(subj, "employer", org, "organization")
                     return
+
+    def _someone_named(self, o: Tok) -> str | None:
+        """The person ``o`` names: a name ("Chloe"), or a person noun with its name ("a lovely guy
+        called Obi", "a girl named Bea")."""
+        if o.pos == "PROPN" and self._is_person(o):
+            return self.value_text(o)
+        return self._called(o) if o.lemma in _PERSON_NOUNS else None
 
     def _a_branch(self, o: Tok) -> bool:
         """ "the Aldi", "the Tesco on Mill Road": a name after "the" that is no town GeoNames knows."""
