@@ -37,6 +37,7 @@ from memlab.knowledge.extract.basics import (
 )
 from memlab.knowledge.extract.career import Career
 from memlab.knowledge.extract.copula import CopulaClauses
+from memlab.knowledge.extract.forms import form_facts
 from memlab.knowledge.extract.modality import Modality
 from memlab.knowledge.extract.nlp import (
     Sent,
@@ -150,6 +151,10 @@ def read_with_readers(text: str, sents: list[Sent]) -> tuple[Analysis, list[Read
             found = _mention(reader, first, last, label, normal)
             if found is not None:
                 mentions.setdefault(found[0].casefold(), found)
+    held = {k[:2] for k in out}
+    for fact in form_facts(text, sents[0].lang) if sents else []:  # "Name: Priya Role: data analyst ..."
+        if (fact.subject, fact.attribute) not in held or fact.attribute == "programming_language":
+            out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)
     return (_longest_titles(list(out.values())), list(mentions.values())), readers
 
 

@@ -1,0 +1,118 @@
+"""Form-like messages: "Name: Priya Role: data analyst Team: Growth Based: Reading", "Boyfriend:
+Jonah. Cat: none.", «Имя: Ильдар. Возраст: 34. Город: Казань». A message counts as a form when it
+holds two or more "Label:" fields and one of them is a label this reader knows. Each known field
+gives the speaker's fact of its attribute. The value is typed by its shape: an age is a number, a
+town must be a town (GeoNames in English, the dictionary in Russian), a name is capitalised, a
+tool is the gazetteer's. A value that is "none", "-", "n/a" or a question gives nothing, and so
+does a field whose value runs past the next label.
+
+This reads the text, not the parse: a form has no sentences, and the parsers cut it anywhere.
+"""
+
+from __future__ import annotations
+
+import re
+
+from memlab.knowledge.extract import lexicon as lx
+from memlab.knowledge.extract.basics import _TOOL_INDEX, SPEAKER, Extracted, _job_word
+from memlab.knowledge.extract.nlp import Tok, is_city_name, is_place_name
+
+# label (case-folded) -> attribute; "job" labels are typed by the value (a title or an employer)
+_LABELS = {
+    "name": "name", "age": "age", "role": "job", "job": "job", "title": "job", "position": "job",
+    "work": "job", "occupation": "job", "profession": "job", "team": "team", "squad": "team",
+    "company": "employer", "employer": "employer", "workplace": "employer", "based": "city",
+    "location": "city", "city": "city", "town": "city", "home": "city", "lives": "city",
+    "boyfriend": "partner", "girlfriend": "partner", "partner": "partner", "wife": "spouse",
+    "husband": "spouse", "cat": "pet_cat", "dog": "pet_dog", "editor": "editor", "os": "operating_system",
+    "language": "programming_language", "phone": "phone", "diet": "diet", "manager": "manager",
+    "boss": "manager", "uni": "university", "university": "university",
+    "имя": "name", "возраст": "age", "должность": "job", "работа": "job", "профессия": "job",
+    "город": "city", "компания": "employer", "команда": "team", "муж": "spouse", "жена": "spouse",
+    "парень": "partner", "девушка": "partner", "кот": "pet_cat", "кошка": "pet_cat", "собака": "pet_dog",
+    "пёс": "pet_dog", "телефон": "phone", "руководитель": "manager", "начальник": "manager", "вуз": "university",
+}  # fmt: skip
+# a "Label:" field: one or two words that open the message or follow a break
+_FIELD = re.compile(r"(?:^|(?<=[\n.;|,!]\s)|(?<=[\n.;|,!])|(?<=\s))([A-Za-zА-ЯЁа-яё][A-Za-zА-ЯЁа-яё]*(?: [a-zа-яё]+)?):[ \t]+")
+# a form that is an ad, a listing or a template, not the speaker's own details
+_AD_LABELS = frozenset(
+    "salary pay rate requirements responsibilities benefits deadline price rent contract apply hours "
+    "зарплата оклад требования обязанности условия график цена контакты".split()
+)
+_AD_WORDS = re.compile(r"\b(?:job ad|advert|vacancy|vacancies|we're hiring|hiring|listing|template|example|e\.g\.|"
+                       r"вакансия|вакансию|ищем|требуется|объявлени\w*|шаблон|пример)\b", re.IGNORECASE)
+_NOTHING = frozenset("none no nothing n/a na - — нет никого ничего".split())
+_AGE = re.compile(r"^(\d{1,2})(?:\s*(?:y/?o|years(?: old)?|лет|год|года))?$")
+
+
+def form_facts(text: str, lang: str) -> list[Extracted]:
+    """The speaker's facts a form-like message gives (see the module's docstring)."""
+    fields = [m for m in _FIELD.finditer(text) if _is_label(m.group(1), text, m.start())]
+    if len(fields) < 2 or not any(_LABELS.get(m.group(1).casefold()) for m in fields):
+        return []
+    if any(m.group(1).casefold() in _AD_LABELS for m in fields) or _AD_WORDS.search(text):
+        return []  # a job ad, a listing or a template someone else wrote: nobody's facts
+    out: list[Extracted] = []
+    for k, m in enumerate(fields):
+        attribute = _LABELS.get(m.group(1).casefold())
+        end = fields[k + 1].start() if k + 1 < len(fields) else len(text)
+        raw = text[m.end() : end]
+        value = re.sub(r"\s*\([^)]*\)", "", raw).strip().rstrip(".;,|!").strip()
+        if attribute is None or not value or "?" in raw or value.casefold() in _NOTHING or len(value.split()) > 6:
+            continue
+        out += _typed(attribute, value, lang, text)
+    return out
+
+
+def _is_label(label: str, text: str, start: int) -> bool:
+    """A label opens the message or a line, or follows a break ("… Role: …"), and is no clock
+    time or URL scheme ("10:30", "https:")."""
+    return label.casefold() not in ("http", "https") and (start == 0 or label[:1].isupper() or text[start - 1] in "\n.;|")
+
+
+def _typed(attribute: str, value: str, lang: str, text: str) -> list[Extracted]:
+    def fact(attr: str, val: str, vtype: str) -> Extracted:
+        return Extracted(SPEAKER, attr, val, vtype, text)
+
+    if attribute == "age":
+        m = _AGE.match(value.casefold())
+        return [fact("age", m.group(1), "concept")] if m and 14 <= int(m.group(1)) <= 99 else []
+    if attribute == "job":
+        title, _, rest = value.partition(",")
+        words = title.split()
+        out = []
+        if words and _job_word(_tok(words[-1].casefold())) and not title[:1].isdigit():
+            out.append(fact("job_title", title.strip(), "concept"))
+        elif title[:1].isupper() and len(words) <= 3:
+            return [fact("employer", title.strip(), "organization")]  # "Работа: Сбер"
+        org = re.match(r"\s*((?:[A-ZА-ЯЁ][\w&'-]*\s?){1,3})", rest)
+        if out and org:  # "shift lead, Amazon fulfilment centre"
+            out.append(fact("employer", org.group(1).strip(), "organization"))
+        return out
+    if attribute in ("name", "partner", "spouse", "manager", "pet_cat", "pet_dog"):
+        words = value.split()
+        if not (1 <= len(words) <= 3 and all(w[:1].isupper() for w in words)):
+            return []
+        vtype = "concept" if attribute.startswith("pet_") else "person"
+        return [fact(attribute, value, vtype)]
+    if attribute == "city":
+        town = value.split(",")[0].strip()
+        known = is_place_name(town) if lang == "ru" else is_city_name(town)
+        town = lx.CITY_ALIASES.get(town.casefold(), town)
+        return [fact("city", town, "place")] if known else []
+    if attribute in ("editor", "operating_system", "programming_language", "phone"):
+        found = _TOOL_INDEX.get(value.casefold())
+        return [fact(found[0], found[1], "tool")] if found and found[0] == attribute else []
+    if attribute == "diet":
+        diet = lx.DIET_OF.get(value.casefold())
+        return [fact("diet", diet, "concept")] if diet else []
+    if attribute in ("employer", "team", "university"):
+        if len(value.split()) > 4:
+            return []
+        return [fact(attribute, value, "organization" if attribute != "team" else "concept")]
+    return []
+
+
+def _tok(word: str) -> Tok:
+    """A bare token for the lexicon's job-word check (a title in a form is in its dictionary form)."""
+    return Tok(i=0, text=word, lemma=word, pos="NOUN", dep="root", head=0, feats={}, ent="", tag="", start=0)
