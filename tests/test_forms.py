@@ -63,3 +63,14 @@ def test_a_form_reaches_memory_as_the_speakers_facts(tmp_path) -> None:  # type:
         m.maintain()
         facts = m.context("Where does Ola live?").split("## Facts", 1)[1].split("\n## ", 1)[0]
     assert "Bristol" in facts
+
+
+def test_a_signature_gives_title_team_and_employer() -> None:
+    from memlab.knowledge.extract.forms import signature_facts
+
+    got = {(f.attribute, f.value) for f in signature_facts("Ta, fixed now. -- Site Reliability Engineer | Core squad | Ocado")}
+    assert got == {("job_title", "Site Reliability Engineer"), ("team", "Core"), ("employer", "Ocado")}
+    got = {(f.attribute, f.value) for f in signature_facts("Thanks! -- Sam | Head of Data | Monzo")}
+    assert ("job_title", "Head of Data") in got and ("employer", "Monzo") in got
+    assert signature_facts("see you -- me | lol") == []
+    assert signature_facts("Prices -- 10 | 20 | 30") == []

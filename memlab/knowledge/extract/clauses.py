@@ -37,7 +37,7 @@ from memlab.knowledge.extract.basics import (
 )
 from memlab.knowledge.extract.career import Career
 from memlab.knowledge.extract.copula import CopulaClauses
-from memlab.knowledge.extract.forms import form_facts
+from memlab.knowledge.extract.forms import form_facts, signature_facts
 from memlab.knowledge.extract.modality import Modality
 from memlab.knowledge.extract.nlp import (
     Sent,
@@ -152,7 +152,7 @@ def read_with_readers(text: str, sents: list[Sent]) -> tuple[Analysis, list[Read
             if found is not None:
                 mentions.setdefault(found[0].casefold(), found)
     held = {k[:2] for k in out}
-    for fact in form_facts(text, sents[0].lang) if sents else []:  # "Name: Priya Role: data analyst ..."
+    for fact in [*form_facts(text, sents[0].lang), *signature_facts(text)] if sents else []:  # "Name: Priya Role: ..."
         if (fact.subject, fact.attribute) not in held or fact.attribute == "programming_language":
             out.setdefault((fact.subject, fact.attribute, fact.value.casefold()), fact)
     return (_longest_titles(list(out.values())), list(mentions.values())), readers

@@ -41,6 +41,8 @@ _AD_LABELS = frozenset(
 )
 _AD_WORDS = re.compile(r"\b(?:job ad|advert|vacancy|vacancies|we're hiring|hiring|listing|template|example|e\.g\.|"
                        r"вакансия|вакансию|ищем|требуется|объявлени\w*|шаблон|пример)\b", re.IGNORECASE)
+# a signature: "--" (or an em dash) then parts set off by "|", to the end of the message
+_SIGNATURE = re.compile(r"(?:^|\s)(?:--|—)\s*([^|\n]+(?:\|[^|\n]+)+)\s*$")
 _NOTHING = frozenset("none no nothing n/a na - — нет никого ничего".split())
 _AGE = re.compile(r"^(\d{1,2})(?:\s*(?:y/?o|years(?: old)?|лет|год|года))?$")
 
@@ -62,6 +64,29 @@ def form_facts(text: str, lang: str) -> list[Extracted]:
             continue
         out += _typed(attribute, value, lang, text)
     return out
+
+
+def signature_facts(text: str) -> list[Extracted]:
+    """An e-mail signature at the end of the message, its parts set off by "|":
+    "-- Backend Engineer | Payments squad | Octopus Energy" gives the title, the team and the
+    employer (the last part, a capitalised name). Two parts at least, one of them a job title."""
+    m = _SIGNATURE.search(text)
+    if m is None:
+        return []
+    parts = [p.strip() for p in m.group(1).split("|") if p.strip()]
+    if not 2 <= len(parts) <= 5 or any(len(p.split()) > 5 or "?" in p for p in parts):
+        return []
+    out: list[Extracted] = []
+    for k, part in enumerate(parts):
+        words = part.split()
+        of_title = len(words) > 2 and words[0].casefold() in lx.OF_TITLES and words[1] == "of"  # "Head of Data"
+        if _job_word(_tok(words[-1].casefold())) or of_title:
+            out.append(Extracted(SPEAKER, "job_title", part, "concept", text))
+        elif words[-1].casefold() in ("squad", "team", "tribe", "guild") and len(words) > 1:
+            out.append(Extracted(SPEAKER, "team", " ".join(words[:-1]), "concept", text))
+        elif k == len(parts) - 1 and all(w[:1].isupper() or w in ("&", "of") for w in words):
+            out.append(Extracted(SPEAKER, "employer", part, "organization", text))
+    return out if any(f.attribute == "job_title" for f in out) else []
 
 
 def _is_label(label: str, text: str, start: int) -> bool:
