@@ -50,19 +50,11 @@ def test_one_labelled_line_is_no_form() -> None:
 
 
 @pytest.mark.skipif(not nlp_available(), reason="spaCy / natasha not installed")
-def test_a_form_reaches_memory_as_the_speakers_facts(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from memlab.clock import SimulatedClock
-    from memlab.config import MemoryConfig
-    from memlab.embed.hashing import HashingEmbedder
-    from memlab.memory import Memory
-
-    clock = SimulatedClock(1_700_000_000.0)
-    with Memory.open(tmp_path / "m.db", MemoryConfig(), clock=clock, embedder=HashingEmbedder(64)) as m:
-        m.ingest("Name: Ola Role: sous chef Based: Bristol", session_id="s1", speaker="Ola")
-        clock.advance(2 * 86400)
-        m.maintain()
-        facts = m.context("Where does Ola live?").split("## Facts", 1)[1].split("\n## ", 1)[0]
-    assert "Bristol" in facts
+def test_a_form_reaches_memory_as_the_speakers_facts(live_mem, clock, facts_of) -> None:  # type: ignore[no-untyped-def]
+    live_mem.ingest("Name: Ola Role: sous chef Based: Bristol", session_id="s1", speaker="Ola")
+    clock.advance(2 * 86400)
+    live_mem.maintain()
+    assert "Bristol" in facts_of(live_mem.context("Where does Ola live?"))
 
 
 def test_a_signature_gives_title_team_and_employer() -> None:

@@ -76,22 +76,15 @@ def test_a_russian_name_with_inner_capitals_keeps_them_in_the_nominative(text: s
     assert ("speaker", "employer", value) in _facts(text, "ru")
 
 
-def test_a_profile_update_replaces_the_town_in_memory(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_profile_update_replaces_the_town_in_memory(live_mem, clock, facts_of) -> None:  # type: ignore[no-untyped-def]
     """As a user lives it: a profile, ten days later a new one, one nightly maintain."""
-    from memlab.clock import SimulatedClock
-    from memlab.config import MemoryConfig
-    from memlab.embed.hashing import HashingEmbedder
-    from memlab.memory import Memory
-
-    clock = SimulatedClock(1_700_000_000.0)
-    with Memory.open(tmp_path / "m.db", MemoryConfig(), clock=clock, embedder=HashingEmbedder(64)) as m:
-        m.ingest("quick intro: 44, paramedic, Cardiff. Need help with a rota spreadsheet.", session_id="s1")
-        clock.advance(10 * 86400)
-        m.ingest("45 now, still a paramedic, Swansea these days.", session_id="s2")
-        m.ingest("anyway, what's a good Sunday walk near me?", session_id="s2")
-        clock.advance(86400)
-        m.maintain()
-        facts = m.context("Where do I live now?").split("## Facts", 1)[1].split("\n## ", 1)[0]
+    live_mem.ingest("quick intro: 44, paramedic, Cardiff. Need help with a rota spreadsheet.", session_id="s1")
+    clock.advance(10 * 86400)
+    live_mem.ingest("45 now, still a paramedic, Swansea these days.", session_id="s2")
+    live_mem.ingest("anyway, what's a good Sunday walk near me?", session_id="s2")
+    clock.advance(86400)
+    live_mem.maintain()
+    facts = facts_of(live_mem.context("Where do I live now?"))
     assert "Swansea" in facts
     assert "Cardiff" not in facts
 
