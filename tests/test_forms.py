@@ -66,3 +66,7 @@ def test_a_signature_gives_title_team_and_employer() -> None:
     assert ("job_title", "Head of Data") in got and ("employer", "Monzo") in got
     assert signature_facts("see you -- me | lol") == []
     assert signature_facts("Prices -- 10 | 20 | 30") == []
+
+
+def test_a_sentence_after_a_colon_is_no_value() -> None:
+    assert _pairs("Team: we lost 3-1 again. Cat: she is sick. Work: it's fine.") == set()

@@ -43,6 +43,7 @@ _AD_WORDS = re.compile(r"\b(?:job ad|advert|vacancy|vacancies|we're hiring|hirin
                        r"вакансия|вакансию|ищем|требуется|объявлени\w*|шаблон|пример)\b", re.IGNORECASE)
 # a signature: "--" (or an em dash) then parts set off by "|", to the end of the message
 _SIGNATURE = re.compile(r"(?:^|\s)(?:--|—)\s*([^|\n]+(?:\|[^|\n]+)+)\s*$")
+_OTHERS = frozenset("you he she it they them his her their it's он она они оно его её ее их ты вы".split())
 _NOTHING = frozenset("none no nothing n/a na - — нет никого ничего".split())
 _AGE = re.compile(r"^(\d{1,2})(?:\s*(?:y/?o|years(?: old)?|лет|год|года))?$")
 
@@ -62,6 +63,8 @@ def form_facts(text: str, lang: str) -> list[Extracted]:
         value = re.sub(r"\s*\([^)]*\)", "", raw).strip().rstrip(".;,|!").strip()
         if attribute is None or not value or "?" in raw or value.casefold() in _NOTHING or len(value.split()) > 6:
             continue
+        if any(w.casefold().strip(",.!") in lx.FIRST_PERSON | _OTHERS for w in value.split()):
+            continue  # "Team: we lost 3-1": a sentence after the colon, not a value
         out += _typed(attribute, value, lang, text)
     return out
 
