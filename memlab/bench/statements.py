@@ -338,11 +338,9 @@ def _people_asked(scenario: dict[str, Any]) -> tuple[str, ...]:
 
 
 def _ru_first_name(word: str) -> bool:
-    """A Russian word the dictionary reads as a first name only (pymorphy3, when installed)."""
-    try:
-        from memlab.knowledge.extract.nlp import ru_name
-    except ImportError:  # pragma: no cover - the nlp extra is missing
-        return False
+    """A Russian word the dictionary reads as a first name (pymorphy3; never without it)."""
+    from memlab.knowledge.extract.nlp import ru_name
+
     return bool(re.fullmatch("[А-ЯЁ][а-яё]+", word)) and ru_name(word) is not None
 
 

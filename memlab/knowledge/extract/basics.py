@@ -229,7 +229,12 @@ def _split_at(part: list[Tok], words: tuple[str, ...]) -> list[list[Tok]]:
 
 
 def _job_word(t: Tok) -> bool:
-    return t.lemma in lx.JOB_HEADS or t.lower in lx.JOB_HEADS or t.lemma.split("-")[-1] in lx.JOB_HEADS
+    return job_head(t.lemma) or t.lower in lx.JOB_HEADS
+
+
+def job_head(word: str) -> bool:
+    """A word (a lemma) that heads a job title, alone or after a hyphen ("инженер-технолог")."""
+    return word in lx.JOB_HEADS or word.split("-")[-1] in lx.JOB_HEADS
 
 
 def _lex(t: Tok, table: Any) -> str:

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.basics import _TOOL_INDEX, SPEAKER, Extracted, _job_word
-from memlab.knowledge.extract.nlp import Tok, is_city_name, is_place_name
+from memlab.knowledge.extract.basics import _TOOL_INDEX, SPEAKER, Extracted, job_head
+from memlab.knowledge.extract.nlp import is_city_name, is_place_name
 
 # label (case-folded) -> attribute; "job" labels are typed by the value (a title or an employer)
 _LABELS = {
@@ -83,7 +83,7 @@ def signature_facts(text: str) -> list[Extracted]:
     for k, part in enumerate(parts):
         words = part.split()
         of_title = len(words) > 2 and words[0].casefold() in lx.OF_TITLES and words[1] == "of"  # "Head of Data"
-        if _job_word(_tok(words[-1].casefold())) or of_title:
+        if job_head(words[-1].casefold()) or of_title:
             out.append(Extracted(SPEAKER, "job_title", part, "concept", text))
         elif words[-1].casefold() in ("squad", "team", "tribe", "guild") and len(words) > 1:
             out.append(Extracted(SPEAKER, "team", " ".join(words[:-1]), "concept", text))
@@ -109,7 +109,7 @@ def _typed(attribute: str, value: str, lang: str, text: str) -> list[Extracted]:
         title, _, rest = value.partition(",")
         words = title.split()
         out = []
-        if words and _job_word(_tok(words[-1].casefold())) and not title[:1].isdigit():
+        if words and job_head(words[-1].casefold()) and not title[:1].isdigit():
             out.append(fact("job_title", title.strip(), "concept"))
         elif title[:1].isupper() and len(words) <= 3:
             return [fact("employer", title.strip(), "organization")]  # "Работа: Сбер"
@@ -140,7 +140,3 @@ def _typed(attribute: str, value: str, lang: str, text: str) -> list[Extracted]:
         return [fact(attribute, value, "organization" if attribute != "team" else "concept")]
     return []
 
-
-def _tok(word: str) -> Tok:
-    """A bare token for the lexicon's job-word check (a title in a form is in its dictionary form)."""
-    return Tok(i=0, text=word, lemma=word, pos="NOUN", dep="root", head=0, feats={}, ent="", tag="", start=0)

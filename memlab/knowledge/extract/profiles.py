@@ -26,15 +26,24 @@ import re
 from collections.abc import Iterator
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.basics import _NOW_PHRASES, _NOW_WORDS, SPEAKER, Extracted, _job_word, number_at
+from memlab.knowledge.extract.basics import (
+    _NOW_PHRASES,
+    _NOW_WORDS,
+    _OTHER_PRONOUNS,
+    SPEAKER,
+    Extracted,
+    _job_word,
+    number_at,
+)
 from memlab.knowledge.extract.nlp import Tok, is_city_name, is_place_name
 from memlab.knowledge.extract.parts import ReaderParts
 
 _AGE_UNITS = frozenset("лет год года годков годиков years yrs yo y/o old".split())
 _FILLERS = frozenset("ok okay so right well um uh erm basically короче ну вот значит так".split())
 _STILL = _NOW_WORDS | {"still", "всё", "ещё", "уже", "пока"}  # "45 now", "still a paramedic": the item holds now
+_NOT_ITEM_WORDS = _FILLERS | _STILL
 _SINCE = frozenset("since с".split())
-_THIRD_PERSON = frozenset("he she they him her them his their он она они его её ее их".split())
+_THIRD_PERSON = _OTHER_PRONOUNS | {"his", "their"}
 # "second-year physio at Leeds Beckett", «студентка третьего курса»: a year of study, not a job
 _YEAR_OF_STUDY = re.compile(r"^(?:first|second|third|fourth|final|1st|2nd|3rd|4th)(?:-year)?$|^year$")
 _ORG_CASES = frozenset("at for в во на".split())
@@ -61,7 +70,7 @@ class Profiles(ReaderParts):
         others = False
         for n, stretch in enumerate(s for s in (
                 [t for t in s if t.i >= start] for s in self._stretches(dashes=False)) if s):
-            words = [t for t in stretch if t.pos not in ("PUNCT", "INTJ", "SYM") and t.lower not in _FILLERS | _STILL]
+            words = [t for t in stretch if t.pos not in ("PUNCT", "INTJ", "SYM") and t.lower not in _NOT_ITEM_WORDS]
             for phrase in _NOW_PHRASES:  # "Swansea these days"
                 size = len(phrase)
                 if tuple(t.lower for t in words[-size:]) == phrase:
@@ -122,9 +131,8 @@ class Profiles(ReaderParts):
         head = [t for t in self.toks[: cut.i] if t.pos != "PUNCT"]
         if all(t.lower in _SELF_HEADER for t in head) and any(t.lower in _SELF_MARKS for t in head):
             return cut.i + 1, SPEAKER
-        kin = [t for t in head if t.lemma in lx.RELATIONS]
-        if len(kin) == 1 and all(t is kin[0] or t.lower in lx.FIRST_PERSON for t in head):
-            who = self.subject_phrase(kin[0])
+        if self._kin_stretch(head):
+            who = self.subject_phrase(next(t for t in head if t.lemma in lx.RELATIONS))
             return (cut.i + 1, who) if who else (0, None)
         return 0, None
 

@@ -270,6 +270,8 @@ class VerbClauses(ReaderParts):
                 towns = [o for c, o in self.obliques(job) if c in ("в", "во") and job.feats.get("Case") == "Ins" and _ru_work_town(self, v, o)]
                 if len(towns) == 1 and not self._negated_stretch(towns[0], v) and towns[0].i not in self.quoted:
                     yield self.fact(subj, "city", self.city(towns[0]), "place")
+        # "moved over to the Aldi in Bicester": a branch of a chain is a workplace, and its "in" no home
+        to_branch = lemma in ("move", "relocate") and any(self._a_branch(x) for c, x in self.obliques(v) if c == "to")
         for case, o in self.obliques(v):
             subj = own
             gap = gap_subject(self, v, o)
@@ -310,7 +312,6 @@ class VerbClauses(ReaderParts):
                 yield self.fact(subj, tv[0], tv[1], "tool")
                 continue
             if lemma in ("move", "relocate") and self._a_branch(o):
-                # "moved over to the Aldi in Bicester": a branch of a chain is a workplace, not a town
                 if case == "to" and (org := self._org_value(o)):
                     yield self.fact(subj, "employer", org, "organization")
                 continue
@@ -319,7 +320,7 @@ class VerbClauses(ReaderParts):
                 and case in ("in", "to", "at", "into", "of", "out", "в", "во", "на")
                 and self._place(o)
                 and not self._in_time_ahead(v)
-                and not (case == "in" and lemma in ("move", "relocate") and any(self._a_branch(x) for c, x in self.obliques(v) if c == "to"))
+                and not (case == "in" and to_branch)
             ):
                 inside = case == "на" and any(  # "в Нижнем Новгороде живу, почти на Покровке": a street of it
                     c in ("в", "во") and self._place(x) for c, x in self.obliques(v) if x.i != o.i
@@ -481,10 +482,7 @@ class VerbClauses(ReaderParts):
         sport = _SPORT_VERBS.get(v.lemma)
         if sport and v.dep == "xcomp" and self.toks[v.head].lemma in ("learn", "учиться", "научиться", "try", "пробовать"):
             sport = None  # "only now learning to swim": not yet a sport one does
-        lost_in = [x for x in self.s.children(v) if (any(c.lower in ("в", "во", "in") for c in self.s.children(x, "case"))
-                   or x.i and self.toks[x.i - 1].lower in ("в", "во") and self.toks[x.i - 1].head == v.i)  # the parse hung "в" on the verb
-                   and x.lemma not in _WATERS and x.pos != "PROPN" and x.ent not in ("TIME", "DATE") and x.lemma not in _WHEN_WORDS]
-        if sport and v.lemma in ("swim", "плавать") and lost_in:
+        if sport and v.lemma in ("swim", "плавать") and self._lost_in(v):
             sport = None  # "в джойнах плаваю", "swimming in paperwork": lost in a subject, not swimming
         if sport and v.feats.get("Tense") != "Past" and v.tag not in ("VBD", "VBN"):  # "плаваю каждое утро"
             objs = [o for o in self.s.children(v, "obj", "dobj") if o.lemma not in _RUN_OBJECTS | _REGULARLY]
@@ -674,6 +672,15 @@ class VerbClauses(ReaderParts):
                 if org:
                     yield self.fact(subj, "employer", org, "organization")
                     return
+
+    def _lost_in(self, v: Tok) -> bool:
+        """``v`` is "in" something that is not water, a place or a time ("в джойнах плаваю")."""
+        return any(
+            (any(c.lower in ("в", "во", "in") for c in self.s.children(x, "case"))
+             or x.i and self.toks[x.i - 1].lower in ("в", "во") and self.toks[x.i - 1].head == v.i)  # the parse hung "в" on the verb
+            and x.lemma not in _WATERS and x.pos != "PROPN" and x.ent not in ("TIME", "DATE") and x.lemma not in _WHEN_WORDS
+            for x in self.s.children(v)
+        )  # fmt: skip
 
     def _someone_named(self, o: Tok) -> str | None:
         """The person ``o`` names: a name ("Chloe"), or a person noun with its name ("a lovely guy

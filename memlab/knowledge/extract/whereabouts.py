@@ -67,8 +67,9 @@ class Whereabouts(ReaderParts):
     def _town_under(self, v: Tok, renting: bool) -> Tok | None:
         """The town "in" which the clause's work or home is: on the verb or on its workplace."""
         places = _HOMES if renting else _WORKPLACES
-        holders = [x for _, x in self.obliques(v) if x.lemma in places or x.lower in places]
-        candidates = [(case, o) for case, o in self.obliques(v) if v.lemma in _WORK or holders]
+        on_verb = self.obliques(v)
+        holders = [x for _, x in on_verb if x.lemma in places or x.lower in places]
+        candidates = list(on_verb) if v.lemma in _WORK or holders else []
         candidates += [(case, o) for x in holders for case, o in self.obliques(x)]
         for case, o in candidates:
             if case in _IN and o.i not in self.quoted and self._a_town(o):
