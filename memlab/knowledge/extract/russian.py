@@ -10,6 +10,7 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
     _PAST_ADJ,
     _PRAISE,
+    _QUOTES,
     _RU_THIRD_PERSON,
     _TITLE_LINKS,
     SPEAKER,
@@ -866,7 +867,7 @@ def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Ext
             yield reader.fact(subj, tv[0], tv[1], "tool")
 
 
-_NAME_QUOTES = frozenset('«»"“”„')
+_NAME_QUOTES = (frozenset(_QUOTES) | frozenset(_QUOTES.values())) - {"'"}  # «», "", “”, „“: not an apostrophe
 
 
 def _ru_self_name(reader: ReaderParts, b: Tok) -> bool:
