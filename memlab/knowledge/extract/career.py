@@ -232,9 +232,12 @@ class Career(ReaderParts):
         """Time counted in a town up to now, said with no verb: "almost a year in Wellington and I
         still can't cope with the wind", "six months in Lisbon now", "week three in Oslo". Not with
         a verb ("spent a year in Lisbon": past), a visit, a past time or a question."""
-        if self.s.lang != "en" or self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
+        if self._is_question() or any(p in self.low for p in lx.PAST_TIME + lx.NOT_REAL):
             return
         if any(t.lemma in _VISIT_WORDS or t.lower in _AWAY for t in self.toks) or " for work" in self.low:
+            return
+        if self.s.lang == "ru":
+            yield from self._ru_time_in_place()
             return
         for t in self.toks[1:-2]:
             if t.lemma not in ("month", "year") or t.i in self.quoted:
@@ -255,6 +258,26 @@ class Career(ReaderParts):
                 continue  # "I spent a year in Lisbon", "a week in Rome was lovely" (not "a year in Halifax and the fog still gets me")
             yield self.fact(SPEAKER, "city", self.city(place), "place")
             return
+
+    def _ru_time_in_place(self) -> Iterator[Extracted]:
+        """«в Гродно уже лет десять», «третий год в Казани»: a count of years or months up to now,
+        in a stretch with no verb and nobody else in it."""
+        for stretch in self._stretches():
+            if any(t.pos in ("VERB", "AUX") or self._someone_else(t) or t.i in self.quoted for t in stretch):
+                continue
+            counted = any(t.lemma in ("год", "месяц") and (
+                any(w.lower == "уже" for w in stretch) or self._ru_counted(t)) for t in stretch)  # fmt: skip
+            if not counted:
+                continue
+            for k, t in enumerate(stretch[:-1]):
+                if t.lower in ("в", "во") and self._a_town(stretch[k + 1]) and not self.denied(stretch[k + 1]):
+                    yield self.fact(SPEAKER, "city", self.city(stretch[k + 1]), "place")
+                    return
+
+    def _ru_counted(self, t: Tok) -> bool:
+        """«третий год», «пять лет», «лет десять»: a count on a word of time."""
+        near = self.toks[max(0, t.i - 1) : t.i + 2]
+        return any(w is not t and (w.pos == "NUM" or w.lemma in lx.RU_ORDINALS) for w in near)
 
     # -- "third month of keto", "day 40 of portuguese on duolingo" ----------------------------------
     def _time_into(self) -> Iterator[Extracted]:

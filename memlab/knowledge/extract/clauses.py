@@ -144,6 +144,8 @@ def read_with_readers(text: str, sents: list[Sent]) -> tuple[Analysis, list[Read
         reader.remember_people()
         said["topic"] = topic
         said["unreal"] = reader.unreal()
+        said["where_asked"] = k == 0 and reader.asks_where()  # «Где живу? Нижний, Автозавод.»
+        said["moved"] = reader.moved_nowhere()  # "Moved into the new flat. It's in Stockport."
         nick = said.pop("nickname", None)
         if nick is not None:  # "I'm Katherine, but call me Kate": the name in use
             out = {k: f for k, f in out.items() if k[:2] != (SPEAKER, "name") or f.value == nick}

@@ -193,6 +193,11 @@ RELATIONS: dict[str, str] = {
     "nana": "grandmother", "nanna": "grandmother", "hubby": "husband",
     "mother-in-law": "mother-in-law", "father-in-law": "father-in-law", "sister-in-law": "sister-in-law",
     "brother-in-law": "brother-in-law", "stepmom": "stepmother", "stepdad": "stepfather",
+    "stepmum": "stepmother", "stepmother": "stepmother", "stepfather": "stepfather", "stepson": "stepson",
+    "stepdaughter": "stepdaughter", "son-in-law": "son-in-law", "daughter-in-law": "daughter-in-law",
+    "housemate": "flatmate", "зять": "son-in-law", "сноха": "daughter-in-law", "отчим": "stepfather",
+    "мачеха": "stepmother", "пасынок": "stepson", "падчерица": "stepdaughter", "племяш": "nephew",
+    "племяшка": "niece",
     "team-lead": "manager", "tech-lead": "manager",
     "сестра": "sister", "брат": "brother", "жена": "wife", "муж": "husband", "партнёр": "partner",
     "партнер": "partner", "девушка": "girlfriend", "парень": "boyfriend", "мама": "mother", "мать": "mother",
@@ -496,6 +501,7 @@ PAST_DURATIONS = ("for a decade", "for like", "в школе")
 CITY_ALIASES = {
     "питер": "Санкт-Петербург", "спб": "Санкт-Петербург", "петербург": "Санкт-Петербург", "мск": "Москва",
     "екб": "Екатеринбург", "екат": "Екатеринбург", "нск": "Новосибирск", "новосиб": "Новосибирск", "нижний": "Нижний Новгород", "nyc": "New York",
+    "ебург": "Екатеринбург", "ёбург": "Екатеринбург", "владик": "Владивосток", "челны": "Набережные Челны",
     "la": "Los Angeles", "sf": "San Francisco",
 }  # fmt: skip
 

@@ -46,6 +46,9 @@ _REPORT_VERBS = frozenset(
 _CONFIRM_TAGS = frozenset("да же ведь правда верно правильно right correct innit".split())
 
 
+_WHERE = frozenset("where где откуда".split())
+
+
 class Modality(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -54,6 +57,11 @@ class Modality(ReaderParts):
         if (text.endswith("?") or "?" in text[-3:]) and not self._tag_question():
             return True
         return self._asks(self.toks)
+
+    def asks_where(self) -> bool:
+        """A short question of where: "Where am I?", «Где живу?», «Откуда я?»."""
+        words = [t for t in self.toks if t.pos != "PUNCT"]
+        return self._is_question() and len(words) <= 4 and any(t.lower in _WHERE for t in words)
 
     def _tag_question(self) -> bool:
         """The question is only a short tag after a statement ("I'm on Fedora 40, any tips?",

@@ -37,6 +37,15 @@ class ReaderParts:
     def _town_of_work(self) -> Iterator[Extracted]:
         raise NotImplementedError
 
+    def _home_town(self) -> Iterator[Extracted]:
+        raise NotImplementedError
+
+    def moved_nowhere(self) -> bool:
+        raise NotImplementedError
+
+    def _a_town(self, o: Tok) -> bool:
+        raise NotImplementedError
+
     # passing.py
 
     def _in_passing(self) -> Iterator[Extracted]:
@@ -92,6 +101,9 @@ class ReaderParts:
     # modality.py
 
     def _is_question(self) -> bool:
+        raise NotImplementedError
+
+    def asks_where(self) -> bool:
         raise NotImplementedError
 
     def says_nothing_now(self) -> bool:  # sentence.py

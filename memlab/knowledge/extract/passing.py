@@ -236,6 +236,10 @@ class Passing(ReaderParts):
         how_to = any(t.lower == "how" and self.toks[t.i + 1].lower == "to" for t in self.toks[v.i + 1 : v.i + 6][:-1])
         if how_to or any(o.pos == "PRON" or self.owner_of(o) is not None and o.lemma in _KIN_TAUGHT for o in objs):
             return  # "teaching my siblings coding", "teaching people how to make this": no job
+        played = [o for o in objs if o.lemma in lx.INSTRUMENTS]
+        if played:  # "I teach piano to kids on Saturdays": an instrument one plays; the job, unclear
+            yield self.fact(who, "instrument", lx.INSTRUMENT_NAMES.get(played[0].lemma, played[0].lemma), "concept")
+            return
         yield self.fact(who, "job_title", "teacher", "concept")
         for case, o in self.obliques(v):
             if case == "in" and self._place(o):

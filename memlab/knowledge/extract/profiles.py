@@ -68,6 +68,8 @@ class Profiles(ReaderParts):
         named: list[Tok] = []  # "Оля, жена моя, учительница": the person the list is about
         kin = 0
         others = False
+        loose = 0  # stretches that are a clause, or an item of no type with a number in it
+        town_first = False  # the first stretch is a bare town: "Swansea.", «Новосибирск, Академгородок.»
         for n, stretch in enumerate(s for s in (
                 [t for t in s if t.i >= start] for s in self._stretches(dashes=False)) if s):
             words = [t for t in stretch if t.pos not in ("PUNCT", "INTJ", "SYM") and t.lower not in _NOT_ITEM_WORDS]
@@ -82,6 +84,7 @@ class Profiles(ReaderParts):
             if n == 0 and who is None and (opening := self._profile_opening(words)) is not None:
                 who, words = opening  # "I'm 44, paramedic, Cardiff", "My brother is 38, plumber, Hull"
             if not words or any(t.pos in ("VERB", "AUX") for t in words):
+                loose += 1
                 # "…, на пенсию не собирается": a clause, no item; one about someone else makes the
                 # list's owner unclear ("the groom is my cousin Arjun, a dentist in Slough, ...")
                 others = others or not items and any(self._someone(t) for t in words)
@@ -97,12 +100,17 @@ class Profiles(ReaderParts):
             if any(self._not_plain(t) or t.lemma in lx.RELATIONS or t.pos == "PRON" and t.lower != "мне" or not town and t.ent == "PER" and self._is_person(t) for t in words):
                 return  # "not a nurse", "my sister, 34": whose the list is, or whether it holds, is unclear
             if typed:
+                town_first = town_first or not items and n == 0 and town
                 items.append(typed)
+            elif any(t.pos == "NUM" or t.text[:1].isdigit() for t in words):
+                loose += 1  # "London, 1997.": a date, not where one lives
         kinds = {kind for typed in items for kind, _, _ in typed}
         if named or kin:
             if len(named) != 1 or kin != 1 or not kinds & {"age", "job_title"}:
                 return  # a relative and a name, both: the list is that person's
             who = self.value_text(named[0])
+        elif town_first and kinds == {"city"} and not loose and who in (None, SPEAKER) and self._opens_message():
+            items = items[:1]  # "Swansea. Uplands, if that means anything to you.", «Новосибирск, Академгородок.»
         elif len(items) < 2 or not kinds & {"age", "job_title"} or others and who is None:
             return
         who = who or self._profile_subject()
@@ -111,6 +119,12 @@ class Profiles(ReaderParts):
         for typed in items:
             for attribute, value, vtype in typed:
                 yield self.fact(who, attribute, value, vtype)
+
+    def _opens_message(self) -> bool:
+        """The sentence opens the message, or answers the message's own opening "where?" («Где
+        живу? Нижний, Автозавод.»)."""
+        k = self.said.get("sentence", 0)
+        return k == 0 or k == 1 and bool(self.said.get("where_asked"))
 
     def _someone(self, t: Tok) -> bool:
         """``t`` names a person other than the speaker: a relative, a name, a third-person pronoun."""
@@ -196,7 +210,7 @@ class Profiles(ReaderParts):
         if self.tool(words[0]) is not None:
             return False
         if self.s.lang == "ru":
-            return len(words) == 1 and is_place_name(words[0].text) is True
+            return len(words) == 1 and (is_place_name(words[0].text) is True or words[0].lower in lx.CITY_ALIASES)
         text = " ".join(t.text for t in words)
         known = is_city_name(text)
         return known if known is not None else all(t.ent in ("GPE", "LOC") for t in words)

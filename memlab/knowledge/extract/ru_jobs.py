@@ -73,7 +73,7 @@ class RussianJobs(ReaderParts):
         if o.head == o.i or o.dep == "root":
             named = [c for c in self.s.children(o, "nsubj") if c.i < o.i]  # not "..., руки уже не те"
             if not named:
-                return SPEAKER
+                return self._verbless_holder(o)
             return SPEAKER if named[0].lower == "я" else None
         v = self.toks[o.head]
         if v.pos not in ("VERB", "AUX") or self._blocked(v):
@@ -91,3 +91,15 @@ class RussianJobs(ReaderParts):
         if v.lemma in _WORKING and not past and v.feats.get("VerbForm") != "Inf":
             return self.subject_of(v)
         return None
+
+    def _verbless_holder(self, o: Tok) -> str | None:
+        """Whose a role with no verb is: the speaker's, unless the sentence opens with someone
+        else and says nothing in the first person ("Ринат, друг со школы, дизайнером в
+        «Ростелекоме»": Ринат's; with two people before it, nobody's)."""
+        if any(t.lower in lx.FIRST_PERSON for t in self.toks):
+            return SPEAKER
+        before = [t for t in self.toks[: o.i] if self._someone_else(t)]
+        if not before:
+            return SPEAKER
+        names = [t for t in before if t.lemma not in lx.RELATIONS and self._is_person(t)]
+        return self.subject_phrase(names[0]) if len(names) == 1 else None

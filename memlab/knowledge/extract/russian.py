@@ -195,6 +195,8 @@ class RussianClauses(ReaderParts):
                 continue
             if who is None or self._blocked(t) and t.pos == "VERB":
                 continue
+            if any(c.feats.get("Case") == "Dat" for c in self.s.children(t, "iobj")):
+                continue  # "рисует им баннеры", "вяжу на заказ клиентам": made for someone, work
             hobby = _RU_HOBBY_VERBS[verb]
             if verb == "рисовать":  # "рисую акварелью": the medium
                 medium = next((x for x in self.toks[t.i + 1 : t.i + 3] if x.lemma in _PAINT_MEDIA), None)

@@ -97,6 +97,8 @@ class Sentences(ReaderParts):
         found += [f for f in self._profile() if (f.subject, f.attribute) not in have]
         have = {(f.subject, f.attribute) for f in found}
         found += [f for f in self._town_of_work() if (f.subject, f.attribute) not in have]
+        if not any(f.attribute == "city" and f.subject == SPEAKER for f in found):
+            found += list(self._home_town())
         have = {(f.subject, f.attribute) for f in found}
         found += [f for f in self._married_or_under() if (f.subject, f.attribute) not in have]
         known = {(f.subject, f.attribute, f.value.casefold()) for f in found}
@@ -328,11 +330,15 @@ class Sentences(ReaderParts):
         return False
 
     def _stretch_of(self, t: Tok) -> list[Tok]:
-        """The stretch ``t`` stands in: between the colons, semicolons and dashes around it (the
-        joint statement, not what the message says of each after it)."""
+        """The stretch ``t`` stands in: between the colons, semicolons and dashes around it, and the
+        commas that open a clause with a subject of its own (the joint statement, not what the
+        message says of each after it: "Ade and I are both at Addenbrooke's, he's in radiology and
+        I'm a midwife")."""
         lo, hi = 0, len(self.toks)
         for x in self.toks:
-            if x.text in (":", ";", "—", "–"):
+            after = self.toks[x.i + 1] if x.i + 1 < len(self.toks) else None
+            subject_next = x.text == "," and after is not None and after.dep.startswith("nsubj") and after.pos == "PRON"
+            if x.text in (":", ";", "—", "–") or subject_next:
                 if x.i < t.i:
                     lo = x.i + 1
                 elif hi == len(self.toks):
@@ -794,7 +800,7 @@ class Sentences(ReaderParts):
         yield from self._pets_listed()
         yield from self._pet_introduced()
         for t in self.toks:
-            if t.lemma not in lx.RELATIONS and _job_word(t) and t.i not in self.quoted and self.owner_of(t) is not None:
+            if t.lemma not in lx.RELATIONS and t.lower not in lx.RELATIONS and _job_word(t) and t.i not in self.quoted and self.owner_of(t) is not None:
                 name, title = self._name_child(t), self.job_title(t)
                 if name and title and not any(x.lower in lx.HYPOTHETICAL_MARKS for x in self.toks[: t.i]):
                     yield self.fact(name, "job_title", title, "concept")  # "our CTO Raj"

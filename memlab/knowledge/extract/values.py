@@ -45,6 +45,11 @@ def _ru_camel(t: Tok, value: str) -> str:
     return "".join(o if o.casefold() == c.casefold() else c for o, c in zip(text, value, strict=False)) + value[len(text) :]
 
 
+def _relation_word(t: Tok) -> bool:
+    """A relation noun, by its lemma or its form (natasha's lemma of "Тимлид" is "тимлида")."""
+    return t.lemma in lx.RELATIONS or t.lower in lx.RELATIONS
+
+
 class Values(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -61,7 +66,7 @@ class Values(ReaderParts):
         span = self.s.span_of(t)
         if span and self.s.lang == "ru" and span[2] != "MISC":
             span_toks = self.toks[span[0] : span[1]]
-            while len(span_toks) > 1 and span_toks[0].lemma in lx.RELATIONS and span_toks[0].i != t.i:
+            while len(span_toks) > 1 and _relation_word(span_toks[0]) and span_toks[0].i != t.i:
                 span_toks = span_toks[1:]  # "Подруга Нино": NER took the relation into the name
                 span = (span_toks[0].i, span[1], span[2], " ".join(w.text for w in span_toks))
             if all(w.feats.get("Case") == "Nom" for w in span_toks):  # already nominative: keep as written
@@ -134,6 +139,8 @@ class Values(ReaderParts):
             if "-" in t.text and "-" in lemma and t.text[:1].isupper():  # "Т-Банка" -> "Т-Банк", not "Т-банк"
                 return "-".join(w[:1].upper() + w[1:] if o[:1].isupper() else w for w, o in zip(lemma.split("-"), t.text.split("-"), strict=False))
             guess = ru_unknown_lemma(t.text) if t.text[:1].isupper() and t.feats.get("Case") != "Nom" else None
+            if guess is not None and t.lower.endswith("о") and guess.endswith(("ый", "ий", "ой")):
+                guess = None  # "в «Додо»": an indeclinable name, not the short adjective "додый"
             if guess is not None and guess != lemma.replace("ё", "е") and lemma in ru_lemmas(t.text):
                 lemma = guess  # a name the dictionary lacks: "в Бауманке" is Бауманка, not "Бауманок"
             if t.text.isupper() and len(t.text) > 1:  # an acronym keeps its capitals: МТС, МГУ, ВШЭ

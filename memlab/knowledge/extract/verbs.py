@@ -104,6 +104,10 @@ _WHEN_WORDS = frozenset("morning evening summer winter weekend weekends утро
 _RUN_PARTICLES = frozenset("for into out around about away off after late".split())
 
 
+# words of degree and place-in-talk that leave «плаваю» bare: «я тут совсем плаваю»
+_SHAKY_WORDS = frozenset("то тут здесь совсем вообще немного слегка пока прям прямо ещё еще".split())
+
+
 class VerbClauses(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -125,6 +129,8 @@ class VerbClauses(ReaderParts):
         value = " ".join(words) if len(words) != len(value.split()) else value
         if attribute == "hobby" and value.casefold() in lx.SPORTS:
             attribute = "sport"  # "climbing is my thing now": a sport, whatever the noun said
+        elif attribute == "hobby" and value.casefold() in lx.INSTRUMENTS:
+            attribute = "instrument"  # "the cello's my own thing": an instrument one plays
         if attribute == "city" and value.casefold().replace("ё", "е") in lx.COUNTRIES:
             attribute = "country"  # "я сейчас в Грузии": a country is no city
         if attribute == "job_title":
@@ -482,7 +488,7 @@ class VerbClauses(ReaderParts):
         sport = _SPORT_VERBS.get(v.lemma)
         if sport and v.dep == "xcomp" and self.toks[v.head].lemma in ("learn", "учиться", "научиться", "try", "пробовать"):
             sport = None  # "only now learning to swim": not yet a sport one does
-        if sport and v.lemma in ("swim", "плавать") and self._lost_in(v):
+        if sport and v.lemma in ("swim", "плавать") and (self._lost_in(v) or self._bare_ru_swim(v)):
             sport = None  # "в джойнах плаваю", "swimming in paperwork": lost in a subject, not swimming
         if sport and v.feats.get("Tense") != "Past" and v.tag not in ("VBD", "VBN"):  # "плаваю каждое утро"
             objs = [o for o in self.s.children(v, "obj", "dobj") if o.lemma not in _RUN_OBJECTS | _REGULARLY]
@@ -682,6 +688,14 @@ class VerbClauses(ReaderParts):
             for x in self.s.children(v)
         )  # fmt: skip
 
+    def _bare_ru_swim(self, v: Tok) -> bool:
+        """«…курс по корутинам, а то плаваю», «я тут совсем плаваю»: a Russian «плаваю» with nothing
+        on it but its subject and words of degree (no where, when or how) says one is shaky at
+        something, not that one swims."""
+        return self.s.lang == "ru" and not any(
+            c.dep not in ("cc", "punct", "nsubj") and c.lower not in _SHAKY_WORDS for c in self.s.children(v)
+        )
+
     def _someone_named(self, o: Tok) -> str | None:
         """The person ``o`` names: a name ("Chloe"), or a person noun with its name ("a lovely guy
         called Obi", "a girl named Bea")."""
@@ -824,8 +838,9 @@ class VerbClauses(ReaderParts):
         words = [t for t in words if t.i not in self.quoted]  # "got an email saying 'your Tesla Model 3 lease ...'"
         brand = next((k for k, t in enumerate(words) if t.lower in lx.CAR_BRANDS and (
             t.text[:1].isupper() or t.lower not in _WORD_BRANDS)), None)  # "Tim drives a seat" (LoCoMo): no SEAT
-        if brand is None and o.lower in lx.CAR_MODELS_EN and o.text[:1].isupper() and o.i > 0 and self.s.lang == "en":
-            return lx.CAR_MODELS_EN[o.lower]  # "my beat-up 2009 Corolla", "I drive a Civic"
+        model_word = o.lower[:-1] if o.tag == "NNPS" or o.lower not in lx.CAR_MODELS_EN and o.lower[:-1] in lx.CAR_MODELS_EN else o.lower
+        if brand is None and model_word in lx.CAR_MODELS_EN and o.text[:1].isupper() and o.i > 0 and self.s.lang == "en":
+            return lx.CAR_MODELS_EN[model_word]  # "my beat-up 2009 Corolla", "I drive a Civic", "we both drive Fiestas"
         if brand is None:
             drives = (
                 self.toks[o.head].lemma in ("drive", "водить")

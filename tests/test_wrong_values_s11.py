@@ -1,0 +1,96 @@
+"""Wrong values and wrong subjects found on the dev14 blind set at first contact (issue 10,
+eleventh round), each fixed by its shape and tested here in new wordings."""
+
+from __future__ import annotations
+
+import pytest
+
+from memlab.knowledge.extract import nlp_available
+
+pytestmark = pytest.mark.skipif(not nlp_available(), reason="spaCy / natasha not installed")
+
+
+def _facts(text: str, lang: str) -> set[tuple[str, str, str]]:
+    from memlab.knowledge.extract.clauses import triples
+
+    return triples(text, lang)
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("Отчим у меня в Саратове живёт.", "speaker's stepfather"),
+        ("Зять в Саратове живёт, на стройке.", "speaker's son-in-law"),
+        ("Мачеха живёт в Саратове.", "speaker's stepmother"),
+        ("My stepdaughter lives in Bristol with her boyfriend.", "speaker's stepdaughter"),
+    ],
+)
+def test_step_and_in_law_relatives_are_their_own_subjects(text: str, subject: str) -> None:
+    facts = _facts(text, "ru" if text[0] > "z" else "en")
+    assert any(s == subject and a == "city" for s, a, _ in facts)
+    assert not any(s == "speaker" for s, _, _ in facts)
+
+
+def test_a_russian_third_person_verb_with_no_subject_is_not_the_speakers() -> None:
+    facts = _facts("Зять тестировщик, на Python в страховой пишет.", "ru")
+    assert not any(s == "speaker" for s, _, _ in facts)
+
+
+def test_an_indeclinable_name_in_quotes_is_not_read_as_an_adjective() -> None:
+    assert ("speaker", "employer", "Коко") in _facts("Теперь я в «Коко» кофе варю.", "ru") or not any(
+        v.endswith("ый") for _, a, v in _facts("Теперь я в «Коко» кофе варю.", "ru") if a == "employer"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "who"),
+    [
+        ("Ильдар, сосед по даче, сварщиком на «Уралмаше».", "Ильдар"),
+        ("Вика, подруга с универа, бариста в «Шоколаднице».", "Вика"),
+    ],
+)
+def test_a_role_after_a_named_person_is_that_persons(text: str, who: str) -> None:
+    facts = _facts(text, "ru")
+    assert not any(s == "speaker" for s, a, _ in facts if a in ("job_title", "employer"))
+    if any(a == "job_title" for _, a, _ in facts):
+        assert any(s == who for s, a, _ in facts if a == "job_title")
+
+
+def test_a_role_with_no_verb_is_still_the_speakers() -> None:
+    assert ("speaker", "job_title", "сварщик") in _facts("Пятнадцать лет сварщиком, спина уже не та.", "ru")
+
+
+def test_a_relation_word_is_not_part_of_the_name_or_a_job() -> None:
+    facts = _facts("Тимлид у меня Всеволод, строгий, но справедливый.", "ru")
+    assert ("speaker", "manager", "Всеволод") in facts
+    assert not any(a == "job_title" for _, a, _ in facts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Объясни мне замыкания в JavaScript, а то плаваю.", "Помоги с формулами в Excel, я тут совсем плаваю."],
+)
+def test_a_bare_russian_plavayu_is_being_shaky_not_swimming(text: str) -> None:
+    assert not any(a == "sport" for _, a, _ in _facts(text, "ru"))
+
+
+def test_swimming_with_a_time_or_place_is_still_swimming() -> None:
+    assert ("speaker", "sport", "плавание") in _facts("Плаваю в бассейне три раза в неделю.", "ru")
+
+
+def test_an_instrument_named_as_ones_thing_or_taught_is_an_instrument() -> None:
+    facts = _facts("I teach violin at weekends, but the trumpet's really my thing.", "en")
+    assert ("speaker", "instrument", "violin") in facts
+    assert ("speaker", "instrument", "trumpet") in facts
+    assert not any(a in ("hobby", "job_title") for _, a, _ in facts)
+
+
+def test_a_plural_car_model_is_the_model() -> None:
+    facts = _facts("My brother and I both drive Corsas, mine's the blue one.", "en")
+    assert not any(v.endswith("Corsas") for _, a, v in facts if a == "car")
+
+
+def test_both_does_not_share_what_a_later_clause_says_of_one_of_them() -> None:
+    facts = _facts("My wife Bea and I both work at Tesco, she's on the tills and I'm a baker in the store.", "en")
+    assert ("speaker", "job_title", "baker") in facts
+    assert ("Bea", "job_title", "baker") not in facts
