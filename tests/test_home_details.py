@@ -45,6 +45,8 @@ def test_a_home_or_its_costs_in_a_town_give_the_speakers_town(text: str, lang: s
         ("У нас в «Магните» опять очереди.", "ru"),  # a shop, not a town
         ("Студенткой снимала комнату в Пскове.", "ru"),  # an imperfective past is over
         ("Квартира в Рязани у сестры маленькая.", "ru"),  # the sister's
+        ("We're at my parents' until the flat in Ludlow is finished.", "en"),  # not yet one's home
+        ("Продали дачу и квартиру в Рязани, теперь ищем дом.", "ru"),  # given up
     ],
 )
 def test_no_town_from_other_peoples_homes_plans_pasts_or_questions(text: str, lang: str) -> None:

@@ -94,3 +94,48 @@ def test_both_does_not_share_what_a_later_clause_says_of_one_of_them() -> None:
     facts = _facts("My wife Bea and I both work at Tesco, she's on the tills and I'm a baker in the store.", "en")
     assert ("speaker", "job_title", "baker") in facts
     assert ("Bea", "job_title", "baker") not in facts
+
+
+# -- recall shapes found on dev14 (each tested here in other words) ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("Из Костромы я, если что.", "ru", ("speaker", "city", "Кострома")),
+        ("Не в Ижевске, а в Глазове! Вечно путают.", "ru", ("speaker", "city", "Глазов")),
+        ("31 мне, если важно.", "ru", ("speaker", "age", "31")),
+        ("Брат в Калуге живёт, с женой и собакой.", "ru", ("speaker's brother", "city", "Калуга")),
+        ("Стропальщиком в порту подрабатываю, пока учусь.", "ru", None),  # no such job in the list: nothing wrong either
+        ("Кладовщицей в «Ашане» работаю, смены по двенадцать часов.", "ru", ("speaker", "employer", "Ашан")),
+        ("I work at the Perfume Shop in the arcade.", "en", ("speaker", "employer", "Perfume Shop")),
+        ("My cousin rides for Deliveroo most evenings.", "en", ("speaker's cousin", "employer", "Deliveroo")),
+        ("Seeing a lad called Tomasz now, it's early days.", "en", ("speaker", "partner", "Tomasz")),
+        ("could you proofread this, I'm a midwife at Leeds General and it's for a journal", "en", ("speaker", "job_title", "midwife")),
+        ("Claims adjuster at Aviva, so I read about floods all day.", "en", ("speaker", "employer", "Aviva")),
+    ],
+)
+def test_dev14_shapes_in_new_words(text: str, lang: str, expected: tuple[str, str, str] | None) -> None:
+    facts = _facts(text, lang)
+    if expected is None:
+        assert not any(s == "speaker" and a == "job_title" for s, a, _ in facts)
+    else:
+        assert expected in facts
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("Я родом из Костромы, но живу в Москве.", "ru"),  # where one lives is said
+        ("Муж из Костромы.", "ru"),  # someone else's
+        ("Не в Ижевске ли ты живёшь?", "ru"),
+        ("I drove for Uber back in 2019.", "en"),
+        ("Seeing a lad called Tomasz tomorrow.", "en"),  # a meeting
+        ("Can you help me with this, I don't know.", "en"),
+    ],
+)
+def test_dev14_shapes_do_not_fire_on_their_look_alikes(text: str, lang: str) -> None:
+    facts = _facts(text, lang)
+    assert ("speaker", "city", "Кострома") not in facts
+    assert not any(a in ("employer", "partner") and s == "speaker" for s, a, _ in facts)
+    assert not any(a == "city" and v == "Ижевск" for _, a, v in facts)

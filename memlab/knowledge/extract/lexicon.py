@@ -341,7 +341,38 @@ JOB_HEADS = frozenset(
     "библиотекарь архивист куратор археолог историк геолог эколог агроном ортодонт медик горничная "
     "стюардесса бортпроводник бортпроводница моряк штурман логист методист экспедитор оценщик предприниматель "
     "прораб верстальщик верстальщица монтажёр монтажер звукорежиссёр звукорежиссер геймдизайнер кондитер пекарь "
-    "портной швея визажист косметолог массажист массажистка"
+    "портной швея визажист косметолог массажист массажистка "
+    # a wider gazetteer of occupations (issue 10, eleventh round: blind sets name jobs the lists lacked;
+    # not mason, porter, usher: names first; not collector, handler, picker, controller: other senses)
+    "adjuster apprentice arborist astronomer attendant auctioneer bailiff beautician beekeeper blacksmith "
+    "boilermaker bouncer broadcaster builder cabinetmaker caretaker cartographer caterer chaplain childminder "
+    "chiropodist chiropractor clinician columnist comedian conservator constable correspondent croupier "
+    "custodian decorator dietician docker doorman draughtsman drafter embalmer engraver estimator examiner "
+    "farmhand fishmonger fisherman fitter florist forester geneticist glazier groundskeeper groundsman handyman "
+    "headmaster headmistress housemaster interpreter jeweller jeweler joiner labourer laborer landscaper "
+    "lifeguard linguist magistrate manicurist masseur masseuse merchandiser meteorologist microbiologist miner "
+    "mortician negotiator neurosurgeon newsreader obstetrician oncologist operator orderly osteopath packer "
+    "pathologist pharmacologist phlebotomist podiatrist policewoman postwoman postie priest psychotherapist "
+    "publican purser rabbi ranger registrar salesman saleswoman salesperson scaffolder sculptor seamstress "
+    "shepherd signaller steward stockbroker storekeeper tattooist taxidermist teller tiler toolmaker tradesman "
+    "typist undertaker upholsterer valuer vicar warden zookeeper lineman electrotechnician "
+    "операционист операционистка электромонтёр электромонтер электромонтажник монтажник монтажница сварщица "
+    "фрезеровщик фрезеровщица шлифовщик станочник станочница наладчик наладчица сборщик сборщица упаковщик "
+    "упаковщица грузчик кладовщик кладовщица комплектовщик комплектовщица проводник проводница стюард шахтёр "
+    "шахтер горняк нефтяник буровик вахтовик геодезист маркшейдер строитель бетонщик плиточник кровельщик "
+    "газовщик энергетик теплотехник конструктор проектировщик сисадминка пиарщик пиарщица таргетолог репортёр "
+    "репортер фотографиня оператор операторка продюсер педагог гувернантка логопед дефектолог директриса "
+    "ортопед хирургиня травматолог анестезиолог реаниматолог эндокринолог онколог лор отоларинголог "
+    "невропатолог фельдшерица санитар санитарка акушер лаборант лаборантка ветврач зоотехник фермерша "
+    "животновод доярка тракторист комбайнёр комбайнер повариха барменша хостес уборщик клинер дворничиха сторож "
+    "вахтёр вахтер вахтёрша вахтерша консьерж консьержка мерчендайзер товаровед закупщик закупщица байер "
+    "бухгалтерша финансист казначей адвокат прокурор участковый пограничник таможенник чиновник госслужащий "
+    "ассистент ассистентка референт делопроизводитель кадровик кадровичка риэлтор риелторша страховщик "
+    "маникюрша парикмахерша портниха закройщик закройщица сапожник ювелир часовщик автомеханик автослесарь "
+    "шиномонтажник жестянщик электронщик экскурсовод гид смотритель смотрительница учёный ученый аспирант "
+    "аспирантка доцент ректор декан священник бригадир супервайзер координатор мастер спасатель кинолог "
+    "ландшафтник флорист флористка швейцар охранница телефонистка оператор-кассир машинист-оператор "
+    "водитель-экспедитор продавец-кассир продавец-консультант инженер-конструктор инженер-технолог "
     .split()
 )
 # a title said as its initials alone, spelled out
@@ -502,6 +533,7 @@ CITY_ALIASES = {
     "питер": "Санкт-Петербург", "спб": "Санкт-Петербург", "петербург": "Санкт-Петербург", "мск": "Москва",
     "екб": "Екатеринбург", "екат": "Екатеринбург", "нск": "Новосибирск", "новосиб": "Новосибирск", "нижний": "Нижний Новгород", "nyc": "New York",
     "ебург": "Екатеринбург", "ёбург": "Екатеринбург", "владик": "Владивосток", "челны": "Набережные Челны",
+    "челяба": "Челябинск", "тагил": "Нижний Тагил",
     "la": "Los Angeles", "sf": "San Francisco",
 }  # fmt: skip
 

@@ -47,6 +47,7 @@ _CONFIRM_TAGS = frozenset("да же ведь правда верно прави
 
 
 _WHERE = frozenset("where где откуда".split())
+_REQUEST_AUX = frozenset("can could would will".split())
 
 
 class Modality(ReaderParts):
@@ -56,7 +57,16 @@ class Modality(ReaderParts):
         text = self.s.text.strip()
         if (text.endswith("?") or "?" in text[-3:]) and not self._tag_question():
             return True
-        return self._asks(self.toks)
+        return self._asks(self.toks) and not self._request_then_statement()
+
+    def _request_then_statement(self) -> bool:
+        """ "can u help me redo my headline, im a quantity surveyor at ...": a request of the
+        assistant with no question mark, and after a comma a clause with a first-person subject of
+        its own; that clause states a fact (English)."""
+        words = [t for t in self.toks if t.pos not in ("PUNCT", "INTJ")]
+        if self.s.lang != "en" or len(words) < 3 or words[0].lower not in _REQUEST_AUX or words[1].lower not in ("you", "u", "ya"):
+            return False
+        return any(t.text == "," and k + 1 < len(self.toks) and self.toks[k + 1].lower in ("i", "im", "i'm") for k, t in enumerate(self.toks))
 
     def asks_where(self) -> bool:
         """A short question of where: "Where am I?", «Где живу?», «Откуда я?»."""

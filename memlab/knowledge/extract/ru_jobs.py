@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted, _job_word
-from memlab.knowledge.extract.nlp import Tok
+from memlab.knowledge.extract.nlp import Tok, ru_first_person_verb, ru_lemmas
 from memlab.knowledge.extract.parts import ReaderParts
 
 # verbs that take someone on in a role: their past is the current state ("взяли продактом")
@@ -48,7 +48,8 @@ class RussianJobs(ReaderParts):
         if self.s.lang != "ru" or self.says_nothing_now() or self._is_question():
             return
         for o in self.toks:
-            if o.pos != "NOUN" or not _job_word(o) or o.i in self.quoted or not _instrumental(o):
+            opening = o.pos == "PROPN" and o.i == 0  # "Продавцом-консультантом в салоне работаю": capitalised by its place
+            if o.pos != "NOUN" and not opening or not _job_word(o) or o.i in self.quoted or not _instrumental(o):
                 continue
             if any(c.lower in _INS_PREPOSITIONS for c in self.s.children(o, "case")) or o.i and self.toks[o.i - 1].lower in ("не", "ни"):
                 continue  # "с врачом": with whom; "не водителем"
@@ -76,6 +77,8 @@ class RussianJobs(ReaderParts):
                 return self._verbless_holder(o)
             return SPEAKER if named[0].lower == "я" else None
         v = self.toks[o.head]
+        if v.pos not in ("VERB", "AUX") and o.i == 0 and self._working_here():
+            return SPEAKER  # "Кассиршей в «Ленте» подрабатываю, ...": the parse lost the verb the role opens
         if v.pos not in ("VERB", "AUX") or self._blocked(v):
             return None
         past = v.feats.get("Tense") == "Past"
@@ -91,6 +94,12 @@ class RussianJobs(ReaderParts):
         if v.lemma in _WORKING and not past and v.feats.get("VerbForm") != "Inf":
             return self.subject_of(v)
         return None
+
+    def _working_here(self) -> bool:
+        """A first-person present verb of working in the sentence, whatever the parse made of it
+        (natasha tags "подрабатываю" a noun)."""
+        return any(ru_first_person_verb(t.text) and any(w in _WORKING for w in ru_lemmas(t.text)) and not self.denied(t)
+                   for t in self.toks)  # fmt: skip
 
     def _verbless_holder(self, o: Tok) -> str | None:
         """Whose a role with no verb is: the speaker's, unless the sentence opens with someone

@@ -139,13 +139,24 @@ class Sentences(ReaderParts):
     def _fragment_self(self) -> Iterator[Extracted]:
         """A verbless self-description that opens the message: "Data engineer at Ocado.",
         «Фронтенд-разработчица в 2ГИС.», «Акушерка я.». Only the first sentence, naming nobody else,
-        with no possessive ("My sister? Nurse."), and not a question."""
-        if self.said.get("sentence", 0) or self._is_question() or any(t.pos in ("VERB", "AUX") for t in self.toks):
+        with no possessive ("My sister? Nurse."), and not a question. What follows a comma may have
+        verbs of its own: "Support analyst at Sage, so eight hours a day with a headset on"."""
+        if self.said.get("sentence", 0) or self._is_question():
             return
-        if any(t.lower in lx.NEGATIONS for t in self.toks):
+        comma = next((t.i for t in self.toks if t.text == "," and self.s.lang == "en"), len(self.toks))
+        toks = self.toks[:comma]  # the opening stretch
+        if any(t.pos in ("VERB", "AUX") or t.lower in lx.NEGATIONS for t in toks):
             return  # «Не, я не программист»
-        words = [t for t in self.toks if t.pos not in ("PUNCT", "INTJ")]
-        root = next((t for t in words if t.head == t.i or t.dep == "root"), None)
+        words = [t for t in toks if t.pos not in ("PUNCT", "INTJ")]
+        inside = {t.i for t in toks}
+        root = next((t for t in words if t.head == t.i or t.dep == "root" or t.head not in inside), None)
+        later = self.toks[root.head] if root is not None and root.head != root.i and root.head >= comma else None
+        if later is not None and root is not None and any(
+            c.i != root.i and c.lower not in lx.FIRST_PERSON for c in self.s.children(later, "nsubj", "nsubj:pass")
+        ):
+            root = None  # the opening stretch hangs on a later clause ("Nurse at Guy's, she said"): not a fragment
+        elif comma == len(self.toks) and any(t.pos in ("VERB", "AUX") for t in self.toks):
+            return
         if root is None or root.i in self.quoted or not words or words[0].i not in (root.i, *(c.i for c in self.s.children(root))):
             return
         subj = self.s.children(root, "nsubj")
@@ -153,7 +164,8 @@ class Sentences(ReaderParts):
             return
         at = [o for case, o in self.obliques(root) if case in ("at", "в", "во") and self._org(o)]
         me = subj or [t for t in words if t.lower == "я" and t.head == t.i]  # «Акушерка я.»: natasha's two roots
-        if not me and not at:
+        placed = self.s.lang == "en" and any(case == "at" and o.pos == "NOUN" for case, o in self.obliques(root))
+        if not me and not at and not placed:  # "Receptionist at a dental practice": placed at work, unnamed
             return  # "Lovely nurse on the ward today": whose job is unsaid; "Data engineer at Ocado" says it
         if any(t.lower in _OWNER_WORDS or t.dep in ("nmod:poss", "poss") or self._someone_else(t) for t in words if t.i != root.i):
             return

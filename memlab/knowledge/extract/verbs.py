@@ -83,6 +83,7 @@ _NOT_JOB_OF = frozenset("год лет месяц неделя день раз �
 
 
 # a workplace a job noun may name in the genitive, its own name beside it: "директор магазина «Пятёрочка»"
+_GIG_VERBS = frozenset("drive deliver ride rid".split())  # "for" a named firm: who one works for ("rides": spaCy's "rid")
 _WORKPLACE_NOUNS = frozenset("магазин компания фирма банк завод фабрика агентство студия сеть кафе ресторан клиника".split())
 
 
@@ -208,6 +209,10 @@ class VerbClauses(ReaderParts):
                      and not self._negated_after(c)]  # fmt: skip
             # "..., я удалённо в Контуре": a gapped stretch whose adverb natasha tags a verb conjoined to this one
             kids += [k for c in self.s.children(v, "conj") if c.i > v.i and not real_verb(c) for k in self.s.children(c, "obl")]
+            # "Сестра в Минске живёт": the parse hung the place between subject and verb on the subject
+            kids += [c for n in self.s.children(v, "nsubj") if n.i < v.i for c in self.s.children(n, "nmod")
+                     if n.i < c.i < v.i and c.feats.get("Case") == "Loc" and c.pos == "PROPN"
+                     and any(x.lower in ("в", "во") for x in self.s.children(c, "case"))]  # fmt: skip
         for o in kids:
             case = next((c.lemma for c in self.s.children(o, "case")), "")
             before = self.toks[o.i - 1] if o.i else None
@@ -346,7 +351,7 @@ class VerbClauses(ReaderParts):
                 yield self.fact(subj, "employer", org, "organization")
             elif lemma in EMPLOY_VERBS and (
                 case in ("at", "for", "with", "by", "в", "во", "на") or lemma == "join" and o.dep == "obj"
-            ):
+            ) or lemma in _GIG_VERBS and case == "for" and o.pos == "PROPN":  # "driving for DPD now", "I deliver for Ocado"
                 org = self._org_value(o)
                 if org and o.lemma in lx.GYM_NOUNS and self._called(o) is not None:
                     yield self.fact(subj, "gym", org, "organization")  # "joined a crossfit box called Iron Forge"
@@ -564,7 +569,8 @@ class VerbClauses(ReaderParts):
             and not any(x.lower in ("for", "since") for x in self.s.children(c, "case"))
         ]  # "for a few months" is how long, not when
         ongoing = "been" in auxes or any(t.lower in ("now", "lately", "nowadays") for t in self.toks)
-        return bool(auxes) and ongoing and not times
+        opening = v.i == next((t.i for t in self.toks if t.pos not in ("PUNCT", "INTJ", "ADV")), -1) and not self.s.children(v, "nsubj")
+        return (bool(auxes) or opening) and ongoing and not times  # "Seeing someone called Femi now": the speaker, unsaid
 
     def _pet_called_after(self, v: Tok) -> Iterator[Extracted]:
         """ "у нас хомяк, зовут Пельмень", "у сестры кошка, зовут Ириска": "зовут" with no object
@@ -729,7 +735,8 @@ class VerbClauses(ReaderParts):
         called = self._called(o)
         if called is not None:  # "a small MSP called Brightwire": the name, whatever the noun
             return called
-        if o.lemma in ORG_NOUNS:  # "a tiny startup called Fernwood Labs", "в компании «Тинькофф»"
+        named = o.pos == "PROPN" and o.text[:1].isupper() and any(c.text[:1].isupper() for c in self.s.children(o, "compound"))
+        if o.lemma in ORG_NOUNS and not named:  # "a tiny startup called Fernwood Labs", "в компании «Тинькофф»" (not "the Body Shop")
             for c in self.s.children(o, "acl", "appos", "nmod", "flat", "flat:name"):
                 target = next((g for g in self.s.children(c, "oprd", "xcomp", "attr", "obj")), c)
                 if self._org(target):

@@ -54,6 +54,10 @@ _HOME_DETAILS = _HOMES | frozenset(
 )
 _HOME_COMPOUNDS = {"tax": frozenset({"council"}), "bill": frozenset("energy gas electric electricity water heating".split())}
 _WE = frozenset("нас".split())
+_FROM = frozenset("из изо".split())
+# verbs of giving a home up, and clause marks of a home not yet had
+_LEAVE_HOME = frozenset("sell leave quit продать продавать съехать уехать сдать бросить".split())
+_NOT_YET = frozenset("until till once when if before after unless пока когда если как".split())
 _MOVE = frozenset("move relocate переехать перебраться переезжать".split())
 _NOW = frozenset("now теперь сейчас".split())
 
@@ -115,7 +119,7 @@ class Whereabouts(ReaderParts):
         if moved is not None:
             yield moved
             return
-        town = self._our_town()
+        town = self._our_town() or self._ru_not_there_but_here() or self._ru_from_here()
         if town is None and any(self._someone_else(t) for t in self.toks):
             return  # "хозяйка квартиры в Омске у брата": whose home it is, is unclear
         for n in self.toks if town is None else ():
@@ -126,8 +130,8 @@ class Whereabouts(ReaderParts):
             v = self._predicate_over(n)
             if v is None or self._blocked(v) or self.denied(v) or self._in_time_ahead(v) or self._past_state(v):
                 continue
-            if self._ahead_or_over(v):
-                continue
+            if self._ahead_or_over(v) or v.lemma in _LEAVE_HOME or any(c.lower in _NOT_YET for c in self.s.children(v, "mark", "advmod")):
+                continue  # «продали квартиру в Москве»; "until the flat in Bath is ready"
             holders = [n, *(o for _, o in self.obliques(n))]
             found = [o for h in holders for case, o in self.obliques(h) if case in _IN]
             if n.dep.startswith("nsubj") and v is not n:  # «Квартплата в Рязани выросла»: the parse hung the town on the verb
@@ -209,3 +213,27 @@ class Whereabouts(ReaderParts):
             town = words[k] if k < len(words) and not any(t.pos in ("VERB", "AUX") for t in words[: k + 1]) else None
         if town is not None and self._a_town(town):
             yield self.fact(SPEAKER, "city", self.city(town), "place")
+
+    def _ru_not_there_but_here(self) -> Tok | None:
+        """«Не в Пензе, а в Саранске!», «Не в Самаре я, в Тольятти»: a verbless correction of the
+        speaker's town."""
+        if self.s.lang != "ru" or any(t.pos in ("VERB", "AUX") or self._someone_else(t) for t in self.toks):
+            return None
+        toks = self.toks
+        for k, t in enumerate(toks[:-2]):
+            if t.lower == "не" and toks[k + 1].lower in _IN and self._a_town(toks[k + 2]):
+                later = [x for j, x in enumerate(toks[k + 3 : -1], k + 3) if x.lower in _IN and self._a_town(toks[j + 1])]
+                if later:
+                    return toks[later[0].i + 1]
+        return None
+
+    def _ru_from_here(self) -> Tok | None:
+        """«Из Тюмени я», «Я из Твери», «Из Владика мы»: where the speaker is from, said with no
+        verb, no «родом» and no other town beside it, is where they live."""
+        if self.s.lang != "ru" or any(t.pos in ("VERB", "AUX") or self._someone_else(t) or t.lower == "родом" for t in self.toks):
+            return None
+        me = [t for t in self.toks if t.lower in ("я", "мы")]
+        towns = [self.toks[k + 1] for k, t in enumerate(self.toks[:-1]) if t.lower in _IN | _FROM and self._a_town(self.toks[k + 1])]
+        if not me or len(towns) != 1 or self.toks[towns[0].i - 1].lower not in _FROM:
+            return None
+        return towns[0] if abs(me[0].i - towns[0].i) <= 2 else None
