@@ -139,3 +139,31 @@ def test_dev14_shapes_do_not_fire_on_their_look_alikes(text: str, lang: str) -> 
     assert ("speaker", "city", "Кострома") not in facts
     assert not any(a in ("employer", "partner") and s == "speaker" for s, a, _ in facts)
     assert not any(a == "city" and v == "Ижевск" for _, a, v in facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Кирилл уехал из Омска, сейчас в Тюмени.", ("Кирилл", "city", "Тюмень")),
+        ("Вологда не понравилась, теперь в Костроме.", ("speaker", "city", "Кострома")),
+    ],
+)
+def test_a_verbless_now_stretch_gives_the_town(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in _facts(text, "ru")
+
+
+def test_a_verbless_now_stretch_on_a_visit_gives_nothing() -> None:
+    assert not any(a == "city" for _, a, _ in _facts("Брат уехал из Омска, теперь в Москве на конференции.", "ru"))
+
+
+def test_a_named_boss_in_the_instrumental_is_the_speakers_manager() -> None:
+    facts = _facts("Всеволод у нас начальником, строгий, но честный.", "ru")
+    assert ("speaker", "manager", "Всеволод") in facts
+    assert not any(a == "job_title" for _, a, _ in facts)
+
+
+def test_a_name_that_starts_like_a_car_brand_is_no_car() -> None:
+    from memlab.knowledge.extract import lexicon as lx
+
+    assert lx.ru_car("Ренат") is None  # not Рено: a foreign name in -о does not decline
+    assert lx.ru_car("Гранте") == "Лада Гранта"

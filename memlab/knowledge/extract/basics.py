@@ -229,7 +229,10 @@ def _split_at(part: list[Tok], words: tuple[str, ...]) -> list[list[Tok]]:
 
 
 def _job_word(t: Tok) -> bool:
-    return job_head(t.lemma) or t.lower in lx.JOB_HEADS
+    if job_head(t.lemma) or t.lower in lx.JOB_HEADS:
+        return True
+    # natasha left a Russian form unlemmatised ("тимлидом" -> "тимлидом"): pymorphy3's lemmas
+    return t.lemma == t.lower and t.pos in ("NOUN", "PROPN") and any(job_head(w) for w in ru_lemmas(t.text))
 
 
 def job_head(word: str) -> bool:

@@ -261,10 +261,14 @@ class Career(ReaderParts):
 
     def _ru_time_in_place(self) -> Iterator[Extracted]:
         """«в Гродно уже лет десять», «третий год в Казани»: a count of years or months up to now,
-        in a stretch with no verb and nobody else in it."""
+        in a stretch with no verb and nobody else in it (nor in the sentence, unless the stretch
+        says «я»)."""
+        others = any(self._someone_else(t) for t in self.toks)
         for stretch in self._stretches():
             if any(t.pos in ("VERB", "AUX") or self._someone_else(t) or t.i in self.quoted for t in stretch):
                 continue
+            if others and not any(t.lower in ("я", "мы") for t in stretch):
+                continue  # "мама из Омска, но уже шесть лет в Праге": the mother's, said before
             counted = any(t.lemma in ("год", "месяц") and (
                 any(w.lower == "уже" for w in stretch) or self._ru_counted(t)) for t in stretch)  # fmt: skip
             if not counted:

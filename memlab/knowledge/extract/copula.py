@@ -20,6 +20,7 @@ from memlab.knowledge.extract.basics import (
     Extracted,
     _contiguous,
     _job_word,
+    _lex,
     _subtree,
     _subtree_toks,
     number_at,
@@ -266,6 +267,10 @@ class CopulaClauses(ReaderParts):
             return  # "Карина теперь в команде аналитики": the team's name, not a job
         whose = self.s.lang == "ru" and b.i and self.toks[b.i - 1].lower in ("его", "её", "ее", "их", "твой", "ваш")
         title = None if object_case or whose else self.job_title(b)  # "я с врачом поговорила": whom; "я его админ": its
+        boss = lx.RELATION_FACTS.get(lx.RELATIONS.get(_lex(b, lx.RELATIONS), "")) == "manager"
+        if title and boss and subj != SPEAKER and self.s.lang == "ru" and any(t.lower in ("нас", "меня") for t in self.toks):
+            yield self.fact(SPEAKER, "manager", subj, "person")  # "Ренат у нас тимлидом": the speaker's manager
+            return
         if title:
             yield self.fact(subj, "job_title", title, "concept")
             for c in self.s.children(b, "compound", "amod", "nmod"):  # "a Kotlin developer": the language too

@@ -121,7 +121,8 @@ def ru_car(word: str, brands: bool = True) -> str | None:
     low = word.casefold()
     for table in (CAR_MODELS_RU, {b: b.capitalize() for b in CAR_BRANDS_RU} if brands else {}):
         for key, canon in table.items():
-            stem = key[:-1] if key[-1] in "аяоеь" and len(key) >= 4 else key
+            # foreign names in -о / -е do not decline (Рено, Пежо, Шевроле): "Ренат" is no Renault
+            stem = key[:-1] if key[-1] in "аяь" and len(key) >= 4 else key
             if low == key or low.startswith(stem) and 0 < len(low) - len(stem) <= 2 and low[len(stem) :].isalpha():
                 if key == "поло" and low != key:
                     continue  # "Поле", "Полу" are other words; "Поло" does not decline

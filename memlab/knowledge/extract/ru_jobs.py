@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.basics import SPEAKER, Extracted, _job_word
+from memlab.knowledge.extract.basics import SPEAKER, Extracted, _job_word, _lex
 from memlab.knowledge.extract.nlp import Tok, ru_first_person_verb, ru_lemmas
 from memlab.knowledge.extract.parts import ReaderParts
 
@@ -25,6 +25,7 @@ _TAKEN_ON = frozenset("взять принять устроиться оформ
 _WORKING = frozenset("работать трудиться служить подрабатывать числиться летать ездить пахать".split())
 
 
+_OURS = frozenset("нас меня наш наша мой моя".split())  # "у нас", "у меня", "наш": the speaker's side
 _INS_PREPOSITIONS = frozenset("с со за под над перед между".split())
 
 
@@ -60,6 +61,10 @@ class RussianJobs(ReaderParts):
             title = o.lemma if self.s.children(o, "case") else self.job_title(o)
             if not title:
                 continue
+            role = lx.RELATION_FACTS.get(lx.RELATIONS.get(_lex(o, lx.RELATIONS), ""))
+            if role == "manager" and subj != SPEAKER and any(t.lower in _OURS for t in self.toks):
+                yield self.fact(SPEAKER, "manager", subj, "person")  # "Ренат у нас тимлидом": the speaker's manager
+                continue
             yield self.fact(subj, "job_title", title, "concept")
             for case, x in [*self.obliques(o), *(self.obliques(self.toks[o.head]) if o.head != o.i else [])]:
                 org = x.ent == "ORG" or lx.known_employer(x.lemma, x.lower)
@@ -75,7 +80,9 @@ class RussianJobs(ReaderParts):
             named = [c for c in self.s.children(o, "nsubj") if c.i < o.i]  # not "..., руки уже не те"
             if not named:
                 return self._verbless_holder(o)
-            return SPEAKER if named[0].lower == "я" else None
+            if named[0].lower == "я":
+                return SPEAKER
+            return self.subject_phrase(named[0]) if self._is_person(named[0]) or named[0].lemma in lx.RELATIONS else None
         v = self.toks[o.head]
         if v.pos not in ("VERB", "AUX") and o.i == 0 and self._working_here():
             return SPEAKER  # "Кассиршей в «Ленте» подрабатываю, ...": the parse lost the verb the role opens

@@ -487,7 +487,7 @@ class Sentences(ReaderParts):
             }  # fmt: skip
             if now:
                 values |= {("employer", self._called(t) or self.value_text(t), "organization") for t in part if self._now_at(t)}
-                values |= {("city", self.city(t), "place") for t in part if self._now_in(t)}
+                values |= {("city", self.city(t), "place") for t in part if self._now_in(t, part)}
                 values |= {("city", c, "place") for t in part if (c := self._bare_place(t, part))}
                 values |= {
                     ("sport", t.lemma, "concept")
@@ -733,8 +733,10 @@ class Sentences(ReaderParts):
         head = self.toks[t.head]
         return head.i != t.i and _lex(head, lx.DROP_VERBS) in lx.DROP_VERBS
 
-    def _now_in(self, t: Tok) -> bool:
-        """"да, теперь в Питере": a Russian city the elliptical sentence puts the speaker in."""
+    def _now_in(self, t: Tok, part: Sequence[Tok] = ()) -> bool:
+        """"да, теперь в Питере": a Russian city the elliptical sentence puts the speaker in; or a
+        stretch with no verb of its own ("Лера уехала из Пскова, сейчас в Смоленске", "Рыбинск не
+        зашёл, теперь в Угличе"), whatever the parse hung it on."""
         if self.s.lang != "ru" or t.ent != "LOC" or t.i in self.quoted or not self._place(t):
             return False
         if any(x.lemma in _VISIT_WORDS for x in self.toks):
@@ -742,7 +744,8 @@ class Sentences(ReaderParts):
         if is_place_name(t.text) is not True or not any(c.lemma in ("в", "во") for c in self.s.children(t, "case")):
             return False
         head = self.toks[t.head]
-        return head.i == t.i or _lex(head, CITY_VERBS) in CITY_VERBS
+        verbless = bool(part) and head not in part and not any(x.pos in ("VERB", "AUX") for x in part)
+        return head.i == t.i or _lex(head, CITY_VERBS) in CITY_VERBS or verbless
 
     def _bare_place(self, t: Tok, part: list[Tok]) -> str | None:
         """"yep, Berlin now": an English stretch that is a city name and "now", nothing else."""
