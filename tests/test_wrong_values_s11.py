@@ -167,3 +167,15 @@ def test_a_name_that_starts_like_a_car_brand_is_no_car() -> None:
 
     assert lx.ru_car("Ренат") is None  # not Рено: a foreign name in -о does not decline
     assert lx.ru_car("Гранте") == "Лада Гранта"
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Я преподаватель начальной школы.", "преподаватель начальной школы"),
+        ("Работаю мастером смены на складе.", "мастер смены"),  # not yet "начальник смены": a relation word first
+        ("Охранником на парковке сижу, ночами.", "охранник"),
+    ],
+)
+def test_russian_titles_keep_their_genitive_and_sitting_is_working(text: str, title: str) -> None:
+    assert ("speaker", "job_title", title) in _facts(text, "ru")

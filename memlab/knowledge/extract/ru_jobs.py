@@ -22,7 +22,7 @@ from memlab.knowledge.extract.parts import ReaderParts
 # verbs that take someone on in a role: their past is the current state ("взяли продактом")
 _TAKEN_ON = frozenset("взять принять устроиться оформить выйти вернуться перевести перейти назначить нанять".split())
 # verbs of working in a role: only their present is current ("работаю электриком", "летает стюардессой")
-_WORKING = frozenset("работать трудиться служить подрабатывать числиться летать ездить пахать".split())
+_WORKING = frozenset("работать трудиться служить подрабатывать числиться летать ездить пахать сидеть".split())
 
 
 _OURS = frozenset("нас меня наш наша мой моя".split())  # "у нас", "у меня", "наш": the speaker's side

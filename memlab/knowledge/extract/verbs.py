@@ -949,11 +949,15 @@ class VerbClauses(ReaderParts):
         if o.i + 1 >= len(self.toks):
             return None
         x = self.toks[o.i + 1]
+        adj = None
+        if x.pos == "ADJ" and x.feats.get("Case") == "Gen" and o.i + 2 < len(self.toks) and x.head == o.i + 2:
+            adj, x = x, self.toks[o.i + 2]  # "учитель начальных классов": an adjective before the noun
         if x.pos != "NOUN" or x.head != o.i or x.feats.get("Case") != "Gen" or x.text[:1].isupper() or x.i in self.quoted:
             return None
-        if x.feats.get("Animacy") == "Anim" or x.lemma in lx.RELATIONS or x.lemma in _NOT_JOB_OF or not x.lower.isalpha():
+        shift_boss = x.lemma == "смена" and o.lemma in ("мастер", "начальник")  # "мастер смены", not "год смены"
+        if x.feats.get("Animacy") == "Anim" or x.lemma in lx.RELATIONS or x.lemma in _NOT_JOB_OF and not shift_boss or not x.lower.isalpha():
             return None
-        return x.lower
+        return f"{adj.lower} {x.lower}" if adj is not None else x.lower
 
     def _ru_modifier(self, w: Tok, noun: Tok) -> str:
         """An adjective of a Russian job title in the nominative: "до ведущего аналитика" -> "ведущий"."""
