@@ -179,3 +179,34 @@ def test_a_name_that_starts_like_a_car_brand_is_no_car() -> None:
 )
 def test_russian_titles_keep_their_genitive_and_sitting_is_working(text: str, title: str) -> None:
     assert ("speaker", "job_title", title) in _facts(text, "ru")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Evening, Oluwaseun here. Quick one about invoices.", ("speaker", "name", "Oluwaseun")),
+        ("Need a half-marathon plan. 41M, knees not what they were.", ("speaker", "age", "41")),
+        ("My brother (27M) wants to learn to cook.", ("speaker's brother", "age", "27")),
+        ("Bristol, born and bred.", ("speaker", "city", "Bristol")),
+        ("It's me and the dog in a two-bed above a bakery in Ipswich.", ("speaker", "city", "Ipswich")),
+        ("Brightline Joinery took me on in the spring.", ("speaker", "employer", "Brightline Joinery")),
+        ("Switched jobs again: moved across to KPMG in June.", ("speaker", "employer", "KPMG")),
+    ],
+)
+def test_english_shapes_from_dev14_in_new_words(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in _facts(text, "en")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Is 25F too old to start ballet?",
+        "Viewing a two-bed in Ipswich on Saturday.",
+        "Would Northumbrian Water take me on, do you think?",
+        "Leeds here, it's raining.",  # a town "here" is no name (it gives the town, if anything)
+    ],
+)
+def test_english_shapes_from_dev14_do_not_fire_on_look_alikes(text: str) -> None:
+    facts = _facts(text, "en")
+    assert not any(a in ("age", "employer", "name") for _, a, _ in facts)
+    assert ("speaker", "city", "Ipswich") not in facts

@@ -146,6 +146,20 @@ RU_EMPLOYERS = frozenset(
 UNIVERSITY_NICKNAMES = frozenset("вышка бауманка плешка физтех керосинка политех".split())
 
 
+# well-known employers in English chat (case-folded names): a move "to" one is a new job, not a town
+EN_EMPLOYERS = frozenset(
+    "tesco sainsbury's sainsburys asda morrisons aldi lidl waitrose ocado co-op iceland boots superdrug argos "
+    "currys primark m&s marks greggs costa starbucks pret mcdonald's mcdonalds nando's kfc wetherspoons "
+    "john lewis ikea b&q screwfix toolstation halfords wickes homebase next h&m zara amazon deliveroo "
+    "uber ebay google meta facebook apple microsoft netflix spotify ibm oracle intel nvidia salesforce "
+    "deloitte pwc kpmg ey accenture mckinsey bain bcg capgemini hsbc barclays lloyds natwest santander monzo "
+    "revolut starling nationwide halifax aviva prudential jpmorgan goldman citi vodafone bt o2 ee sky virgin "
+    "bbc itv nhs dpd dhl evri hermes fedex ups royal-mail network-rail tfl arriva stagecoach firstgroup "
+    "rolls-royce bae airbus jaguar nissan toyota siemens unilever gsk astrazeneca pfizer shell bp "
+    "ernst young sage arm ocado-technology".split()
+)
+
+
 def known_employer(lemma: str, form: str) -> bool:
     """A token (its ``lemma`` and lower-case ``form``) names one of the RU_EMPLOYERS."""
     return lemma in RU_EMPLOYERS or form in RU_EMPLOYERS

@@ -245,7 +245,8 @@ def split_question_tail(text: str, lang: str) -> str:
 # melbourne here and ...", "long-time Emacs user here": a verbless phrase and "here" opening the
 # sentence is "I'm <phrase>"
 _HERE = re.compile(
-    r"(^|[.!?]\s+)((?:[\w'’-]+\s+){0,5}?[\w'’-]+)\s+here(?=\s*(?:[,.!;:—–-]|and\b|$))", re.I
+    r"(^|[.!?]\s+|^(?:hi|hiya|hey|hello|morning|evening|afternoon)\s*[,!]\s*)"  # "Hiya, Catrin here."
+    r"((?:[\w'’-]+\s+){0,5}?[\w'’-]+)\s+here(?=\s*(?:[,.!;:—–-]|and\b|$))", re.I
 )
 _NOT_SELF = frozenset(
     "anyone anybody someone somebody everyone everybody nobody who what which whoever is are am was were be been "
@@ -284,6 +285,8 @@ def _self_intro(m: re.Match[str]) -> str:
         return m.group(0)  # "Galaxy S21 here, still works fine": a thing the speaker has, not who they are
     if len(words) > 1 and words[1].casefold() in _PLACE_LINKS and is_city_name(words[0]):
         return m.group(0)  # "Glasgow for uni here", "Leeds born and bred here": where, not who
+    if len(words) == 1 and is_city_name(words[0]):
+        return m.group(0)  # "Leeds here, it's raining": a town, or a name that is one too (Sofia): neither is sure
     return f"{m.group(1)}I'm {m.group(2)}"
 
 

@@ -27,9 +27,15 @@ class ReaderParts:
     def _career(self, found: list[Extracted]) -> Iterator[Extracted]:
         raise NotImplementedError
 
+    def _hired_me(self) -> Iterator[Extracted]:
+        raise NotImplementedError
+
     # profiles.py
 
     def _profile(self) -> Iterator[Extracted]:
+        raise NotImplementedError
+
+    def _age_tags(self) -> Iterator[Extracted]:
         raise NotImplementedError
 
     # whereabouts.py

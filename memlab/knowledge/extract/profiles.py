@@ -38,6 +38,7 @@ from memlab.knowledge.extract.basics import (
 from memlab.knowledge.extract.nlp import Tok, is_city_name, is_place_name
 from memlab.knowledge.extract.parts import ReaderParts
 
+_AGE_TAG = re.compile(r"^(\d{2})[fm]$")  # "38F", "29m"
 _AGE_UNITS = frozenset("лет год года годков годиков years yrs yo y/o old".split())
 _FILLERS = frozenset("ok okay so right well um uh erm basically короче ну вот значит так".split())
 _STILL = _NOW_WORDS | {"still", "всё", "ещё", "уже", "пока"}  # "45 now", "still a paramedic": the item holds now
@@ -83,6 +84,8 @@ class Profiles(ReaderParts):
                 words = words[1:]  # "still a paramedic"
             if n == 0 and who is None and (opening := self._profile_opening(words)) is not None:
                 who, words = opening  # "I'm 44, paramedic, Cardiff", "My brother is 38, plumber, Hull"
+            if [t.lower for t in words] in (["born", "and", "bred"], ["born", "&", "bred"]):
+                continue  # "Nottingham, born and bred.": the town is home
             if not words or any(t.pos in ("VERB", "AUX") for t in words):
                 loose += 1
                 # "…, на пенсию не собирается": a clause, no item; one about someone else makes the
@@ -119,6 +122,33 @@ class Profiles(ReaderParts):
         for typed in items:
             for attribute, value, vtype in typed:
                 yield self.fact(who, attribute, value, vtype)
+
+    def _age_tags(self) -> Iterator[Extracted]:
+        """ "38F, been jogging on and off", "Me (29m) and my wife (31f)": an age with a letter of sex
+        glued to it, the forum way; whose by what it stands beside (English)."""
+        if self.s.lang != "en" or self._is_question() or self.said.get("unreal"):
+            return
+        for k, t in enumerate(self.toks):
+            m = _AGE_TAG.match(t.lower)
+            glued = k + 1 < len(self.toks) and t.text.isdigit() and self.toks[k + 1].lower in ("f", "m") and (
+                self.toks[k + 1].start == t.start + len(t.text))  # fmt: skip
+            age = m.group(1) if m else t.text if glued else None
+            if age is None or not 14 <= int(age) <= 99:
+                continue
+            tag = self.toks[k + 1] if glued else t  # "27M" split in two: the letter carries the phrase
+            head = self.toks[tag.head] if tag.head != tag.i and tag.dep in ("appos", "nummod", "compound") else None
+            if head is not None and head.lemma in lx.RELATIONS:  # not subject_phrase: it would take "27M" for a name
+                owner = self.owner_of(head)
+                who = f"{owner}'s {lx.RELATIONS[head.lemma]}" if owner is not None and "'s " not in owner else None
+            elif head is not None and head.pos == "PROPN" and self._is_person(head):
+                who = self.value_text(head)
+            elif head is not None and head.lower in ("me", "i", "myself"):
+                who = SPEAKER
+            else:
+                part = next((p for p in self._stretches() if t in p), [])
+                who = SPEAKER if not any(self._someone(x) for x in part) else None
+            if who is not None:
+                yield self.fact(who, "age", age, "concept")
 
     def _opens_message(self) -> bool:
         """The sentence opens the message, or answers the message's own opening "where?" («Где

@@ -95,6 +95,7 @@ class Sentences(ReaderParts):
             found += list(self._ru_job_instrumental())
         have = {(f.subject, f.attribute) for f in found}
         found += [f for f in self._profile() if (f.subject, f.attribute) not in have]
+        found += [f for f in self._age_tags() if (f.subject, "age") not in {(g.subject, g.attribute) for g in found}]
         have = {(f.subject, f.attribute) for f in found}
         found += [f for f in self._town_of_work() if (f.subject, f.attribute) not in have]
         if not any(f.attribute == "city" and f.subject == SPEAKER for f in found):
@@ -114,6 +115,8 @@ class Sentences(ReaderParts):
         found += [f for f in self._time_into() if (f.subject, f.attribute) not in have]
         found += list(self._shared(found))
         found += list(self._career(found))
+        if not any(f.attribute == "employer" and f.subject == SPEAKER for f in found):
+            found += list(self._hired_me())
         found += list(self._usual_drink(found))
         if self.s.lang == "ru" and (trained := by_training(self)):  # "я по образованию юрист": a degree, not the job
             said = {w for _, w in trained}

@@ -83,6 +83,7 @@ _NOT_JOB_OF = frozenset("год лет месяц неделя день раз �
 
 
 # a workplace a job noun may name in the genitive, its own name beside it: "директор магазина «Пятёрочка»"
+_PARTICLES = frozenset("across over back up down out along".split())
 _GIG_VERBS = frozenset("drive deliver ride rid".split())  # "for" a named firm: who one works for ("rides": spaCy's "rid")
 _WORKPLACE_NOUNS = frozenset("магазин компания фирма банк завод фабрика агентство студия сеть кафе ресторан клиника".split())
 
@@ -221,6 +222,10 @@ class VerbClauses(ReaderParts):
             elif not case and before is not None and before.pos == "ADP" and o.pos == "ADJ" and o.ent == "LOC":
                 case = before.lemma  # "я в Нижнем живу": a clipped city the parse read as an adjective
             out.append((case, o))
+        if self.s.lang == "en":  # "moved across to KPMG": the parse hung the oblique on the particle
+            for p in self.s.children(v, "advmod", "prt"):
+                if p.lower in _PARTICLES:
+                    out += [(next((c.lemma for c in self.s.children(o, "case")), ""), o) for o in self.s.children(p, "obl", "pobj")]
         if self.s.lang == "en":  # "migrated inventory off Mongo and onto PostgreSQL": a conjunct with its own preposition
             out += [(case.lemma, c) for _, o in list(out) for c in self.s.children(o, "conj")
                     for case in self.s.children(c, "case")[:1]]  # fmt: skip
@@ -322,8 +327,8 @@ class VerbClauses(ReaderParts):
             if tv is not None:
                 yield self.fact(subj, tv[0], tv[1], "tool")
                 continue
-            if lemma in ("move", "relocate") and self._a_branch(o):
-                if case == "to" and (org := self._org_value(o)):
+            if lemma in ("move", "relocate") and (self._a_branch(o) or case == "to" and self._firm_not_town(o)):
+                if case == "to" and (org := self._org_value(o) or self.value_text(o)):
                     yield self.fact(subj, "employer", org, "organization")
                 continue
             if (
@@ -730,6 +735,14 @@ class VerbClauses(ReaderParts):
         if v.lemma == "leave" and case == "for":
             return any(c.text[:1].isupper() and c.pos == "PROPN" for c in self.s.children(v, "obj"))
         return v.lemma == "jump" and case == "to" and any(c.lemma == "ship" for c in self.s.children(v, "obj"))
+
+    def _firm_not_town(self, o: Tok) -> bool:
+        """ "Moved across to PwC", "Marcus moved to Lidl": a name GeoNames knows as no town that is a
+        known employer, a name written with inner capitals, or one the NER calls an organisation."""
+        if self.s.lang != "en" or not o.text[:1].isupper() or is_city_name(self.value_text(o)) is not False:
+            return False
+        name = self.value_text(o).casefold()
+        return name in lx.EN_EMPLOYERS or name.replace(" ", "-") in lx.EN_EMPLOYERS or any(ch.isupper() for ch in o.text[1:]) or o.ent == "ORG"
 
     def _org_value(self, o: Tok) -> str | None:
         called = self._called(o)

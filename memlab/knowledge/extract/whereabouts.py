@@ -52,11 +52,13 @@ _HOME_DETAILS = _HOMES | frozenset(
     "rent landlord landlady mortgage terrace bungalow apartment maisonette bedsit cottage коммуналка квартплата аренда ипотека хозяйка "
     "общага общежитие".split()
 )
+_BED_COUNTS = frozenset("one two three four 1 2 3 4".split())
 _HOME_COMPOUNDS = {"tax": frozenset({"council"}), "bill": frozenset("energy gas electric electricity water heating".split())}
 _WE = frozenset("нас".split())
 _FROM = frozenset("из изо".split())
 # verbs of giving a home up, and clause marks of a home not yet had
 _LEAVE_HOME = frozenset("sell leave quit продать продавать съехать уехать сдать бросить".split())
+_SEEKING = frozenset("look view search hunt browse consider want need искать смотреть присматривать".split())  # a home sought
 _NOT_YET = frozenset("until till once when if before after unless пока когда если как".split())
 _MOVE = frozenset("move relocate переехать перебраться переезжать".split())
 _NOW = frozenset("now теперь сейчас".split())
@@ -130,7 +132,7 @@ class Whereabouts(ReaderParts):
             v = self._predicate_over(n)
             if v is None or self._blocked(v) or self.denied(v) or self._in_time_ahead(v) or self._past_state(v):
                 continue
-            if self._ahead_or_over(v) or v.lemma in _LEAVE_HOME or any(c.lower in _NOT_YET for c in self.s.children(v, "mark", "advmod")):
+            if self._ahead_or_over(v) or v.lemma in _LEAVE_HOME | _SEEKING or any(c.lower in _NOT_YET for c in self.s.children(v, "mark", "advmod")):
                 continue  # «продали квартиру в Москве»; "until the flat in Bath is ready"
             holders = [n, *(o for _, o in self.obliques(n))]
             found = [o for h in holders for case, o in self.obliques(h) if case in _IN]
@@ -154,6 +156,8 @@ class Whereabouts(ReaderParts):
             return False
         if n.lemma in _HOME_COMPOUNDS:  # "council tax", "energy bill"
             return any(c.lower in _HOME_COMPOUNDS[n.lemma] for c in self.s.children(n, "compound"))
+        if n.lemma in ("bed", "bedroom") and any(c.lower in _BED_COUNTS for c in self.s.children(n, "nummod", "compound")):
+            return True  # "a one-bed above a chippy in Stockport", "a two-bedroom in Leeds"
         return n.lemma in _HOME_DETAILS and (n.pos != "VERB" or n.lemma == "rent" and n.dep.startswith("nsubj"))
 
     def _based(self, n: Tok) -> bool:
