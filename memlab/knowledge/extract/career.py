@@ -7,7 +7,13 @@ from collections.abc import Iterator, Sequence
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import _VISIT_WORDS, SPEAKER, Extracted, _job_word
-from memlab.knowledge.extract.nlp import Tok, is_city_name, is_place_name, ru_adjective_nominative, ru_instrumental_noun
+from memlab.knowledge.extract.nlp import (
+    Tok,
+    is_city_name,
+    is_place_name,
+    ru_adjective_nominative,
+    ru_instrumental_noun,
+)
 from memlab.knowledge.extract.parts import ReaderParts
 
 _AWAY = frozenset("ago trip holiday holidays vacation back backpacking travelling traveling tour".split())

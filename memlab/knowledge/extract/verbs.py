@@ -328,8 +328,8 @@ class VerbClauses(ReaderParts):
                 yield self.fact(subj, tv[0], tv[1], "tool")
                 continue
             if lemma in ("move", "relocate") and (self._a_branch(o) or case == "to" and self._firm_not_town(o)):
-                if case == "to" and (org := self._org_value(o) or self.value_text(o)):
-                    yield self.fact(subj, "employer", org, "organization")
+                if case == "to" and (firm := self._org_value(o) or self.value_text(o)):
+                    yield self.fact(subj, "employer", firm, "organization")
                 continue
             if (
                 lemma in CITY_VERBS
