@@ -232,7 +232,8 @@ def _job_word(t: Tok) -> bool:
     if job_head(t.lemma) or t.lower in lx.JOB_HEADS:
         return True
     # natasha left a Russian form unlemmatised ("тимлидом" -> "тимлидом"): pymorphy3's lemmas
-    return t.lemma == t.lower and t.pos in ("NOUN", "PROPN") and any(job_head(w) for w in ru_lemmas(t.text))
+    lemmas = ru_lemmas(t.text) if t.lemma == t.lower and t.pos in ("NOUN", "PROPN") else ()
+    return any(job_head(w) for w in lemmas) and not any(w in lx.RELATIONS for w in lemmas)  # not "нашего тимлида"
 
 
 def job_head(word: str) -> bool:

@@ -268,7 +268,7 @@ class CopulaClauses(ReaderParts):
         whose = self.s.lang == "ru" and b.i and self.toks[b.i - 1].lower in ("его", "её", "ее", "их", "твой", "ваш")
         title = None if object_case or whose else self.job_title(b)  # "я с врачом поговорила": whom; "я его админ": its
         boss = lx.RELATION_FACTS.get(lx.RELATIONS.get(_lex(b, lx.RELATIONS), "")) == "manager"
-        if title and boss and subj != SPEAKER and self.s.lang == "ru" and any(t.lower in ("нас", "меня") for t in self.toks):
+        if boss and not object_case and subj != SPEAKER and self.s.lang == "ru" and any(t.lower in ("нас", "меня") for t in self.toks):
             yield self.fact(SPEAKER, "manager", subj, "person")  # "Ренат у нас тимлидом": the speaker's manager
             return
         if title:

@@ -216,6 +216,8 @@ class Profiles(ReaderParts):
         if all(t.pos == "PROPN" or t.text[:1].isupper() for t in words) and len(words) <= 3:
             return [("city", self.city(words[0]), "place")] if self._profile_town(words) else []
         root = next((t for t in words if t.head not in {w.i for w in words} or t.head == t.i), None)
+        if root is not None and root.feats.get("Number") == "Plur" and root.pos == "NOUN":
+            return []  # "шахтёры из Кузбасса, нефтяники из ...": people of a kind, nobody's job
         if root is not None and len(words) == 1 and _job_word(root):
             pass  # "paramedic": a job word the tagger took for an adjective
         elif root is None or root.pos != "NOUN" or words[0].pos == "ADP" or root.feats.get("Case", "Nom") != "Nom":

@@ -77,6 +77,8 @@ class RussianJobs(ReaderParts):
         ("двадцать лет электриком") or a verb of being taken on or working does ("меня взяли
         продактом", "работаю электриком"); a named subject's ("Вика летает стюардессой")."""
         if o.head == o.i or o.dep == "root":
+            if any(c.feats.get("Tense") in ("Past", "Fut") for c in self.s.children(o, "cop", "aux")):
+                return None  # "дед был шахтёром в Воркуте", "буду врачом": not now
             named = [c for c in self.s.children(o, "nsubj") if c.i < o.i]  # not "..., руки уже не те"
             if not named:
                 return self._verbless_holder(o)

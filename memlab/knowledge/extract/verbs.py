@@ -742,6 +742,8 @@ class VerbClauses(ReaderParts):
         if self.s.lang != "en" or not o.text[:1].isupper() or is_city_name(self.value_text(o)) is not False:
             return False
         name = self.value_text(o).casefold()
+        if name in lx.APP_NAMES or o.lower in lx.APP_NAMES:
+            return False  # "I've moved to Signal": an app
         return name in lx.EN_EMPLOYERS or name.replace(" ", "-") in lx.EN_EMPLOYERS or any(ch.isupper() for ch in o.text[1:]) or o.ent == "ORG"
 
     def _org_value(self, o: Tok) -> str | None:
