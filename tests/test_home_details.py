@@ -72,6 +72,8 @@ def test_a_message_that_opens_with_a_bare_town_gives_it(text: str, lang: str, to
         ("Exeter, 2009. That's where we met.", "en"),  # a date: a memory, not a home
         ("I love this song. Exeter, Heavitree, all of it.", "en"),  # not the message's opening
         ("Exeter?", "en"),
+        ("Nice! Did the kids like the museum?", "en"),  # LoCoMo's replies: "Nice" is a town too
+        ("Same! Can't wait for the weekend.", "en"),
     ],
 )
 def test_a_bare_town_later_in_the_message_or_with_a_date_gives_nothing(text: str, lang: str) -> None:

@@ -38,6 +38,8 @@ from memlab.knowledge.extract.basics import (
 from memlab.knowledge.extract.nlp import Tok, is_city_name, is_place_name
 from memlab.knowledge.extract.parts import ReaderParts
 
+# towns GeoNames knows that are everyday words opening a reply: "Nice!", "Same!", "Reading ..."
+_WORD_TOWNS = frozenset("nice same reading bath mobile split deal hope sale street wells orange march bury ware hyde rugby".split())
 _AGE_TAG = re.compile(r"^(\d{2})[fm]$")  # "38F", "29m"
 _AGE_UNITS = frozenset("лет год года годков годиков years yrs yo y/o old".split())
 _FILLERS = frozenset("ok okay so right well um uh erm basically короче ну вот значит так".split())
@@ -103,7 +105,8 @@ class Profiles(ReaderParts):
             if any(self._not_plain(t) or t.lemma in lx.RELATIONS or t.pos == "PRON" and t.lower != "мне" or not town and t.ent == "PER" and self._is_person(t) for t in words):
                 return  # "not a nurse", "my sister, 34": whose the list is, or whether it holds, is unclear
             if typed:
-                town_first = town_first or not items and n == 0 and town
+                # "Nice!", "Same!" (LoCoMo) open a reply, not a town's name
+                town_first = town_first or not items and n == 0 and town and words[0].lower not in _WORD_TOWNS
                 items.append(typed)
             elif any(t.pos == "NUM" or t.text[:1].isdigit() for t in words):
                 loose += 1  # "London, 1997.": a date, not where one lives
