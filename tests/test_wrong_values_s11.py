@@ -228,3 +228,19 @@ def test_people_of_a_kind_a_past_role_and_an_app_give_no_fact(text: str, lang: s
 def test_a_relation_word_after_our_is_no_job_of_the_person_named() -> None:
     facts = _facts("Нашего тимлида Вадима переводят в другой офис.", "ru")
     assert not any(a == "job_title" for _, a, _ in facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Took up bouldering in March, completely hooked.", ("speaker", "sport", "bouldering")),
+        ("Learning Italian. Day 40 of the streak.", ("speaker", "learning_language", "Italian")),
+    ],
+)
+def test_opening_verbs_the_parse_misreads(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in _facts(text, "en")
+
+
+def test_taking_up_as_a_plan_or_a_habit_is_no_sport() -> None:
+    assert not _facts("I might take up bouldering.", "en")
+    assert not any(a == "sport" for _, a, _ in _facts("Took up smoking again, ugh.", "en"))

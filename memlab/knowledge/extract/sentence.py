@@ -573,6 +573,8 @@ class Sentences(ReaderParts):
                 continue
             subj = self.subject_of(v)
             cands = [o for case, o in self.obliques(v) if case in ("", "за")]
+            if v.dep == "compound" and v.i == 0:
+                cands.append(self.toks[v.head])  # "Learning Portuguese.": the parse made the verb the name's modifier
             cands += [c for c in self.s.children(v, "nsubj") if c.feats.get("Case") == "Acc"]  # "учу немецкий"
             if took_up and v.i + 2 < len(self.toks) and self.toks[v.i + 1].lower == "за":
                 cands.append(self.toks[v.i + 2])  # "взялся за корейский", whatever the parse hung it on

@@ -495,6 +495,13 @@ class VerbClauses(ReaderParts):
                 car = self._car(o) if case == "на" and o.text[:1].isupper() else None
                 if car:
                     yield self.fact(subj, "car", car, "concept")
+        took = v.lower in ("took", "taken") or v.lemma == "take" and v.tag in ("VBD", "VBN")  # "Took" opening: the parse's VB
+        if self.s.lang == "en" and took and any(c.lower == "up" for c in self.s.children(v, "prt")):
+            for o in self.s.children(v, "obj", "dobj", "xcomp"):  # "took up climbing in the autumn": begun, and on
+                if o.lower in lx.SPORTS or o.lemma in lx.SPORTS:
+                    yield self.fact(subj, "sport", o.lower, "concept")
+                elif o.lemma in lx.INSTRUMENTS:
+                    yield self.fact(subj, "instrument", lx.INSTRUMENT_NAMES.get(o.lemma, o.lemma), "concept")
         sport = _SPORT_VERBS.get(v.lemma)
         if sport and v.dep == "xcomp" and self.toks[v.head].lemma in ("learn", "учиться", "научиться", "try", "пробовать"):
             sport = None  # "only now learning to swim": not yet a sport one does
