@@ -244,3 +244,13 @@ def test_opening_verbs_the_parse_misreads(text: str, expected: tuple[str, str, s
 def test_taking_up_as_a_plan_or_a_habit_is_no_sport() -> None:
     assert not _facts("I might take up bouldering.", "en")
     assert not any(a == "sport" for _, a, _ in _facts("Took up smoking again, ugh.", "en"))
+
+
+def test_a_pet_named_in_the_next_sentence_with_a_contracted_name() -> None:
+    assert ("speaker", "pet_dog", "Clementine") in _facts("Got a puppy! Her name's Clementine.", "en")
+    assert ("speaker", "diet", "keto") in _facts("Keto since Easter, down a dress size.", "en")
+
+
+def test_a_pet_of_someone_else_two_sentences_back_is_not_named_later() -> None:
+    facts = _facts("My neighbour has two dogs. I have one. His name's Pepper and he snores.", "en")
+    assert not any(s == "speaker's neighbour" and a.startswith("pet_") for s, a, _ in facts)

@@ -134,6 +134,7 @@ def read_with_readers(text: str, sents: list[Sent]) -> tuple[Analysis, list[Read
     said: dict[str, Any] = {}  # what earlier sentences of the message introduced ("We adopted a cat!")
     for k, sent in enumerate(sents):
         said["sentence"] = k
+        pet = said.get("pet")  # a pet named in no sentence yet: only the next sentence may name it
         reader = Reader(sent, quoted, said)
         readers.append(reader)
         for fact in reader.facts():
@@ -144,6 +145,8 @@ def read_with_readers(text: str, sents: list[Sent]) -> tuple[Analysis, list[Read
         reader.remember_people()
         said["topic"] = topic
         said["unreal"] = reader.unreal()
+        if pet is not None and said.get("pet") is pet:
+            del said["pet"]  # "Ravi has three cats. I have one. Her name's Biscuit": not Ravi's
         said["where_asked"] = k == 0 and reader.asks_where()  # «Где живу? Нижний, Автозавод.»
         said["moved"] = reader.moved_nowhere()  # "Moved into the new flat. It's in Stockport."
         nick = said.pop("nickname", None)

@@ -119,8 +119,8 @@ class CopulaClauses(ReaderParts):
             if owner_word in ("her", "his", "its", "their") or any(
                 c.lemma in lx.PETS for c in self.s.children(subj_tok)
             ):
-                for b in preds:  # "We adopted a cat!! Her name is Miso"
-                    if self._is_person(b):
+                for b in preds:  # "We adopted a cat!! Her name is Miso"; "Juniper" the small model calls an adjective
+                    if self._is_person(b) or b.i > 0 and b.text[:1].isupper() and b.pos in ("PROPN", "ADJ", "NOUN"):
                         owner, species = self.said.pop("pet")
                         yield self.fact(owner, f"pet_{species}", self.value_text(b), "concept")
                         return

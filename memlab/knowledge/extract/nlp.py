@@ -167,6 +167,7 @@ _PRO_DROP = re.compile(
 
 # "my brother's at Hulu", "Anna's in Hamburg", "dad's still on Windows 7": the small model reads
 # this 's as a possessive; before a preposition, an article, an adverb or a number it is "is"
+_NAME_IS = re.compile(r"\b((?:[Hh]is|[Hh]er|[Mm]y|[Tt]heir|[Ii]ts|[Oo]ur|[Tt]he \w+'s) name)['’]s (?=[A-Z])")
 _IS = re.compile(
     r"(?<!\bmaster)(?<!\bbachelor)(?<=\w)['’]s (?=(?:in|at|on|from|with|a|an|the|my|our|still|now|also|basically|just|really|so|very|not|"
     r"into|back|off|over|out|vegan|vegetarian|pescatarian|keto|\d))",
@@ -413,6 +414,7 @@ def normalize_en(text: str) -> str:
     text = _MUM.sub(r"\1om\2", _IM.sub("I'm", _IVE.sub("I've", text)))
     text = _RIGHT_NOW.sub(" right now", _FILLERS.sub("", text))
     text = _CODES_IN.sub("writes code ", _FROM_SOMEWHERE.sub(r"\1, \2 \3, \4", text))
+    text = _NAME_IS.sub(r"\1 is ", text)  # "Her name's Juniper": the parse reads a possessive
     return _IS.sub(" is ", _PRO_DROP.sub(lambda m: m.group(1) + m.group(2).lower(), text))
 
 

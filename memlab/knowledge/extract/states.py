@@ -367,6 +367,7 @@ class States(ReaderParts):
             or t.lemma in lx.RELATIONS
             or t.ent == "PER"
             and self.tool(t) is None  # the small model calls Fedora a person
+            and not (self.s.lang == "en" and t.lower in lx.DIET_OF)  # and "Keto since Christmas." opening a sentence
             and (t.pos == "PROPN" or t.text[:1].isupper())  # and "keto diet" one
             or self.s.lang == "ru" and t.pos == "PROPN" and self._ru_name(t) is not None  # NER missed "Серёжа"
         )
