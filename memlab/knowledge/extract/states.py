@@ -39,6 +39,10 @@ _INDEFINITE = frozenset(
 _AGAINST = frozenset("от кроме против вместо".split())
 
 
+# days of the year the small NER calls people ("keto since Easter")
+_HOLIDAYS = frozenset("easter christmas xmas halloween diwali eid ramadan hanukkah thanksgiving".split())
+
+
 class States(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
@@ -368,6 +372,7 @@ class States(ReaderParts):
             or t.ent == "PER"
             and self.tool(t) is None  # the small model calls Fedora a person
             and not (self.s.lang == "en" and t.lower in lx.DIET_OF)  # and "Keto since Christmas." opening a sentence
+            and t.lower not in _HOLIDAYS  # and "since Easter" a person
             and (t.pos == "PROPN" or t.text[:1].isupper())  # and "keto diet" one
             or self.s.lang == "ru" and t.pos == "PROPN" and self._ru_name(t) is not None  # NER missed "Серёжа"
         )
