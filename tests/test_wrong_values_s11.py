@@ -254,3 +254,29 @@ def test_a_pet_named_in_the_next_sentence_with_a_contracted_name() -> None:
 def test_a_pet_of_someone_else_two_sentences_back_is_not_named_later() -> None:
     facts = _facts("My neighbour has two dogs. I have one. His name's Pepper and he snores.", "en")
     assert not any(s == "speaker's neighbour" and a.startswith("pet_") for s, a, _ in facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("Pilates twice a week, non-negotiable.", "en", ("speaker", "sport", "pilates")),
+        ("Волейбол по четвергам, в школьном спортзале.", "ru", ("speaker", "sport", "волейбол")),
+        ("Теннис два раза в неделю, иначе спина не даёт жить.", "ru", ("speaker", "sport", "теннис")),
+        ("По вечерам шахматы в парке.", "ru", ("speaker", "hobby", "шахматы")),
+    ],
+)
+def test_a_pastime_with_how_often_is_the_speakers(text: str, lang: str, expected: tuple[str, str, str]) -> None:
+    assert expected in _facts(text, lang)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("Rugby every Saturday on the telly, my husband is obsessed.", "en"),
+        ("Is pilates twice a week enough?", "en"),
+        ("Волейбол по четвергам смотрим по телику.", "ru"),
+        ("Сын — волейбол по четвергам.", "ru"),
+    ],
+)
+def test_a_pastime_watched_asked_about_or_someone_elses_is_not_the_speakers(text: str, lang: str) -> None:
+    assert not any(s == "speaker" and a in ("sport", "hobby") for s, a, _ in _facts(text, lang))

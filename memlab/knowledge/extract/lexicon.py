@@ -450,6 +450,8 @@ INSTRUMENTS = frozenset(
 )
 # the name an instrument goes by when its lemma is another form ("на барабанах" -> барабаны)
 INSTRUMENT_NAMES = {"барабан": "барабаны", "бас": "бас-гитара", "drum": "drums"}
+# games the labelled sets call a hobby, not a sport ("chess is my thing", «по вечерам шахматы»)
+BOARD_GAMES = frozenset("chess шахматы шашки poker покер".split())
 SPORTS = frozenset(
     "hockey football soccer tennis basketball volleyball chess golf baseball rugby squash badminton cricket "
     "climbing bouldering running swimming boxing judo karate yoga crossfit cycling skiing snowboarding "

@@ -38,6 +38,9 @@ class ReaderParts:
     def _age_tags(self) -> Iterator[Extracted]:
         raise NotImplementedError
 
+    def _routine(self) -> Iterator[Extracted]:
+        raise NotImplementedError
+
     # whereabouts.py
 
     def _town_of_work(self) -> Iterator[Extracted]:

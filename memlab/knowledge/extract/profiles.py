@@ -38,6 +38,9 @@ from memlab.knowledge.extract.basics import (
 from memlab.knowledge.extract.nlp import Tok, is_city_name, is_place_name
 from memlab.knowledge.extract.parts import ReaderParts
 
+_SCREENS = frozenset("telly tv television telik телик телевизор телевизору смотрим смотрю".split())
+_OFTEN = frozenset("every twice weekly daily nightly раз раза каждый каждую каждое каждые ежедневно еженедельно".split())
+_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday weekend morning evening night".split())
 # towns GeoNames knows that are everyday words opening a reply: "Nice!", "Same!", "Reading ..."
 _WORD_TOWNS = frozenset("nice same reading bath mobile split deal hope sale street wells orange march bury ware hyde rugby".split())
 _AGE_TAG = re.compile(r"^(\d{2})[fm]$")  # "38F", "29m"
@@ -152,6 +155,47 @@ class Profiles(ReaderParts):
                 who = SPEAKER if not any(self._someone(x) for x in part) else None
             if who is not None:
                 yield self.fact(who, "age", age, "concept")
+
+    def _routine(self) -> Iterator[Extracted]:
+        """A sport or an instrument named with how often, in a stretch with no verb: "Yoga twice a
+        week", "Five-a-side on Wednesdays", «Бокс три раза в неделю», «По субботам хоккей» — the
+        speaker's, when nobody else is in the sentence."""
+        if self._is_question() or self.said.get("unreal") or any(self._someone(t) and self._pastime_word(t) is None for t in self.toks):
+            return  # (natasha calls an opening «Бокс» a person)
+        if any(t.lower in _SCREENS for t in self.toks):
+            return  # "Football every Saturday on the telly": watched
+        for part in self._stretches():
+            value = next(((a, v) for t in part if (a_v := self._pastime_word(t)) for a, v in [a_v]), None)
+            if value is None:
+                continue
+            if any(t.pos in ("VERB", "AUX") and self._pastime_word(t) is None for t in part):
+                continue  # "I quit boxing twice a week ago", «бросил бокс»: a clause says what of it
+            if any(t.lower in lx.NEGATIONS or self._not_plain(t) for t in part) or not self._how_often(part):
+                continue
+            yield self.fact(SPEAKER, value[0], value[1], "concept")
+            return
+
+    def _pastime_word(self, t: Tok) -> tuple[str, str] | None:
+        if t.i in self.quoted:
+            return None
+        for w in (t.lower, t.lemma):
+            if w in lx.BOARD_GAMES:
+                return "hobby", w  # «По вечерам шахматы»: a pastime the sets call a hobby
+            if w in lx.SPORTS:
+                return "sport", w
+            if w in lx.INSTRUMENTS:
+                return "instrument", lx.INSTRUMENT_NAMES.get(w, w)
+        return None
+
+    def _how_often(self, part: list[Tok]) -> bool:
+        """ "twice a week", "every morning", "on Wednesdays", «три раза в неделю», «по субботам»."""
+        words = [t.lower for t in part]
+        if any(w in _OFTEN for w in words):
+            return True
+        if self.s.lang == "en":
+            return any(w.endswith("s") and w[:-1] in _WEEKDAYS for w in words) or "a week" in " ".join(words)
+        return any(w == "по" and k + 1 < len(part) and part[k + 1].feats.get("Case") == "Dat" and part[k + 1].feats.get("Number") == "Plur"
+                   for k, w in enumerate(words))  # fmt: skip
 
     def _opens_message(self) -> bool:
         """The sentence opens the message, or answers the message's own opening "where?" («Где

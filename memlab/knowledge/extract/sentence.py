@@ -96,6 +96,8 @@ class Sentences(ReaderParts):
         have = {(f.subject, f.attribute) for f in found}
         found += [f for f in self._profile() if (f.subject, f.attribute) not in have]
         found += [f for f in self._age_tags() if (f.subject, "age") not in {(g.subject, g.attribute) for g in found}]
+        if not any(f.attribute in ("sport", "instrument") for f in found):
+            found += list(self._routine())
         have = {(f.subject, f.attribute) for f in found}
         found += [f for f in self._town_of_work() if (f.subject, f.attribute) not in have]
         if not any(f.attribute == "city" and f.subject == SPEAKER for f in found):

@@ -129,7 +129,7 @@ class VerbClauses(ReaderParts):
         while vtype == "concept" and len(words) > 1 and words[0].casefold() in lx.STANCE_WORDS:
             words = words[1:]  # "honestly pizza is my favourite food": the speaker's stance, not the value
         value = " ".join(words) if len(words) != len(value.split()) else value
-        if attribute == "hobby" and value.casefold() in lx.SPORTS:
+        if attribute == "hobby" and value.casefold() in lx.SPORTS and value.casefold() not in lx.BOARD_GAMES:
             attribute = "sport"  # "climbing is my thing now": a sport, whatever the noun said
         elif attribute == "hobby" and value.casefold() in lx.INSTRUMENTS:
             attribute = "instrument"  # "the cello's my own thing": an instrument one plays
