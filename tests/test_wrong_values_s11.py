@@ -280,3 +280,21 @@ def test_a_pastime_with_how_often_is_the_speakers(text: str, lang: str, expected
 )
 def test_a_pastime_watched_asked_about_or_someone_elses_is_not_the_speakers(text: str, lang: str) -> None:
     assert not any(s == "speaker" and a in ("sport", "hobby") for s, a, _ in _facts(text, lang))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Такса у нас, Шуша. Спит весь день.", ("speaker", "pet_dog", "Шуша")),
+        ("Руководитель у меня новый — Павел Андреевич. Пока не понял, какой он.", ("speaker", "manager", "Павел Андреевич")),
+        ("Жена у меня есть, Дина. Двадцать лет вместе.", ("speaker", "spouse", "Дина")),
+    ],
+)
+def test_a_pet_or_relation_named_after_a_dash_or_comma(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in _facts(text, "ru")
+
+
+def test_a_relation_of_someone_else_named_after_a_dash_is_not_the_speakers() -> None:
+    facts = _facts("Муж подруги — Костя.", "ru")
+    assert not any(s == "speaker" and a == "spouse" for s, a, _ in facts)
+    assert ("speaker's friend", "spouse", "Костя") in facts

@@ -41,6 +41,9 @@ class ReaderParts:
     def _routine(self) -> Iterator[Extracted]:
         raise NotImplementedError
 
+    def _ru_named_after(self) -> Iterator[Extracted]:
+        raise NotImplementedError
+
     # whereabouts.py
 
     def _town_of_work(self) -> Iterator[Extracted]:

@@ -33,11 +33,13 @@ from memlab.knowledge.extract.basics import (
     SPEAKER,
     Extracted,
     _job_word,
+    _lex,
     number_at,
 )
 from memlab.knowledge.extract.nlp import Tok, is_city_name, is_place_name
 from memlab.knowledge.extract.parts import ReaderParts
 
+_NAME_CUTS = frozenset(", — – - :".split())
 _SCREENS = frozenset("telly tv television telik телик телевизор телевизору смотрим смотрю".split())
 _OFTEN = frozenset("every twice weekly daily nightly раз раза каждый каждую каждое каждые ежедневно еженедельно".split())
 _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday weekend morning evening night".split())
@@ -155,6 +157,45 @@ class Profiles(ReaderParts):
                 who = SPEAKER if not any(self._someone(x) for x in part) else None
             if who is not None:
                 yield self.fact(who, "age", age, "concept")
+
+    def _ru_named_after(self) -> Iterator[Extracted]:
+        """A pet or a relation named after a dash or comma, with no verb: «Кошка — Сима.», «Шпиц у
+        нас, Тоша.», «Начальница у меня новая — Вера Павловна.», «Муж у меня есть, Костя.»; the
+        speaker's when «у меня/нас» or «мой/наш» says so, or, for a pet, when the sentence opens
+        with it."""
+        if self.s.lang != "ru" or self._is_question() or self.said.get("unreal"):
+            return
+        words = [t for t in self.toks if t.pos != "PUNCT" or t.text in _NAME_CUTS]
+        k = 1 if words and words[0].lemma in ("мой", "наш") else 0
+        if len(words) < k + 3:
+            return
+        noun = words[k]
+        pet = _lex(noun, lx.PETS) in lx.PETS
+        role = lx.RELATION_FACTS.get(lx.RELATIONS.get(_lex(noun, lx.RELATIONS), ""))
+        if not pet and role is None:
+            return
+        j = k + 1
+        mine = k == 1
+        while j < len(words) and words[j].text not in _NAME_CUTS:
+            w = words[j]
+            if w.lower == "у" and j + 1 < len(words) and words[j + 1].lower in ("меня", "нас"):
+                mine, j = True, j + 2
+                continue
+            if w.pos != "ADJ" and w.lower not in ("есть", "новый", "новая", "теперь"):
+                return  # a verb or anything else between: not this shape
+            j += 1
+        name = words[j + 1] if j + 1 < len(words) else None
+        if name is None or not name.text[:1].isupper() or not (self._is_person(name) or name.pos == "PROPN"):
+            return
+        if not (mine or pet and k == 0):
+            return
+        if any(not t.dep.startswith("flat") for t in words[j + 2 :]):
+            return  # «Кошка — Сима, соседская»: the name (with its patronymic) closes the sentence
+        value = self.value_text(name)
+        if pet:
+            yield self.fact(SPEAKER, f"pet_{lx.PETS[_lex(noun, lx.PETS)]}", value, "concept")
+        elif role in ("manager", "spouse", "partner"):
+            yield self.fact(SPEAKER, role, value, "person")
 
     def _routine(self) -> Iterator[Extracted]:
         """A sport or an instrument named with how often, in a stretch with no verb: "Yoga twice a

@@ -99,6 +99,9 @@ class Sentences(ReaderParts):
         if not any(f.attribute in ("sport", "instrument") for f in found):
             found += list(self._routine())
         have = {(f.subject, f.attribute) for f in found}
+        found += [f for f in self._ru_named_after() if (f.subject, f.attribute) not in have and not f.attribute.startswith("pet_")
+                  or f.attribute.startswith("pet_") and not any(g.attribute.startswith("pet_") for g in found)]  # fmt: skip
+        have = {(f.subject, f.attribute) for f in found}
         found += [f for f in self._town_of_work() if (f.subject, f.attribute) not in have]
         if not any(f.attribute == "city" and f.subject == SPEAKER for f in found):
             found += list(self._home_town())
