@@ -298,3 +298,9 @@ def test_a_relation_of_someone_else_named_after_a_dash_is_not_the_speakers() -> 
     facts = _facts("Муж подруги — Костя.", "ru")
     assert not any(s == "speaker" and a == "spouse" for s, a, _ in facts)
     assert ("speaker's friend", "spouse", "Костя") in facts
+
+
+def test_a_russian_age_said_first_and_a_job_held_since_a_day() -> None:
+    assert ("speaker", "age", "41") in _facts("Сорок один мне. Уже не мальчик.", "ru")
+    assert ("speaker", "employer", "Лента") in _facts("С января в «Ленте», пока нравится.", "ru")
+    assert not any(a == "employer" for _, a, _ in _facts("С января в отпуске в Анапе.", "ru"))

@@ -617,9 +617,9 @@ def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
             num = said[0]
             if owner and num.isdigit() and 0 < int(num) < 120:
                 yield reader.fact(owner, "age", num, "concept")
-        elif t.lower == "мне" and t.i == 1 and toks[0].text.isdigit() and 14 <= int(toks[0].text) <= 99 and (
-                t.i + 1 == len(toks) or toks[t.i + 1].pos == "PUNCT"):  # fmt: skip
-            yield reader.fact(SPEAKER, "age", toks[0].text, "concept")  # "24 мне, если это важно"
+        elif t.lower == "мне" and (said_before := number_at(toks, 0)) is not None and said_before[1] == t.i - 1 and (
+                14 <= int(said_before[0]) <= 99 and (t.i + 1 == len(toks) or toks[t.i + 1].pos == "PUNCT")):  # fmt: skip
+            yield reader.fact(SPEAKER, "age", said_before[0], "concept")  # "24 мне, если это важно", «Тридцать два мне.»
         # "Стеша вегетарианка": the parse makes the name a modifier of the predicate noun
         if t.dep == "root" and (lx.DIET_OF.get(t.lemma) or lx.DIET_OF.get(t.lower)):
             name = next(

@@ -9,6 +9,7 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
     _BARE_KIN,
     _BEGIN_VERBS,
+    _CALENDAR,
     _HE_SHE,
     _NOT_NAMES,
     _NOW_PHRASES,
@@ -472,7 +473,7 @@ class Sentences(ReaderParts):
         for part in self._stretches():
             if subject != SPEAKER and not self._speaks_of(subject, part):
                 continue
-            now = any(t.lower in _NOW_WORDS for t in part) or _has_phrase(part, _NOW_PHRASES)
+            now = any(t.lower in _NOW_WORDS for t in part) or _has_phrase(part, _NOW_PHRASES) or self._ru_since(part)
             began = (
                 any(  # "Started a gluten-free diet", "went vegan" (done: not "going vegan", "сяду на кето")
                     t.lemma in _BEGIN_VERBS and (t.tag in ("VBD", "VBN") or t.feats.get("Tense") == "Past")
@@ -494,7 +495,7 @@ class Sentences(ReaderParts):
                 and not self._judged(t) and not (v[0] == "diet" and self._describes_a_thing(t))
             }  # fmt: skip
             if now:
-                values |= {("employer", self._called(t) or self.value_text(t), "organization") for t in part if self._now_at(t)}
+                values |= {("employer", self._called(t) or self.value_text(t), "organization") for t in part if self._now_at(t, part)}
                 values |= {("city", self.city(t), "place") for t in part if self._now_in(t, part)}
                 values |= {("city", c, "place") for t in part if (c := self._bare_place(t, part))}
                 values |= {
@@ -743,6 +744,14 @@ class Sentences(ReaderParts):
         head = self.toks[t.head]
         return head.i != t.i and _lex(head, lx.DROP_VERBS) in lx.DROP_VERBS
 
+    def _ru_since(self, part: Sequence[Tok]) -> bool:
+        """«С понедельника во «ВкусВилле»»: a stretch that opens with «с» and a day, month or
+        season it has held since, and no verb: the state holds now."""
+        words = [t for t in part if t.pos != "PUNCT"]
+        return (self.s.lang == "ru" and len(words) > 2 and words[0].lower in ("с", "со")
+                and (words[1].lemma in _CALENDAR or words[1].lemma in ("весна", "лето", "осень", "зима"))
+                and not any(t.pos in ("VERB", "AUX") for t in words))  # fmt: skip
+
     def _now_in(self, t: Tok, part: Sequence[Tok] = ()) -> bool:
         """"да, теперь в Питере": a Russian city the elliptical sentence puts the speaker in; or a
         stretch with no verb of its own ("Лера уехала из Пскова, сейчас в Смоленске", "Рыбинск не
@@ -768,7 +777,7 @@ class Sentences(ReaderParts):
         name = " ".join(x.text for x in self.toks[span[0] : span[1]])
         return lx.CITY_ALIASES.get(name.casefold(), name)
 
-    def _now_at(self, t: Tok) -> bool:
+    def _now_at(self, t: Tok, part: Sequence[Tok] = ()) -> bool:
         """ "ушёл из Тинькофф, теперь в Ozon", "left Wayfair, at Instacart now": an organisation
         the speaker is at, hung on a verb of leaving or joining (not "теперь в Ozon заказываю")."""
         if t.ent != "ORG" or t.i in self.quoted or not self._org(t) or self._place(t) and self.s.lang == "en":
@@ -776,7 +785,9 @@ class Sentences(ReaderParts):
         if not any(c.lemma in ("в", "во", "at") for c in self.s.children(t, "case")):
             return False
         head = self.toks[t.head]
-        return head.i == t.i or _lex(head, EMPLOY_VERBS | lx.DROP_VERBS) in EMPLOY_VERBS | lx.DROP_VERBS
+        since = head.lemma in _CALENDAR and any(c.lower in ("с", "со") for c in self.s.children(head, "case"))  # «С понедельника во «ВкусВилле»»
+        verbless = bool(part) and head not in part and not any(x.pos in ("VERB", "AUX") for x in part)  # «С января в «Ленте», пока нравится»
+        return head.i == t.i or since or verbless or _lex(head, EMPLOY_VERBS | lx.DROP_VERBS) in EMPLOY_VERBS | lx.DROP_VERBS
 
     def _pet_introduced(self) -> Iterator[Extracted]:
         """ "Знакомься: Чарли, наш новый питомец (пёс)": the name the speaker's generic "pet" is
