@@ -304,3 +304,18 @@ def test_a_russian_age_said_first_and_a_job_held_since_a_day() -> None:
     assert ("speaker", "age", "41") in _facts("Сорок один мне. Уже не мальчик.", "ru")
     assert ("speaker", "employer", "Лента") in _facts("С января в «Ленте», пока нравится.", "ru")
     assert not any(a == "employer" for _, a, _ in _facts("С января в отпуске в Анапе.", "ru"))
+
+
+# -- from dev15, after its first contact was recorded --------------------------------------------
+
+
+def test_a_start_with_a_date_ahead_is_a_plan() -> None:
+    assert not _facts("Start at Aldi as a night packer on the 12th, any tips for day one?", "en")
+    assert not _facts("I join Monzo on Monday.", "en")
+    assert ("speaker", "employer", "Aldi") in _facts("I work at Aldi on Mondays.", "en")
+
+
+def test_more_instruments_and_here_in_a_town_with_a_thing_for_subject() -> None:
+    assert ("speaker", "instrument", "oboe") in _facts("I play oboe in a wind band.", "en")
+    assert ("speaker", "city", "Penzance") in _facts("The trains round here in Penzance stop at ten.", "en")
+    assert not any(a == "city" for _, a, _ in _facts("My brother says the trains here in Penzance stop at ten.", "en"))

@@ -446,7 +446,9 @@ DEGREE_STAGES = frozenset("магистратура аспирантура ба�
 INSTRUMENTS = frozenset(
     "guitar piano violin cello drums drum trumpet saxophone sax bass flute clarinet ukulele harp trombone keyboard "
     "гитара пианино фортепиано скрипка виолончель барабаны труба саксофон флейта укулеле барабан бас альт "
-    "клавишные синтезатор балалайка баян аккордеон арфа".split()
+    "клавишные синтезатор балалайка баян аккордеон арфа "
+    "bassoon oboe tuba harmonica banjo mandolin accordion bagpipes viola euphonium cornet sitar synth synthesizer "
+    "гобой фагот туба домра гусли мандолина банджо контрабас кларнет тромбон гармонь гармошка".split()
 )
 # the name an instrument goes by when its lemma is another form ("на барабанах" -> барабаны)
 INSTRUMENT_NAMES = {"барабан": "барабаны", "бас": "бас-гитара", "drum": "drums"}

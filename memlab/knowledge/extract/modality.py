@@ -48,6 +48,7 @@ _CONFIRM_TAGS = frozenset("да же ведь правда верно прави
 
 _WHERE = frozenset("where где откуда".split())
 _REQUEST_AUX = frozenset("can could would will".split())
+_STARTS = frozenset("start begin join move relocate".split())  # a present of these with a date ahead is a plan
 
 
 class Modality(ReaderParts):
@@ -127,6 +128,8 @@ class Modality(ReaderParts):
             return True  # "tried a keto diet and hated it", "попробовал Rust": a trial, not a state
         if v.tag == "VBG" and (v.lemma in CHANGE_VERBS or v.lemma in _FETCH_VERBS) and self._future_time(v):
             return True  # "we're moving to Amsterdam in march", "picking up the new car on the 15th": a plan
+        if v.tag in ("VB", "VBP", "VBZ") and v.lemma in _STARTS and self._dated_ahead(v):
+            return True  # "Start at Tesco as a delivery driver on the 3rd", "I start at Monzo on Monday": ahead
         if any(
             any(m.lower in lx.HYPOTHETICAL_MARKS for m in self.s.children(c, "mark")) and not self._hedge(c)
             for c in self.s.children(v, "advcl")
@@ -305,6 +308,19 @@ class Modality(ReaderParts):
             if re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", o.lower) and any(c.lower == "on" for c in self.s.children(o, "case")):
                 return True  # "on the 15th" of a verb in progress: a date ahead
         return any(t.lower in ("next", "soon", "tomorrow") for t in self.toks[v.i + 1 :])
+
+    def _dated_ahead(self, v: Tok) -> bool:
+        """A date after ``v`` anywhere in its sentence ("on the 3rd", "on Monday", "next week"), or
+        one on the verb (``_future_time``)."""
+        if self._future_time(v):
+            return True
+        after = self.toks[v.i + 1 :]
+        return any(
+            t.lower == "on" and k + 1 < len(after) and (
+                re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", after[k + 1].lower) or after[k + 1].lower == "the" and k + 2 < len(after)
+                and re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", after[k + 2].lower) or after[k + 1].lemma in _CALENDAR)
+            for k, t in enumerate(after)
+        )  # fmt: skip
 
     def _past_state(self, v: Tok) -> bool:
         """ "I lived in Madrid", "жил в Казани": a state in the past tense no longer holds; a change

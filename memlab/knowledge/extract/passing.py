@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import _PAST_ADJ, _VISIT_WORDS, SPEAKER, Extracted
-from memlab.knowledge.extract.nlp import Tok
+from memlab.knowledge.extract.nlp import Tok, is_city_name
 from memlab.knowledge.extract.parts import ReaderParts
 
 _TAKE_UP = frozenset("take pick".split())
@@ -379,14 +379,16 @@ class Passing(ReaderParts):
             o = self.toks[t.i + 2]
             if t.lower != "here" or self.toks[t.i + 1].lower != "in" or t.i in self.quoted or not self._place(o):
                 continue
-            if not o.text[:1].isupper() or o.ent not in ("LOC", "GPE", "") and o.lower not in lx.LOWER_CASE_CITIES:
+            known = o.ent in ("LOC", "GPE", "") or is_city_name(self.city(o)) is True  # the NER calls Truro a person
+            if not o.text[:1].isupper() or not known and o.lower not in lx.LOWER_CASE_CITIES:
                 continue
             verb = next((a for a in self.s.ancestors(t) if a.pos in ("VERB", "AUX") or a.dep == "root"), None)
             if verb is None or self._blocked(verb) or self.denied(verb):
                 continue
             who = self.subject_of(verb)
-            others = [x for x in self.toks if x.dep.startswith("nsubj") and x.lower not in ("i", "we", "it")]
-            if who == SPEAKER or who is None and not others:  # "it's pouring again here in Leeds"
+            # "it's pouring again here in Leeds", "the buses round here in Truro give up at 7pm": no person
+            others = [x for x in self.toks if x.dep.startswith("nsubj") and x.lower not in ("i", "we", "it") and self._someone_else(x)]
+            if who == SPEAKER or not others:
                 yield self.fact(SPEAKER, "city", self.city(o), "place")
                 return
 
