@@ -68,6 +68,7 @@ _PRAISE = frozenset(
 )
 _SKIP_ADJ = frozenset("new current old former ex first second main own based only sole lone новый нынешний текущий единственный".split())
 _PAST_ADJ = frozenset("old former ex previous late бывший прежний старый прошлый предыдущий".split())
+_SEASONS = frozenset("spring summer autumn fall winter весна лето осень зима осенью весной летом зимой".split())
 _CALENDAR = frozenset(
     "january february march april may june july august september october november december monday tuesday "
     "wednesday thursday friday saturday sunday christmas easter mon tue tues wed thu thur thurs fri sat sun "

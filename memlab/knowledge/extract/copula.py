@@ -235,7 +235,7 @@ class CopulaClauses(ReaderParts):
         if self.s.lang == "en" and b.lemma in ("person", "guy", "girl"):  # "I'm a cello person now"
             kinds = [c.lower for c in self.s.children(b, "compound") if c.i == b.i - 1]
             if kinds and kinds[0] in lx.INSTRUMENTS:  # not a sport: "a football guy" may only watch it
-                yield self.fact(subj, "instrument", lx.INSTRUMENT_NAMES.get(kinds[0], kinds[0]), "concept")
+                yield self.fact(subj, "instrument", lx.instrument_name(kinds[0]), "concept")
                 return
         if b.lemma in ("fan", "фанат", "поклонник"):  # "I'm a big fan of pottery"
             for case, o in self.obliques(b):

@@ -452,6 +452,11 @@ INSTRUMENTS = frozenset(
 )
 # the name an instrument goes by when its lemma is another form ("на барабанах" -> барабаны)
 INSTRUMENT_NAMES = {"барабан": "барабаны", "бас": "бас-гитара", "drum": "drums"}
+
+
+def instrument_name(lemma: str) -> str:
+    """The name an instrument goes by, from its lemma ("барабан" -> "барабаны")."""
+    return INSTRUMENT_NAMES.get(lemma, lemma)
 # games the labelled sets call a hobby, not a sport ("chess is my thing", «по вечерам шахматы»)
 BOARD_GAMES = frozenset("chess шахматы шашки poker покер".split())
 SPORTS = frozenset(

@@ -13,6 +13,7 @@ from memlab.knowledge.extract.basics import (
     _HEDGE_VERBS,
     _INVERSION,
     _NO_LONGER_CUES,
+    _SEASONS,
     _SPEAKER_WORDS,
     _TRIAL_VERBS,
     _WH,
@@ -26,7 +27,6 @@ from memlab.knowledge.extract.parts import ReaderParts
 
 # "moving to Bergen in the autumn", "переезжаем осенью": a season on a present verb is ahead
 _FETCH_VERBS = frozenset("pick collect fetch".split())  # "picking up the new car on the 15th"
-_SEASONS = frozenset("spring summer autumn fall winter весна лето осень зима осенью весной летом зимой".split())
 # "если кому интересно", "если честно", "если что": a Russian "если" of conversation, no condition
 _RU_HEDGE_TAILS = frozenset("интересно любопытно важно честно что".split())
 
@@ -48,6 +48,7 @@ _CONFIRM_TAGS = frozenset("да же ведь правда верно прави
 
 _WHERE = frozenset("where где откуда".split())
 _REQUEST_AUX = frozenset("can could would will".split())
+_DAY_OF_MONTH = re.compile(r"\d{1,2}(?:st|nd|rd|th)")  # "on the 3rd", "on 15th"
 _STARTS = frozenset("start begin join move relocate".split())  # a present of these with a date ahead is a plan
 
 
@@ -305,7 +306,7 @@ class Modality(ReaderParts):
         for _, o in self.obliques(v):
             if o.lemma in _CALENDAR or o.lower in ("soon", "tomorrow", "tonight", "later") or o.lemma in _SEASONS:
                 return True
-            if re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", o.lower) and any(c.lower == "on" for c in self.s.children(o, "case")):
+            if _DAY_OF_MONTH.fullmatch(o.lower) and any(c.lower == "on" for c in self.s.children(o, "case")):
                 return True  # "on the 15th" of a verb in progress: a date ahead
         return any(t.lower in ("next", "soon", "tomorrow") for t in self.toks[v.i + 1 :])
 
@@ -315,12 +316,12 @@ class Modality(ReaderParts):
         if self._future_time(v):
             return True
         after = self.toks[v.i + 1 :]
-        return any(
-            t.lower == "on" and k + 1 < len(after) and (
-                re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", after[k + 1].lower) or after[k + 1].lower == "the" and k + 2 < len(after)
-                and re.fullmatch(r"\d{1,2}(?:st|nd|rd|th)", after[k + 2].lower) or after[k + 1].lemma in _CALENDAR)
-            for k, t in enumerate(after)
-        )  # fmt: skip
+        for k, t in enumerate(after[:-1]):
+            nxt = after[k + 1]
+            the_nth = nxt.lower == "the" and k + 2 < len(after) and _DAY_OF_MONTH.fullmatch(after[k + 2].lower)
+            if t.lower == "on" and (nxt.lemma in _CALENDAR or _DAY_OF_MONTH.fullmatch(nxt.lower) or the_nth):
+                return True
+        return False
 
     def _past_state(self, v: Tok) -> bool:
         """ "I lived in Madrid", "жил в Казани": a state in the past tense no longer holds; a change

@@ -119,7 +119,7 @@ class Passing(ReaderParts):
 
     def _pastime_or_tool(self, t: Tok) -> tuple[str, str, str] | None:
         if t.lemma in lx.INSTRUMENTS:
-            return "instrument", lx.INSTRUMENT_NAMES.get(t.lemma, t.lemma), "concept"
+            return "instrument", lx.instrument_name(t.lemma), "concept"
         if t.lemma in lx.SPORTS:
             return "sport", t.lemma, "concept"
         found = self.tool(t)
@@ -218,7 +218,7 @@ class Passing(ReaderParts):
             return
         who = self.subject_of(copula)
         if who is not None:
-            yield self.fact(who, "instrument", lx.INSTRUMENT_NAMES.get(t.lemma, t.lemma), "concept")
+            yield self.fact(who, "instrument", lx.instrument_name(t.lemma), "concept")
 
     def _teaches(self, v: Tok) -> Iterator[Extracted]:
         """ "my sister Claire teaches in Perth, I teach in Melbourne": a teacher, and where (a
@@ -238,7 +238,7 @@ class Passing(ReaderParts):
             return  # "teaching my siblings coding", "teaching people how to make this": no job
         played = [o for o in objs if o.lemma in lx.INSTRUMENTS]
         if played:  # "I teach piano to kids on Saturdays": an instrument one plays; the job, unclear
-            yield self.fact(who, "instrument", lx.INSTRUMENT_NAMES.get(played[0].lemma, played[0].lemma), "concept")
+            yield self.fact(who, "instrument", lx.instrument_name(played[0].lemma), "concept")
             return
         yield self.fact(who, "job_title", "teacher", "concept")
         for case, o in self.obliques(v):
@@ -387,7 +387,7 @@ class Passing(ReaderParts):
                 continue
             who = self.subject_of(verb)
             # "it's pouring again here in Leeds", "the buses round here in Truro give up at 7pm": no person
-            others = [x for x in self.toks if x.dep.startswith("nsubj") and x.lower not in ("i", "we", "it") and self._someone_else(x)]
+            others = [x for x in self.toks if x.dep.startswith("nsubj") and self._someone_else(x)]
             if who == SPEAKER or not others:
                 yield self.fact(SPEAKER, "city", self.city(o), "place")
                 return

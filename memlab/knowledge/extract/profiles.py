@@ -206,7 +206,7 @@ class Profiles(ReaderParts):
         if any(t.lower in _SCREENS for t in self.toks):
             return  # "Football every Saturday on the telly": watched
         for part in self._stretches():
-            value = next(((a, v) for t in part if (a_v := self._pastime_word(t)) for a, v in [a_v]), None)
+            value = next((found for t in part if (found := self._pastime_word(t)) is not None), None)
             if value is None:
                 continue
             if any(t.pos in ("VERB", "AUX") and self._pastime_word(t) is None for t in part):
@@ -225,7 +225,7 @@ class Profiles(ReaderParts):
             if w in lx.SPORTS:
                 return "sport", w
             if w in lx.INSTRUMENTS:
-                return "instrument", lx.INSTRUMENT_NAMES.get(w, w)
+                return "instrument", lx.instrument_name(w)
         return None
 
     def _how_often(self, part: list[Tok]) -> bool:

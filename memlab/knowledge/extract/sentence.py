@@ -19,6 +19,7 @@ from memlab.knowledge.extract.basics import (
     _OWNER_WORDS,
     _PAST_ADJ,
     _RU_WORK_AS,
+    _SEASONS,
     _SPEAKER_WORDS,
     _STATUS_NOUNS,
     _VISIT_WORDS,
@@ -51,6 +52,12 @@ _GET_USED = re.compile(r" (?:get|gets|getting|got|gotten) used to ")
 _AGO = frozenset(("years ago", "лет назад"))
 _LATER = frozenset("but then until later но потом затем".split())
 _MOVED_ON = frozenset("come return leave move relocate вернуться уехать переехать".split())
+
+
+def _hung_outside(head: Tok, part: Sequence[Tok]) -> bool:
+    """The parse hung a word of the verbless stretch ``part`` on ``head``, outside it: "Лера уехала
+    из Пскова, сейчас в Смоленске" (the stretch says the state whatever the parse made of it)."""
+    return bool(part) and head not in part and not any(x.pos in ("VERB", "AUX") for x in part)
 
 
 def _names_in(toks: Sequence[Tok], value: str) -> bool:
@@ -96,12 +103,15 @@ class Sentences(ReaderParts):
             found += list(self._ru_job_instrumental())
         have = {(f.subject, f.attribute) for f in found}
         found += [f for f in self._profile() if (f.subject, f.attribute) not in have]
-        found += [f for f in self._age_tags() if (f.subject, "age") not in {(g.subject, g.attribute) for g in found}]
+        have = {(f.subject, f.attribute) for f in found}
+        found += [f for f in self._age_tags() if (f.subject, "age") not in have]
         if not any(f.attribute in ("sport", "instrument") for f in found):
             found += list(self._routine())
         have = {(f.subject, f.attribute) for f in found}
-        found += [f for f in self._ru_named_after() if (f.subject, f.attribute) not in have and not f.attribute.startswith("pet_")
-                  or f.attribute.startswith("pet_") and not any(g.attribute.startswith("pet_") for g in found)]  # fmt: skip
+        had_pet = any(f.attribute.startswith("pet_") for f in found)
+        for f in self._ru_named_after():  # a pet when none was named, a relation when that one was not
+            if not had_pet if f.attribute.startswith("pet_") else (f.subject, f.attribute) not in have:
+                found.append(f)
         have = {(f.subject, f.attribute) for f in found}
         found += [f for f in self._town_of_work() if (f.subject, f.attribute) not in have]
         if not any(f.attribute == "city" and f.subject == SPEAKER for f in found):
@@ -666,7 +676,7 @@ class Sentences(ReaderParts):
         case = {c.lemma for c in self.s.children(t, "case")}
         instrument = _lex(t, lx.INSTRUMENTS)
         if "instrument" in by_attribute and instrument in lx.INSTRUMENTS and (case & {"на"} or self.s.lang == "en"):
-            return "instrument", lx.INSTRUMENT_NAMES.get(instrument, instrument), "concept"
+            return "instrument", lx.instrument_name(instrument), "concept"
         if "city" in by_attribute and case & {"in", "в", "во"} and self._place(t):
             if self.s.lang == "en" or is_place_name(t.text) is not False:
                 return "city", self.city(t), "place"
@@ -749,7 +759,7 @@ class Sentences(ReaderParts):
         season it has held since, and no verb: the state holds now."""
         words = [t for t in part if t.pos != "PUNCT"]
         return (self.s.lang == "ru" and len(words) > 2 and words[0].lower in ("с", "со")
-                and (words[1].lemma in _CALENDAR or words[1].lemma in ("весна", "лето", "осень", "зима"))
+                and (words[1].lemma in _CALENDAR or words[1].lemma in _SEASONS)
                 and not any(t.pos in ("VERB", "AUX") for t in words))  # fmt: skip
 
     def _now_in(self, t: Tok, part: Sequence[Tok] = ()) -> bool:
@@ -763,8 +773,7 @@ class Sentences(ReaderParts):
         if is_place_name(t.text) is not True or not any(c.lemma in ("в", "во") for c in self.s.children(t, "case")):
             return False
         head = self.toks[t.head]
-        verbless = bool(part) and head not in part and not any(x.pos in ("VERB", "AUX") for x in part)
-        return head.i == t.i or _lex(head, CITY_VERBS) in CITY_VERBS or verbless
+        return head.i == t.i or _lex(head, CITY_VERBS) in CITY_VERBS or _hung_outside(head, part)
 
     def _bare_place(self, t: Tok, part: list[Tok]) -> str | None:
         """"yep, Berlin now": an English stretch that is a city name and "now", nothing else."""
@@ -786,8 +795,8 @@ class Sentences(ReaderParts):
             return False
         head = self.toks[t.head]
         since = head.lemma in _CALENDAR and any(c.lower in ("с", "со") for c in self.s.children(head, "case"))  # «С понедельника во «ВкусВилле»»
-        verbless = bool(part) and head not in part and not any(x.pos in ("VERB", "AUX") for x in part)  # «С января в «Ленте», пока нравится»
-        return head.i == t.i or since or verbless or _lex(head, EMPLOY_VERBS | lx.DROP_VERBS) in EMPLOY_VERBS | lx.DROP_VERBS
+        # «С января в «Ленте», пока нравится»: a verbless stretch the parse hung on a later verb
+        return head.i == t.i or since or _hung_outside(head, part) or _lex(head, EMPLOY_VERBS | lx.DROP_VERBS) in EMPLOY_VERBS | lx.DROP_VERBS
 
     def _pet_introduced(self) -> Iterator[Extracted]:
         """ "Знакомься: Чарли, наш новый питомец (пёс)": the name the speaker's generic "pet" is

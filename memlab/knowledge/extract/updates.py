@@ -791,7 +791,7 @@ def _pastime_candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[s
             word = t.lemma if t.lemma in kinds else t.lower if t.lower in kinds else None
             if word is None or _is_old(t, old, r) or _same(word, old) or _set_aside(r, t):
                 continue
-            yield lx.INSTRUMENT_NAMES.get(word, word), "concept", t
+            yield lx.instrument_name(word), "concept", t
 
 
 # -- attribute agreement with what is known: "I'm at Michigan now" of a student is a university ---------

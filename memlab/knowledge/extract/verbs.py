@@ -501,7 +501,7 @@ class VerbClauses(ReaderParts):
                 if o.lower in lx.SPORTS or o.lemma in lx.SPORTS:
                     yield self.fact(subj, "sport", o.lower, "concept")
                 elif o.lemma in lx.INSTRUMENTS:
-                    yield self.fact(subj, "instrument", lx.INSTRUMENT_NAMES.get(o.lemma, o.lemma), "concept")
+                    yield self.fact(subj, "instrument", lx.instrument_name(o.lemma), "concept")
         sport = _SPORT_VERBS.get(v.lemma)
         if sport and v.dep == "xcomp" and self.toks[v.head].lemma in ("learn", "учиться", "научиться", "try", "пробовать"):
             sport = None  # "only now learning to swim": not yet a sport one does
@@ -526,7 +526,7 @@ class VerbClauses(ReaderParts):
             for o in self.s.children(v, "obj", "obl"):
                 instrument = _lex(o, lx.INSTRUMENTS)
                 if instrument in lx.INSTRUMENTS and lemma in ("play", "играть", *_RU_PLAY_VERBS):
-                    yield self.fact(subj, "instrument", lx.INSTRUMENT_NAMES.get(instrument, instrument), "concept")
+                    yield self.fact(subj, "instrument", lx.instrument_name(instrument), "concept")
                 elif o.lemma in lx.SPORTS:
                     yield self.fact(subj, "sport", o.lemma, "concept")
             for x in self.s.children(v, "xcomp"):  # "I play squash twice a week": the parse reads a verb "squash"
@@ -819,7 +819,7 @@ class VerbClauses(ReaderParts):
                     yield self.fact(subj, "car", car, "concept")
                 elif v.lemma in ("buy", "get", "купить") and _lex(o, lx.INSTRUMENTS) in lx.INSTRUMENTS:
                     # "гитару продал, купил саксофон": an instrument one buys is the one one plays
-                    yield self.fact(subj, "instrument", lx.INSTRUMENT_NAMES.get(_lex(o, lx.INSTRUMENTS), _lex(o, lx.INSTRUMENTS)), "concept")
+                    yield self.fact(subj, "instrument", lx.instrument_name(_lex(o, lx.INSTRUMENTS)), "concept")
 
     def _name_after_comma(self, v: Tok, pet: Tok) -> str | None:
         """ "we've got a rabbit now, Clover": the parse hangs the pet's name, set off by a comma

@@ -226,9 +226,9 @@ class Whereabouts(ReaderParts):
         toks = self.toks
         for k, t in enumerate(toks[:-2]):
             if t.lower == "не" and toks[k + 1].lower in _IN and self._a_town(toks[k + 2]):
-                later = [x for j, x in enumerate(toks[k + 3 : -1], k + 3) if x.lower in _IN and self._a_town(toks[j + 1])]
-                if later:
-                    return toks[later[0].i + 1]
+                later = next((toks[j + 1] for j in range(k + 3, len(toks) - 1) if toks[j].lower in _IN and self._a_town(toks[j + 1])), None)
+                if later is not None:
+                    return later
         return None
 
     def _ru_from_here(self) -> Tok | None:
