@@ -31,7 +31,7 @@ CITY_VERBS = frozenset(
     "осесть переселиться обитать остаться оставаться обживаться обжиться осваиваться освоиться обустраиваться обустроиться".split()
 )
 EMPLOY_VERBS = frozenset(
-    "work join start employ hire intern работать устроиться трудиться перейти выйти".split()
+    "work join start employ hire intern работать устроиться трудиться перейти выйти вкалывать пахать".split()
 )
 TOOL_VERBS = frozenset(
     "write code program use prefer switch move migrate run develop do love build stick work ship hack upgrade "
@@ -55,7 +55,7 @@ _SPEAKER_WORDS = frozenset("i we me я мы".split())
 _OWNER_WORDS = frozenset("my our мой моя моё мое мои наш наша наше наши".split())
 _NOT_NAME_PARTS = frozenset("meet hey hi welcome hello знакомься знакомьтесь встречайте".split())
 _TRIAL_VERBS = frozenset("try attempt test sample попробовать пробовать".split())
-_HEDGE_VERBS = frozenset("matter help interest count wonder care know".split())
+_HEDGE_VERBS = frozenset("matter help interest count wonder care know change".split())
 # words of praise before a noun: "such an inspiring writer" is an opinion of someone, not their job
 _PRAISE = frozenset(
     "such inspiring amazing awesome brilliant talented gifted wonderful incredible fantastic phenomenal "
@@ -125,7 +125,7 @@ _JOB_AT_NOUNS = frozenset("job gig role position post internship".split())
 _STATUS_NOUNS = frozenset("status update статус новость".split())
 _JOB_NOUNS = frozenset("job gig employer company работа компания контора".split())
 _FROM_CASES = frozenset("from off с со из".split())
-_RU_WORK_AS = frozenset("работать трудиться устроиться подрабатывать служить".split())  # "работаю курьером"
+_RU_WORK_AS = frozenset("работать трудиться устроиться подрабатывать служить вкалывать пахать".split())  # "работаю курьером"
 _BEGIN_VERBS = frozenset("start begin go switch adopt начать перейти сесть стать".split())
 _OWN_ATTRIBUTES = frozenset("spouse partner name age manager".split())  # never shared by "both"
 _WH = frozenset("what which who where how why что кто где куда почему".split())

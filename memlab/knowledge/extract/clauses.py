@@ -25,6 +25,7 @@ from typing import Any
 
 from memlab.knowledge.extract import clefts
 from memlab.knowledge.extract.adopting import Adopting
+from memlab.knowledge.extract.asides import Asides
 from memlab.knowledge.extract.basics import (
     _CALENDAR,
     _MENTION_TYPES,
@@ -257,7 +258,7 @@ def _is_title(words: list[str]) -> bool:
 
 class Reader(
     Sentences, States, Modality, Subjects, Values, VerbClauses, CopulaClauses, RussianClauses, Career, Orders, Passing, Adopting, Standing, RussianJobs,
-    Profiles, Whereabouts,
+    Profiles, Whereabouts, Asides,
 ):
     """Reads the clauses of one sentence."""
 

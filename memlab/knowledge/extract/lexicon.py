@@ -10,11 +10,11 @@ from __future__ import annotations
 # canonical value -> surface forms (lower case); the category is the attribute
 TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
     "programming_language": {
-        "Python": ("python", "питон", "пайтон"), "Rust": ("rust", "раст"), "Go": ("go", "golang", "гоу"),
+        "Python": ("python", "питон", "пайтон"), "Rust": ("rust", "раст"), "Go": ("go", "golang", "гоу", "голанг"),
         "TypeScript": ("typescript", "ts", "тайпскрипт"), "JavaScript": ("javascript", "js", "джаваскрипт"), "Java": ("java", "джава"),
         "Kotlin": ("kotlin", "котлин"), "C++": ("c++", "плюсы"), "C#": ("c#",), "F#": ("f#",), "Ruby": ("ruby", "руби"),
-        "Elixir": ("elixir",), "Erlang": ("erlang",), "Haskell": ("haskell", "хаскель"), "Scala": ("scala", "скала"),
-        "Swift": ("swift", "свифт"), "Zig": ("zig",), "Julia": ("julia",), "PHP": ("php", "пхп"), "Perl": ("perl",),
+        "Elixir": ("elixir", "эликсир"), "Erlang": ("erlang", "эрланг"), "Haskell": ("haskell", "хаскель"), "Scala": ("scala", "скала"),
+        "Swift": ("swift", "свифт"), "Zig": ("zig", "зиг"), "Julia": ("julia",), "PHP": ("php", "пхп"), "Perl": ("perl",),
         "Lua": ("lua",), "OCaml": ("ocaml",), "Clojure": ("clojure",), "Dart": ("dart",), "Nim": ("nim",),
         "C": ("c",), "R": ("r",), "Delphi": ("delphi",), "Fortran": ("fortran",), "COBOL": ("cobol",),
     },
@@ -26,13 +26,13 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
         "Atom": ("atom",), "Xcode": ("xcode",), "WebStorm": ("webstorm",), "GoLand": ("goland",),
         "Nano": ("nano",), "Notepad++": ("notepad++",), "Android Studio": ("android studio",),
         "Rider": ("rider",), "CLion": ("clion",), "PhpStorm": ("phpstorm",), "RubyMine": ("rubymine",),
-        "Eclipse": ("eclipse",), "NetBeans": ("netbeans",), "Fleet": ("fleet",),
+        "Eclipse": ("eclipse", "эклипс"), "NetBeans": ("netbeans",), "Fleet": ("fleet",),
     },
     "operating_system": {
         "Linux": ("linux", "линукс"), "macOS": ("macos", "mac os", "osx", "os x", "mac", "макос", "мак", "макось"),
         "Windows": ("windows", "винда", "винде", "винду", "винды", "виндовс"), "Windows 11": ("windows 11",), "Windows 10": ("windows 10",),
         "Ubuntu": ("ubuntu", "убунту", "убунта", "убунт"), "Fedora": ("fedora", "федора"), "Debian": ("debian",), "Arch Linux": ("arch", "arch linux", "арч", "арче", "арчик"),
-        "NixOS": ("nixos",), "FreeBSD": ("freebsd",), "Linux Mint": ("linux mint", "mint"), "Manjaro": ("manjaro",),
+        "NixOS": ("nixos",), "FreeBSD": ("freebsd",), "Linux Mint": ("linux mint", "mint", "минт"), "Manjaro": ("manjaro", "манжаро"),
         "SteamOS": ("steamos",), "ChromeOS": ("chromeos", "chrome os"), "Pop!_OS": ("pop!_os", "pop os", "popos"),
         "openSUSE": ("opensuse",),
     },
@@ -48,7 +48,7 @@ TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
         "iPhone": ("iphone", "айфон"), "Pixel": ("pixel", "google pixel"), "Samsung Galaxy": ("galaxy", "samsung galaxy"), "Samsung": ("samsung", "самсунг"),
         "Fairphone": ("fairphone",), "Xiaomi": ("xiaomi", "сяоми"), "OnePlus": ("oneplus",), "Nokia": ("nokia",),
         "Honor": ("honor", "хонор"), "Huawei": ("huawei", "хуавей"), "Motorola": ("motorola", "moto"),
-        "Redmi": ("redmi", "редми"), "Realme": ("realme",), "Nothing Phone": ("nothing phone",),
+        "Redmi": ("redmi", "редми"), "Realme": ("realme", "реалми"), "Nothing Phone": ("nothing phone",),
     },
     "browser": {
         "Chrome": ("chrome", "google chrome", "хром", "хроме", "хромом"), "Firefox": ("firefox", "фаерфокс", "файрфокс"),
@@ -464,7 +464,8 @@ SPORTS = frozenset(
     "climbing bouldering running swimming boxing judo karate yoga crossfit cycling skiing snowboarding "
     "rowing surfing fencing pilates lacrosse handball pickleball padel archery wrestling kickboxing "
     "хоккей футбол теннис баскетбол волейбол шахматы гольф бокс дзюдо карате йога плавание бег лыжи "
-    "скалолазание сквош бадминтон".split()
+    "скалолазание сквош бадминтон самбо sambo муай-тай тхэквондо taekwondo айкидо aikido кроссфит фехтование "
+    "регби rugby гребля триатлон triathlon керлинг curling".split()
 )
 
 # verbs that give a value up: "sold the Civic", "снёс винду" (its object is the old value)

@@ -26,6 +26,8 @@ from memlab.knowledge.extract.nlp import Tok
 from memlab.knowledge.extract.parts import ReaderParts
 
 # "moving to Bergen in the autumn", "переезжаем осенью": a season on a present verb is ahead
+# a shift pattern is no time ahead: «график два через два», «сутки через трое»
+_SHIFT_PATTERN = re.compile(r"(?<!\w)(?:\d+|один|два|две|три|сутки|день|ночь)\s+через\s+(?:\d+|один|два|две|три|трое|двое|сутки|день|ночь)(?!\w)")
 _FETCH_VERBS = frozenset("pick collect fetch".split())  # "picking up the new car on the 15th"
 # "если кому интересно", "если честно", "если что": a Russian "если" of conversation, no condition
 _RU_HEDGE_TAILS = frozenset("интересно любопытно важно честно что".split())
@@ -258,13 +260,13 @@ class Modality(ReaderParts):
         """A sentence-wide cue ("anymore", "next week", "скоро") bears on ``v`` unless it sits in
         another stretch that is a clause of its own ("учусь в Бауманке, сессия скоро") or, with
         ``before_is_apart``, in a stretch before the one of ``v`` (a negated old value, then the new one)."""
-        if not _has_cue(self.low, cues):
+        if not _has_cue(_SHIFT_PATTERN.sub(" ", self.low), cues):
             return False
         parts = self._stretches()
         mine = next((k for k, p in enumerate(parts) if any(t.i == v.i for t in p)), None)
         found = False
         for k, part in enumerate(parts):
-            if not _has_cue(" " + " ".join(t.lower for t in part) + " ", cues):
+            if not _has_cue(_SHIFT_PATTERN.sub(" ", " " + " ".join(t.lower for t in part) + " "), cues):
                 continue
             found = True
             if k == mine or mine is None:

@@ -543,14 +543,17 @@ def _from_natasha(sent: Any, doc_spans: Any) -> Sent:
         )
         for k, t in enumerate(sent.tokens)
     ]
+    verbs = set()
     for t in toks:
         _repair_lemma(t)
-        _repair_pos(t)
+        if _repair_pos(t):
+            verbs.add(t.i)
+            _rehang_verb(toks, t)
     spans = []
     for s in doc_spans:
         if s.start >= sent.start and s.stop <= sent.stop:
             covered = [t.i for t in toks if s.start <= t.start + sent.start < s.stop]
-            if covered:
+            if covered and not verbs & set(covered):  # "Вкалываю сварщиком": no person called Вкалываю
                 spans.append((covered[0], covered[-1] + 1, s.type, s.normal or s.text))
                 for k in covered:
                     toks[k].ent = s.type
@@ -820,26 +823,47 @@ def ru_unknown_lemma(word: str) -> str | None:
     return lemmas[0] if lemmas else None
 
 
-def _repair_pos(t: Tok) -> None:
+def _rehang_verb(toks: list[Tok], v: Tok) -> None:
+    """An opening verb natasha took for a noun or a name hung its sentence wrongly: the verb heads
+    it, and the nouns it or its old head govern are its obliques ("Вкалываю на Северстали",
+    "Вкалываю сварщиком", where natasha made the job noun the root)."""
+    root = toks[v.head]  # natasha's root, or a word that hangs back on the verb (a cycle, no root)
+    if v.head == v.i:
+        v.dep = "root"
+    elif root.head in (root.i, v.i) and root.pos in ("NOUN", "PROPN"):
+        v.head, v.dep = v.i, "root"
+        root.head, root.dep = v.i, "obl"
+    for c in toks:
+        if c.head == v.i and c.i != v.i and c.dep == "nmod":
+            c.dep = "obl"
+
+
+def _repair_pos(t: Tok) -> bool:
     """A word natasha tags a verb that has no verb form in pymorphy3's dictionary, only an adverb or
     a short neuter adjective ("удалённо", which natasha reads as a first-person future verb), is
-    the adverb: "я удалённо в Т-Банке" has no verb of its own."""
-    if t.pos == "NOUN" and t.i == 0 and re.search("[юуя](сь)?$", t.lower) and ru_first_person_verb(t.text):
-        # "тружусь в Сбере девопсом": an opening first-person verb natasha tags a noun
+    the adverb: "я удалённо в Т-Банке" has no verb of its own. True when ``t`` became a verb."""
+    if t.pos in ("NOUN", "PROPN", "X", "ADJ") and t.i == 0 and re.search("[юуя](сь)?$", t.lower) and ru_first_person_verb(t.text):
+        # "тружусь в Сбере девопсом", "Вкалываю на ...": an opening first-person verb natasha tags a noun
         parse = _morph().parse(t.lower)[0]
         t.pos, t.lemma = "VERB", parse.normal_form.replace("ё", "е")
         t.feats = {"Person": "1", "Number": "Sing", "VerbForm": "Fin", "Mood": "Ind", "Tense": "Pres" if "pres" in parse.tag else "Fut"}
-        return
+        return True
+    if t.pos == "VERB" and t.lower.endswith("ы") and _CYRILLIC.search(t.text) and t.lower[-2:-1] not in "аеёиоуыэюяьй":
+        morph = _morph()  # "мы веганы": no verb ends in -ы; a plural noun natasha lemmatised "вегать"
+        if morph is not None and morph.parse(t.lower)[0].tag.POS == "NOUN":
+            t.pos, t.lemma, t.feats = "NOUN", t.lower[:-1], {"Case": "Nom", "Number": "Plur"}
+        return False
     if t.pos != "VERB" or not t.lower.endswith("о") or not _CYRILLIC.search(t.text):
-        return
+        return False
     morph = _morph()
     parses = morph.parse(t.lower) if morph is not None else []
     if not parses or not morph.word_is_known(t.lower):
-        return
+        return False
     if any(p.tag.POS in ("VERB", "INFN", "PRTF", "PRTS", "GRND") for p in parses):
-        return
+        return False
     if all(p.tag.POS == "ADVB" or p.tag.POS == "ADJS" and "neut" in p.tag for p in parses):
         t.pos, t.lemma, t.feats = "ADV", t.lower, {"Degree": "Pos"}
+    return False
 
 
 def _repair_lemma(t: Tok) -> None:

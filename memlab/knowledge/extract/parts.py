@@ -30,6 +30,11 @@ class ReaderParts:
     def _hired_me(self) -> Iterator[Extracted]:
         raise NotImplementedError
 
+    # asides.py
+
+    def _asides(self, found: list[Extracted]) -> Iterator[Extracted]:
+        raise NotImplementedError
+
     # profiles.py
 
     def _profile(self) -> Iterator[Extracted]:
@@ -188,6 +193,12 @@ class ReaderParts:
         raise NotImplementedError
 
     def _not_plain(self, t: Tok) -> bool:
+        raise NotImplementedError
+
+    def _hedge(self, c: Tok) -> bool:  # modality.py
+        raise NotImplementedError
+
+    def _ru_hedge(self, mark: Tok) -> bool:
         raise NotImplementedError
 
     def _in_word(self, t: Tok) -> bool:

@@ -59,7 +59,12 @@ _FIRST_PERSON = frozenset("i me я мне меня".split())
 # a header that says the list is the speaker's: "Me?", "A bit about me -", «Коротко о себе:»
 _SELF_HEADER = frozenset("me myself about a bit little quick short intro introduction context background bio so ok okay "
                          "о себе обо мне я коротко немного вкратце кратко пара слов".split())
+# a header that says what the list is for: "About me for the dating profile:", «Для анкеты:»
+_PROFILE_NOUNS = frozenset("profile bio cv resume anketa анкета анкеты анкету резюме профиль профиля".split())
+_FOR_PROFILE = frozenset("for the my dating online linkedin tinder hinge work app site для моей моего моя мой на сайт "
+                         "сайта знакомств".split())
 _SELF_MARKS = frozenset("me myself intro introduction bio себе мне я".split())
+_PET_COUNTS = frozenset("a an one two three two four и a my our одна один две два три".split())
 _HEADER_CUTS = frozenset(": ? - — –".split())
 
 
@@ -78,6 +83,7 @@ class Profiles(ReaderParts):
         others = False
         loose = 0  # stretches that are a clause, or an item of no type with a number in it
         town_first = False  # the first stretch is a bare town: "Swansea.", «Новосибирск, Академгородок.»
+        pending: str | None = None  # "two cats": a kind of pet whose names the next stretch may give
         for n, stretch in enumerate(s for s in (
                 [t for t in s if t.i >= start] for s in self._stretches(dashes=False)) if s):
             words = [t for t in stretch if t.pos not in ("PUNCT", "INTJ", "SYM") and t.lower not in _NOT_ITEM_WORDS]
@@ -93,6 +99,10 @@ class Profiles(ReaderParts):
                 who, words = opening  # "I'm 44, paramedic, Cardiff", "My brother is 38, plumber, Hull"
             if [t.lower for t in words] in (["born", "and", "bred"], ["born", "&", "bred"]):
                 continue  # "Nottingham, born and bred.": the town is home
+            pets, pending = self._profile_pets(words, pending)
+            if pets or pending:
+                items.extend([[p] for p in pets])  # "two cats (Mabel and Sprout)", «кошка Муська»
+                continue
             if not words or any(t.pos in ("VERB", "AUX") for t in words):
                 loose += 1
                 # "…, на пенсию не собирается": a clause, no item; one about someone else makes the
@@ -261,7 +271,8 @@ class Profiles(ReaderParts):
         if cut is None or cut.i == 0 or cut.i + 1 >= len(self.toks):
             return 0, None
         head = [t for t in self.toks[: cut.i] if t.pos != "PUNCT"]
-        if all(t.lower in _SELF_HEADER for t in head) and any(t.lower in _SELF_MARKS for t in head):
+        if all(t.lower in _SELF_HEADER | _FOR_PROFILE | _PROFILE_NOUNS for t in head) and any(
+                t.lower in _SELF_MARKS | _PROFILE_NOUNS for t in head):
             return cut.i + 1, SPEAKER
         if self._kin_stretch(head):
             who = self.subject_phrase(next(t for t in head if t.lemma in lx.RELATIONS))
@@ -301,14 +312,15 @@ class Profiles(ReaderParts):
             return [("age", said[0], "concept")] if ok and 14 <= int(said[0]) <= 99 else []
         if len(words) == 1 and words[0].lower in lx.DIET_OF:
             return [("diet", lx.DIET_OF[words[0].lower], "concept")]
-        if all(t.pos == "PROPN" or t.text[:1].isupper() for t in words) and len(words) <= 3:
+        # (an English word in lower case is no name, whatever the tagger says: "speech therapist")
+        if all(t.text[:1].isupper() or t.pos == "PROPN" and self.s.lang == "ru" for t in words) and len(words) <= 3:
             return [("city", self.city(words[0]), "place")] if self._profile_town(words) else []
         root = next((t for t in words if t.head not in {w.i for w in words} or t.head == t.i), None)
         if root is not None and root.feats.get("Number") == "Plur" and root.pos == "NOUN":
             return []  # "шахтёры из Кузбасса, нефтяники из ...": people of a kind, nobody's job
         if root is not None and len(words) == 1 and _job_word(root):
             pass  # "paramedic": a job word the tagger took for an adjective
-        elif root is None or root.pos != "NOUN" or words[0].pos == "ADP" or root.feats.get("Case", "Nom") != "Nom":
+        elif root is None or root.pos != "NOUN" and not (root.pos == "PROPN" and root.text.islower()) or words[0].pos == "ADP" or root.feats.get("Case", "Nom") != "Nom":
             return []
         title = self.job_title(root)
         if title is None:
@@ -323,6 +335,31 @@ class Profiles(ReaderParts):
             if case in _ORG_CASES and o.text[:1].isupper() and self._org(o) and (self.s.lang == "en" or is_place_name(o.text) is not True):
                 out.append(("employer", self.value_text(o), "organization"))
         return out
+
+    def _profile_pets(self, words: list[Tok], pending: str | None) -> tuple[list[tuple[str, str, str]], str | None]:
+        """Pets in a list, by name: "two cats (Mabel and Sprout)", «кошка Муська», "a dog, Rex". The
+        facts, and the kind of pet that waits for its names in the next stretch ("two cats" before
+        the bracket)."""
+        head = next((k for k, t in enumerate(words) if _lex(t, lx.PETS) in lx.PETS), None)
+        if head is not None:
+            if any(t.lower not in _PET_COUNTS and t.pos != "NUM" for t in words[:head]):
+                return [], None  # "the neighbour's cat", "no cats"
+            pending, words = lx.PETS[_lex(words[head], lx.PETS)], words[head + 1 :]
+            if [t.lower for t in words[:2]] in (["called"], ["named"], ["по", "кличке"], ["по", "имени"]) or words[:1] and words[0].lower in ("called", "named"):
+                words = words[1:] if words[0].lower in ("called", "named") else words[2:]
+        elif pending is None:
+            return [], None
+        names: list[list[Tok]] = [[]]
+        for t in words:
+            if t.pos == "CCONJ" or t.text == ",":
+                names.append([])
+            elif t.text[:1].isupper() and t.pos in ("PROPN", "NOUN", "ADJ", "X") and self.tool(t) is None:
+                names[-1].append(t)
+            else:
+                return [], None
+        if not all(names) or not words:
+            return [], pending if head is not None and not words else None
+        return [(f"pet_{pending}", " ".join(self._form(t) for t in name), "concept") for name in names], None
 
     def _profile_town(self, words: list[Tok]) -> bool:
         """A bare item that names a town: the dictionary's place in Russian, GeoNames' town in

@@ -35,6 +35,7 @@ from memlab.knowledge.extract.basics import (
     _job_word,
     _lex,
     _split_at,
+    number_at,
 )
 from memlab.knowledge.extract.nlp import (
     Tok,
@@ -78,6 +79,14 @@ _STACK = frozenset("programming_language database".split())  # what a team's cho
 
 _HONORIFICS = frozenset("mr mrs ms miss dr doctor coach teacher sir madam auntie uncle prof professor".split())
 _QUOTES = frozenset('"«“\'')
+_FRAGMENT_ENDS = frozenset("and but so though и но а так".split())
+_SINCE_WORDS = frozenset("since с со".split())
+# time words that may stand beside a diet in a verbless opening: "six years vegan", «третий год веган»
+_DURATION_WORDS = frozenset(
+    "year years month months week weeks decade decades for almost nearly over about a an still now already "
+    "год года лет месяц месяца месяцев неделю недели уже ещё еще всё все почти больше второй третий "
+    "четвёртый четвертый пятый шестой седьмой десятый".split()
+)
 _UNREAL_WORDS = frozenset("if would 'd wish если бы".split())
 _NOBODY = frozenset("nobody noone никто".split())
 # whom a person was met, seen or taken somewhere by: the name a "she" in the next sentence is
@@ -95,6 +104,8 @@ class Sentences(ReaderParts):
         found = list(self._facts()) or list(self._switched_to()) or list(self._new_role()) or list(self._new_job())
         found = found or list(self._plain_state())
         found = found or list(self._fragment_self())
+        if not any(f.attribute == "diet" for f in found):
+            found += list(self._diet_fragment())
         if not any(f.attribute == "job_title" and f.subject == SPEAKER for f in found):
             found += list(self._job_here())
         if not any(f.attribute == "job_title" for f in found):
@@ -134,6 +145,7 @@ class Sentences(ReaderParts):
         if not any(f.attribute == "employer" and f.subject == SPEAKER for f in found):
             found += list(self._hired_me())
         found += list(self._usual_drink(found))
+        found += list(self._asides(found))
         if self.s.lang == "ru" and (trained := by_training(self)):  # "я по образованию юрист": a degree, not the job
             said = {w for _, w in trained}
             found = [f for f in found if f.attribute != "job_title" or not ({*f.value.casefold().split()} & (said | {"образованию"}))]
@@ -197,6 +209,32 @@ class Sentences(ReaderParts):
         for o in at:
             if self.s.lang == "en" or is_place_name(o.text) is not True:
                 yield self.fact(SPEAKER, "employer", self.value_text(o), "organization")
+
+    def _diet_fragment(self) -> Iterator[Extracted]:
+        """A verbless opening that gives the speaker's diet and how long it has held: "Six years
+        vegan and my nan still offers me ham", "Gluten-free since the coeliac diagnosis, and ...",
+        «Третий год веган», «Вегетарианка с 2015-го». The opening stretch ends at a comma, "and",
+        "but" or the end; it holds the diet word, time words and a "since" phrase, nothing else."""
+        if self.said.get("sentence", 0) or self._is_question():
+            return
+        words: list[Tok] = []
+        for t in self.toks:
+            if t.text in ("—", "–", "-", ":") and not self._in_word(t):
+                return  # «Кето — это не про меня»: the diet is a topic, not a state
+            if t.text in (",", ";", ".", "!") or t.lower in _FRAGMENT_ENDS:
+                break
+            words.append(t)
+        diet = [t for t in words if t.lower in lx.DIET_OF or t.lemma in lx.DIET_OF]
+        if len(diet) != 1 or diet[0].i in self.quoted:
+            return
+        since = next((t.i for t in words if t.lower in _SINCE_WORDS and t.i > diet[0].i), len(self.toks))
+        rest = [t for t in words if t is not diet[0] and t.i < since]
+        if any(not (t.pos == "NUM" or t.lower in _DURATION_WORDS or number_at([t], 0) is not None) for t in rest):
+            return  # "Vegan food is ...", "my sister's vegan": more than a diet and a time
+        if any(t.pos in ("VERB", "AUX") or t.lower in lx.NEGATIONS for t in words if t.i >= since):
+            return  # "since she moved in": a clause, whose it is unsaid
+        word = diet[0].lower if diet[0].lower in lx.DIET_OF else diet[0].lemma
+        yield self.fact(SPEAKER, "diet", lx.DIET_OF[word], "concept")
 
     def unreal(self) -> bool:
         """The sentence imagines or wishes ("If we ever had the money we'd get a campervan"): a

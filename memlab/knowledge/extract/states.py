@@ -181,7 +181,9 @@ class States(ReaderParts):
         subject = self._plain_subject()
         if subject is None:
             return
+        hedges = self._hedge_clauses()
         for part in self._stretches():
+            part = [t for t in part if t.i not in hedges]  # "..., I'm in WebStorm if that changes anything"
             if not self._speaks_of(subject, part) or any(t in blocked for t in part):
                 continue
             values = {
@@ -203,6 +205,14 @@ class States(ReaderParts):
             if len(kinds) == 1:
                 ((attribute, value, vtype),) = kinds
                 yield self.fact(subject, attribute, value, vtype)
+
+    def _hedge_clauses(self) -> set[int]:
+        """The words of a conversational "if" clause that conditions nothing ("if that helps")."""
+        out: set[int] = set()
+        for t in self.toks:
+            if t.lower in lx.HYPOTHETICAL_MARKS and t.dep == "mark" and self._hedge(head := self.toks[t.head]):
+                out |= {head.i, *(d.i for d in self.toks if head in self.s.ancestors(d))}
+        return out
 
     def _ru_against(self, t: Tok) -> bool:
         """A Russian value after a preposition of aversion or exclusion: "от Хрома у меня
@@ -349,7 +359,8 @@ class States(ReaderParts):
         """A word that keeps a stretch from stating the speaker's own current fact."""
         return (
             t.i in self.quoted
-            or t.lower in lx.NEGATIONS | lx.MODALS | lx.FUTURE_AUX | lx.HYPOTHETICAL_MARKS
+            or t.lower in lx.NEGATIONS | lx.MODALS | lx.FUTURE_AUX
+            or t.lower in lx.HYPOTHETICAL_MARKS and not self._hedge(self.toks[t.head]) and not self._ru_hedge(t)
             or t.lower in ("gonna", "wanna", "maybe", "может", "probably", "наверное")
             or t.lemma in lx.NONFACT_HEADS and not self._kind_of_plans(t)
             or t.feats.get("Tense") == "Fut"

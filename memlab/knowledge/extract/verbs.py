@@ -65,7 +65,7 @@ _THING_ATTRIBUTES = frozenset("car phone city employer university editor operati
 
 
 # Russian verbs of holding a job: a town "в" which one does it is where one lives
-_RU_WORK_VERBS = frozenset("работать трудиться служить".split())
+_RU_WORK_VERBS = frozenset("работать трудиться служить вкалывать пахать".split())
 
 
 def _ru_work_town(reader: ReaderParts, v: Tok, o: Tok) -> bool:
