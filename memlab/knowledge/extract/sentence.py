@@ -229,6 +229,8 @@ class Sentences(ReaderParts):
             return
         since = next((t.i for t in words if t.lower in _SINCE_WORDS and t.i > diet[0].i), len(self.toks))
         rest = [t for t in words if t is not diet[0] and t.i < since]
+        if not rest and since == len(self.toks):
+            return  # «веганка, в общем, бабушка в шоке»: a bare diet word says no time and whose it is
         if any(not (t.pos == "NUM" or t.lower in _DURATION_WORDS or number_at([t], 0) is not None) for t in rest):
             return  # "Vegan food is ...", "my sister's vegan": more than a diet and a time
         if any(t.pos in ("VERB", "AUX") or t.lower in lx.NEGATIONS for t in words if t.i >= since):
