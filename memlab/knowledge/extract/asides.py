@@ -38,9 +38,11 @@ class Asides(ReaderParts):
     def _asides(self, found: list[Extracted]) -> Iterator[Extracted]:
         if self._is_question() or self.said.get("unreal"):
             return
+        if any(t.i in self.quoted for t in self.toks):
+            return
         have = {(f.subject, f.attribute) for f in found}
         for f in (*self._age_aside(), *self._together_for(), *self._answer_to(), *self._my_lot(), *self._ru_townsfolk()):
-            if (f.subject, f.attribute) not in have and not any(t.i in self.quoted for t in self.toks):
+            if (f.subject, f.attribute) not in have:
                 have.add((f.subject, f.attribute))
                 yield f
 
@@ -110,7 +112,7 @@ class Asides(ReaderParts):
                 timed = any(x.lemma in ("год", "месяц") for x in toks[: t.i])
                 if not timed or name.feats.get("Case") not in (None, "Ins"):
                     continue
-                if rest & _MARRIAGE or any(x.lower in ("в", "браке") for x in toks[t.i + 2 : t.i + 4]) and "браке" in rest:
+                if rest & _MARRIAGE:
                     yield self.fact(SPEAKER, "spouse", self.value_text(name), "person")
                 elif rest & _TOGETHER:
                     yield self.fact(SPEAKER, "partner", self.value_text(name), "person")

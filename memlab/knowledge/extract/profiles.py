@@ -64,7 +64,7 @@ _PROFILE_NOUNS = frozenset("profile bio cv resume anketa анкета анкет
 _FOR_PROFILE = frozenset("for the my dating online linkedin tinder hinge work app site для моей моего моя мой на сайт "
                          "сайта знакомств".split())
 _SELF_MARKS = frozenset("me myself intro introduction bio себе мне я".split())
-_PET_COUNTS = frozenset("a an one two three two four и a my our одна один две два три".split())
+_PET_COUNTS = frozenset("a an one two three four и my our одна один две два три".split())
 _HEADER_CUTS = frozenset(": ? - — –".split())
 
 
@@ -345,8 +345,10 @@ class Profiles(ReaderParts):
             if any(t.lower not in _PET_COUNTS and t.pos != "NUM" for t in words[:head]):
                 return [], None  # "the neighbour's cat", "no cats"
             pending, words = lx.PETS[_lex(words[head], lx.PETS)], words[head + 1 :]
-            if [t.lower for t in words[:2]] in (["called"], ["named"], ["по", "кличке"], ["по", "имени"]) or words[:1] and words[0].lower in ("called", "named"):
-                words = words[1:] if words[0].lower in ("called", "named") else words[2:]
+            if words[:1] and words[0].lower in ("called", "named"):
+                words = words[1:]  # "a dog called Rex"
+            elif [t.lower for t in words[:2]] in (["по", "кличке"], ["по", "имени"]):
+                words = words[2:]
         elif pending is None:
             return [], None
         names: list[list[Tok]] = [[]]
