@@ -41,7 +41,10 @@ class Asides(ReaderParts):
         if any(t.i in self.quoted for t in self.toks):
             return
         have = {(f.subject, f.attribute) for f in found}
-        for f in (*self._age_aside(), *self._together_for(), *self._answer_to(), *self._my_lot(), *self._ru_townsfolk()):
+        for f in (
+            *self._age_aside(), *self._together_for(), *self._answer_to(), *self._my_lot(), *self._ru_townsfolk(),
+            *self._living_in(),
+        ):  # fmt: skip
             if (f.subject, f.attribute) not in have:
                 have.add((f.subject, f.attribute))
                 yield f
@@ -170,6 +173,22 @@ class Asides(ReaderParts):
                     org = self.toks[org.i + 1]  # "Network Rail": the name's last word heads it
                 if at.lower == "at" and org.text[:1].isupper() and self._org(org) and not self._negated_near(t):
                     yield self.fact(SPEAKER, "employer", self.value_text(org), "organization")
+
+    def _living_in(self) -> Iterator[Extracted]:
+        """ "Living in Hull means the wind never stops", "Living in Leeds has its perks": an opening
+        gerund of living is the speaker's own, when the sentence says it of now (not "Living in Hull
+        was grim", not "Living in Paris would be a dream")."""
+        if self.s.lang != "en" or len(self.toks) < 4 or self.said.get("sentence", 0):
+            return
+        living, in_, town = self.toks[0], self.toks[1], self.toks[2]
+        if living.lower != "living" or in_.lower != "in" or not self._place(town) or not town.text[:1].isupper():
+            return
+        said = self.toks[living.head]  # what the sentence says of the living: "means", "has", "is"
+        if said.i == living.i or said.tag == "VBD" or any(
+            c.lower in _NOT_SO or c.tag in ("VBD", "MD") for c in self.s.children(said) if c.i > town.i
+        ):
+            return
+        yield self.fact(SPEAKER, "city", self.city(town), "place")
 
     def _ru_townsfolk(self) -> Iterator[Extracted]:
         """ «Мы, калининградцы, ...», «Коренной екатеринбуржец», «я москвичка»: the town of the

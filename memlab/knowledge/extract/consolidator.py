@@ -182,11 +182,13 @@ class NLPConsolidator:
                     _mention(mentions, EntityMention(name, "person", aliases=(alias,)))
                 facts = agree(facts, known.get(speaker.casefold(), {}), sents)  # "I'm at Michigan now" of a student
                 facts = [_known_name(f, known) for f in facts]  # "Надька" is the Надя memory knows
+                found = updates(sents, with_pastimes(_as_speaker(known, speaker), pastimes.get(speaker.casefold(), [])), text)
+                facts = _retyped(facts, found, known, speaker)
                 stated = {(subject_name(f.subject, speaker).casefold(), f.attribute) for f in facts}
                 values = {f.value.casefold() for f in facts}  # one mention has one role: "a puppy named Rex" is no manager
                 changed = [
                     f
-                    for f in updates(sents, with_pastimes(_as_speaker(known, speaker), pastimes.get(speaker.casefold(), [])), text)
+                    for f in found
                     if (subject_name(f.subject, speaker).casefold(), f.attribute) not in stated
                     and f.value.casefold() not in values
                 ]
@@ -379,6 +381,23 @@ def _departed_pets(text: str, speaker: str, known: Known) -> list[str]:
         if attribute.startswith("pet") and value
         and any(mentions(p, value) or _short_ru_name(p, value) or _species_gone(p, attribute) for p in sentences)
     ]
+
+
+def _retyped(facts: list[Extracted], found: Sequence[Extracted], known: Known, speaker: str) -> list[Extracted]:
+    """A value the sentence reader gave an attribute memory does not hold for the subject, where the
+    reading against memory gives it one it does hold, takes memory's: "Ethan's moved over to Travis
+    Perkins" after "Ethan's at Wickes" is his employer, not a town he moved to."""
+    out = []
+    for f in facts:
+        subject = subject_name(f.subject, speaker).casefold()
+        held = known.get(subject, {})
+        other = next((
+            u for u in found
+            if u.value.casefold() == f.value.casefold() and u.attribute != f.attribute
+            and subject_name(u.subject, speaker).casefold() == subject
+        ), None)  # fmt: skip
+        out.append(other if other is not None and f.attribute not in held and other.attribute in held else f)
+    return out
 
 
 def _known_name(f: Extracted, known: Known) -> Extracted:

@@ -313,7 +313,7 @@ TITLED = frozenset("book novel movie film song album show series game podcast pl
 JOB_HEADS = frozenset(
     "barrister cleaner gp машинист машинистка заведующий заведующая продавец продавщица дворник эйчар стилист "
     "engineer developer programmer designer manager lead scientist analyst architect consultant teacher nurse "
-    "doctor pilot barista translator writer editor lawyer accountant researcher professor intern "
+    "doctor pilot barista translator writer editor lawyer accountant researcher professor intern assistant "
     "founder cofounder co-founder cto ceo cfo director head admin administrator tester chef cook driver mechanic electrician plumber "
     "artist photographer journalist marketer recruiter devops sre dentist therapist pharmacist librarian "
     "freelancer contractor owner officer specialist technician waiter waitress cashier coach trainer "
@@ -448,7 +448,8 @@ INSTRUMENTS = frozenset(
     "гитара пианино фортепиано скрипка виолончель барабаны труба саксофон флейта укулеле барабан бас альт "
     "клавишные синтезатор балалайка баян аккордеон арфа "
     "bassoon oboe tuba harmonica banjo mandolin accordion bagpipes viola euphonium cornet sitar synth synthesizer "
-    "гобой фагот туба домра гусли мандолина банджо контрабас кларнет тромбон гармонь гармошка".split()
+    "гобой фагот туба домра гусли мандолина банджо контрабас кларнет тромбон гармонь гармошка "
+    "электрогитара бас-гитара".split()
 )
 # the name an instrument goes by when its lemma is another form ("на барабанах" -> барабаны)
 INSTRUMENT_NAMES = {"барабан": "барабаны", "бас": "бас-гитара", "drum": "drums"}

@@ -50,6 +50,7 @@ _CONFIRM_TAGS = frozenset("да же ведь правда верно прави
 
 _WHERE = frozenset("where где откуда".split())
 _REQUEST_AUX = frozenset("can could would will".split())
+_FUTURE_NOT_THIS_YEAR = tuple(c for c in lx.FUTURE_TIME if c != "this year")
 _DAY_OF_MONTH = re.compile(r"\d{1,2}(?:st|nd|rd|th)")  # "on the 3rd", "on 15th"
 _STARTS = frozenset("start begin join move relocate".split())  # a present of these with a date ahead is a plan
 
@@ -191,9 +192,10 @@ class Modality(ReaderParts):
                 return True
         if self._cue_applies(v, _NO_LONGER_CUES, before_is_apart=True):
             return True  # "Not in Madrid anymore — I'm in Seville now": the old value's stretch only
-        if self._cue_applies(v, lx.FUTURE_TIME, before_is_apart=False) and not any(
-            c in self.low for c in (" now ", " теперь ")
-        ):
+        ahead = self._cue_applies(v, _FUTURE_NOT_THIS_YEAR, before_is_apart=False) or (
+            v.pos == "VERB" and self._cue_applies(v, ("this year",), before_is_apart=False)
+        )  # "I graduate this year" is ahead; "I'm a primary teacher, Year 6 this year" holds now
+        if ahead and not any(c in self.low for c in (" now ", " теперь ")):
             return v.feats.get("Tense") != "Past" or v.lemma in ("accept", "sign")
         return self._past_state(v)
 

@@ -549,6 +549,8 @@ def _from_natasha(sent: Any, doc_spans: Any) -> Sent:
         if _repair_pos(t):
             verbs.add(t.i)
             _rehang_verb(toks, t)
+    for t in toks:
+        _rehang_subject(toks, t)
     spans = []
     for s in doc_spans:
         if s.start >= sent.start and s.stop <= sent.stop:
@@ -813,6 +815,16 @@ def ru_first_person_verb(word: str) -> bool:
     return bool(parses) and all("VERB" in p.tag and "1per" in p.tag and "sing" in p.tag for p in parses)
 
 
+def ru_past_verb(word: str) -> bool:
+    """Whether every reading pymorphy3 gives a Russian word is a past-tense verb ("выучилась",
+    "сбежала"; not "села", which is also a village, nor the name "Мила")."""
+    morph = _morph()
+    if morph is None or not _CYRILLIC.search(word):
+        return False
+    parses = morph.parse(word.lower())
+    return bool(parses) and all("VERB" in p.tag and "past" in p.tag for p in parses)
+
+
 def ru_unknown_lemma(word: str) -> str | None:
     """pymorphy3's best dictionary form of a Russian word its dictionary does not know ("Бауманке"
     -> "бауманка", where natasha guesses "бауманок"); None for a known word or without pymorphy3."""
@@ -821,6 +833,23 @@ def ru_unknown_lemma(word: str) -> str | None:
         return None
     lemmas = ru_lemmas(word)
     return lemmas[0] if lemmas else None
+
+
+def _rehang_subject(toks: list[Tok], t: Tok) -> None:
+    """natasha hangs an animate noun in the nominative on the noun after it as an adjective
+    ("Сосед тоже Камри купил": "Сосед" an amod of "Камри"): no noun is an adjective, and that one
+    is the verb's subject when the verb has none."""
+    if t.pos != "NOUN" or t.dep != "amod" or t.feats.get("Case") != "Nom" or t.feats.get("Animacy") != "Anim":
+        return
+    noun = toks[t.head]
+    verb = toks[noun.head]
+    if noun.i <= t.i or verb.pos != "VERB" or noun.dep not in ("obj", "nsubj"):
+        return
+    if any(c.head == verb.i and c.dep.startswith("nsubj") and c.i != noun.i for c in toks):
+        return
+    t.head, t.dep = verb.i, "nsubj"
+    if noun.dep == "nsubj" and noun.feats.get("Case") in ("Acc", "Nom"):
+        noun.dep = "obj"
 
 
 def _rehang_verb(toks: list[Tok], v: Tok) -> None:
@@ -847,6 +876,14 @@ def _repair_pos(t: Tok) -> bool:
         parse = _morph().parse(t.lower)[0]
         t.pos, t.lemma = "VERB", parse.normal_form.replace("ё", "е")
         t.feats = {"Person": "1", "Number": "Sing", "VerbForm": "Fin", "Mood": "Ind", "Tense": "Pres" if "pres" in parse.tag else "Fut"}
+        return True
+    if t.pos in ("NOUN", "PROPN", "X", "ADJ") and t.i == 0 and re.search("л[аои]?(сь|ся)?$", t.lower) and ru_past_verb(t.text):
+        # "Выучилась на косметолога, ...", "Сбежала ...": an opening past verb natasha tags a name
+        parse = _morph().parse(t.lower)[0]
+        t.pos, t.lemma = "VERB", parse.normal_form.replace("ё", "е")
+        number = "Plur" if "plur" in parse.tag else "Sing"
+        gender = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}.get(str(parse.tag.gender), "")
+        t.feats = {"Number": number, "VerbForm": "Fin", "Mood": "Ind", "Tense": "Past", **({"Gender": gender} if gender else {})}
         return True
     if t.pos == "VERB" and t.lower.endswith("ы") and _CYRILLIC.search(t.text) and t.lower[-2:-1] not in "аеёиоуыэюяьй":
         morph = _morph()  # "мы веганы": no verb ends in -ы; a plural noun natasha lemmatised "вегать"

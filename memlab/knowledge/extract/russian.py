@@ -511,6 +511,8 @@ def _ru_value_after(reader: ReaderParts, a: Tok, kind: str) -> tuple[str, str] |
             if kind == "phone":
                 words = [x.text for x in reader.toks[t.i : t.i + 4] if re.match("[A-Za-z0-9]", x.text)]
                 return " ".join(words), "tool"
+        if kind in ("pet", "person") and t.lemma in ("кличка", "имя") and reader.toks[t.i - 1].lemma == "по":
+            continue  # "щенок по кличке Тайга", "брат по имени Миша"
         if t.pos in ("NOUN", "PROPN") and not t.text[:1].isupper() and kind != "tool":
             return None
     return None

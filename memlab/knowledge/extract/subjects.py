@@ -335,6 +335,11 @@ class Subjects(ReaderParts):
         before = self._name_before(t)
         if before is not None:
             return before
+        for c in self.s.children(t, "nmod", "obl"):  # "щенок по кличке Тайга", "брат по имени Миша"
+            nxt = self.toks[c.i + 1] if c.i + 1 < len(self.toks) else None
+            by = any(x.lemma == "по" for x in self.s.children(c, "case"))
+            if c.lemma in ("кличка", "имя") and by and nxt is not None and nxt.text[:1].isupper() and nxt.i not in self.quoted:
+                return self.value_text(nxt)
         for c in self.s.children(t, "appos", "compound", "flat", "flat:name", "npadvmod", "nmod", "oprd"):
             named = (
                 c.dep == "appos" and c.pos == "PROPN" and c.text[:1].isupper()
@@ -363,7 +368,7 @@ class Subjects(ReaderParts):
     def _is_person(self, t: Tok) -> bool:
         """A capitalised proper name that is no gazetteer value (small-model NER types are not
         trusted: it calls Elena an organisation and Porto a person; the cue word types the value)."""
-        if self.tool(t) is not None or not t.text[:1].isupper() or t.i in self.quoted or t.lower in lx.DEMONYMS:
+        if self.tool(t) is not None or not t.text[:1].isupper() or t.i in self.quoted or t.lower in lx.DEMONYMS or t.lemma in lx.INSTRUMENTS:
             return False  # "my wife is a Londoner": where she lives, not her name
         if t.lower in lx.CAR_BRANDS and t.ent != "PER" or t.lower in lx.CAR_MODELS_EN:
             return False  # "Наша Toyota RAV4 ездит со мной": a car, not a person

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from itertools import takewhile
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import _PAST_ADJ, _VISIT_WORDS, EMPLOY_VERBS
 from memlab.knowledge.extract.clauses import SPEAKER, Extracted, Reader, quoted_ranges
-from memlab.knowledge.extract.nlp import Sent, Tok, is_place_name, ru_lemmas
+from memlab.knowledge.extract.nlp import Sent, Tok, is_city_name, is_place_name, ru_lemmas
 
 # words that mark a change (lower-case surface forms and lemmas)
 CHANGE_CUES = frozenset(
@@ -30,8 +31,10 @@ CHANGE_CUES = frozenset(
     "бросить забросить продать перевестись перевести повысить жениться расстаться пересесть переписать "
     "наконец old former previous ex anymore старый бывший прежний "
     "migrate migrated переключиться переползти подсесть подсадить обживаться обжиться освоиться "
-    "enrol enroll enrolled enrolling поступить заделаться затянуть увлечь".split()
+    "enrol enroll enrolled enrolling поступить заделаться затянуть увлечь уехать".split()
 )
+# particles a Russian word carries in one token: "Наконец-то своё жильё", "перешла-таки"
+_PARTICLES = ("-то", "-таки")
 # the tagger misreads some Russian reflexive verbs ("обживаемся" as a noun): such a cue verb also by its stem
 _CUE_STEMS = tuple(w[:-4] for w in sorted(CHANGE_CUES) if w.endswith("ться") and len(w) >= 9)
 # "since spring", "since march": a change counted from a season or a month
@@ -78,10 +81,11 @@ def updates(
     out: list[Extracted] = []
     for subject, facts in speaker_facts.items():
         for attribute, old in facts:
-            if not cued and not _gives_up(readers, old):  # "снёс убунту, поставил Fedora" marks the change itself
-                continue
+            given_up = _gives_up(readers, old)
+            if not cued and not given_up and not _acquires(readers, attribute):
+                continue  # "снёс убунту, поставил Fedora", "caved and got an iPhone 15" mark the change themselves
             if (_open(attribute) or attribute == "hobby") and not (
-                _names_kind(low, attribute) or _names_old(low, old) or _gives_up(readers, old)
+                _names_kind(low, attribute) or _names_old(low, old) or given_up
                 or attribute == "usual_order" and _names_drink(sents)
             ):
                 continue  # an open-class value needs its attribute said or the old value given up: on LoCoMo
@@ -91,7 +95,7 @@ def updates(
                 for k, r in enumerate(readers)
                 if _plain(r)
                 for value, vtype, tok in (
-                    _pastime_candidates(r, attribute, old) if attribute in PASTIME_KINDS
+                    _pastime_candidates(r, attribute, old, given_up) if attribute in PASTIME_KINDS
                     else _open_candidates(r, attribute, old) if _open(attribute)
                     else _candidates(r, attribute, old, [t for x in readers[k + 1 :] for t in x.toks])
                 )
@@ -99,7 +103,7 @@ def updates(
                 and not (attribute == "city" and _a_stay(r, tok))
             }
             said_as = attribute
-            if not found and attribute in ("sport", "instrument") and _gives_up(readers, old):
+            if not found and attribute in ("sport", "instrument") and given_up:
                 # "climbing's done for me ..., it's all pottery now": a sport given up for a hobby
                 found = {
                     (value, vtype, tok.head == tok.i or _changes(r.toks[tok.head]))
@@ -114,6 +118,30 @@ def updates(
                 value, vtype, _ = found.pop()
                 out.append(Extracted(subject, said_as, value, vtype, text))
     return out
+
+
+# one holds one phone and one car: getting a new one replaces the old ("caved and got an iPhone 15")
+_ACQUIRE = frozenset("get buy order купить взять приобрести заказать".split())
+
+
+def _acquires(readers: Sequence[Reader], attribute: str) -> bool:
+    """The speaker gets a phone or a car: the thing is the object of a verb of getting or buying
+    said by the speaker ("caved and got an iPhone 15", "купил Камри"), in a sentence with nobody
+    else in it (not "Сосед тоже Солярис купил", not "bought my dad a Galaxy")."""
+    if attribute not in ("phone", "car"):
+        return False
+    for r in readers:
+        for t in r.toks:
+            v = r.toks[t.head]
+            if v.lemma not in _ACQUIRE or v.pos != "VERB" or t.dep not in ("obj", "dobj", "nsubj"):
+                continue
+            thing = (r.tool_value(t) or ("", ""))[0] == attribute or attribute == "car" and _ru_model(t) is not None
+            subjects = [c for c in r.s.children(v, "nsubj") if c.i != t.i]
+            mine = all(c.lower in ("i", "we", "я", "мы") for c in subjects) and (t.dep != "nsubj" or r.s.lang == "ru")
+            alone = not any(x.lemma in lx.RELATIONS or x.lower in _THIRD or x.dep in ("iobj", "dative") for x in r.toks)
+            if thing and mine and alone:
+                return True
+    return False
 
 
 _GIVE_AWAY = frozenset("отдать продать подарить give sell gift".split())
@@ -155,6 +183,8 @@ def _cued(sents: Sequence[Sent]) -> bool:
     for s in sents:
         for t in s.toks:
             if t.lower in CHANGE_CUES or t.lemma in CHANGE_CUES or _switch_over(s, t):
+                return True
+            if s.lang == "ru" and t.lower.endswith(_PARTICLES) and t.lower.rsplit("-", 1)[0] in CHANGE_CUES:
                 return True
             if s.lang == "ru" and t.pos != "VERB" and len(t.lower) >= 7 and t.lower.startswith(_CUE_STEMS):
                 return True
@@ -222,6 +252,9 @@ def _under_blocked_verb(r: Reader, t: Tok) -> bool:
     не разобраны")."""
     code = r.tool(t) is not None  # "writing Scala" is code, not a message one writes
     above = r.s.ancestors(t)[:3]
+    if r.s.lang == "en":  # "Swapped to the cornet, the brass section needed me": a clause of its own, said as done
+        cut = next((k for k, x in enumerate(above) if x.dep == "advcl" and x.tag in ("VBD", "VBN")), None)
+        above = above[: cut + 1] if cut is not None else above
     if r.s.lang == "en":  # "doctor said to cut back so it's decaf americano": a result clause is said by the speaker
         cut = next((k for k, x in enumerate([t, *above]) if any(c.lower == "so" for c in r.s.children(x, "mark", "cc"))), None)
         above = above[:cut] if cut is not None else above
@@ -280,6 +313,8 @@ def _other_subject(r: Reader, t: Tok) -> bool:
     """``t`` is the subject of a clause and is not the speaker (nor a thing such as "Pixel 8")."""
     if t.lemma in lx.RELATIONS and t.dep in ("obj", "dobj", "iobj"):
         return True  # whom the change befell: "коллегу повысили до тимлида", "they promoted a coworker"
+    if r.s.lang == "ru" and t.lemma in lx.RELATIONS and t.pos == "NOUN" and t.dep == "amod" and t.feats.get("Case") == "Nom":
+        return True  # natasha hangs a subject on the noun after it: "Сосед тоже Камри купил"
     if not t.dep.startswith("nsubj") or r.tool(t) is not None or t.lower in lx.CAR_BRANDS:
         return False
     if r.s.lang == "ru" and _ru_model(t) is not None:  # natasha's subject "Октавию продал" is the car
@@ -316,8 +351,10 @@ def _gives_up(readers: Sequence[Reader], old: str) -> bool:
 
 
 def _same(a: str, b: str) -> bool:
+    """One value in two forms: contained ("Postgres", "PostgreSQL"), or a Russian case form
+    ("Москвой", "Москва"); "viola" is no form of "violin"."""
     x, y = a.casefold(), b.casefold()
-    return x in y or y in x or x[:4] == y[:4] and min(len(x), len(y)) >= 5
+    return x in y or y in x or x[:4] == y[:4] and min(len(x), len(y)) >= 5 and not (x + y).isascii()
 
 
 def _candidates(r: Reader, attribute: str, old: str, later: Sequence[Tok] = ()) -> Iterator[tuple[str, str, Tok]]:
@@ -338,7 +375,7 @@ def _set_aside(r: Reader, t: Tok, later: Sequence[Tok] = ()) -> bool:
     head = r.toks[t.head]
     # a misread object: an accusative, or a thing (a tool, a phone, a car) as the "subject" of a verb of
     # giving away ("старый Honor отдала свекрови")
-    thing = t.dep.startswith("nsubj") and head.lemma in _GIVE_AWAY and r.tool_value(t) is not None
+    thing = t.dep.startswith("nsubj") and head.lemma in _GIVE_AWAY and (r.tool_value(t) is not None or t.lemma in lx.INSTRUMENTS)
     taken = t.dep in ("obj", "dobj") or t.feats.get("Case") == "Acc" and t.dep.startswith("nsubj") or thing
     if taken and (head.lemma in lx.DROP_VERBS or head.lower in lx.DROP_VERBS):
         return True
@@ -347,6 +384,8 @@ def _set_aside(r: Reader, t: Tok, later: Sequence[Tok] = ()) -> bool:
     if any(c.lower in _FROM_WORDS for c in r.s.children(t, "case")) and not offered or t.i in r.quoted:
         return True
     if r.s.lang == "en" and _en_over(r, t):
+        return True
+    if r.s.lang == "ru" and prev is not None and prev.lower == "с" and _ru_done_with(r, t):
         return True
     if _own_now(r, t):
         return False  # "Rust all the way now 🦀 haven't touched a .ts file": the value's own "now"
@@ -369,6 +408,18 @@ def _en_over(r: Reader, t: Tok) -> bool:
         return True
     return head.lemma == "be" and any(
         c.lower in _OVER_WORDS and c.i > t.i for c in r.s.children(head, "acomp", "advmod", "prep", "attr", "prt")
+    )
+
+
+# "с волейболом завязала", "с Москвой покончено", "С Москвой всё": done with something
+_DONE_WITH = frozenset("завязать покончить покончено распрощаться попрощаться".split())
+
+
+def _ru_done_with(r: Reader, t: Tok) -> bool:
+    """``t`` (after "с") is what one is done with: a verb of quitting governs it, or "всё" follows."""
+    nxt = r.toks[t.i + 1] if t.i + 1 < len(r.toks) else None
+    return r.toks[t.head].lemma in _DONE_WITH or nxt is not None and nxt.lower in ("всё", "все") and (
+        t.i + 2 >= len(r.toks) or r.toks[t.i + 2].text in ("—", "-", ",", ".", "!", ":")
     )
 
 
@@ -446,7 +497,21 @@ def _kind_fits(r: Reader, attribute: str, label: str, first: int, later: Sequenc
         return True  # "her name's Maya"
     if prev == "from" and attribute == "employer" and _offered(r, r.toks[first], later):
         return True
+    if prev == "to" and attribute in ("employer", "university") and _moved_to_firm(r, first):
+        return True  # "Ethan's moved over to Travis Perkins", "has transferred to Sheffield Hallam"
     return prev in _EN_CUE[attribute]
+
+
+_MOVE_OVER = frozenset("move transfer switch jump defect".split())
+
+
+def _moved_to_firm(r: Reader, first: int) -> bool:
+    """The name after "to" is where a verb of moving over took the subject, and it is no town."""
+    t = r.toks[first]
+    if not any(x.lemma in _MOVE_OVER for x in r.s.ancestors(t)[:3]):
+        return False
+    name = " ".join(x.text for x in takewhile(lambda x: x.pos == "PROPN" and x.text[:1].isupper(), r.toks[first:]))
+    return bool(name) and is_city_name(name) is not True
 
 
 _NAMED = frozenset("partner spouse manager".split())
@@ -775,9 +840,10 @@ def with_pastimes(speaker_facts: Mapping[str, Sequence[tuple[str, str]]], keys: 
     return out
 
 
-def _pastime_candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[str, str, Tok]]:
-    """A sport or an instrument the dictionary knows, in a clause that marks the change; a hobby
-    as an open-class value ("теперь керамика") that is no known sport or instrument."""
+def _pastime_candidates(r: Reader, attribute: str, old: str, given_up: bool = False) -> Iterator[tuple[str, str, Tok]]:
+    """A sport or an instrument the dictionary knows, in a clause that marks the change, or anywhere
+    in a message that gives the old one up ("Барабаны продал. Купил электрогитару"); a hobby as an
+    open-class value ("теперь керамика") that is no known sport or instrument."""
     if attribute == "hobby":
         for value, vtype, t in _open_candidates(r, attribute, old):
             if not any(t.lemma in kinds or t.lower in kinds for kinds in PASTIME_KINDS.values()):
@@ -785,7 +851,7 @@ def _pastime_candidates(r: Reader, attribute: str, old: str) -> Iterator[tuple[s
         return
     kinds = PASTIME_KINDS[attribute]
     for clause in _clauses(r):
-        if not _marks_now(clause, attribute, r.s):
+        if not given_up and not _marks_now(clause, attribute, r.s):
             continue
         for t in clause:
             word = t.lemma if t.lemma in kinds else t.lower if t.lower in kinds else None

@@ -270,8 +270,17 @@ class VerbClauses(ReaderParts):
                     yield self.fact(subj, "job_title", title, "concept")
                     return
 
+    def _said_as_not_now(self, said: Tok) -> bool:
+        """What a sentence says of a gerund subject is past ("was hell"), imagined or denied; not a
+        later clause the parse hung the gerund on ("Driving a Honda Jazz and the light just came on")."""
+        return said.tag == "VBD" and said.lemma == "be" or any(
+            c.tag in ("MD", "VBD") or c.lower in lx.NEGATIONS for c in self.s.children(said, "aux", "neg", "advmod", "auxpass")
+        )
+
     def _verb_facts(self, v: Tok, subj: str) -> Iterator[Extracted]:
         lemma = _lex(v, TOOL_VERBS | CITY_VERBS | EMPLOY_VERBS)
+        if self.s.lang == "en" and v.dep == "csubj" and v.tag == "VBG" and self._said_as_not_now(self.toks[v.head]):
+            return  # "Living in Swansea would drive me mad", "Working at Argos was hell", "... is not for me"
         if v.lower == "done" and any(c.lemma == "be" for c in self.s.children(v, "aux", "auxpass", "aux:pass")):
             return  # "I'm done with Windows": the speaker has quit it
         if lemma == "подсадить":  # "коллеги подсадили (меня) на Cursor": the one hooked is the speaker
