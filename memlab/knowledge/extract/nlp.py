@@ -808,21 +808,21 @@ def ru_lemmas(word: str) -> tuple[str, ...]:
 def ru_first_person_verb(word: str) -> bool:
     """Whether every reading pymorphy3 gives a Russian word is a first-person singular verb
     ("пользуюсь", "юзаю"; natasha sometimes tags them third person or a converb)."""
-    morph = _morph()
-    if morph is None or not _CYRILLIC.search(word):
-        return False
-    parses = morph.parse(word.lower())
-    return bool(parses) and all("VERB" in p.tag and "1per" in p.tag and "sing" in p.tag for p in parses)
+    return _every_reading(word, "VERB", "1per", "sing")
 
 
 def ru_past_verb(word: str) -> bool:
     """Whether every reading pymorphy3 gives a Russian word is a past-tense verb ("выучилась",
     "сбежала"; not "села", which is also a village, nor the name "Мила")."""
+    return _every_reading(word, "VERB", "past")
+
+
+def _every_reading(word: str, *grammemes: str) -> bool:
     morph = _morph()
     if morph is None or not _CYRILLIC.search(word):
         return False
     parses = morph.parse(word.lower())
-    return bool(parses) and all("VERB" in p.tag and "past" in p.tag for p in parses)
+    return bool(parses) and all(all(g in p.tag for g in grammemes) for p in parses)
 
 
 def ru_unknown_lemma(word: str) -> str | None:
@@ -871,19 +871,20 @@ def _repair_pos(t: Tok) -> bool:
     """A word natasha tags a verb that has no verb form in pymorphy3's dictionary, only an adverb or
     a short neuter adjective ("удалённо", which natasha reads as a first-person future verb), is
     the adverb: "я удалённо в Т-Банке" has no verb of its own. True when ``t`` became a verb."""
-    if t.pos in ("NOUN", "PROPN", "X", "ADJ") and t.i == 0 and re.search("[юуя](сь)?$", t.lower) and ru_first_person_verb(t.text):
-        # "тружусь в Сбере девопсом", "Вкалываю на ...": an opening first-person verb natasha tags a noun
+    opening = t.pos in ("NOUN", "PROPN", "X", "ADJ") and t.i == 0
+    # an opening verb natasha tags a noun or a name: "Вкалываю на ...", "тружусь в Сбере девопсом"
+    # (first person), "Выучилась на косметолога", "Сбежала ..." (past)
+    first = opening and re.search("[юуя](сь)?$", t.lower) is not None and ru_first_person_verb(t.text)
+    past = opening and not first and re.search("л[аои]?(сь|ся)?$", t.lower) is not None and ru_past_verb(t.text)
+    if first or past:
         parse = _morph().parse(t.lower)[0]
         t.pos, t.lemma = "VERB", parse.normal_form.replace("ё", "е")
-        t.feats = {"Person": "1", "Number": "Sing", "VerbForm": "Fin", "Mood": "Ind", "Tense": "Pres" if "pres" in parse.tag else "Fut"}
-        return True
-    if t.pos in ("NOUN", "PROPN", "X", "ADJ") and t.i == 0 and re.search("л[аои]?(сь|ся)?$", t.lower) and ru_past_verb(t.text):
-        # "Выучилась на косметолога, ...", "Сбежала ...": an opening past verb natasha tags a name
-        parse = _morph().parse(t.lower)[0]
-        t.pos, t.lemma = "VERB", parse.normal_form.replace("ё", "е")
-        number = "Plur" if "plur" in parse.tag else "Sing"
-        gender = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}.get(str(parse.tag.gender), "")
-        t.feats = {"Number": number, "VerbForm": "Fin", "Mood": "Ind", "Tense": "Past", **({"Gender": gender} if gender else {})}
+        t.feats = {"VerbForm": "Fin", "Mood": "Ind"}
+        if first:
+            t.feats.update(Person="1", Number="Sing", Tense="Pres" if "pres" in parse.tag else "Fut")
+        else:
+            gender = {"masc": "Masc", "femn": "Fem", "neut": "Neut"}.get(str(parse.tag.gender))
+            t.feats.update(Number="Plur" if "plur" in parse.tag else "Sing", Tense="Past", **({"Gender": gender} if gender else {}))
         return True
     if t.pos == "VERB" and t.lower.endswith("ы") and _CYRILLIC.search(t.text) and t.lower[-2:-1] not in "аеёиоуыэюяьй":
         morph = _morph()  # "мы веганы": no verb ends in -ы; a plural noun natasha lemmatised "вегать"
