@@ -43,7 +43,7 @@ class Asides(ReaderParts):
         have = {(f.subject, f.attribute) for f in found}
         for f in (
             *self._age_aside(), *self._together_for(), *self._answer_to(), *self._my_lot(), *self._ru_townsfolk(),
-            *self._living_in(),
+            *self._living_in(), *self._being_a(), *self._ru_job_then_me(),
         ):  # fmt: skip
             if (f.subject, f.attribute) not in have:
                 have.add((f.subject, f.attribute))
@@ -189,6 +189,38 @@ class Asides(ReaderParts):
         ):
             return
         yield self.fact(SPEAKER, "city", self.city(town), "place")
+
+    def _being_a(self) -> Iterator[Extracted]:
+        """ "being a physio is ironic like that", "Being a night porter means ...": a gerund "being a
+        <job>" that the sentence says something of now is the speaker's job (not "being a nurse
+        would be ...", not "being a teacher was hell")."""
+        if self.s.lang != "en":
+            return
+        for t in self.toks:
+            if t.lower != "being" or t.i + 2 >= len(self.toks) or self.toks[t.i + 1].lower not in ("a", "an"):
+                continue
+            if t.i and self.toks[t.i - 1].lower in ("of", "about", "like", "from", "at", "by", "into", "without"):
+                continue  # "tired of being a doormat", "the idea of being a nurse": not said as held
+            job = next((x for x in self.toks[t.i + 2 : t.i + 5] if x.head != x.i and self.job_title(x)), None)
+            said = next((x for x in self.toks[t.i + 1 :] if x.pos in ("AUX", "VERB")), None)
+            if job is None or said is None or said.lemma not in ("be", "mean") or said.tag in ("VBD", "MD"):
+                continue
+            if any(c.tag == "MD" or c.lower in lx.NEGATIONS for c in self.s.children(said)) or self._negated_near(t):
+                continue
+            title = self.job_title(job)
+            if title:
+                yield self.fact(SPEAKER, "job_title", title, "concept")
+                return
+
+    def _ru_job_then_me(self) -> Iterator[Extracted]:
+        """«Лаборантка я на кафедре», «Бухгалтер я, а не волшебник»: a job noun opening the sentence,
+        then «я»: the speaker's job said the other way round."""
+        if self.s.lang != "ru" or len(self.toks) < 2 or self.toks[1].lower != "я" or self.said.get("sentence", 0):
+            return
+        first = self.toks[0]
+        title = self.job_title(first) if first.feats.get("Case") in ("Nom", None) else None
+        if title and not any(t.lower in _NOT_SO for t in self.toks[2:5]):
+            yield self.fact(SPEAKER, "job_title", title, "concept")
 
     def _ru_townsfolk(self) -> Iterator[Extracted]:
         """ «Мы, калининградцы, ...», «Коренной екатеринбуржец», «я москвичка»: the town of the

@@ -22,8 +22,15 @@ from dataclasses import replace
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.clauses import NOT_NAMES, SPEAKER, Analysis, Extracted, ended, read
 from memlab.knowledge.extract.kin import named_relatives, owner_subject
-from memlab.knowledge.extract.nlp import Sent, language, parse_many, ru_name_gender
-from memlab.knowledge.extract.updates import CHANGE_CUES, agree, updates, with_pastimes
+from memlab.knowledge.extract.nlp import (
+    Sent,
+    is_city_name,
+    is_place_name,
+    language,
+    parse_many,
+    ru_name_gender,
+)
+from memlab.knowledge.extract.updates import CHANGE_CUES, PET_BACK, PET_GONE, agree, updates, with_pastimes
 from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
 
 NLP_CONFIDENCE = 0.8
@@ -353,26 +360,16 @@ def _kind(attribute: str) -> str:
     return "instrument" if attribute == "instrument" else "pastime"
 
 
-# a pet that died or went to live elsewhere: its fact ends, nothing replaces it
-_GONE = re.compile(
-    r"\b(passed away|died|put (?:down|to sleep)|we lost|no longer with us|went to live with|rehomed|crossed the rainbow)\b"
-    r"|\b(?:RIP|R\.I\.P|rip)(?= [A-Z])|\bpassed(?= (?:on|last|this|yesterday|recently|peacefully|in (?:his|her) sleep)\b|[.,!;]| *$)"
-    r"|(?<!\w)(умер|умерла|не стало|больше нет|усыпили|отдали|забрала? (?:мама|папа|бабушка|дедушка))"
-    r"|(?<!\w)(улетела?|сбежала?|убежала?|потерял(?:ся|ась)|пропала?)(?!\w)",
-    re.IGNORECASE,
-)
-# ... unless it is back or it happens now and then: "опять сбежал", "пропал, но нашёлся"
-_BACK = re.compile(r"(?<!\w)(опять|снова|вернул|нашёл|нашел|нашл)", re.IGNORECASE)
 
 
 def _departed_pets(text: str, speaker: str, known: Known) -> list[str]:
     """Keys of the speaker's pets a message says are gone, named by their known names."""
-    if not _GONE.search(text):
+    if not PET_GONE.search(text):
         return []
     from memlab.retrieval.staleness import mentions
 
     me = speaker.casefold()
-    sentences = [p for p in re.split(r"(?<=[.!?])\s+", text) if _GONE.search(p) and not _BACK.search(p)]  # the name and the cue together
+    sentences = [p for p in re.split(r"(?<=[.!?])\s+", text) if PET_GONE.search(p) and not PET_BACK.search(p)]  # the name and the cue together
     return [
         f"{subject}|{attribute}"
         for subject, facts in known.items()
@@ -384,20 +381,26 @@ def _departed_pets(text: str, speaker: str, known: Known) -> list[str]:
 
 
 def _retyped(facts: list[Extracted], found: Sequence[Extracted], known: Known, speaker: str) -> list[Extracted]:
-    """A value the sentence reader gave an attribute memory does not hold for the subject, where the
-    reading against memory gives it one it does hold, takes memory's: "Ethan's moved over to Travis
-    Perkins" after "Ethan's at Wickes" is his employer, not a town he moved to."""
+    """A name the sentence reader took for a town the subject moved to, which no town list knows,
+    is the workplace memory's reading makes it when the subject is known to work or study somewhere
+    and to live nowhere: "Ethan's moved over to Travis Perkins" after "Ethan's at Wickes". (Only
+    that confusion: "We adopted a puppy named Rex now!" stays a pet, whoever the manager was.)"""
     out = []
     for f in facts:
         subject = subject_name(f.subject, speaker).casefold()
         held = known.get(subject, {})
         other = next((
             u for u in found
-            if u.value.casefold() == f.value.casefold() and u.attribute != f.attribute
+            if u.value.casefold() == f.value.casefold() and u.attribute in ("employer", "university")
             and subject_name(u.subject, speaker).casefold() == subject
         ), None)  # fmt: skip
-        out.append(other if other is not None and f.attribute not in held and other.attribute in held else f)
+        town = f.attribute == "city" and _unknown_town(f.value, language(f.sentence))
+        out.append(other if other is not None and town and "city" not in held and other.attribute in held else f)
     return out
+
+
+def _unknown_town(name: str, lang: str) -> bool:
+    return (is_place_name(name) if lang == "ru" else is_city_name(name)) is not True
 
 
 def _known_name(f: Extracted, known: Known) -> Extracted:
@@ -436,7 +439,7 @@ def _species_gone(sentence: str, attribute: str) -> bool:
     for w in words:
         stem = w[:-1] if w[-1] in "аяоеь" else w[:-2] + w[-1] if w.endswith(("ок", "ёк", "ек")) else w  # "хомячок" -> "хомячка"
         m = re.search(rf"(?<!\w){re.escape(stem)}[а-яё]{{0,3}}(?!\w)", low)
-        if m and _GONE.search(sentence[m.start() :][:60]):
+        if m and PET_GONE.search(sentence[m.start() :][:60]):
             return True  # the cue after the species word, in its clause
     return False
 

@@ -53,6 +53,8 @@ class CopulaClauses(ReaderParts):
             v.lemma in _BE or named or self.s.children(v, "cop") or v.pos in ("NOUN", "PROPN", "ADJ", "NUM")
         ):
             return
+        if self.s.lang == "en" and v.dep == "csubj" and v.tag == "VBG" and self._said_as_not_now(self.toks[v.head]):
+            return  # "Being a midwife would have suited me", "Being a teacher was hell"
         subj_tok = next(iter(self.s.children(v, "nsubj", "nsubj:pass", "csubj")), None)
         if v.lemma in _BE or named:
             preds = self.s.children(v, "attr", "acomp", "oprd")

@@ -303,5 +303,8 @@ class ReaderParts:
     def job_title(self, o: Tok) -> str | None:
         raise NotImplementedError
 
+    def _said_as_not_now(self, said: Tok) -> bool:
+        raise NotImplementedError
+
     def _bounded_past(self, v: Tok) -> bool:
         raise NotImplementedError

@@ -21,7 +21,7 @@ _PLAYERS = {
 _OVER = frozenset("was were used quit stopped gave".split())
 # what a team's work runs on: "our whole backend runs on Postgres", "my app runs on Go"
 _SYSTEMS = frozenset("backend stack app service site platform infra infrastructure pipeline api product database".split())
-_DEVICES = frozenset("laptop pc desktop computer machine workstation notebook".split())
+_DEVICES = frozenset("laptop pc desktop computer machine workstation notebook thinkpad macbook chromebook imac".split())
 _OWN = frozenset("my our".split())
 # what one has of a tool one uses: "my Neovim config", "my Emacs setup", "our Postgres cluster"
 _SETUP_NOUNS = frozenset("config configs setup dotfiles plugins keybindings keymap theme install cluster instance init".split())

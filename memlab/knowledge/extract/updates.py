@@ -63,6 +63,17 @@ _NAME_KINDS = {
     "manager": ("PER",),
     "gym": ("ORG", "LOC", "PER"),
 }
+# a pet that died or went to live elsewhere: its fact ends (the
+# consolidator), and a pet named in the same message may replace it
+PET_GONE = re.compile(
+    r"\b(passed away|died|put (?:down|to sleep)|we lost|no longer with us|went to live with|rehomed|crossed the rainbow)\b"
+    r"|\b(?:RIP|R\.I\.P|rip)(?= [A-Z])|\bpassed(?= (?:on|last|this|yesterday|recently|peacefully|in (?:his|her) sleep)\b|[.,!;]| *$)"
+    r"|(?<!\w)(умер|умерла|не стало|больше нет|усыпили|отдали|забрала? (?:мама|папа|бабушка|дедушка))"
+    r"|(?<!\w)(улетела?|сбежала?|убежала?|потерял(?:ся|ась)|пропала?)(?!\w)",
+    re.IGNORECASE,
+)
+# ... unless it is back or it happens now and then: "опять сбежал", "пропал, но нашёлся"
+PET_BACK = re.compile(r"(?<!\w)(опять|снова|вернул|нашёл|нашел|нашл)", re.IGNORECASE)
 _TOOL_KINDS = frozenset(lx.TOOLS)
 _NAME_TYPE = {"city": "place", "employer": "organization", "university": "organization", "gym": "organization"}
 _NAME_TYPE.update(partner="person", spouse="person", manager="person")
@@ -81,7 +92,9 @@ def updates(
     out: list[Extracted] = []
     for subject, facts in speaker_facts.items():
         for attribute, old in facts:
-            given_up = _gives_up(readers, old)
+            given_up = _gives_up(readers, old) or attribute.startswith("pet_") and _pet_gone(text)
+            if not given_up and attribute.startswith("pet_"):
+                continue  # one pet more is no pet less: «теперь у нас Маркиза гостит»
             if not cued and not given_up and not _acquires(readers, attribute):
                 continue  # "снёс убунту, поставил Fedora", "caved and got an iPhone 15" mark the change themselves
             if (_open(attribute) or attribute == "hobby") and not (
@@ -97,12 +110,12 @@ def updates(
                 for value, vtype, tok in (
                     _pastime_candidates(r, attribute, old, given_up) if attribute in PASTIME_KINDS
                     else _open_candidates(r, attribute, old) if _open(attribute)
-                    else _candidates(r, attribute, old, [t for x in readers[k + 1 :] for t in x.toks])
+                    else _candidates(r, attribute, old, [t for x in readers[k + 1 :] for t in x.toks], low)
                 )
                 if _about(subject, readers[:k], r, tok, attribute, old) and not _under_blocked_verb(r, tok)
                 and not (attribute == "city" and _a_stay(r, tok))
             }
-            said_as = attribute
+            said_as = _pet_species(readers, attribute) if attribute.startswith("pet_") else attribute
             if not found and attribute in ("sport", "instrument") and given_up:
                 # "climbing's done for me ..., it's all pottery now": a sport given up for a hobby
                 found = {
@@ -357,8 +370,10 @@ def _same(a: str, b: str) -> bool:
     return x in y or y in x or x[:4] == y[:4] and min(len(x), len(y)) >= 5 and not (x + y).isascii()
 
 
-def _candidates(r: Reader, attribute: str, old: str, later: Sequence[Tok] = ()) -> Iterator[tuple[str, str, Tok]]:
-    for value, vtype, tok in _typed(r, attribute, later):
+def _candidates(
+    r: Reader, attribute: str, old: str, later: Sequence[Tok] = (), message: str = ""
+) -> Iterator[tuple[str, str, Tok]]:
+    for value, vtype, tok in _typed(r, attribute, later, message):
         qualifies = attribute in _TOOL_KINDS or attribute in ("car", "diet")  # "a paleo cafe" is no diet
         predicative = r.s.lang == "en" and tok.pos == "ADJ" and r.toks[tok.head].pos in ("VERB", "AUX")  # "so pescatarian I guess"
         if _same(value, old) or _set_aside(r, tok, later) or qualifies and r.modifier(tok) and not predicative:
@@ -487,6 +502,44 @@ _EN_CUE = {
 }
 
 
+def _pet_species(readers: Sequence[Reader], attribute: str) -> str:
+    """A new pet's attribute: the one species the message names, if it names one ("meet Ziggy! a
+    scruffy little terrier", after a cat), else the old pet's."""
+    kinds = {lx.PETS.get(t.lemma) or lx.PETS[t.lower] for r in readers for t in r.toks if t.lemma in lx.PETS or t.lower in lx.PETS}
+    return f"pet_{kinds.pop()}" if len(kinds) == 1 else attribute
+
+
+def _pet_gone(text: str) -> bool:
+    """A sentence of the message says a pet died or went elsewhere, and not that it came back."""
+    return any(PET_GONE.search(p) and not PET_BACK.search(p) for p in re.split(r"(?<=[.!?])\s+", text))
+
+
+# words between "у нас" and a new pet's name: «у нас теперь живёт Плюшка», «у меня сейчас Граф»
+_HOME_FILLERS = frozenset("теперь сейчас живёт живет появилась появился появились поселилась поселился — -".split())
+_EN_PET_INTROS = frozenset("meet welcome".split())
+
+
+def _pet_name_slot(r: Reader, t: Tok) -> str | None:
+    """The name ``t`` gives a pet with no species said: after «у нас / у меня» (and «теперь»,
+    «живёт»; the name as written, whatever case natasha reads), after «назвали» (its dictionary
+    form: «назвали Ириской»), or after "meet" / "welcome"; no town, no relative, no known tool."""
+    if t.pos not in ("PROPN", "NOUN", "ADJ", "X") or not t.text[:1].isupper() or t.i in r.quoted or t.lemma in lx.RELATIONS:
+        return None  # spaCy-sm calls "Meet Bramble!" an adjective
+    if r.tool(t) is not None or (is_place_name(t.text) if r.s.lang == "ru" else is_city_name(t.text)):
+        return None
+    k = t.i - 1
+    while k >= 0 and r.toks[k].lower in _HOME_FILLERS:
+        k -= 1
+    before = r.toks[k] if k >= 0 else None
+    if before is None:
+        return None
+    if r.s.lang == "ru" and before.lower in ("нас", "меня") and k and r.toks[k - 1].lower == "у":
+        return t.text
+    if r.s.lang == "ru" and before.lemma == "назвать" or r.s.lang == "en" and before.lower in _EN_PET_INTROS:
+        return r.value_text(t)
+    return None
+
+
 def _kind_fits(r: Reader, attribute: str, label: str, first: int, later: Sequence[Tok] = ()) -> bool:
     if label not in ("PER", "LOC", "ORG", "MISC", "NORP"):  # spaCy sm calls Atlassian a nationality
         return False
@@ -527,7 +580,7 @@ def _org_not_town(r: Reader, first: int) -> bool:
     return is_place_name(t.text) is not True and (head.lemma in EMPLOY_VERBS or _changes(head))
 
 
-def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tuple[str, str, Tok]]:
+def _typed(r: Reader, attribute: str, later: Sequence[Tok] = (), message: str = "") -> Iterable[tuple[str, str, Tok]]:
     """Values of ``attribute``'s kind in the sentence, with the token that carries each."""
     if attribute in _TOOL_KINDS:
         for t in r.toks:
@@ -553,6 +606,11 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
             canon = lx.DIET_OF.get(t.lower) or lx.DIET_OF.get(t.lemma)
             if canon:
                 yield canon, "concept", t
+    elif attribute.startswith("pet_"):
+        for t in r.toks:
+            name = _pet_name_slot(r, t)  # "Сейчас у нас Плюшка, из приюта", "meet Ziggy!"
+            if name is not None:
+                yield name, "concept", t
     elif attribute == "learning_language":
         for t in r.toks:
             if t.lemma in lx.LANGUAGES or t.lower in lx.LANGUAGES:  # "doing Portuguese now", "на турецкий переключилась"
@@ -574,7 +632,7 @@ def _typed(r: Reader, attribute: str, later: Sequence[Tok] = ()) -> Iterable[tup
                 ]
                 if len(mods) == 1 and (r.s.lang != "en" or _en_own_team(r, t)):
                     yield r.value_text(mods[0]), "concept", mods[0]
-            elif _team_moved_to(r, t):  # "перевелась в антифрод", "перекинули в поиск"
+            elif _team_moved_to(r, t) or _en_on_now(r, t, message):  # "перевелась в антифрод", "I'm on search now"
                 yield t.lemma, "concept", t
     if attribute == "employer" and r.s.lang == "ru":  # a large employer NER missed: "оффер от Т-Банка"
         for t in r.toks:
@@ -614,6 +672,30 @@ def _en_own_team(r: Reader, t: Tok) -> bool:
     if case:
         return case[0].lower in _TEAM_PREPS
     return t.dep == "obj" and r.toks[t.head].lemma in _TEAM_VERBS
+
+
+def _en_on_now(r: Reader, t: Tok, message: str) -> bool:
+    """ "I'm on search now", "we're on payments now": a bare lower-case noun after "on", said of the
+    speaker with "now" on the same "be" (the team is what memory knows the speaker was on)."""
+    if r.s.lang != "en" or t.pos != "NOUN" or t.text[:1].isupper() or r.s.children(t, "det", "nmod:poss", "amod"):
+        return False
+    be = r.toks[t.head]
+    return (
+        [c.lower for c in r.s.children(t, "case")] == ["on"] and be.lemma == "be"
+        and any(c.lower in ("i", "we") for c in r.s.children(be, "nsubj"))
+        and any(c.lower in ("now", "nowadays") for c in r.s.children(be, "advmod"))
+        and t.lemma not in _FRAME_NOUNS and t.lemma not in lx.ATTRIBUTE_NOUNS and t.lemma not in _NOT_ON_A_TEAM
+        and bool(_TEAM_TALK & set(re.findall(r"[a-z]+", message)))
+    )
+
+
+# what one is "on" that is no team ("on holiday now", "on call", "on antibiotics"), and the talk of
+# work that must come with a team said this bare ("The reorg finally landed. I'm on search now.")
+_NOT_ON_A_TEAM = frozenset(
+    "holiday leave call break strike shift night day nights days duty medication antibiotic pill diet board "
+    "track time site way phone bus train plane fire mend top line hold standby furlough".split()
+)
+_TEAM_TALK = frozenset("reorg reorganisation reorganization standup standups lead squad sprint team manager boss".split())
 
 
 def _team_moved_to(r: Reader, t: Tok) -> bool:

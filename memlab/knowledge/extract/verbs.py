@@ -279,6 +279,8 @@ class VerbClauses(ReaderParts):
 
     def _verb_facts(self, v: Tok, subj: str) -> Iterator[Extracted]:
         lemma = _lex(v, TOOL_VERBS | CITY_VERBS | EMPLOY_VERBS)
+        if v.lemma == "go" and any(c.lower == "over" for c in self.s.children(v, "prt", "compound:prt")):
+            lemma = "switch"  # "I've gone over to Fedora"
         if self.s.lang == "en" and v.dep == "csubj" and v.tag == "VBG" and self._said_as_not_now(self.toks[v.head]):
             return  # "Living in Swansea would drive me mad", "Working at Argos was hell", "... is not for me"
         if v.lower == "done" and any(c.lemma == "be" for c in self.s.children(v, "aux", "auxpass", "aux:pass")):
@@ -531,6 +533,11 @@ class VerbClauses(ReaderParts):
             )  # "I do bouldering": parsed as a verb after "do"
         # "I've played chess before", "have you ever played padel": an experience, not a pastime
         tried = v.tag == "VBN" and any(c.lower in ("before", "once", "ever", "twice") for c in self.s.children(v, "advmod"))
+        if v.lemma == "учиться" and not tried:  # «учусь на скрипке»: an instrument learnt (not «учусь на врача»)
+            for case, o in self.obliques(v):
+                instrument = _lex(o, lx.INSTRUMENTS)
+                if case == "на" and instrument in lx.INSTRUMENTS and o.feats.get("Case") == "Loc" and not self._blocked(v):
+                    yield self.fact(subj, "instrument", lx.instrument_name(instrument), "concept")
         if lemma in ("play", "играть", "do", "practice", "practise", "заниматься", *_RU_PLAY_VERBS) and not tried:  # "I do yoga now"
             for o in self.s.children(v, "obj", "obl"):
                 instrument = _lex(o, lx.INSTRUMENTS)
