@@ -114,6 +114,9 @@ def _facts(text: str, lang: str) -> set[tuple[str, str, str]]:
         ("Библиотекарь я в районной библиотеке, зарплата смешная.", "ru", ("speaker", "job_title", "библиотекарь")),
         ("Учусь на виолончели, второй год уже.", "ru", ("speaker", "instrument", "виолончель")),
         ("Arch kept eating my weekends, so I've gone over to Pop!_OS.", "en", ("speaker", "operating_system", "Pop!_OS")),
+        ("Second night in the Shrewsbury house and the boiler has already packed in.", "en", ("speaker", "city", "Shrewsbury")),
+        ("Week three in the Ocado warehouse, my step count is ridiculous.", "en", ("speaker", "employer", "Ocado")),
+        ("Day five on Fedora and nothing has caught fire.", "en", ("speaker", "operating_system", "Fedora")),
     ],
 )
 def test_statements(text: str, lang: str, fact: tuple[str, str, str]) -> None:
@@ -132,6 +135,9 @@ def test_statements(text: str, lang: str, fact: tuple[str, str, str]) -> None:
         ("I'm so tired of being a pushover.", "en"),
         ("Учусь на врача, третий курс.", "ru"),
         ("We went over to Leeds for my cousin's wedding.", "en"),
+        ("Day two in Prague and it hasn't stopped raining.", "en"),
+        ("First night in the Shrewsbury house is next Friday.", "en"),
+        ("Last night in the Shrewsbury house, the van comes at eight.", "en"),
     ],
 )
 def test_statement_look_alikes(text: str, lang: str) -> None:

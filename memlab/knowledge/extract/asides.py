@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted, number_at
-from memlab.knowledge.extract.nlp import Tok, is_place_name
+from memlab.knowledge.extract.nlp import Tok, is_city_name, is_place_name
 from memlab.knowledge.extract.parts import ReaderParts
 
 _AGE_ANDS = frozenset("and but &".split())
@@ -29,6 +29,13 @@ _ANSWER_VERBS = frozenset("report answer".split())
 _RU_BOSSES = {"начальник", "начальница", "руководитель", "руководительница", "шеф", "шефиня", "начальство"}
 _OURS = frozenset("наш наша мой моя".split())
 _LOT = frozenset("lot crowd gang".split())
+# a time counted since a change, and where it is spent: "First night in the Colchester flat", "Week two
+# in the IKEA warehouse", "Day three on Linux Mint"
+_COUNTED = frozenset("day week month night shift".split())
+_COUNT_WORDS = frozenset("one two three four five six seven eight nine ten".split())
+_NOT_YET_EN = frozenset("till until tomorrow next soon starts starting".split())
+_HOME_NOUNS = frozenset("flat house home place apartment flatshare houseshare".split())
+_WORKPLACES_EN = frozenset("warehouse office store shop branch depot factory plant site kitchen".split())
 _RU_DEMONYM_ENDS = ("цы", "ец", "ка", "ки", "чанин", "чане", "чанка", "ичи", "ич", "ичка", "ане", "анин", "анка")
 
 
@@ -43,7 +50,7 @@ class Asides(ReaderParts):
         have = {(f.subject, f.attribute) for f in found}
         for f in (
             *self._age_aside(), *self._together_for(), *self._answer_to(), *self._my_lot(), *self._ru_townsfolk(),
-            *self._living_in(), *self._being_a(), *self._ru_job_then_me(),
+            *self._living_in(), *self._being_a(), *self._ru_job_then_me(), *self._counted_opening(),
         ):  # fmt: skip
             if (f.subject, f.attribute) not in have:
                 have.add((f.subject, f.attribute))
@@ -221,6 +228,45 @@ class Asides(ReaderParts):
         title = self.job_title(first) if first.feats.get("Case") in ("Nom", None) else None
         if title and not any(t.lower in _NOT_SO for t in self.toks[2:5]):
             yield self.fact(SPEAKER, "job_title", title, "concept")
+
+    def _counted_opening(self) -> Iterator[Extracted]:
+        """A sentence opening with a time counted since a change ("First night ...", "Week two ...",
+        "Day three ...") and where or on what it is spent."""
+        if self.s.lang != "en" or len(self.toks) < 5 or self.said.get("sentence", 0):
+            return
+        a, b = self.toks[0], self.toks[1]
+        counted = a.lower in lx.ORDINALS and a.lower not in ("last", "final") and b.lemma in _COUNTED
+        numbered = a.lemma in _COUNTED and (b.pos == "NUM" or b.lower in _COUNT_WORDS)
+        head = self.toks[a.head]  # the parse hangs the opening on the clause after it
+        if any(t.lower in _NOT_YET_EN for t in self.toks) or any(
+            c.dep == "neg" or c.tag == "MD" for c in self.s.children(head)
+        ):
+            return  # "First night in the Colchester flat isn't till May" (not "... and nothing has caught fire")
+        if counted or numbered:
+            found = self._counted_in_or_on(2)
+            if found is not None:
+                yield found
+
+    def _counted_in_or_on(self, k: int) -> Extracted | None:
+        """What a time counted since a change is spent in or on, in English: a named workplace ("in
+        the IKEA warehouse"), a home in a known town ("in the Colchester flat") or a tool ("on Linux
+        Mint"). Not a bare town ("Day three in Lisbon" may be a trip)."""
+        if self.s.lang != "en" or k + 1 >= len(self.toks) or self._is_question() or self.denied(self.toks[k]):
+            return None
+        case = self.toks[k].lower
+        if case == "on":
+            found = self.tool_value(self.toks[k + 1])
+            return self.fact(SPEAKER, found[0], found[1], "tool") if found is not None and self.toks[k + 1].i not in self.quoted else None
+        if case != "in" or self.toks[k + 1].lower != "the" or k + 3 >= len(self.toks):
+            return None
+        name, noun = self.toks[k + 2], self.toks[k + 3]
+        if not name.text[:1].isupper() or name.i in self.quoted or self.tool(name) is not None:
+            return None
+        if noun.lemma in _HOME_NOUNS and is_city_name(name.text) is True:
+            return self.fact(SPEAKER, "city", name.text, "place")
+        if noun.lemma in _WORKPLACES_EN and is_city_name(name.text) is not True:
+            return self.fact(SPEAKER, "employer", name.text, "organization")
+        return None
 
     def _ru_townsfolk(self) -> Iterator[Extracted]:
         """ «Мы, калининградцы, ...», «Коренной екатеринбуржец», «я москвичка»: the town of the
