@@ -62,6 +62,11 @@ def test_scenario_values_may_be_russian_stems() -> None:
         ("Which uni should I visit my son at?", "- User's son Leo studies at Bristol.", True),
         ("Which uni should I visit my son at?", "- User studies at Bristol.", False),
         ("Где учится моя дочь?", "- Дочь пользователя учится в МГУ.", True),
+        # a verb or another noun on a relation word's letters asks about nobody's relative
+        ("Какое масло мне брать для машины?", "- Пользователь: машина — Chery Tiggo 4.", True),
+        ("Какое масло мне брать для машины?", "- Брат пользователя: машина — Chery Tiggo 4.", False),
+        ("Что подарить брату на юбилей?", "- Брат пользователя: машина — Lada Vesta.", True),
+        ("Что любит моя сестрёнка?", "- Сестра пользователя любит: суши.", True),
     ],
 )
 def test_a_scenario_fact_line_is_about_the_relative_by_relation_or_by_name(question: str, line: str, about: bool) -> None:

@@ -279,10 +279,24 @@ _RELATION_WORDS = {
 }  # fmt: skip
 
 
+# the endings a Russian relation noun takes (cases, plurals, diminutives): "сестры", "братьям",
+# "дочке", "сынишку", "мамочка"; not a verb or another noun on the same letters ("брать", "женщина",
+# "папка" is a folder, but so rare in a question that the diminutives keep "-ка")
+_RU_RELATION_ENDINGS = (
+    "а у ом ем е ой ою ы и ей ам ям ами ями ах ях ья ьям ьями ьях ьев ьё ю я ери ерью ерей ерям ерями ерях "
+    "ка ки ке ку кой ок ишка ишки ишке ишку ишкой ёнка ёнки ёнке ёнку ёнкой ичка ички ичке ичку ичкой "
+    "очка очки очке очку очкой овья овей овьям овьями овьях ья"
+).split()
+
+
 def _word_re(word: str) -> str:
-    """A relation word in any case form: a Cyrillic one by its stem ("сестр" in "сестры Даши")."""
+    """A relation word in any case form: a Cyrillic one by its stem and a noun ending ("сестр" in
+    "сестры Даши"; "брат" not in "брать")."""
+    if not re.search("[а-яё]", word):
+        return rf"\b{word}\b"
     stem = word[:-1] if re.search("[аяыиоеь]$", word) else word
-    return rf"\b{stem}\w*" if re.search("[а-яё]", word) else rf"\b{word}\b"
+    endings = [*_RU_RELATION_ENDINGS, *(["ь"] if stem == "доч" else [])]
+    return rf"\b{stem}(?:{'|'.join(sorted(set(endings), key=len, reverse=True))})?\b"
 
 
 def _names_after(question: str, pattern: str) -> tuple[str, ...]:
@@ -325,7 +339,7 @@ def _people_asked(scenario: dict[str, Any]) -> tuple[str, ...]:
     names = {f.casefold() for group in NAME_FORMS for f in group}  # "Катя" is a name, not a value's form
 
     said = " ".join(t["text"] for t in scenario["turns"])
-    values = " ".join([scenario["current"], *scenario["stale"]]).casefold()
+    values = " ".join([scenario.get("current", ""), *scenario.get("stale", [])]).casefold()
     out = []
     for w in words:
         if w == first and not re.search(rf"[a-zа-яё,]\s+{re.escape(w)}\b", said) and not _ru_first_name(w):
