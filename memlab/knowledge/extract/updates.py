@@ -73,7 +73,7 @@ PET_GONE = re.compile(
     re.IGNORECASE,
 )
 # ... unless it is back or it happens now and then: "опять сбежал", "пропал, но нашёлся"
-PET_BACK = re.compile(r"(?<!\w)(опять|снова|вернул|нашёл|нашел|нашл)", re.IGNORECASE)
+PET_BACK = re.compile(r"(?<!\w)(?<!не )(опять|снова|вернул|нашёл|нашел|нашл)", re.IGNORECASE)  # not «так и не вернулась»
 _TOOL_KINDS = frozenset(lx.TOOLS)
 _NAME_TYPE = {"city": "place", "employer": "organization", "university": "organization", "gym": "organization"}
 _NAME_TYPE.update(partner="person", spouse="person", manager="person")
