@@ -60,6 +60,12 @@ def _run(tmp_path: Any, lang: str, turns: list[str], question: str, current: str
          "Как зовут моего питомца?", "Маркиза", "Барсик"),
         ("en", ["Our cat Mittens sleeps on the radiator all day.", "Mittens passed away in March. Meet Bramble! a lurcher from the shelter."],
          "What's my pet called?", "Bramble", "Mittens"),
+        # time counted since the change: «Неделю как в ...»
+        ("ru", ["Работаю в «Ленте» кассиром.", "Про «Ленту» забудь. Неделю как в «Магните», коллектив хороший."],
+         "Где я работаю?", "Магнит", "Лент"),
+        # a sport said by where it is done, once a sport is known
+        ("ru", ["Хожу на плавание по утрам.", "С плаванием всё, плечо. Теперь скалодром по выходным."],
+         "Каким спортом я занимаюсь?", "скалолазани", "плаван"),
         # a bare team "on X now", with talk of work around it
         ("en", ["I'm on the payments team at Monzo.", "Big reshuffle, new manager. I'm on fraud now."],
          "Which team am I on?", "fraud", "payments"),
@@ -87,6 +93,8 @@ def test_the_new_value_replaces_the_old(tmp_path: Any, lang: str, turns: list[st
         # a pet still here, and a guest named after «у нас»
         ("ru", ["Кот Барсик опять разодрал диван.", "Теперь у нас Маркиза гостит, подруга уехала в отпуск."],
          "Как зовут моего питомца?", "Барсик"),
+        # a month "in" something that is no workplace
+        ("ru", ["Работаю в «Ленте» кассиром.", "Месяц как в отпуске, красота."], "Где я работаю?", "Лент"),
         # "on" something that is no team
         ("en", ["I'm on the payments team at Monzo.", "My manager says I'm on holiday now, finally."],
          "Which team am I on?", "payments"),

@@ -209,6 +209,8 @@ def _cued(sents: Sequence[Sent]) -> bool:
                 return True
             if t.lemma in _TIME_NOUNS and any(x.lower in _COUNT_UP or x.lemma in _COUNT_UP for x in s.toks[max(t.i - 3, 0) : t.i]):
                 return True
+            if s.lang == "ru" and t.lemma in _TIME_NOUNS and t.i + 1 < len(s.toks) and s.toks[t.i + 1].lower == "как":
+                return True  # «Месяц как в «DNS»», «неделю как в Казани»: time counted since the change
             if s.lang == "en" and _en_cue(s, t):
                 return True
     return False
@@ -922,6 +924,11 @@ def with_pastimes(speaker_facts: Mapping[str, Sequence[tuple[str, str]]], keys: 
     return out
 
 
+# a sport said by where it is done, once memory knows the speaker does a sport: «Теперь скалодром»,
+# «врач отправил в бассейн»
+_VENUES = {"скалодром": "скалолазание", "бассейн": "плавание"}
+
+
 def _pastime_candidates(r: Reader, attribute: str, old: str, given_up: bool = False) -> Iterator[tuple[str, str, Tok]]:
     """A sport or an instrument the dictionary knows, in a clause that marks the change, or anywhere
     in a message that gives the old one up ("Барабаны продал. Купил электрогитару"); a hobby as an
@@ -937,6 +944,8 @@ def _pastime_candidates(r: Reader, attribute: str, old: str, given_up: bool = Fa
             continue
         for t in clause:
             word = t.lemma if t.lemma in kinds else t.lower if t.lower in kinds else None
+            venue = _VENUES.get(t.lemma) if attribute == "sport" else None
+            word = word or (venue if venue is not None and venue in kinds else None)  # «Теперь скалодром»
             if word is None or _is_old(t, old, r) or _same(word, old) or _set_aside(r, t):
                 continue
             yield lx.instrument_name(word), "concept", t
