@@ -125,6 +125,8 @@ def _facts(text: str, lang: str) -> set[tuple[str, str, str]]:
         ("Second night in the Shrewsbury house and the boiler has already packed in.", "en", ("speaker", "city", "Shrewsbury")),
         ("Week three in the Ocado warehouse, my step count is ridiculous.", "en", ("speaker", "employer", "Ocado")),
         ("Day five on Fedora and nothing has caught fire.", "en", ("speaker", "operating_system", "Fedora")),
+        ("Our entire API is written in Kotlin, so keep the examples in that.", "en", ("speaker", "programming_language", "Kotlin")),
+        ("my service is all Go, is there a decent ORM?", "en", ("speaker", "programming_language", "Go")),
     ],
 )
 def test_statements(text: str, lang: str, fact: tuple[str, str, str]) -> None:
@@ -146,7 +148,10 @@ def test_statements(text: str, lang: str, fact: tuple[str, str, str]) -> None:
         ("Day two in Prague and it hasn't stopped raining.", "en"),
         ("First night in the Shrewsbury house is next Friday.", "en"),
         ("Last night in the Shrewsbury house, the van comes at eight.", "en"),
+        ("Our API was written in Kotlin before the rewrite.", "en"),
+        ("Their API is written in Kotlin.", "en"),
+        ("My lead reckons our API is written in Kotlin.", "en"),
     ],
 )
 def test_statement_look_alikes(text: str, lang: str) -> None:
-    assert not {f for f in _facts(text, lang) if f[0] == "speaker" and f[1] in ("city", "job_title", "pet_cat", "instrument")}
+    assert not {f for f in _facts(text, lang) if f[0] == "speaker" and f[1] in ("city", "job_title", "pet_cat", "instrument", "programming_language")}

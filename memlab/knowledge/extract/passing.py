@@ -108,6 +108,8 @@ class Passing(ReaderParts):
                 yield from self._home_in(t)
             elif t.lemma == "run" and t.tag in ("VBZ", "VBP", "VBG"):
                 yield from self._device_runs(t)
+            elif t.lemma in _SYSTEMS and t.dep in ("nsubj", "nsubj:pass", "nsubjpass") and self._own(t):
+                yield from self._code_in(t)
             if t.lemma in lx.PETS and t.dep == "nsubj" and t.pos == "NOUN":
                 yield from self._pet_arrived(t)
             elif t.lemma == "go" and t.pos == "VERB" and [x.lower for x in self.toks[t.i + 1 : t.i + 4]] == ["all", "in", "on"]:
@@ -522,6 +524,30 @@ class Passing(ReaderParts):
                 if en or ru:
                     yield self.fact(SPEAKER, "operating_system", found[1], "tool")
                     break
+
+    def _code_in(self, system: Tok) -> Iterator[Extracted]:
+        """ "our whole backend is written in Elixir", "my app is all Kotlin": the language of the
+        speaker's own system, said as it is now (not "was written", not "will be")."""
+        v = self.toks[system.head]
+        # "written" is a verb of telling to _blocked; here only a question, an imagined sentence or a
+        # blocking verb above the clause keeps it from being a fact
+        above = self.toks[v.head] if v.head != v.i else None
+        blocked = self._is_question() or bool(self.said.get("unreal")) or above is not None and (
+            self._blocked(above) or above.lemma in lx.NONFACT_HEADS or v.dep == "ccomp"
+        )  # "my lead reckons our API is written in Kotlin": someone's view of it
+        if blocked or self.denied(v) or v.tag == "VBD" or any(c.tag in ("VBD", "MD") for c in self.s.children(v, "aux", "auxpass", "aux:pass")):
+            return
+        if v.lemma in ("write", "build", "do", "code") and v.tag == "VBN":
+            values = [o for case, o in self.obliques(v) if case == "in"]
+        elif v.lemma == "be" and v.tag in ("VBZ", "VBP"):
+            values = self.s.children(v, "attr")
+        else:
+            return
+        for o in values:
+            found = self.tool_value(o)
+            if found is not None and found[0] == "programming_language" and o.i not in self.quoted:
+                yield self.fact(SPEAKER, found[0], found[1], "tool")
+                return
 
     def _device_runs(self, v: Tok) -> Iterator[Extracted]:
         """ "my laptop runs openSUSE Tumbleweed": the operating system of the speaker's machine."""
