@@ -191,9 +191,7 @@ class Asides(ReaderParts):
         if living.lower != "living" or in_.lower != "in" or not self._place(town) or not town.text[:1].isupper():
             return
         said = self.toks[living.head]  # what the sentence says of the living: "means", "has", "is"
-        if said.i == living.i or said.tag == "VBD" or any(
-            c.lower in _NOT_SO or c.tag in ("VBD", "MD") for c in self.s.children(said) if c.i > town.i
-        ):
+        if said.i == living.i or said.tag == "VBD" or self._said_as_not_now(said):
             return
         yield self.fact(SPEAKER, "city", self.city(town), "place")
 
@@ -212,7 +210,7 @@ class Asides(ReaderParts):
             said = next((x for x in self.toks[t.i + 1 :] if x.pos in ("AUX", "VERB")), None)
             if job is None or said is None or said.lemma not in ("be", "mean") or said.tag in ("VBD", "MD"):
                 continue
-            if any(c.tag == "MD" or c.lower in lx.NEGATIONS for c in self.s.children(said)) or self._negated_near(t):
+            if self._said_as_not_now(said) or self._negated_near(t):
                 continue
             title = self.job_title(job)
             if title:
