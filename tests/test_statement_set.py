@@ -67,6 +67,7 @@ def test_scenario_values_may_be_russian_stems() -> None:
         ("Какое масло мне брать для машины?", "- Брат пользователя: машина — Chery Tiggo 4.", False),
         ("Что подарить брату на юбилей?", "- Брат пользователя: машина — Lada Vesta.", True),
         ("Что любит моя сестрёнка?", "- Сестра пользователя любит: суши.", True),
+        ("Какой корм купить для дочкиного питомца?", "- Дочь пользователя: морская свинка — Фасолька.", True),
     ],
 )
 def test_a_scenario_fact_line_is_about_the_relative_by_relation_or_by_name(question: str, line: str, about: bool) -> None:
