@@ -127,10 +127,6 @@ def _facts(text: str, lang: str) -> set[tuple[str, str, str]]:
         ("Day five on Fedora and nothing has caught fire.", "en", ("speaker", "operating_system", "Fedora")),
         ("Our entire API is written in Kotlin, so keep the examples in that.", "en", ("speaker", "programming_language", "Kotlin")),
         ("my service is all Go, is there a decent ORM?", "en", ("speaker", "programming_language", "Go")),
-        # pymorphy3's first guess for "девопсом" is "девопёс"; the job dictionary's reading wins
-        ("Работаю девопсом в Т-Банке.", "ru", ("speaker", "job_title", "девопс")),
-        # a firm natasha hangs on the role, not on the verb of work
-        ("Тружусь электриком на Уралмаше, смены по двенадцать часов.", "ru", ("speaker", "employer", "Уралмаш")),
     ],
 )
 def test_statements(text: str, lang: str, fact: tuple[str, str, str]) -> None:

@@ -142,7 +142,7 @@ class Career(ReaderParts):
                 to = next((t for t in self.toks[v.i + 1 : v.i + 3] if t.lower == "до"), None)
                 title = self._ru_genitive_title(to.i + 1) if to is not None else None
             elif v.lemma == "назначить" and self._speaker_verb(v) and v.i + 1 < len(self.toks):
-                role = ru_instrumental_noun(self.toks[v.i + 1].text, lx.JOB_HEADS)
+                role = ru_instrumental_noun(self.toks[v.i + 1].text)
                 title = role[0] if role is not None and role[0].split("-")[-1] in lx.JOB_HEADS else None
             else:
                 continue

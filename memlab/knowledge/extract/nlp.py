@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
@@ -781,20 +781,17 @@ def ru_name_gender(name: str) -> str | None:
     return genders.pop() if len(genders) == 1 else None
 
 
-def ru_instrumental_noun(word: str, prefer: Collection[str] = ()) -> tuple[str, bool] | None:
+def ru_instrumental_noun(word: str) -> tuple[str, bool] | None:
     """(nominative, animate) of a Russian common noun in the instrumental case by pymorphy3
     ("методистом" -> ("методист", True), "удалёнкой" -> ("удалёнка", False)): the form of a role
-    after "работать" ("работаю курьером"); None when no reading is an instrumental common noun.
-    A reading whose nominative is in ``prefer`` wins over the dictionary's first guess
-    ("девопсом": "девопс", not "девопёс")."""
+    after "работать" ("работаю курьером"); None when no reading is an instrumental common noun."""
     morph = _morph()
     if morph is None:
         return None
-    readings = [
-        p for p in morph.parse(word.lower()) if "NOUN" in p.tag and "ablt" in p.tag and not any(t in p.tag for t in _NAME_TAGS)
-    ]
-    best = next((p for p in readings if p.normal_form in prefer), readings[0] if readings else None)
-    return (best.normal_form, "anim" in best.tag) if best is not None else None
+    for p in morph.parse(word.lower()):
+        if "NOUN" in p.tag and "ablt" in p.tag and not any(t in p.tag for t in _NAME_TAGS):
+            return p.normal_form, "anim" in p.tag
+    return None
 
 
 @cache

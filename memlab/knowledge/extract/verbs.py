@@ -299,7 +299,7 @@ class VerbClauses(ReaderParts):
                     yield self.fact(subj, "city", self.city(towns[0]), "place")
         # "moved over to the Aldi in Bicester": a branch of a chain is a workplace, and its "in" no home
         to_branch = lemma in ("move", "relocate") and any(self._a_branch(x) for c, x in self.obliques(v) if c == "to")
-        for case, o in [*self.obliques(v), *self._firm_under_role(v, lemma)]:
+        for case, o in self.obliques(v):
             subj = own
             gap = gap_subject(self, v, o)
             if gap is not None:  # "жена работает в Сбере, я удалённо в Озоне": the later stretch's subject
@@ -621,28 +621,13 @@ class VerbClauses(ReaderParts):
                 if tv is not None:
                     yield self.fact(subj, tv[0], tv[1], "tool")
 
-    def _firm_under_role(self, v: Tok, lemma: str) -> list[tuple[str, Tok]]:
-        """A firm natasha hung on the role instead of the verb of work: "Вкалываю сварщиком на
-        Северстали" ("на Северстали" under "сварщиком"); a name NER calls an organisation, or a
-        place the dictionary does not know as one (not "сварщиком в Казани")."""
-        if self.s.lang != "ru" or lemma not in _RU_WORK_VERBS:
-            return []
-        return [
-            (case, o)
-            for role in self.s.children(v, "obl", "xcomp")
-            if role.feats.get("Case") == "Ins" and self._ru_role(role)
-            for case, o in self.obliques(role)
-            if case in ("на", "в", "во") and o.text[:1].isupper()
-            and (o.ent == "ORG" or o.ent == "LOC" and is_place_name(o.text) is not True)  # natasha: "на Уралмаше" LOC
-        ]
-
     def _ru_role(self, o: Tok) -> str | None:
         """A role in the instrumental after a verb of work: an animate common noun, or a job
         noun, by the dictionary (natasha often tags "методистом" locative, "бэкенд-разработчиком"
         a verb); the title keeps its adjectives ("главным бухгалтером" -> "главный бухгалтер")."""
         if o.pos == "ADJ" or o.text[:1].isupper() or o.i in self.quoted or not re.fullmatch(r"[а-яё]+(-[а-яё]+)*", o.lower):
             return None
-        found = ru_instrumental_noun(o.text, lx.JOB_HEADS)
+        found = ru_instrumental_noun(o.text)
         if found is None:
             return None
         noun, animate = found
