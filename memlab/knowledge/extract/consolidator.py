@@ -30,7 +30,14 @@ from memlab.knowledge.extract.nlp import (
     parse_many,
     ru_name_gender,
 )
-from memlab.knowledge.extract.updates import CHANGE_CUES, PET_BACK, PET_GONE, agree, updates, with_pastimes
+from memlab.knowledge.extract.updates import (
+    CHANGE_CUES,
+    PET_GONE,
+    agree,
+    pet_gone_sentences,
+    updates,
+    with_pastimes,
+)
 from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
 
 NLP_CONFIDENCE = 0.8
@@ -364,12 +371,12 @@ def _kind(attribute: str) -> str:
 
 def _departed_pets(text: str, speaker: str, known: Known) -> list[str]:
     """Keys of the speaker's pets a message says are gone, named by their known names."""
-    if not PET_GONE.search(text):
-        return []
     from memlab.retrieval.staleness import mentions
 
     me = speaker.casefold()
-    sentences = [p for p in re.split(r"(?<=[.!?])\s+", text) if PET_GONE.search(p) and not PET_BACK.search(p)]  # the name and the cue together
+    sentences = pet_gone_sentences(text)  # the name and the cue together
+    if not sentences:
+        return []
     return [
         f"{subject}|{attribute}"
         for subject, facts in known.items()

@@ -90,9 +90,10 @@ def updates(
     quoted = quoted_ranges(text)
     readers = [Reader(s, quoted) for s in sents]
     out: list[Extracted] = []
+    pet_gone = bool(pet_gone_sentences(text))
     for subject, facts in speaker_facts.items():
         for attribute, old in facts:
-            given_up = _gives_up(readers, old) or attribute.startswith("pet_") and _pet_gone(text)
+            given_up = _gives_up(readers, old) or attribute.startswith("pet_") and pet_gone
             if not given_up and attribute.startswith("pet_"):
                 continue  # one pet more is no pet less: «теперь у нас Маркиза гостит»
             if not cued and not given_up and not _acquires(readers, attribute):
@@ -511,9 +512,11 @@ def _pet_species(readers: Sequence[Reader], attribute: str) -> str:
     return f"pet_{kinds.pop()}" if len(kinds) == 1 else attribute
 
 
-def _pet_gone(text: str) -> bool:
-    """A sentence of the message says a pet died or went elsewhere, and not that it came back."""
-    return any(PET_GONE.search(p) and not PET_BACK.search(p) for p in re.split(r"(?<=[.!?])\s+", text))
+def pet_gone_sentences(text: str) -> list[str]:
+    """The sentences of a message that say a pet died or went elsewhere, and not that it came back."""
+    if not PET_GONE.search(text):
+        return []
+    return [p for p in re.split(r"(?<=[.!?])\s+", text) if PET_GONE.search(p) and not PET_BACK.search(p)]
 
 
 # words between "у нас" and a new pet's name: «у нас теперь живёт Плюшка», «у меня сейчас Граф»
