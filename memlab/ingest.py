@@ -14,9 +14,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from memlab.clock import InvalidTime
+from memlab.lang.text import stem_text
 from memlab.store import store as st
 from memlab.store import windows
-from memlab.text import stem_text
 
 _SURROGATES = re.compile("[\ud800-\udfff]")
 ROLES = ("user", "assistant", "system", "tool")

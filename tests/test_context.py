@@ -14,7 +14,7 @@ from memlab.bench.metrics import outside_history
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.embed.hashing import HashingEmbedder
-from memlab.knowledge.names import normalize_name
+from memlab.lang.names import normalize_name
 from memlab.memory import Memory
 from memlab.retrieval.context import SECTIONS, ContextProvider, build_context
 from memlab.retrieval.tokens import ApproxTokenCounter
@@ -187,7 +187,7 @@ def test_token_counter_is_pluggable(mem: Memory) -> None:
 
 
 def test_a_replaced_value_is_recognised_in_any_form_the_gazetteers_know() -> None:
-    from memlab.retrieval.staleness import mentions
+    from memlab.lang.values import mentions
 
     assert mentions("Сейчас у меня пескетарианская диета.", "pescatarian")  # the Russian adjective
     assert mentions("Пишу в основном на питоне.", "Python")  # a Russian name of the language

@@ -12,7 +12,7 @@ import pytest
 
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
-from memlab.knowledge.names import normalize_name
+from memlab.lang.names import normalize_name
 from memlab.memory import Memory
 from memlab.retrieval import channels as ch
 from memlab.retrieval.engine import run, search

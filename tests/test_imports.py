@@ -11,7 +11,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "memlab"
 LOWER_LAYERS = ("memlab.store", "memlab.retrieval", "memlab.knowledge")
 # what the storage layer may build on: nothing that itself runs searches, consolidation or the facade
-BELOW_STORE = ("memlab.store", "memlab.clock", "memlab.config", "memlab.types", "memlab.retry", "memlab.text")
+BELOW_STORE = ("memlab.store", "memlab.clock", "memlab.config", "memlab.types", "memlab.retry", "memlab.lang")
 
 
 def module_name(path: Path) -> str:
@@ -140,7 +140,9 @@ def test_the_code_cites_nothing_outside_this_repository() -> None:
     # the design notes a comment might cite (DESIGN.md) live outside the project: a reader of
     # the code cannot open them, so the reason has to be written where it is needed
     offenders = sorted(
-        str(p.relative_to(PACKAGE.parent)) for p in PACKAGE.rglob("*.py") if "DESIGN.md" in p.read_text("utf-8")
+        str(p.relative_to(PACKAGE.parent))
+        for p in PACKAGE.rglob("*.py")
+        if "DESIGN.md" in p.read_text("utf-8")
     )
     assert not offenders, f"these modules cite DESIGN.md, which is not in this repository: {offenders}"
 
@@ -165,6 +167,34 @@ m.end_session(); m.flush(); r = m.consolidate()
 print(before, "memlab.knowledge.rules" in sys.modules, r.facts_created)
 m.close()
 """
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
     assert out.stdout.split()[:2] == ["False", "True"], out.stdout + out.stderr
     assert int(out.stdout.split()[2]) >= 1
+
+
+def test_the_language_helpers_import_no_other_layer() -> None:
+    """memlab.lang sits below the store, retrieval and knowledge: it may import only itself."""
+    graph = import_graph()
+    upward = sorted(
+        f"{m} -> {t}"
+        for m, targets in graph.items()
+        if m.startswith("memlab.lang")
+        for t in targets
+        if not t.startswith("memlab.lang")
+    )
+    assert not upward, f"memlab.lang imports from other layers: {upward}"
+
+
+def test_retrieval_reads_no_extractor_module() -> None:
+    """Retrieval takes word lists and value forms from memlab.lang, never from the offline extractor."""
+    graph = import_graph()
+    offenders = sorted(
+        f"{m} -> {t}"
+        for m, targets in graph.items()
+        if m.startswith("memlab.retrieval")
+        for t in targets
+        if t.startswith("memlab.knowledge.extract")
+    )
+    assert not offenders, f"retrieval imports the extractor: {offenders}"

@@ -14,9 +14,9 @@ from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.embed.hashing import HashingEmbedder
 from memlab.ingest import InvalidMessage
+from memlab.lang.text import stem_text, tokenize
 from memlab.memory import Memory
 from memlab.store import store as st
-from memlab.text import stem_text, tokenize
 
 T0 = 1_700_000_000.0
 MIN = 60.0

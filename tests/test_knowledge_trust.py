@@ -786,7 +786,7 @@ def test_a_checkpoint_that_loses_the_race_with_the_close_writes_nothing(tmp_path
     ],
 )
 def test_a_replaced_person_is_recognised_by_the_everyday_form_of_the_name(text: str, value: str, named: bool) -> None:
-    from memlab.retrieval.staleness import mentions
+    from memlab.lang.values import mentions
 
     assert mentions(text, value) is named
 

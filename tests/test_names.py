@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from memlab.knowledge.names import normalize_name, russian_nominative_phrase
+from memlab.lang.names import normalize_name, russian_nominative_phrase
 
 
 @pytest.mark.parametrize(

@@ -11,10 +11,10 @@ import pytest
 
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
+from memlab.lang.text import cross_script_stems, name_words, other_script_forms, stem_word
 from memlab.memory import Memory
 from memlab.retrieval import channels as ch
 from memlab.retrieval import engine
-from memlab.text import cross_script_stems, name_words, other_script_forms, stem_word
 
 T0 = 1_700_000_000.0
 MANUAL = MemoryConfig().replace(consolidation={"auto": False}, retrieval={"reinforce_on_access": False})

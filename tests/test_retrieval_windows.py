@@ -11,10 +11,10 @@ import pytest
 
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
+from memlab.lang.text import stem_text
 from memlab.memory import Memory
 from memlab.retrieval import channels as ch
 from memlab.store.migrations import MIGRATIONS, _split
-from memlab.text import stem_text
 
 T0 = 1_700_000_000.0
 MANUAL = MemoryConfig().replace(consolidation={"auto": False})

@@ -10,8 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memlab.retrieval.tokens import ApproxTokenCounter, TokenCounter
-from memlab.text import (
+from memlab.lang.text import (
     STOPWORDS_EN,
     STOPWORDS_RU,
     fts_query,
@@ -20,6 +19,7 @@ from memlab.text import (
     stem_word,
     tokenize,
 )
+from memlab.retrieval.tokens import ApproxTokenCounter, TokenCounter
 
 ROWS = [
     "Alice moved to Вильнюс last spring",

@@ -257,7 +257,7 @@ def test_rows_written_by_the_triggers_are_continued(tmp_path: Path) -> None:
     con.execute("INSERT INTO sessions(id, started_at, last_event_at, status) VALUES ('s1', ?, ?, 'open')", (T0, T0 + 2))
     prev = None
     for i, text in enumerate(["alpha apples", "beta bananas", "gamma grapes"]):
-        from memlab.text import stem_text
+        from memlab.lang.text import stem_text
 
         nid = con.execute(
             "INSERT INTO nodes(type, content, stem, event_time, created_at, valid_from, session_id) "

@@ -120,7 +120,7 @@ class NaiveRAG(_MessageStore):
 
 def bm25_tokens(text: str) -> list[str]:
     """Stemmed, stop-word-free tokens: the same view of a text that memlab's FTS index gets."""
-    from memlab.text import is_stopword, stem_word, tokenize
+    from memlab.lang.text import is_stopword, stem_word, tokenize
 
     return [stem_word(w) for w in tokenize(text) if not is_stopword(w)]
 

@@ -18,10 +18,10 @@ from memlab.bench import harness
 from memlab.bench.harness import Perf
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
+from memlab.lang.text import stem_text
 from memlab.memory import Memory
 from memlab.store import windows
 from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex, to_blob
-from memlab.text import stem_text
 
 T0 = 1_700_000_000.0
 _WORDS = (

@@ -343,7 +343,7 @@ def fts_vs_bm25(memory: Memory, queries: Sequence[str], k: int = 10) -> float:
     FTS5's constants) over the same stemmed tokens; queries BM25 ranks nothing for are skipped."""
     from rank_bm25 import BM25Okapi
 
-    from memlab.retrieval.text import query_terms
+    from memlab.lang.text import query_terms
 
     assert memory.store is not None
     rows = memory.store.execute_read("SELECT id, stem FROM nodes ORDER BY id")

@@ -33,7 +33,7 @@ def load(path: str | Path = DEFAULT_PATH, split: str | None = None) -> list[dict
 
 
 def _value(v: str) -> str:
-    from memlab.knowledge.extract.lexicon import TOOLS
+    from memlab.lang.values import TOOLS
 
     key = _PUNCT.sub(" ", v.casefold()).strip()
     for values in TOOLS.values():
@@ -242,7 +242,7 @@ def is_update(scenario: dict[str, Any]) -> bool:
 def _tool_forms(value: str) -> tuple[str, ...]:
     """The gazetteer's names for a tool value, as the statement scorer's ``_value`` compares them:
     "Postgres" is named by a line that says "PostgreSQL" (forms under three letters left out)."""
-    from memlab.knowledge.extract.lexicon import TOOLS
+    from memlab.lang.values import TOOLS
 
     key = _PUNCT.sub(" ", value.casefold()).strip()
     for values in TOOLS.values():
@@ -335,7 +335,7 @@ def _people_asked(scenario: dict[str, Any]) -> tuple[str, ...]:
     case form: the people the question asks about by name."""
     words = re.findall(r"[A-ZА-ЯЁ][a-zа-яё][\w-]*", scenario["question"]) if scenario["question"] else []  # not "OS"
     first = scenario["question"].split(" ", 1)[0] if scenario["question"] else ""
-    from memlab.knowledge.extract.lexicon import _FORMS, NAME_FORMS
+    from memlab.lang.values import _FORMS, NAME_FORMS
 
     names = {f.casefold() for group in NAME_FORMS for f in group}  # "Катя" is a name, not a value's form
 

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
+from memlab.lang.text import fts_query, stem_text
 from memlab.retrieval.fusion import rrf
 from memlab.store import store as st
-from memlab.text import fts_query, stem_text
 
 if TYPE_CHECKING:
     from memlab.view import MemoryView

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from memlab.knowledge.names import normalize_name
 from memlab.knowledge.plan import EntityMention
+from memlab.lang.names import normalize_name
 from memlab.store.vectors import to_blob
 from memlab.types import DEFAULT_USER, ENTITY_TYPES
 

@@ -45,7 +45,6 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from memlab.knowledge.names import normalize_name, russian_nominative_phrase
 from memlab.knowledge.plan import (
     ConsolidationContext,
     EntityMention,
@@ -54,6 +53,7 @@ from memlab.knowledge.plan import (
     Plan,
 )
 from memlab.knowledge.rules_gate import Gates
+from memlab.lang.names import normalize_name, russian_nominative_phrase
 
 RULE_CONFIDENCE = 0.7
 

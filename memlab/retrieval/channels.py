@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from memlab.lang.text import STOPWORDS, cross_script_stems, query_terms, tokenize
 from memlab.store import queries as q
-from memlab.text import STOPWORDS, cross_script_stems, query_terms, tokenize
 
 if TYPE_CHECKING:
     from memlab.view import MemoryView
@@ -685,7 +685,7 @@ def mention_keys(query_text: str, max_n: int = MAX_NGRAM) -> list[str]:
     """Normalised word n-grams of the query that could name an entity ("my boss", "Sasha"). N-grams
     with a question word or of stop words only are skipped, so the whole question is never taken
     as a name ("who is" names nobody)."""
-    from memlab.knowledge.names import normalize_name
+    from memlab.lang.names import normalize_name
 
     words = tokenize(query_text)
     keys: dict[str, None] = {}

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from memlab.config import RetrievalConfig
-from memlab.text import tokenize
+from memlab.lang.text import tokenize
 
 _AGGREGATION = re.compile(
     r"\b(?:all|every|everything|each|list|enumerate|compare|comparison|summari[sz]e|summary|"

@@ -74,7 +74,7 @@ def resolve_entity_filter(memory: MemoryView, entity: int | str | None, user_id:
     for an unknown name."""
     if entity is None or isinstance(entity, int):
         return entity
-    from memlab.knowledge.names import normalize_name
+    from memlab.lang.names import normalize_name
 
     rows = memory.store.execute_read(  # type: ignore[union-attr]
         "SELECT a.entity_id FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "

@@ -18,6 +18,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from memlab.lang.translit import latin_forms
+
 USER = "user"
 
 # attribute -> cue pattern (case-folded text; English words, Russian stems)
@@ -132,7 +134,7 @@ class Focus:
 def _names(noun: str, words: Sequence[str]) -> bool:
     """A question word is ``noun`` (or its Russian name) in some inflection: same first letters, at
     most two more or fewer ("book"/"books", "band"/"группу", "book"/"книгу")."""
-    from memlab.knowledge.extract.lexicon import FAVOURITE_NOUNS_RU
+    from memlab.lang.values import FAVOURITE_NOUNS_RU
 
     nouns = [noun, *(ru for ru, en in FAVOURITE_NOUNS_RU.items() if en == noun)]
     return any(
@@ -157,26 +159,6 @@ def attributes_asked(question: str) -> tuple[str, ...]:
         if rx.search(q):
             found.extend(_SINGLE_VALUED_FAMILY.get(attr, (attr,)))
     return tuple(dict.fromkeys(found))
-
-
-_TRANSLIT = {
-    "а": ("a",), "б": ("b",), "в": ("v",), "г": ("g",), "д": ("d",), "е": ("e",), "ё": ("e", "yo"), "ж": ("zh",),
-    "з": ("z",), "и": ("i",), "й": ("y", "i", "j"), "к": ("k",), "л": ("l",), "м": ("m",), "н": ("n",),
-    "о": ("o",), "п": ("p",), "р": ("r",), "с": ("s",), "т": ("t",), "у": ("u",), "ф": ("f",),
-    "х": ("kh", "h"), "ц": ("ts",), "ч": ("ch",), "ш": ("sh",), "щ": ("shch",), "ъ": ("",), "ы": ("y",),
-    "ь": ("",), "э": ("e",), "ю": ("yu", "ju", "u"), "я": ("ya", "ja", "a"),
-}  # fmt: skip
-
-
-def latin_forms(word: str, limit: int = 64) -> set[str]:
-    """Latin spellings of a Cyrillic word ("Юлия" -> {"yuliya", "julia", ...}); a Latin word as is."""
-    forms = {""}
-    for ch in word.casefold():
-        options = _TRANSLIT.get(ch, (ch,))
-        forms = {f + o for f in forms for o in options}
-        if len(forms) > limit:
-            forms = set(sorted(forms)[:limit])
-    return forms
 
 
 def _named(q: str, name: str) -> bool:

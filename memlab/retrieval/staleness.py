@@ -8,10 +8,11 @@ History with what replaced them; neither presents them as current.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from memlab.lang.names import normalize_name
+from memlab.lang.values import forms_of, match_form, members_of, mentions
 from memlab.types import Node
 
 
@@ -33,8 +34,6 @@ def _with_aliases(store: Any, replaced: dict[str, Node], current: set[str], user
     """``replaced`` plus the entity aliases of each value: after Konstantin, called Kostya, stopped
     being the manager, "Had a one-on-one with Kostya" speaks of him too. Aliases of a current value
     are left out."""
-    from memlab.knowledge.names import normalize_name
-
     if not replaced:
         return replaced
     keys = {normalize_name(v): v for v in [*replaced, *current] if v}
@@ -62,64 +61,12 @@ def earlier_values(older: Sequence[Node], newest: Sequence[Node]) -> dict[str, N
     }
 
 
-def mentions(text: str, value: str) -> bool:
-    """``value`` starts a word of ``text``; a Russian value by its stem ("Казани" names "Казань"),
-    and any form the gazetteers know for it ("пескетарианская" names "pescatarian")."""
-    from memlab.knowledge.extract.lexicon import forms_of
-
-    low = text.casefold()
-    return any(_names(text, low, form) for form in forms_of(value)) or _other_alphabet(text, value)
-
-
-def _other_alphabet(text: str, value: str) -> bool:
-    """A one-word name written in the other alphabet: "Saw a dog named Rex" names "Рекс", "У соседей
-    кот Симба" names "Simba" (a bilingual memory keeps a name as it was first said)."""
-    if " " in value or len(value) < 3 or not value[:1].isupper():
-        return False
-    from memlab.retrieval.focus import latin_forms
-
-    want = {_latin(f) for f in latin_forms(value)}
-    for w in re.findall(r"\w+", text):
-        if w.isascii() == value.isascii() or not w[:1].isupper():
-            continue
-        stems = [w[:-k] for k in (1, 2) if not w.isascii() and len(w) - k >= 3]  # "Бисквитом", "Рексу"
-        inflected = {f for stem in stems for f in latin_forms(stem)}
-        if want & {_latin(f) for f in (*latin_forms(w), *inflected)}:
-            return True
-    return False
-
-
-def _latin(word: str) -> str:
-    """One spelling for the Latin forms that differ by convention: "x" is "ks", a final "ie" is "i"."""
-    return re.sub(r"ie$", "i", word.casefold().replace("x", "ks"))
-
-
-def _names(text: str, low: str, form: str) -> bool:
-    return _match(text, low, form) is not None
-
-
-def _match(text: str, low: str, form: str) -> re.Match[str] | None:
-    """Where ``form`` is named: a Cyrillic form starts a word (by its stem: inflection follows, and
-    the match runs to the word's end); a Latin one is a whole word, and a short one keeps its case
-    ("Go" is not "go for a walk", "Rust" is not "rusty")."""
-    v = form.casefold()
-    if re.search("[а-яё]", v):
-        if len(v) >= 5 and re.search("[а-яё]$", v):
-            v = v[:-1]
-        return re.search(rf"(?<!\w){re.escape(v)}\w*", low)
-    if len(form) <= 3:
-        return re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text)
-    return re.search(rf"(?<!\w){re.escape(v)}(?!\w)", low)
-
-
 def mark_replaced(text: str, replaced: Mapping[str, Node]) -> str:
     """``text`` with each value it names that a fact no longer has marked where it stands, with
     what holds now: "я разработчик в Авито [no longer current; since 2024-05-14: Wildberries]". A
     line quoted as evidence of a current fact may still carry a value another key lost; the mark
     keeps it from reading as current."""
     from memlab.clock import iso
-    from memlab.knowledge.extract.lexicon import forms_of
-
     out = text
     for value, now in replaced.items():
         current = str(now.attributes.get("value") or "")
@@ -134,7 +81,7 @@ def _mark_after(text: str, forms: Sequence[str], current: str, mark: str) -> str
     if current and mentions(text, current):
         return text
     low = text.lower()  # the match's offsets are the text's only while the lengths agree
-    found = next((m for f in forms if (m := _match(text, low, f)) is not None), None) if len(low) == len(text) else None
+    found = next((m for f in forms if (m := match_form(text, low, f)) is not None), None) if len(low) == len(text) else None
     return text if found is None else text[: found.end()] + mark + text[found.end() :]
 
 
@@ -174,7 +121,7 @@ def said_before(
         own = [(alias, kind) for alias, kind, role in links.get(f.id, []) if role == attribute]
         kinds, values = {k for _, k in own}, {a for a, _ in own}
         value = str(f.attributes.get("value") or "")
-        members = [m for m in _members(attribute) if m.casefold() != value.casefold()]
+        members = [m for m in members_of(attribute) if m.casefold() != value.casefold()]
         for e in candidates:
             if e.id in out or e.event_time >= f.valid_from or not _speaks_of(e, subject):
                 continue
@@ -210,7 +157,7 @@ def earlier_names(
         for alias, kind, _ in links.get(eid, []):
             if kind in kinds and alias not in values and alias != value and len(alias) > 2:
                 out.setdefault(alias, f)
-        for m in _members(attribute):
+        for m in members_of(attribute):
             if m.casefold() != value and mentions(text.get(eid, ""), m):
                 out.setdefault(m, f)
     return out
@@ -226,20 +173,6 @@ def mark_earlier(text: str, earlier: Mapping[str, Node]) -> str:
         mark = f" [not the current one; since {iso(now.valid_from)[:10]}: {now.content}]"
         out = _mark_after(out, (value,), str(now.attributes.get("value") or ""), mark)
     return out
-
-
-def _members(attribute: str) -> list[str]:
-    """The values a gazetteer knows for ``attribute`` (editors, languages, phones, diets...)."""
-    from memlab.knowledge.extract import lexicon as lx
-
-    if attribute == "diet":
-        return list(lx.DIETS)
-    if attribute == "car":  # "у меня Солярис, белый" before "теперь рассекаю на Geely"
-        return [*lx.CAR_BRANDS, *lx.CAR_MODELS_RU]
-    tools = list(lx.TOOLS.get(attribute, {}))
-    if attribute == "phone":  # a brand said with a model the gazetteer does not list: "хожу с Samsung A52"
-        tools += [t.split()[0] for t in tools if " " in t]
-    return tools
 
 
 def _another(text: str, members: Sequence[str], value: str) -> bool:

@@ -11,6 +11,7 @@ from typing import Any
 
 from memlab.clock import Clock
 from memlab.config import StoreConfig
+from memlab.lang.text import stem_text
 from memlab.store import queries as q
 from memlab.store.connect import (
     DatabaseError,
@@ -22,7 +23,6 @@ from memlab.store.connect import (
 )
 from memlab.store.migrations import migrate
 from memlab.store.writer import SingleWriter
-from memlab.text import stem_text
 from memlab.types import DEFAULT_USER, EDGE_TYPES, NODE_TYPES, Edge, Entity, Node, Session
 
 EDGE_COLUMNS = (

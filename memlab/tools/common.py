@@ -101,7 +101,7 @@ def find_facts(
     for t in types:
         for c in cf.search_candidates(memory, query, vec, fact_type=t, limit=limit, user_id=user_id):
             found[c.id] = c
-    from memlab.text import fts_query
+    from memlab.lang.text import fts_query
 
     match = fts_query(query)
     lexical: set[int] = set()

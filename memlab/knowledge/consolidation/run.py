@@ -57,8 +57,8 @@ from memlab.knowledge.consolidation.apply import (
 )
 from memlab.knowledge.consolidation.validate import validate_plan
 from memlab.knowledge.plan import ConsolidationContext, ConsolidationError, Consolidator, EpisodeRef, Plan
+from memlab.lang.text import fts_query
 from memlab.store import fact_rows
-from memlab.text import fts_query
 
 if TYPE_CHECKING:
     from memlab.view import MemoryView

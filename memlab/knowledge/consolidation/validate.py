@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from memlab.knowledge.names import normalize_name
 from memlab.knowledge.plan import FACT_TYPES, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
+from memlab.lang.names import normalize_name
 from memlab.types import ENTITY_TYPES
 
 MAX_FACT_CHARS = 2000

@@ -371,7 +371,7 @@ def _kind(attribute: str) -> str:
 
 def _departed_pets(text: str, speaker: str, known: Known) -> list[str]:
     """Keys of the speaker's pets a message says are gone, named by their known names."""
-    from memlab.retrieval.staleness import mentions
+    from memlab.lang.values import mentions
 
     me = speaker.casefold()
     sentences = pet_gone_sentences(text)  # the name and the cue together

@@ -7,67 +7,37 @@ programming_language). Cue words are lemmas, so every inflection and tense is co
 
 from __future__ import annotations
 
-# canonical value -> surface forms (lower case); the category is the attribute
-TOOLS: dict[str, dict[str, tuple[str, ...]]] = {
-    "programming_language": {
-        "Python": ("python", "питон", "пайтон"), "Rust": ("rust", "раст"), "Go": ("go", "golang", "гоу", "голанг"),
-        "TypeScript": ("typescript", "ts", "тайпскрипт"), "JavaScript": ("javascript", "js", "джаваскрипт"), "Java": ("java", "джава"),
-        "Kotlin": ("kotlin", "котлин"), "C++": ("c++", "плюсы"), "C#": ("c#",), "F#": ("f#",), "Ruby": ("ruby", "руби"),
-        "Elixir": ("elixir", "эликсир"), "Erlang": ("erlang", "эрланг"), "Haskell": ("haskell", "хаскель"), "Scala": ("scala", "скала"),
-        "Swift": ("swift", "свифт"), "Zig": ("zig", "зиг"), "Julia": ("julia",), "PHP": ("php", "пхп"), "Perl": ("perl",),
-        "Lua": ("lua",), "OCaml": ("ocaml",), "Clojure": ("clojure",), "Dart": ("dart",), "Nim": ("nim",),
-        "C": ("c",), "R": ("r",), "Delphi": ("delphi",), "Fortran": ("fortran",), "COBOL": ("cobol",),
-    },
-    "editor": {
-        "Vim": ("vim", "вим"), "Neovim": ("neovim", "nvim", "неовим"), "Emacs": ("emacs", "емакс", "имакс"),
-        "VS Code": ("vs code", "vscode", "vs-code", "вскод", "вэскод"), "Visual Studio Code": ("visual studio code",),
-        "Visual Studio": ("visual studio",), "PyCharm": ("pycharm", "пайчарм"), "IntelliJ IDEA": ("intellij", "intellij idea"),
-        "Sublime Text": ("sublime text", "sublime"), "Helix": ("helix",), "Zed": ("zed",), "Cursor": ("cursor",),
-        "Atom": ("atom",), "Xcode": ("xcode",), "WebStorm": ("webstorm",), "GoLand": ("goland",),
-        "Nano": ("nano",), "Notepad++": ("notepad++",), "Android Studio": ("android studio",),
-        "Rider": ("rider",), "CLion": ("clion",), "PhpStorm": ("phpstorm",), "RubyMine": ("rubymine",),
-        "Eclipse": ("eclipse", "эклипс"), "NetBeans": ("netbeans",), "Fleet": ("fleet",),
-    },
-    "operating_system": {
-        "Linux": ("linux", "линукс"), "macOS": ("macos", "mac os", "osx", "os x", "mac", "макос", "мак", "макось"),
-        "Windows": ("windows", "винда", "винде", "винду", "винды", "виндовс"), "Windows 11": ("windows 11",), "Windows 10": ("windows 10",),
-        "Ubuntu": ("ubuntu", "убунту", "убунта", "убунт"), "Fedora": ("fedora", "федора"), "Debian": ("debian",), "Arch Linux": ("arch", "arch linux", "арч", "арче", "арчик"),
-        "NixOS": ("nixos",), "FreeBSD": ("freebsd",), "Linux Mint": ("linux mint", "mint", "минт"), "Manjaro": ("manjaro", "манжаро"),
-        "SteamOS": ("steamos",), "ChromeOS": ("chromeos", "chrome os"), "Pop!_OS": ("pop!_os", "pop os", "popos"),
-        "openSUSE": ("opensuse",),
-    },
-    "database": {
-        "PostgreSQL": ("postgres", "postgresql", "постгрес"), "MySQL": ("mysql",), "SQLite": ("sqlite",),
-        "MongoDB": ("mongodb", "mongo"), "Redis": ("redis",), "ClickHouse": ("clickhouse", "кликхаус"),
-        "DuckDB": ("duckdb",), "Oracle": ("oracle",), "Cassandra": ("cassandra",), "MariaDB": ("mariadb",),
-        "CockroachDB": ("cockroachdb",),
-        "DynamoDB": ("dynamodb",), "Elasticsearch": ("elasticsearch",), "Snowflake": ("snowflake",),
-        "BigQuery": ("bigquery",), "Firebase": ("firebase",), "Supabase": ("supabase",),
-    },
-    "phone": {
-        "iPhone": ("iphone", "айфон"), "Pixel": ("pixel", "google pixel"), "Samsung Galaxy": ("galaxy", "samsung galaxy"), "Samsung": ("samsung", "самсунг"),
-        "Fairphone": ("fairphone",), "Xiaomi": ("xiaomi", "сяоми"), "OnePlus": ("oneplus",), "Nokia": ("nokia",),
-        "Honor": ("honor", "хонор"), "Huawei": ("huawei", "хуавей"), "Motorola": ("motorola", "moto"),
-        "Redmi": ("redmi", "редми"), "Realme": ("realme", "реалми"), "Nothing Phone": ("nothing phone",),
-    },
-    "browser": {
-        "Chrome": ("chrome", "google chrome", "хром", "хроме", "хромом"), "Firefox": ("firefox", "фаерфокс", "файрфокс"),
-        "Safari": ("safari", "сафари"), "Arc": ("arc", "arc browser"), "Brave": ("brave",),
-        "Microsoft Edge": ("microsoft edge", "edge"), "Opera": ("opera", "опера"), "Vivaldi": ("vivaldi", "вивальди"),
-        "Yandex Browser": ("яндекс браузер", "yandex browser"), "Tor Browser": ("tor browser",),
-    },
-    "gym": {
-        "Planet Fitness": ("planet fitness",), "Equinox": ("equinox",), "PureGym": ("puregym", "pure gym"),
-        "Gold's Gym": ("gold's gym", "gold 's gym", "golds gym", "gold's", "gold 's"), "Anytime Fitness": ("anytime fitness",),
-        "24 Hour Fitness": ("24 hour fitness",), "LA Fitness": ("la fitness",), "Crunch": ("crunch", "crunch fitness"),
-        "YMCA": ("ymca", "the y"), "David Lloyd": ("david lloyd",), "Virgin Active": ("virgin active",),
-        "Fitness First": ("fitness first",), "The Gym Group": ("the gym group",), "Orangetheory": ("orangetheory",),
-        "World Class": ("world class", "ворлд класс"), "Spirit Fitness": ("spirit fitness",),
-        "Спирит Фитнес": ("спирит фитнес", "спирит"),
-        "DDX Fitness": ("ddx", "ddx fitness"), "X-Fit": ("x-fit", "икс-фит"), "Alex Fitness": ("alex fitness",),
-        "Зебра": ("зебра",), "Фитнес Хаус": ("фитнес хаус", "fitness house"),
-    },
-}  # fmt: skip
+from memlab.lang.values import (  # re-exported: the extractor reads them from here
+    _FORMS as _FORMS,
+)
+from memlab.lang.values import (
+    CAR_BRANDS as CAR_BRANDS,
+)
+from memlab.lang.values import (
+    CAR_BRANDS_RU as CAR_BRANDS_RU,
+)
+from memlab.lang.values import (
+    CAR_MODELS_RU as CAR_MODELS_RU,
+)
+from memlab.lang.values import (
+    CITY_ALIASES as CITY_ALIASES,
+)
+from memlab.lang.values import (
+    DIETS as DIETS,
+)
+from memlab.lang.values import (
+    FAVOURITE_NOUNS_RU as FAVOURITE_NOUNS_RU,
+)
+from memlab.lang.values import (
+    NAME_FORMS as NAME_FORMS,
+)
+from memlab.lang.values import (
+    TOOLS as TOOLS,
+)
+from memlab.lang.values import (
+    forms_of as forms_of,
+)
+
 # gazetteer forms that are everyday words too ("on edge", "a story arc", "brave", "опера"): a value only when
 # written with a capital
 CAPITALS_ONLY = frozenset(
@@ -78,11 +48,6 @@ CAPITALS_ONLY = frozenset(
 GYM_NOUNS = frozenset("gym box dojo качалка спортзал фитнес-клуб".split())
 # verbs of going to a gym: "I train at Gold's Gym", "тренируюсь в World Class", "качаюсь в «Зебре»"
 GYM_VERBS = frozenset("train lift go join тренироваться качаться ходить заниматься перейти записаться".split())
-CAR_BRANDS = frozenset(
-    "vw volkswagen tesla toyota subaru volvo bmw audi ford honda kia hyundai skoda škoda lada mazda nissan renault "
-    "mercedes mercedes-benz porsche fiat peugeot citroen jeep chevrolet chevy dodge lexus mini jaguar polestar rivian "
-    "opel seat dacia mitsubishi suzuki geely haval chery лада тойота киа хендай хёндай шкода фольксваген солярис".split()
-)
 # popular models said without their brand ("my beat-up 2009 Corolla"), capitalised and not opening a sentence
 # (not the everyday words: Focus, Jazz, Leaf, Golf stays: "Golf" mid-sentence with a capital is the car)
 CAR_MODELS_EN: dict[str, str] = {
@@ -92,24 +57,6 @@ CAR_MODELS_EN: dict[str, str] = {
         "Sentra Tacoma Tundra Highlander Fabia Superb Kodiaq Enyaq Ioniq Polestar Cayenne Panda Punto Cherokee"
     ).split()
 }  # fmt: skip
-# Russian names of popular models: "езжу на Солярисе" is a Hyundai Solaris (a Lada keeps its Russian name)
-CAR_MODELS_RU: dict[str, str] = {
-    "камри": "Toyota Camry", "королла": "Toyota Corolla", "рав4": "Toyota RAV4", "приус": "Toyota Prius",
-    "солярис": "Hyundai Solaris", "крета": "Hyundai Creta", "туссан": "Hyundai Tucson", "рио": "Kia Rio",
-    "спортейдж": "Kia Sportage", "октавия": "Skoda Octavia", "рапид": "Skoda Rapid", "поло": "Volkswagen Polo",
-    "гольф": "Volkswagen Golf", "тигуан": "Volkswagen Tiguan", "логан": "Renault Logan", "дастер": "Renault Duster",
-    "фокус": "Ford Focus", "миата": "Mazda Miata", "веста": "Лада Веста", "гранта": "Лада Гранта",
-    "приора": "Лада Приора", "нива": "Лада Нива", "калина": "Лада Калина", "цивик": "Honda Civic",
-    "аутлендер": "Mitsubishi Outlander", "лансер": "Mitsubishi Lancer", "х-трейл": "Nissan X-Trail",
-    "крузак": "Toyota Land Cruiser", "крузер": "Toyota Land Cruiser", "патриот": "УАЗ Патриот",
-    "тигго": "Chery Tiggo", "джолион": "Haval Jolion", "монжаро": "Geely Monjaro", "кулрей": "Geely Coolray",
-    "ларгус": "Лада Ларгус", "икс-рей": "Лада XRAY", "хрей": "Лада XRAY",
-}  # fmt: skip
-# car brands written in Russian, as the nominative a fact keeps ("на Мазде" -> Мазда)
-CAR_BRANDS_RU = frozenset(
-    "мазда тойота киа хонда ниссан рено форд шкода тесла вольво ауди бмв мерседес опель субару лексус "
-    "порше хендай хёндай лада фольксваген джили хавал чери митсубиси сузуки пежо ситроен эксид омода чанган джетур".split()
-)
 
 
 def ru_car(word: str, brands: bool = True) -> str | None:
@@ -165,27 +112,6 @@ def known_employer(lemma: str, form: str) -> bool:
     return lemma in RU_EMPLOYERS or form in RU_EMPLOYERS
 
 
-DIETS: dict[str, tuple[str, ...]] = {
-    "vegan": ("vegan", "веган", "веганка", "веганша", "веганство", "веганский", "веганская"),
-    "vegetarian": (
-        "vegetarian",
-        "veggie",
-        "вегетарианец",
-        "вегетарианка",
-        "вегетарианство",
-        "вегетарианский",
-        "вегетарианская",
-    ),
-    "pescatarian": ("pescatarian", "pescetarian", "пескетарианец", "пескетарианка", "пескетарианство",
-                    "пескетарианский", "пескетарианская"),
-    "keto": ("keto", "кето", "кетогенный", "кетогенная"),
-    "gluten-free": ("gluten-free", "безглютеновый", "безглютеновая"),
-    "paleo": ("paleo", "палео"),
-    "Mediterranean": ("mediterranean", "средиземноморская", "средиземноморский"),
-    "low-carb": ("low-carb", "низкоуглеводная", "низкоуглеводный"),
-    "carnivore": ("carnivore",),
-    "intermittent fasting": ("голодание",),  # "интервальное голодание", "перешла на голодание 16/8"
-}
 DIET_OF = {w: canon for canon, words in DIETS.items() for w in words}
 # a diet named by what it leaves out: "gluten free", "без глютена" (lemmas and forms)
 FREE_OF = {"gluten": "gluten-free", "глютен": "gluten-free", "глютена": "gluten-free",
@@ -296,15 +222,6 @@ STORY_NOUNS = frozenset(
     "фильм сериал книга роман рассказ игра серия аниме манга мультик мультфильм пьеса комикс сказка".split()
 )
 FAVOURITE = frozenset("favorite favourite fave preferred любимый любимая любимое".split())
-# "любимая группа" is favorite_band: a favourite's attribute is named in English in both languages
-FAVOURITE_NOUNS_RU: dict[str, str] = {
-    "группа": "band", "еда": "food", "книга": "book", "книжка": "book", "роман": "book", "фильм": "movie",
-    "кино": "movie", "сериал": "series", "песня": "song", "альбом": "album", "игра": "game", "блюдо": "dish",
-    "напиток": "drink", "кофе": "coffee", "цвет": "color", "писатель": "writer", "автор": "writer",
-    "певец": "singer", "певица": "singer", "исполнитель": "artist", "ресторан": "restaurant", "кафе": "cafe",
-    "актёр": "actor", "актер": "actor", "актриса": "actress", "команда": "team", "подкаст": "podcast",
-    "город": "city", "спорт": "sport", "мультфильм": "cartoon", "сладость": "sweet", "фрукт": "fruit",
-}  # fmt: skip
 FAVOURITE_NOUNS_EN_RU = {en: ru for ru, en in reversed(FAVOURITE_NOUNS_RU.items())}  # the first Russian noun
 # a favourite one of these is named by a title of several words ("The Name of the Wind")
 TITLED = frozenset("book novel movie film song album show series game podcast play musical".split())
@@ -554,14 +471,6 @@ PAST_TIME = (
 # of these a past verb makes a past state ("worked there for a decade"); without one the state
 # goes on ("Emacs user for a decade"); so of "в школе" ("учитель в школе" works there now)
 PAST_DURATIONS = ("for a decade", "for like", "в школе")
-# colloquial city names -> the name on a map
-CITY_ALIASES = {
-    "питер": "Санкт-Петербург", "спб": "Санкт-Петербург", "петербург": "Санкт-Петербург", "мск": "Москва",
-    "екб": "Екатеринбург", "екат": "Екатеринбург", "нск": "Новосибирск", "новосиб": "Новосибирск", "нижний": "Нижний Новгород", "nyc": "New York",
-    "ебург": "Екатеринбург", "ёбург": "Екатеринбург", "владик": "Владивосток", "челны": "Набережные Челны",
-    "челяба": "Челябинск", "тагил": "Нижний Тагил",
-    "la": "Los Angeles", "sf": "San Francisco",
-}  # fmt: skip
 
 # project status words ("project Atlas is shipped", "проект Atlas завершён")
 STATUS_WORDS = frozenset(
@@ -590,89 +499,6 @@ STATUS_PHRASES = (
 DIET_NOUNS = frozenset({"diet", "диета"})
 HOME_NOUNS = frozenset({"lease", "apartment", "flat", "place", "house", "квартира", "дом"})
 
-
-def forms_of(value: str) -> tuple[str, ...]:
-    """Every way the gazetteers know to write ``value``, the value first: "pescatarian" ->
-    "пескетарианская", ..., "Python" -> "питон", "Санкт-Петербург" -> "питер". Forms shorter than
-    three letters are left out (they would match too much as word starts)."""
-    return (value, *(f for f in _FORMS.get(value.casefold(), ()) if len(f) >= 3 and f != value.casefold()))
-
-
-# a given name and its everyday forms, Russian and English ("Дмитрий" is "Дима" at work, "Dmitry" is
-# "Dima" in an English chat): after Dmitry stopped being the manager, "Dima moved our meeting"
-# speaks of him too
-NAME_FORMS: tuple[tuple[str, ...], ...] = (
-    ("Дмитрий", "Дима", "Митя", "Dmitry", "Dmitri", "Dima", "Mitya"),
-    ("Константин", "Костя", "Konstantin", "Kostya"),
-    ("Михаил", "Миша", "Mikhail", "Michael", "Misha", "Mike"),
-    ("Екатерина", "Катя", "Ekaterina", "Katerina", "Katya"),
-    ("Александр", "Саша", "Шура", "Aleksandr", "Alexander", "Sasha", "Alex"),
-    ("Александра", "Саша", "Aleksandra", "Alexandra", "Sasha"),
-    ("Алексей", "Лёша", "Леша", "Алёша", "Алеша", "Aleksey", "Alexey", "Alexei", "Lyosha", "Alyosha"),
-    ("Сергей", "Серёжа", "Сережа", "Sergey", "Sergei", "Seryozha"),
-    ("Андрей", "Андрюша", "Andrey", "Andrei"),
-    ("Николай", "Коля", "Nikolay", "Nikolai", "Kolya"),
-    ("Владимир", "Вова", "Володя", "Vladimir", "Vova", "Volodya"),
-    ("Евгений", "Евгения", "Женя", "Evgeny", "Yevgeny", "Evgenia", "Zhenya"),
-    ("Анастасия", "Настя", "Anastasia", "Nastya"),
-    ("Мария", "Маша", "Maria", "Masha"),
-    ("Елена", "Лена", "Elena", "Yelena", "Lena"),
-    ("Ольга", "Оля", "Olga", "Olya"),
-    ("Татьяна", "Таня", "Tatiana", "Tatyana", "Tanya"),
-    ("Наталья", "Наталия", "Наташа", "Natalia", "Natalya", "Natasha"),
-    ("Ирина", "Irina"),  # "Ира" starts "Ирак"
-    ("Юлия", "Юля", "Yulia", "Yuliya", "Yulya"),
-    ("Анна", "Аня", "Anna", "Anya"),
-    ("Павел", "Паша", "Pavel", "Pasha"),
-    ("Иван", "Ваня", "Ivan", "Vanya"),
-    ("Пётр", "Петр", "Петя", "Pyotr", "Petya"),
-    ("Борис", "Боря", "Boris", "Borya"),
-    ("Григорий", "Гриша", "Grigory", "Grisha"),
-    ("Виктор", "Витя", "Viktor", "Victor", "Vitya"),
-    ("Анатолий", "Толя", "Anatoly", "Tolya"),
-    ("Светлана", "Света", "Svetlana", "Sveta"),
-    ("Людмила", "Люда", "Lyudmila", "Lyuda"),
-    ("Дарья", "Даша", "Darya", "Daria", "Dasha"),
-    ("Ксения", "Ксюша", "Ksenia", "Kseniya", "Ksyusha"),
-    ("Софья", "София", "Соня", "Sofya", "Sofia", "Sonya"),
-    ("Вячеслав", "Слава", "Vyacheslav", "Slava"),
-    ("Станислав", "Стас", "Stanislav", "Stas"),
-    ("Robert", "Bob", "Rob", "Bobby"),
-    ("William", "Billy"),  # "Bill" and "Will" are also common words
-    ("Elizabeth", "Liz", "Beth", "Lizzie"),
-    ("Richard", "Rick"),
-    ("James", "Jim", "Jimmy"),
-    ("Thomas", "Tom", "Tommy"),
-    ("Joseph", "Joe", "Joey"),
-    ("Margaret", "Maggie", "Peggy"),
-    ("Jennifer", "Jen", "Jenny"),
-    ("Daniel", "Dan", "Danny"),
-    ("Matthew", "Matt"),
-    ("Christopher", "Chris"),
-    ("Nicholas", "Nick"),
-    ("Benjamin", "Ben"),
-    ("Samuel", "Sam"),
-    ("Anthony", "Tony"),
-    ("Katherine", "Catherine", "Kate", "Katie"),
-)
-
-
-def _all_forms() -> dict[str, tuple[str, ...]]:
-    out: dict[str, set[str]] = {}
-    for group in NAME_FORMS:
-        for form in group:
-            out.setdefault(form.casefold(), set()).update(g for g in group if g.casefold() != form.casefold())
-    for canon, words in DIETS.items():
-        out.setdefault(canon.casefold(), set()).update(words)
-    for table in TOOLS.values():
-        for canon, words in table.items():
-            out.setdefault(canon.casefold(), set()).update(words)
-    for alias, canon in CITY_ALIASES.items():
-        out.setdefault(canon.casefold(), set()).add(alias)
-    return {k: tuple(sorted(v)) for k, v in out.items()}
-
-
-_FORMS = _all_forms()
 
 
 # countries (lower case, "ё" as "е"): a place after "live in" / "жить в" that is one of these is the
