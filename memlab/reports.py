@@ -66,6 +66,7 @@ class MaintenanceReport(_Report):
     errors: dict[str, str] = field(default_factory=dict)
     resumed: list[str] = field(default_factory=list)
     sessions_closed: list[str] = field(default_factory=list)
+    deadline_reached: bool = False  # some work was left for the next run (sessions stay pending)
 
 
 @dataclass(frozen=True)

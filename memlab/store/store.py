@@ -13,12 +13,15 @@ from memlab.clock import Clock
 from memlab.config import StoreConfig
 from memlab.store import queries as q
 from memlab.store.connect import (
+    CorruptMemory,
     DatabaseError,
     Driver,
     ReadOnlyDatabaseError,
+    check_can_write,
     check_writable,
     choose_driver,
     connect,
+    translate,
 )
 from memlab.store.migrations import migrate
 from memlab.store.writer import SingleWriter
@@ -96,13 +99,14 @@ class Store:
             try:  # inspect before connect() switches the file to WAL
                 _check_memlab(probe, self.path)
             except self.driver.module.DatabaseError as exc:
-                raise DatabaseError(
+                raise translate(self.path, exc) or DatabaseError(
                     f"{self.path}: cannot read the database ({exc}); memlab did not modify it"
                 ) from exc
             finally:
                 probe.close()
         if self.read_only:
             return self._open_read_only()
+        check_can_write(self.path)
         boot = self._connect()
         try:
             check_writable(boot, self.path, self.driver.errors)
@@ -128,7 +132,7 @@ class Store:
             tables = {r[0] for r in self.execute_read("SELECT name FROM sqlite_master WHERE type = 'table'")}
         except self.driver.errors as exc:
             self.close()
-            raise DatabaseError(f"{self.path}: cannot read the database ({exc})") from exc
+            raise translate(self.path, exc) or DatabaseError(f"{self.path}: cannot read the database ({exc})") from exc
         if "nodes" not in tables:
             self.close()
             raise DatabaseError(f"{self.path}: the schema is not set up; open it once writable to migrate it")
@@ -521,8 +525,9 @@ def _check_file(path: Path) -> None:
     with open(path, "rb") as fh:
         head = fh.read(16)
     if head != _SQLITE_MAGIC:
-        raise DatabaseError(
-            f"{path}: the file is not a SQLite database (bad header); memlab did not modify it"
+        raise CorruptMemory(
+            f"{path}: the file is not a SQLite database (bad header); memlab did not modify it. If it "
+            "was one, restore a backup; `sqlite3 FILE 'PRAGMA integrity_check'` tells what is damaged"
         )
 
 
