@@ -730,6 +730,7 @@ class Memory:
         *,
         steps: Sequence[str] | None = None,
         deadline_s: float | None = None,
+        on_step: Callable[[str], None] | None = None,
     ) -> MaintenanceReport:
         """The nightly pipeline: close idle sessions, consolidate, decay, enrich entities, causal
         edges, repair missing vectors (``steps`` runs a subset, in pipeline order).
@@ -737,24 +738,27 @@ class Memory:
         Returns within ``deadline_s`` (default ``consolidation.maintain_deadline_s``; 0: no bound)
         plus one step's wind-down: no step or session starts after it and a chat model's call is
         cut short there. Sessions not consolidated stay pending with the error recorded
-        (``report.deadline_reached``); the next run picks them up."""
+        (``report.deadline_reached``); the next run picks them up. ``on_step(name)`` is called
+        after each step (a progress bar)."""
         from memlab.knowledge.maintenance import STEPS, maintain
 
         limit = self.config.consolidation.maintain_deadline_s if deadline_s is None else deadline_s
         deadline = deadline_in(limit) if limit and limit > 0 else None
         within = getattr(self.chat, "within", None)
         with within(deadline) if within is not None else contextlib.nullcontext():
-            report = maintain(self, maybe_epoch(now, "now"), steps=steps or STEPS, deadline=deadline)
+            report = maintain(
+                self, maybe_epoch(now, "now"), steps=steps or STEPS, deadline=deadline, on_step=on_step
+            )
         return MaintenanceReport.from_dict(report)
 
     # -- introspection -----------------------------------------------------------------------
     @_db_errors
-    def stats(self) -> MemoryStats:
+    def stats(self, user_id: str | None = None) -> MemoryStats:
         """Counts, sizes, which layers are live and what a crash could lose now (``to_dict()`` for
-        JSON; ``stats()["nodes"]`` item access works too).
+        JSON; ``stats()["nodes"]`` item access works too); with ``user_id``, that user's counts.
 
         Never blocks on queued work: counts are of what is committed."""
-        counts = self.store.counts()
+        counts = self.store.counts(check_name(user_id, "user_id"))
         drv = self.store.driver
         return MemoryStats(
             **counts,
@@ -776,6 +780,7 @@ class Memory:
             },
             writer=self._writer_stats(),
             embedding=vars(self._worker.stats).copy() if self._worker else None,
+            user_id=user_id,
         )
 
     def _writer_stats(self) -> dict[str, Any] | None:

@@ -92,3 +92,4 @@ class MemoryStats(_Report):
     layers: dict[str, Any]
     writer: dict[str, Any] | None = None  # None when read-only
     embedding: dict[str, Any] | None = None  # the embed worker's counters; None without an embedder
+    user_id: str | None = None  # counts are this user's only (None: the whole file)

@@ -190,6 +190,7 @@ def maintain(
     steps: Sequence[str] = STEPS,
     runners: Mapping[str, Step] | None = None,
     deadline: float | None = None,
+    on_step: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Run the pipeline (or resume an interrupted run); returns each step's counts and timings.
 
@@ -229,5 +230,7 @@ def maintain(
             report["deadline_reached"] = True
         report["steps"][name] = result
         _record(memory, run_id, name, report, None)
+        if on_step is not None:
+            on_step(name)
     _record(memory, run_id, None, report, memory.clock.now())
     return report
