@@ -40,7 +40,7 @@ from memlab.reports import ConsolidationReport, MaintenanceReport, MemoryStats
 from memlab.retrieval.recipes import Recipe
 from memlab.retry import CircuitBreaker, deadline_in, remaining
 from memlab.store import store as st
-from memlab.store.connect import DatabaseError, ReadOnlyDatabaseError, translate
+from memlab.store.connect import CorruptMemory, DatabaseError, ReadOnlyDatabaseError, corrupt_hint, translate
 from memlab.store.store import Store
 from memlab.store.vectors import (
     AnyIndex,
@@ -83,6 +83,13 @@ def _db_errors(method: Callable[Concatenate[Memory, P], R]) -> Callable[Concaten
             raise mapped from exc
 
     return call  # type: ignore[return-value]
+
+
+def _damage_in(report: dict[str, Any]) -> str | None:
+    """The first error of a maintenance report that says the file is damaged, if any."""
+    failed = (report.get("steps", {}).get("consolidate") or {}).get("failed") or {}
+    errors = [*report.get("errors", {}).values(), *(str(f.get("error", "")) for f in failed.values())]
+    return next((e for e in errors if "malformed" in e or "not a database" in e), None)
 
 
 def _check_query(text: Any, what: str) -> None:
@@ -183,6 +190,7 @@ class Memory:
             writer = self._writer
             writer.on_rollback.append(self._episodes.reset)
             writer.before_commit.append(self._episodes.flush_windows)
+            writer.on_foreign_commit.append(self._episodes.forget_tails)
             stale = self._restore_sessions(store.sessions("open"))
             self._opened = True
             if self.config.consolidation.auto:  # not imported otherwise: ~40 ms of a fresh open
@@ -749,6 +757,9 @@ class Memory:
             report = maintain(
                 self, maybe_epoch(now, "now"), steps=steps or STEPS, deadline=deadline, on_step=on_step
             )
+        damage = _damage_in(report)
+        if damage is not None:  # the steps record their errors and go on; a damaged file is fatal
+            raise CorruptMemory(corrupt_hint(self.path, damage))
         return MaintenanceReport.from_dict(report)
 
     # -- introspection -----------------------------------------------------------------------

@@ -106,6 +106,10 @@ class SingleWriter:
         # run on the writer thread just before each COMMIT, inside the transaction (writes that
         # buffer rows in Python insert them here); a failure fails the batch like a failed COMMIT
         self.before_commit: list[Callable[[Any], None]] = []
+        # run on the writer thread inside BEGIN when another connection (a second process) has
+        # committed since our last transaction: caches of what the database holds are stale
+        self.on_foreign_commit: list[Callable[[], None]] = []
+        self._data_version: int | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
     def start(self) -> SingleWriter:
@@ -280,6 +284,11 @@ class SingleWriter:
             retry_on=lambda exc: "locked" in str(exc) or "busy" in str(exc),
             sleep=time.sleep,
         )
+        version = int(self._con.execute("PRAGMA data_version").fetchone()[0])  # ours never change it
+        if self._data_version is not None and version != self._data_version:
+            for hook in self.on_foreign_commit:
+                hook()
+        self._data_version = version
 
     def _apply(self, batch: list[_Item]) -> None:
         """Group commit. Optimistic: the batch runs without savepoints (a SAVEPOINT copies every

@@ -123,6 +123,7 @@ def consolidate(
     lock = _lock(memory)
     if not lock.acquire(timeout=-1 if deadline is None else max(0.0, deadline - time.monotonic())):
         report["skipped"] = dict.fromkeys(ids, DEADLINE_NOTE)  # a background run held it to the end
+        _note_deadline(memory, ids)
         return report
     try:
         group = _Group(memory, name, report, max_attempts if count_attempt else None)
@@ -137,7 +138,20 @@ def consolidate(
         group.flush()
     finally:
         lock.release()
+    _note_deadline(memory, [sid for sid, why in report["skipped"].items() if why == DEADLINE_NOTE])
     return report
+
+
+def _note_deadline(memory: MemoryView, session_ids: Sequence[str]) -> None:
+    """Sessions a deadline left out say so in ``last_error`` (no attempt spent; still pending)."""
+    if not session_ids:
+        return
+    memory.store.writer.call(
+        lambda con: con.executemany(
+            "UPDATE sessions SET last_error = ? WHERE id = ? AND status IN ('pending', 'failed')",
+            [(DEADLINE_NOTE, sid) for sid in session_ids],
+        )
+    )
 
 
 def checkpoint(
