@@ -264,7 +264,7 @@ def cmd_context(args: argparse.Namespace) -> int:
 
 def cmd_consolidate(args: argparse.Namespace) -> int:
     with _open(args) as mem:
-        print(json.dumps(mem.consolidate(args.session), indent=2, default=str, ensure_ascii=False))
+        print(json.dumps(mem.consolidate(args.session).to_dict(), indent=2, default=str, ensure_ascii=False))
     return 0
 
 

@@ -244,8 +244,9 @@ class Memory:
             clean = self._stop_consolidation(deadline) and clean
             if self._worker is not None:
                 self._writer.flush(remaining(deadline))  # their after-commit hooks queue embeddings
-                clean = self._worker.wait_idle(remaining(deadline), self.config.ingest.embed_stall_s) and clean
-                clean = self._worker.close(remaining(deadline)) and clean
+                idle = self._worker.wait_idle(remaining(deadline), self.config.ingest.embed_stall_s)
+                # a stalled embedder is abandoned now, not joined for its retries (maintain repairs)
+                clean = self._worker.close(remaining(deadline) if idle else 0) and idle and clean
                 self._writer.flush(remaining(deadline))
                 self._save_vectors()
         except Exception as exc:  # e.g. a full disk: still stop every thread below

@@ -341,3 +341,15 @@ def test_guarded_chat_skips_calls_while_the_breaker_is_open() -> None:
             chat.complete([{"role": "user", "content": "hi"}])
         assert time.perf_counter() - t0 - first < 0.1
         assert chat.base_url == srv.base_url  # the wrapped client's attributes show through
+
+
+def test_close_without_timeout_does_not_join_a_silent_embedder(tmp_path: Path) -> None:
+    cfg = NO_AUTO.replace(ingest={"embed_stall_s": 0.5})
+    with SilentServer() as srv:
+        emb = OpenAICompatibleEmbedder(srv.base_url, "m", 32, timeout_s=30.0)
+        m = Memory.open(tmp_path / "m.db", cfg, embedder=emb)
+        m.ingest("a note", session_id="s")
+        t0 = time.perf_counter()
+        assert m.close() is False  # something was left behind: the vector
+        assert time.perf_counter() - t0 < 3.0
+    assert rows(tmp_path / "m.db") == 1
