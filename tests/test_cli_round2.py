@@ -32,6 +32,14 @@ def two_users(tmp_path: Path) -> Path:
     return db
 
 
+@pytest.fixture
+def rules(tmp_path: Path) -> list[str]:
+    """--config with the rule consolidator: no parser loads, so the CLI tests stay quick."""
+    path = tmp_path / "rules.toml"
+    path.write_text('[consolidation]\nconsolidator = "rules"\n', encoding="utf-8")
+    return ["--config", str(path)]
+
+
 def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     code = main(args)
     out = capsys.readouterr()
@@ -74,12 +82,14 @@ def test_context_user_holds_only_that_users_text(two_users: Path, capsys: pytest
     assert BOB_SECRET in out and ALICE_SECRET not in out
 
 
-def test_ingest_user_writes_under_that_user(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_ingest_user_writes_under_that_user(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], rules: list[str]
+) -> None:
     db, src = tmp_path / "m.db", tmp_path / "in.jsonl"
     src.write_text(json.dumps({"text": f"my code word is {BOB_SECRET}"}) + "\n", encoding="utf-8")
-    assert run(["ingest", str(db), str(src), "--user", "bob", *EMB], capsys)[0] == 0
+    assert run(["ingest", str(db), str(src), "--user", "bob", *EMB, *rules], capsys)[0] == 0
     src.write_text(json.dumps({"text": f"my code word is {ALICE_SECRET}"}) + "\n", encoding="utf-8")
-    assert run(["ingest", str(db), str(src), "--user", "alice", *EMB], capsys)[0] == 0
+    assert run(["ingest", str(db), str(src), "--user", "alice", *EMB, *rules], capsys)[0] == 0
     _, out, _ = run(["search", str(db), "code word", "--user", "alice", "--json", *EMB], capsys)
     assert ALICE_SECRET in out and BOB_SECRET not in out
 
@@ -132,10 +142,10 @@ def test_read_and_maintain_commands_refuse_a_missing_or_empty_path(
     assert empty.stat().st_size == 0
 
 
-def test_ingest_creates_the_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_ingest_creates_the_database(tmp_path: Path, capsys: pytest.CaptureFixture[str], rules: list[str]) -> None:
     src = tmp_path / "notes.txt"
     src.write_text("one note\n", encoding="utf-8")
-    assert run(["ingest", str(tmp_path / "new.db"), str(src), *EMB], capsys)[0] == 0
+    assert run(["ingest", str(tmp_path / "new.db"), str(src), *EMB, *rules], capsys)[0] == 0
     assert (tmp_path / "new.db").stat().st_size > 0
 
 
@@ -176,10 +186,10 @@ def test_format_maintenance_names_failed_sessions_and_the_deadline() -> None:
     assert "session s1 not consolidated: LLM down" in text and "deadline reached" in text
 
 
-def test_piped_ingest_prints_no_progress_bar(tmp_path: Path) -> None:
+def test_piped_ingest_prints_no_progress_bar(tmp_path: Path, rules: list[str]) -> None:
     src = tmp_path / "notes.txt"
     src.write_text("".join(f"note {i}\n" for i in range(300)), encoding="utf-8")
-    p = subprocess.run([sys.executable, "-m", "memlab.cli", "ingest", str(tmp_path / "m.db"), str(src), *EMB],
+    p = subprocess.run([sys.executable, "-m", "memlab.cli", "ingest", str(tmp_path / "m.db"), str(src), *EMB, *rules],
                        capture_output=True, text=True, timeout=120, cwd=str(ROOT))
     assert p.returncode == 0, p.stderr
     assert p.stderr == "" and p.stdout.strip() == f"ingested 300 messages into {tmp_path / 'm.db'}"
