@@ -6,12 +6,16 @@ from memlab.config import MemoryConfig
 from memlab.ingest import InvalidMessage
 from memlab.memory import EmbedderMismatchError, Memory
 from memlab.reports import ConsolidationReport, MaintenanceReport, MemoryStats
+from memlab.store.connect import CorruptMemory, DatabaseError, ReadOnlyMemory
+from memlab.store.writer import WriteFailed
 from memlab.types import Edge, Entity, Hit, Node, Session
 
 __all__ = [
     "Clock",
     "ConfigError",
     "ConsolidationReport",
+    "CorruptMemory",
+    "DatabaseError",
     "Edge",
     "EmbedderMismatchError",
     "Entity",
@@ -24,9 +28,11 @@ __all__ = [
     "MemoryStats",
     "Node",
     "Parts",
+    "ReadOnlyMemory",
     "Session",
     "SimulatedClock",
     "SystemClock",
+    "WriteFailed",
     "build_parts",
 ]
 __version__ = "0.1.0"

@@ -3,15 +3,41 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from memlab.config import MemoryConfig
 
 READ_ONLY_COMMANDS = frozenset({"search", "context", "stats", "viz"})  # open without a writer
+CREATING_COMMANDS = frozenset({"ingest"})  # every other command refuses a path with no database
 EMBED_MISSING_WAIT_S = 300.0
+
+
+def progress(total: int | None, desc: str) -> Any:
+    """A tqdm bar on stderr when it is a terminal; a silent stand-in when piped or redirected."""
+    if not sys.stderr.isatty():
+        return _Quiet()
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc=desc, unit="", leave=False, file=sys.stderr)
+
+
+class _Quiet:
+    n = 0
+
+    def update(self, n: int = 1) -> None:
+        self.n += n
+
+    def set_postfix_str(self, text: str) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
 
 
 def _config(args: argparse.Namespace) -> MemoryConfig:
@@ -26,8 +52,21 @@ def _config(args: argparse.Namespace) -> MemoryConfig:
 def _open(args: argparse.Namespace, **kwargs: Any) -> Any:
     from memlab.memory import Memory
 
-    read_only = getattr(args, "command", None) in READ_ONLY_COMMANDS
+    command = getattr(args, "command", None)
+    if command not in CREATING_COMMANDS:
+        _check_exists(Path(args.db))
+    read_only = command in READ_ONLY_COMMANDS
     return Memory.open(args.db, _config(args), read_only=read_only, **kwargs)
+
+
+def _check_exists(db: Path) -> None:
+    """Commands that read or maintain never create a database (a typo would leave an empty one)."""
+    from memlab.store.connect import DatabaseError
+
+    if not db.exists():
+        raise DatabaseError(f"{db}: no such memlab database (`memlab ingest {db} FILE` creates one)")
+    if db.is_file() and db.stat().st_size == 0:
+        raise DatabaseError(f"{db}: the file is empty (0 bytes), not a memlab database; memlab did not touch it")
 
 
 Record = dict[str, Any]
@@ -88,6 +127,8 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     All or nothing: every line is checked first; any bad line is reported (with its number) and
     nothing is ingested (``--skip-bad`` ingests the good lines instead). Exit 0 only when every
     message was committed."""
+    from memlab.store.writer import WriteFailed
+
     cfg = _config(args)
     records, errors = read_records(args.file, args.session, cfg.ingest.max_message_chars)
     if errors and args.skip_bad:
@@ -101,12 +142,19 @@ def cmd_ingest(args: argparse.Namespace) -> int:
         return 2
     with _open(args) as mem:
         before = mem.store.writer.stats.failed
-        for r in records:
-            mem.ingest(
-                r["text"], session_id=r["session_id"], role=r["role"], at=r["at"], user_id=args.user, speaker=r.get("speaker")
-            )
+        bar = progress(len(records), "ingest")
+        try:
+            for r in records:
+                mem.ingest(
+                    r["text"], session_id=r["session_id"], role=r["role"], at=r["at"], user_id=args.user,
+                    speaker=r.get("speaker"),
+                )
+                bar.update()
+        finally:
+            bar.close()
         mem.end_session()
-        mem.flush()
+        with contextlib.suppress(WriteFailed):  # counted below, with the number of lost messages
+            mem.flush()
         failed = mem.store.writer.stats.failed - before
         errs = list(mem.store.writer.stats.errors)
     if failed:
@@ -116,11 +164,36 @@ def cmd_ingest(args: argparse.Namespace) -> int:
     return 0
 
 
+def _wait_embedded(mem: Any, total: int, desc: str) -> None:
+    """Wait for the queued embeddings (a bar on a terminal) while they progress, at most
+    ``EMBED_MISSING_WAIT_S``; an embedder that stalls ends the wait (the rest waits for a later run)."""
+    bar = progress(total, desc)
+    deadline = time.monotonic() + EMBED_MISSING_WAIT_S
+    stall_s = mem.config.ingest.embed_stall_s
+    last_move = time.monotonic()
+    try:
+        while not mem.flush(min(1.0, max(0.0, deadline - time.monotonic()))):
+            done = _embedded(mem)
+            if done != bar.n:
+                bar.update(done - bar.n)
+                last_move = time.monotonic()
+            if time.monotonic() >= deadline or time.monotonic() - last_move > stall_s:
+                return
+        bar.update(_embedded(mem) - bar.n)
+    finally:
+        bar.close()
+
+
+def _embedded(mem: Any) -> int:
+    stats = mem.stats()["embedding"] or {}
+    return int(stats.get("embedded", 0)) + int(stats.get("failed", 0)) + int(stats.get("skipped", 0))
+
+
 def cmd_embed_missing(args: argparse.Namespace) -> int:
     """Embed every node without a vector (after an embedder outage or a crash)."""
     with _open(args) as mem:
         queued = mem.embed_missing()
-        mem.flush(EMBED_MISSING_WAIT_S)
+        _wait_embedded(mem, queued, "embed")
         left = mem.store.counts()["unembedded"] if mem.embedder is not None else 0
     if mem.embedder is None:
         print("memlab: error: no embedder configured (--embedder)", file=sys.stderr)
@@ -131,14 +204,14 @@ def cmd_embed_missing(args: argparse.Namespace) -> int:
 
 def cmd_stats(args: argparse.Namespace) -> int:
     with _open(args) as mem:
-        print(json.dumps(mem.stats().to_dict(), indent=2, ensure_ascii=False, default=str))
+        print(json.dumps(mem.stats(args.user).to_dict(), indent=2, ensure_ascii=False, default=str))
     return 0
 
 
 def cmd_reembed(args: argparse.Namespace) -> int:
     mem = _open(args, reembed=True)
     try:
-        mem.flush()
+        _wait_embedded(mem, mem.store.counts()["nodes_total"], "reembed")
         n = mem.store.counts().get("vectors", 0)
         name = mem.embedder.name if mem.embedder else None
     finally:
@@ -191,14 +264,48 @@ def cmd_context(args: argparse.Namespace) -> int:
 
 def cmd_consolidate(args: argparse.Namespace) -> int:
     with _open(args) as mem:
-        print(json.dumps(mem.consolidate(args.session), indent=2, default=str, ensure_ascii=False))
+        print(json.dumps(mem.consolidate(args.session).to_dict(), indent=2, default=str, ensure_ascii=False))
     return 0
 
 
 def cmd_maintain(args: argparse.Namespace) -> int:
+    from memlab.knowledge.maintenance import STEPS
+
     with _open(args) as mem:
-        print(json.dumps(mem.maintain(), indent=2, default=str, ensure_ascii=False))
-    return 0
+        bar = progress(len(STEPS), "maintain")
+
+        def step_done(name: str) -> None:
+            bar.set_postfix_str(name)
+            bar.update()
+
+        try:
+            report = mem.maintain(deadline_s=args.deadline, on_step=step_done)
+        finally:
+            bar.close()
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2, default=str, ensure_ascii=False))
+    else:
+        print(format_maintenance(report.to_dict()))
+    return 1 if report.errors else 0
+
+
+def format_maintenance(report: dict[str, Any]) -> str:
+    """A maintenance report as lines a person reads: one per step, then what went wrong."""
+    lines = [f"maintenance run {report.get('run_id')}" + (" (resumed)" if report.get("resumed") else "")]
+    for name, step in report.get("steps", {}).items():
+        counts = ", ".join(
+            f"{k.replace('_', ' ')} {v}" for k, v in step.items()
+            if k != "seconds" and isinstance(v, int | float) and not isinstance(v, bool)
+        )
+        lines.append(f"  {name:<12} {step.get('seconds', 0):>7.2f} s  {counts}".rstrip())
+        for sid, failure in (step.get("failed") or {}).items():
+            error = failure.get("error") if isinstance(failure, dict) else failure
+            lines.append(f"    session {sid} not consolidated: {error}")
+    for name, error in report.get("errors", {}).items():
+        lines.append(f"  error in {name}: {error}")
+    if report.get("deadline_reached"):
+        lines.append("  deadline reached: what was left stays pending for the next run")
+    return "\n".join(lines)
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
@@ -217,7 +324,7 @@ def cmd_viz(args: argparse.Namespace) -> int:
     try:
         with _open(args) as mem:
             path = export_memory(mem, args.output, as_of=from_iso(args.as_of) if args.as_of else None,
-                                 limit=args.limit)
+                                 limit=args.limit, user_id=args.user)
     except VizUnavailable as exc:
         print(f"memlab: error: {exc}", file=sys.stderr)
         return 2
@@ -238,52 +345,89 @@ def cmd_perf(args: argparse.Namespace) -> int:
     return int(module.main(args.rest) or 0)
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if not 1 <= value <= 1000:
-        raise argparse.ArgumentTypeError(f"expected 1..1000, got {value}")
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {value}")
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="memlab", description="Graph long-term memory for LLM agents on one SQLite file"
-    )
-    sub = p.add_subparsers(dest="command", required=True)
+def _positive(text: str) -> int:
+    value = _count(text)
+    if value > 1000:
+        raise argparse.ArgumentTypeError(f"expected a positive integer up to 1000, got {value}")
+    return value
 
-    def db_cmd(name: str, fn: Any, help: str) -> argparse.ArgumentParser:
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds (a number), got {text!r}") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"expected seconds >= 0, got {value}")
+    return value
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        # "argument --limit: expected ..." reads as "--limit: expected ..."
+        super().error(message.removeprefix("argument "))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from memlab import __version__
+
+    p = _Parser(prog="memlab", description="Graph long-term memory for LLM agents on one SQLite file")
+    p.add_argument("--version", action="version", version=f"memlab {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    def db_cmd(name: str, fn: Any, help: str, user: str | None = None) -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=help)
         sp.add_argument("db", help="path to the memlab SQLite file")
         sp.add_argument("--config", help="MemoryConfig TOML file")
         sp.add_argument("--embedder", help="hashing | wordllama | minilm | openai | openai-compatible | none")
-        sp.add_argument("--dim", type=int, help="embedding dimension (Matryoshka truncation)")
-        sp.add_argument("--user", default=None, help="the user whose memory this is (default: the default user)")
+        sp.add_argument("--dim", type=_count, help="embedding dimension (Matryoshka truncation)")
+        if user is not None:  # only where it scopes what the command does
+            sp.add_argument("--user", default=None, help=user)
         sp.set_defaults(func=fn)
         return sp
 
-    sp = db_cmd("ingest", cmd_ingest, "ingest a JSONL or text file")
+    only = "only this user's memory (default: every user's)"
+
+    sp = db_cmd("ingest", cmd_ingest, "ingest a JSONL or text file (creates the database)",
+                user="the user whose messages these are (default: the default user)")
     sp.add_argument("file")
     sp.add_argument("--session", default=None)
     sp.add_argument("--skip-bad", action="store_true", help="ingest the good lines, report the bad ones")
-    db_cmd("stats", cmd_stats, "counts, sizes and live layers")
+    db_cmd("stats", cmd_stats, "counts, sizes and live layers", user=only)
     db_cmd("embed-missing", cmd_embed_missing, "embed every node that has no vector (repair)")
     db_cmd("reembed", cmd_reembed, "drop all vectors and embed again with --embedder/--dim")
-    sp = db_cmd("search", cmd_search, "hybrid search with per-channel ranks")
+    sp = db_cmd("search", cmd_search, "hybrid search with per-channel ranks",
+                user="search this user's memory (default: the default user)")
     sp.add_argument("query")
     sp.add_argument("--limit", type=_positive, default=None)
     sp.add_argument("--recipe", default=None)
     sp.add_argument("--as-of", default=None, help="ISO date: answer from what memory held then")
     sp.add_argument("--history", action="store_true", help="include superseded facts")
     sp.add_argument("--json", action="store_true")
-    sp = db_cmd("context", cmd_context, "the token-budgeted context for a prompt")
+    sp = db_cmd("context", cmd_context, "the token-budgeted context for a prompt",
+                user="this user's memory (default: the default user)")
     sp.add_argument("prompt")
     sp = db_cmd("consolidate", cmd_consolidate, "consolidate pending sessions (or one)")
     sp.add_argument("--session", default=None)
-    db_cmd("maintain", cmd_maintain, "consolidate, decay, archive, enrich, infer causal edges")
-    db_cmd("mcp", cmd_mcp, "serve the agent tools over MCP (stdio)")
-    sp = db_cmd("viz", cmd_viz, "export an offline interactive graph (HTML)")
+    sp = db_cmd("maintain", cmd_maintain, "consolidate, decay, archive, enrich, infer causal edges")
+    sp.add_argument("--json", action="store_true", help="the report as JSON")
+    sp.add_argument("--deadline", type=_seconds, default=None,
+                    help="return within this many seconds (default: consolidation.maintain_deadline_s)")
+    db_cmd("mcp", cmd_mcp, "serve the agent tools over MCP (stdio)",
+           user="scope every tool to this user's memory (default: the default user)")
+    sp = db_cmd("viz", cmd_viz, "export an offline interactive graph (HTML)", user=only)
     sp.add_argument("-o", "--output", default="graph.html")
-    sp.add_argument("--limit", type=int, default=None, help="only the N most recent nodes")
+    sp.add_argument("--limit", type=_count, default=None, help="only the N most recent nodes")
     sp.add_argument("--as-of", default=None)
     sp = sub.add_parser("bench", help="run a benchmark suite (default: benchmarks/default.toml)")
     sp.add_argument("suite", nargs="?", default=None)
@@ -300,7 +444,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from memlab.ingest import InvalidMessage
-    from memlab.store.connect import DatabaseError
+    from memlab.store.connect import DatabaseError, translate
     from memlab.store.writer import WriterBusy, WriterClosed
 
     try:
@@ -308,9 +452,18 @@ def main(argv: list[str] | None = None) -> int:
     except (DatabaseError, InvalidMessage, ValueError, FileNotFoundError, IsADirectoryError) as exc:
         print(f"memlab: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `memlab search ... | head`: the reader left; no traceback
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except (WriterBusy, WriterClosed, OSError) as exc:
         print(f"memlab: error: {exc}", file=sys.stderr)
         return 1
+    except Exception as exc:
+        mapped = translate(getattr(args, "db", ""), exc)  # a driver error below the facade
+        if mapped is None:
+            raise
+        print(f"memlab: error: {mapped}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -92,6 +92,8 @@ def to_epoch(value: float | int | str | datetime, what: str = "time") -> float:
             f"{what} must be a datetime, an ISO-8601 string or epoch seconds, not {type(value).__name__}"
         )
     if not (-MAX_EPOCH < t < MAX_EPOCH):  # also false for NaN
+        if isinstance(value, datetime | str):  # a date, not a unit mistake: say which dates work
+            raise InvalidTime(f"{what}={value!r} is out of range: memlab keeps dates from year 941 to 2999")
         raise InvalidTime(f"{what}={value!r} is out of range (epoch seconds, not milliseconds)")
     return t
 

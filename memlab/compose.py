@@ -25,6 +25,7 @@ from memlab.config import ConsolidationConfig, MemoryConfig
 from memlab.embed.base import Embedder
 from memlab.knowledge.decay import DecayPolicy, EbbinghausDecay, NoDecay
 from memlab.knowledge.plan import ConsolidationContext, Consolidator, EpisodeRef, Plan
+from memlab.llm.guard import guard_chat
 from memlab.retrieval.intent import IntentClassifier, build_intent_classifier
 from memlab.retrieval.recipes import Recipe, get_recipe
 from memlab.store.vectors import AnyIndex
@@ -61,6 +62,7 @@ def build_parts(config: MemoryConfig, env: Mapping[str, str] | None = None, **ov
     clock = overrides.get("clock") or SystemClock()
     embedder = overrides["embedder"] if "embedder" in overrides else build_embedder(config, env)
     chat = overrides["chat"] if "chat" in overrides else build_chat(config.consolidation, env)
+    chat = guard_chat(chat, config.consolidation.llm_cooldown_s)  # one breaker for every LLM step
     if "consolidator" in overrides:
         consolidator = overrides["consolidator"]
         name = overrides.get("consolidator_name") or getattr(consolidator, "name", type(consolidator).__name__)

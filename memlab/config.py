@@ -49,6 +49,9 @@ class IngestConfig:
     embed_backoff_s: float = 0.2  # first retry delay; doubles each try
     max_message_chars: int = 1_000_000
     embed_cooldown_s: float = 30.0  # after a failed batch, skip the embedder this long (maintain repairs)
+    # flush()/close() wait for queued embeddings only while they progress: once no batch has
+    # finished for this long (a hung server), they return and maintain() embeds the rest
+    embed_stall_s: float = 5.0
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,11 @@ class ConsolidationConfig:
     retries: int = 3
     deadline_s: float = 120.0  # one consolidation's LLM call, retries included, never waits longer
     retry_backoff_s: float = 60.0  # failed sessions: maintain() retries after 60 s, 120 s, 240 s...
+    # after the LLM server failed (unreachable, or no answer within deadline_s), every LLM call is
+    # skipped this long: a silent server costs one deadline per outage, not one per session
+    llm_cooldown_s: float = 60.0
+    # maintain() as a whole returns by then; sessions it had no time for stay pending (0: no bound)
+    maintain_deadline_s: float = 3600.0
     page_size: int = 50
     # sessions whose plans share one writer transaction and one embedder call (a session that
     # reads the database first commits those before it): 1 = a transaction per session

@@ -15,8 +15,8 @@ from typing import Any
 
 from memlab.clock import InvalidTime
 from memlab.lang.text import stem_text
+from memlab.store import fact_rows, windows
 from memlab.store import store as st
-from memlab.store import windows
 
 _SURROGATES = re.compile("[\ud800-\udfff]")
 ROLES = ("user", "assistant", "system", "tool")
@@ -188,11 +188,19 @@ class EpisodeWriter:
         self._last: dict[str, _Tail] = {}
         self._pairs: dict[int, str] = {}  # this transaction's pair rows (final when written)
         self._windows: dict[int, str] = {}  # this transaction's window rows, still growing
+        self._shared_file = False  # another process has written the file since we opened it
 
     def reset(self) -> None:
         self._last.clear()
         self._pairs.clear()
         self._windows.clear()
+
+    def forget_tails(self) -> None:
+        """Another connection committed (a second process on the file): the sessions' last episodes
+        are read again from the database, by insertion order (what this cache would hold), so a
+        session two processes write keeps one temporal chain, without forks."""
+        self._last.clear()
+        self._shared_file = True
 
     def flush_windows(self, con: Any) -> None:
         """Write this transaction's window rows (the writer calls it before each COMMIT)."""
@@ -216,28 +224,16 @@ class EpisodeWriter:
         speaker: str | None = None,
     ) -> Callable[[Any], int]:
         def fn(con: Any) -> int:
+            shared = False  # another writer (process) created or wrote this session meanwhile
             if is_new:
-                con.execute(
+                shared = not con.execute(
                     "INSERT INTO sessions(id, started_at, last_event_at, status, user_id) "
                     "VALUES (?, ?, ?, 'open', ?) ON CONFLICT(id) DO NOTHING",
                     (session_id, at, at, user_id),
-                )
+                ).rowcount
             prev = self._last.get(session_id)
-            if prev is None and not is_new:
-                # not seen by this writer: if the session's first write failed (full disk, lock
-                # timeout) its row is missing, and the session would never be consolidated
-                con.execute(
-                    "INSERT INTO sessions(id, started_at, last_event_at, status) VALUES (?, ?, ?, 'open') "
-                    "ON CONFLICT(id) DO NOTHING",
-                    (session_id, at, at),
-                )
-                row = con.execute(
-                    "SELECT id, stem FROM nodes WHERE session_id = ? AND +type = 'episodic' "
-                    "ORDER BY event_time DESC, id DESC LIMIT 1",
-                    (session_id,),
-                ).fetchone()
-                if row is not None:
-                    prev = _Tail(row[0], row[1])
+            if prev is None and (shared or not is_new):
+                prev = _continue_session(con, session_id, at, by_insertion=self._shared_file)
             stem = stem_text(text)
             node_id = st.insert_node(
                 con,
@@ -273,16 +269,45 @@ class EpisodeWriter:
         return fn
 
 
+def _continue_session(con: Any, session_id: str, at: float, by_insertion: bool = False) -> _Tail | None:
+    """A session this writer has no tail of: make sure its row exists (its first write may have
+    failed), reopen it if another process completed it meanwhile (its new episodes must reach
+    consolidation; a consolidated one continues after a checkpoint), and return its last episode:
+    after a restart the newest by time (as the old triggers chose it), while another process writes
+    the file the last inserted, so that two writers of one session extend one chain."""
+    con.execute(
+        "INSERT INTO sessions(id, started_at, last_event_at, status) VALUES (?, ?, ?, 'open') "
+        "ON CONFLICT(id) DO NOTHING",
+        (session_id, at, at),
+    )
+    row = con.execute(
+        "SELECT id, stem, event_time FROM nodes WHERE session_id = ? AND +type = 'episodic' "
+        + ("ORDER BY id DESC LIMIT 1" if by_insertion else "ORDER BY event_time DESC, id DESC LIMIT 1"),
+        (session_id,),
+    ).fetchone()
+    status = con.execute("SELECT status FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
+    if status != "open":
+        if status == "consolidated" and row is not None:
+            fact_rows.set_checkpoint(con, session_id, (float(row[2]), int(row[0])))
+        con.execute("UPDATE sessions SET status = 'open', ended_at = NULL WHERE id = ?", (session_id,))
+    return None if row is None else _Tail(row[0], row[1])
+
+
 def complete_session_fn(session_id: str, now: float) -> Callable[[Any], str | None]:
-    """Mark an open session pending consolidation; returns its id if it changed state."""
+    """Mark an open session pending consolidation; returns its id if it changed state. Its episode
+    count and last time are recounted even when another process completed it first."""
 
     def fn(con: Any) -> str | None:
         cur = con.execute(
-            "UPDATE sessions SET status = 'pending', ended_at = ?, "
-            "last_event_at = coalesce((SELECT max(event_time) FROM nodes WHERE session_id = ?), last_event_at), "
-            "episode_count = (SELECT count(*) FROM nodes WHERE session_id = ? AND +type = 'episodic') "
-            "WHERE id = ? AND status = 'open'",
-            (now, session_id, session_id, session_id),
+            "UPDATE sessions SET status = 'pending', ended_at = ? WHERE id = ? AND status = 'open'",
+            (now, session_id),
+        )
+        con.execute(
+            "UPDATE sessions SET "
+            "last_event_at = coalesce((SELECT max(event_time) FROM nodes WHERE session_id = ?1), last_event_at), "
+            "episode_count = (SELECT count(*) FROM nodes WHERE session_id = ?1 AND +type = 'episodic') "
+            "WHERE id = ?1",
+            (session_id,),
         )
         return session_id if cur.rowcount else None
 

@@ -6,6 +6,9 @@ It owns no retrieval or knowledge logic itself: ``search``/``context`` delegate 
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import json
 import logging
 import math
 import threading
@@ -14,7 +17,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import numpy as np
 
@@ -24,6 +27,7 @@ from memlab.config import MemoryConfig
 from memlab.embed.base import Embedder
 from memlab.embed.worker import EmbedWorker
 from memlab.ingest import (
+    ROLES,
     EpisodeWriter,
     InvalidMessage,
     InvalidMessageTime,
@@ -36,7 +40,7 @@ from memlab.reports import ConsolidationReport, MaintenanceReport, MemoryStats
 from memlab.retrieval.recipes import Recipe
 from memlab.retry import CircuitBreaker, deadline_in, remaining
 from memlab.store import store as st
-from memlab.store.connect import DatabaseError, ReadOnlyDatabaseError
+from memlab.store.connect import CorruptMemory, DatabaseError, ReadOnlyDatabaseError, corrupt_hint, translate
 from memlab.store.store import Store
 from memlab.store.vectors import (
     AnyIndex,
@@ -60,6 +64,39 @@ def _limit(limit: int | None) -> int | None:
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
         raise ValueError(f"limit must be an integer from 1 to {MAX_LIMIT}, got {limit!r}")
     return limit
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _db_errors(method: Callable[Concatenate[Memory, P], R]) -> Callable[Concatenate[Memory, P], R]:
+    """A driver error from a damaged or read-only file, raised as memlab's own ``CorruptMemory`` /
+    ``ReadOnlyMemory`` naming the file (damage in the middle of a file shows only when read)."""
+
+    @functools.wraps(method)
+    def call(self: Memory, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as exc:
+            mapped = translate(self.path, exc)
+            if mapped is None:
+                raise
+            raise mapped from exc
+
+    return call  # type: ignore[return-value]
+
+
+def _damage_in(report: dict[str, Any]) -> str | None:
+    """The first error of a maintenance report that says the file is damaged, if any."""
+    failed = (report.get("steps", {}).get("consolidate") or {}).get("failed") or {}
+    errors = [*report.get("errors", {}).values(), *(str(f.get("error", "")) for f in failed.values())]
+    return next((e for e in errors if "malformed" in e or "not a database" in e), None)
+
+
+def _check_query(text: Any, what: str) -> None:
+    if not isinstance(text, str):
+        raise TypeError(f"{what} must be a str, got {type(text).__name__}")
+
+
 EXIT_EMBED_WAIT_S = 5.0  # at interpreter exit, how long queued embeddings may take (maintain repairs)
 MIN_TIME, MAX_TIME = -62135596800.0, 253402300799.0  # 0001-01-01 .. 9999-12-31 (what datetime can show)
 
@@ -131,6 +168,7 @@ class Memory:
             raise RuntimeError("memory is not open: use Memory.open(path) or `with Memory(path) as m`")
         return self._parts
 
+    @_db_errors
     def start(self, *, reembed: bool = False) -> Memory:
         if self._opened:
             return self
@@ -152,6 +190,7 @@ class Memory:
             writer = self._writer
             writer.on_rollback.append(self._episodes.reset)
             writer.before_commit.append(self._episodes.flush_windows)
+            writer.on_foreign_commit.append(self._episodes.forget_tails)
             stale = self._restore_sessions(store.sessions("open"))
             self._opened = True
             if self.config.consolidation.auto:  # not imported otherwise: ~40 ms of a fresh open
@@ -168,7 +207,7 @@ class Memory:
             raise
         # accepted writes are committed at a normal exit even without close() (and on garbage
         # collection of an unclosed memory); the threads are daemons, so nothing else would
-        self._finalizer = weakref.finalize(self, _shutdown, store, self._worker)
+        self._finalizer = weakref.finalize(self, _shutdown, store, self._worker, self.config.ingest.embed_stall_s)
         return self
 
     def _start_read_only(self) -> Memory:
@@ -205,8 +244,9 @@ class Memory:
             clean = self._stop_consolidation(deadline) and clean
             if self._worker is not None:
                 self._writer.flush(remaining(deadline))  # their after-commit hooks queue embeddings
-                clean = self._worker.wait_idle(remaining(deadline)) and clean
-                clean = self._worker.close(remaining(deadline)) and clean
+                idle = self._worker.wait_idle(remaining(deadline), self.config.ingest.embed_stall_s)
+                # a stalled embedder is abandoned now, not joined for its retries (maintain repairs)
+                clean = self._worker.close(remaining(deadline) if idle else 0) and idle and clean
                 self._writer.flush(remaining(deadline))
                 self._save_vectors()
         except Exception as exc:  # e.g. a full disk: still stop every thread below
@@ -321,6 +361,7 @@ class Memory:
         return [sid for user, found in by_user.items() for sid in self._tracker(user).restore(found, now=now)]
 
     # -- hot path ----------------------------------------------------------------------------
+    @_db_errors
     def ingest(
         self,
         text: str | bytes,
@@ -378,8 +419,10 @@ class Memory:
         if self.read_only:
             raise ReadOnlyDatabaseError(f"{self.path} was opened read-only: open it without read_only=True to ingest")
         clean, attrs = clean_text(text, self.config.ingest.max_message_chars)
+        if role not in ROLES:
+            raise InvalidMessage(f"role must be one of {', '.join(ROLES)}, got {role!r}")
         if attributes:
-            attrs = {**attributes, **attrs}
+            attrs = {**check_attributes(attributes), **attrs}
         user = check_name(user_id, "user_id") or DEFAULT_USER
         who = check_name(speaker, "speaker")
         now = self.clock.now()
@@ -463,17 +506,23 @@ class Memory:
                 log.exception("memlab: session-complete callback failed for %s", session_id)
 
     # -- slow path ------------------------------------------------------------------------------
+    @_db_errors
     def flush(self, timeout: float | None = None) -> bool:
-        """Wait until every queued write and embedding is committed; False if ``timeout`` came first.
+        """Commit every queued write, then wait for queued embeddings; False if ``timeout`` came
+        first or the embedder stalled.
 
-        A dead embedding server is not waited for past the timeout: its texts stay queued (or,
-        after its retries, unembedded until maintain() repairs them)."""
+        On return the episodes are durable. Embeddings are waited for only while they progress:
+        once no batch has finished for ``ingest.embed_stall_s`` (5 s; a hung embedding server),
+        flush returns False and those texts stay unembedded until maintain() repairs them.
+        Raises ``WriteFailed`` when a write this thread queued fire-and-forget failed."""
         if self.read_only:
             return True
         deadline = deadline_in(timeout)
         try:
             self._writer.flush(remaining(deadline))
-            if self._worker is not None and not self._worker.wait_idle(remaining(deadline)):
+            if self._worker is not None and not self._worker.wait_idle(
+                remaining(deadline), self.config.ingest.embed_stall_s
+            ):
                 return False
             self._writer.flush(remaining(deadline))
         except TimeoutError:
@@ -488,6 +537,7 @@ class Memory:
         self._worker.put(node_id, text)
         return True
 
+    @_db_errors
     def embed_missing(self, limit: int | None = None) -> int:
         """Queue nodes that have no vector (after embedder failures or a re-embed)."""
         if self._worker is None:
@@ -505,6 +555,7 @@ class Memory:
             self._worker.put(node_id, content)
         return len(rows)
 
+    @_db_errors
     def reembed(self) -> int:
         """Drop every vector, record the current embedder, and embed all nodes again."""
         assert self.embedder is not None
@@ -549,6 +600,7 @@ class Memory:
         return vec
 
     # -- read and knowledge layers (delegates) ---------------------------------------------
+    @_db_errors
     def search(
         self,
         query: str,
@@ -573,6 +625,7 @@ class Memory:
         """
         from memlab.retrieval.engine import search
 
+        _check_query(query, "query")
         self._visible()
         return search(
             self,
@@ -589,6 +642,7 @@ class Memory:
             reinforce=reinforce,
         )
 
+    @_db_errors
     def context(
         self,
         prompt: str,
@@ -606,6 +660,9 @@ class Memory:
         """
         from memlab.retrieval.context import build_context
 
+        _check_query(prompt, "prompt")
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget <= 0):
+            raise ValueError(f"budget must be a positive number of tokens, got {budget!r}")
         self._visible()
         text = build_context(
             self,
@@ -668,26 +725,52 @@ class Memory:
         open_ids = [sid for t in list(self._trackers.values()) if (sid := t.current_id) is not None]
         return ConsolidationReport.from_dict(checkpoint(self, open_ids, wait_s=wait_s))
 
+    @_db_errors
     def consolidate(self, session_id: str | None = None) -> ConsolidationReport:
         """Consolidate one completed session, or every pending one, with the configured consolidator."""
         from memlab.knowledge.consolidation import consolidate
 
         return ConsolidationReport.from_dict(consolidate(self, session_id))
 
-    def maintain(self, now: TimeLike | None = None, *, steps: Sequence[str] | None = None) -> MaintenanceReport:
+    @_db_errors
+    def maintain(
+        self,
+        now: TimeLike | None = None,
+        *,
+        steps: Sequence[str] | None = None,
+        deadline_s: float | None = None,
+        on_step: Callable[[str], None] | None = None,
+    ) -> MaintenanceReport:
         """The nightly pipeline: close idle sessions, consolidate, decay, enrich entities, causal
-        edges, repair missing vectors (``steps`` runs a subset, in pipeline order)."""
+        edges, repair missing vectors (``steps`` runs a subset, in pipeline order).
+
+        Returns within ``deadline_s`` (default ``consolidation.maintain_deadline_s``; 0: no bound)
+        plus one step's wind-down: no step or session starts after it and a chat model's call is
+        cut short there. Sessions not consolidated stay pending with the error recorded
+        (``report.deadline_reached``); the next run picks them up. ``on_step(name)`` is called
+        after each step (a progress bar)."""
         from memlab.knowledge.maintenance import STEPS, maintain
 
-        return MaintenanceReport.from_dict(maintain(self, maybe_epoch(now, "now"), steps=steps or STEPS))
+        limit = self.config.consolidation.maintain_deadline_s if deadline_s is None else deadline_s
+        deadline = deadline_in(limit) if limit and limit > 0 else None
+        within = getattr(self.chat, "within", None)
+        with within(deadline) if within is not None else contextlib.nullcontext():
+            report = maintain(
+                self, maybe_epoch(now, "now"), steps=steps or STEPS, deadline=deadline, on_step=on_step
+            )
+        damage = _damage_in(report)
+        if damage is not None:  # the steps record their errors and go on; a damaged file is fatal
+            raise CorruptMemory(corrupt_hint(self.path, damage))
+        return MaintenanceReport.from_dict(report)
 
     # -- introspection -----------------------------------------------------------------------
-    def stats(self) -> MemoryStats:
+    @_db_errors
+    def stats(self, user_id: str | None = None) -> MemoryStats:
         """Counts, sizes, which layers are live and what a crash could lose now (``to_dict()`` for
-        JSON; ``stats()["nodes"]`` item access works too).
+        JSON; ``stats()["nodes"]`` item access works too); with ``user_id``, that user's counts.
 
         Never blocks on queued work: counts are of what is committed."""
-        counts = self.store.counts()
+        counts = self.store.counts(check_name(user_id, "user_id"))
         drv = self.store.driver
         return MemoryStats(
             **counts,
@@ -701,6 +784,7 @@ class Memory:
                 "sqlite_vec_loadable": drv.can_load_extensions,
                 "embedder": f"{self.embedder.name} ({self.embedder.dim}-d)" if self.embedder else None,
                 "llm": self.chat is not None or self.config.consolidation.consolidator == "llm",
+                "llm_breaker": getattr(getattr(self.chat, "breaker", None), "state", None),
                 "consolidator": self.config.consolidation.consolidator,
                 "query_vectors": self.query_breaker.state if self.embedder else None,
                 "embed_worker": self._worker.breaker.state if self._worker else None,
@@ -708,6 +792,7 @@ class Memory:
             },
             writer=self._writer_stats(),
             embedding=vars(self._worker.stats).copy() if self._worker else None,
+            user_id=user_id,
         )
 
     def _writer_stats(self) -> dict[str, Any] | None:
@@ -726,6 +811,18 @@ class Memory:
             "uncommitted": writer.pending(),
             "max_uncommitted": writer.max_queued + writer.batch_max,
         }
+
+
+def check_attributes(attributes: Any) -> dict[str, Any]:
+    """Message attributes as stored: a dict that JSON can write (checked before anything is queued,
+    so a bad value fails the caller's own ingest and no other write)."""
+    if not isinstance(attributes, dict):
+        raise InvalidMessage(f"attributes must be a dict, got {type(attributes).__name__}")
+    try:
+        json.dumps(attributes, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise InvalidMessage(f"attributes must be JSON-serialisable: {exc}") from None
+    return attributes
 
 
 def check_time(at: Any) -> float:
@@ -784,11 +881,16 @@ def vector_sink(store: Store, index: AnyIndex) -> Callable[[list[int], np.ndarra
     return store_vectors
 
 
-def _shutdown(store: Store, worker: EmbedWorker | None) -> None:
-    """Interpreter exit (or garbage collection) of an unclosed memory: commit every accepted write."""
+def _shutdown(store: Store, worker: EmbedWorker | None, stall_s: float = EXIT_EMBED_WAIT_S) -> None:
+    """Interpreter exit (or garbage collection) of an unclosed memory: commit every accepted write,
+    then drain the embeddings their commits queued, for at most ``EXIT_EMBED_WAIT_S`` (what is left
+    stays unembedded until maintain() or ``memlab embed-missing``)."""
     try:
+        deadline = deadline_in(EXIT_EMBED_WAIT_S)
         if worker is not None:
-            worker.wait_idle(EXIT_EMBED_WAIT_S)
+            with contextlib.suppress(Exception):  # a failed write is logged; go on to the vectors
+                store.writer.flush()  # their after-commit hooks queue the embeddings
+            worker.wait_idle(remaining(deadline), stall_s)
             worker.close(0)
         store.close()
     except Exception as exc:  # at exit there is nobody to raise to

@@ -66,6 +66,7 @@ class MaintenanceReport(_Report):
     errors: dict[str, str] = field(default_factory=dict)
     resumed: list[str] = field(default_factory=list)
     sessions_closed: list[str] = field(default_factory=list)
+    deadline_reached: bool = False  # some work was left for the next run (sessions stay pending)
 
 
 @dataclass(frozen=True)
@@ -91,3 +92,4 @@ class MemoryStats(_Report):
     layers: dict[str, Any]
     writer: dict[str, Any] | None = None  # None when read-only
     embedding: dict[str, Any] | None = None  # the embed worker's counters; None without an embedder
+    user_id: str | None = None  # counts are this user's only (None: the whole file)

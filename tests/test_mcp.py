@@ -27,6 +27,7 @@ def _text(result) -> dict:  # noqa: ANN001
 
 def test_stdio_server_lists_and_calls_tools(tmp_path: Path) -> None:
     db = tmp_path / "m.db"
+    Memory.open(db, embedder=None).close()  # `memlab mcp` serves a database, never creates one
     params = StdioServerParameters(
         command=sys.executable,
         args=["-m", "memlab.cli", "mcp", str(db), "--embedder", "hashing"],

@@ -24,6 +24,8 @@ def test_all_is_pinned() -> None:
             "Clock",
             "ConfigError",
             "ConsolidationReport",
+            "CorruptMemory",
+            "DatabaseError",
             "Edge",
             "EmbedderMismatchError",
             "Entity",
@@ -36,9 +38,11 @@ def test_all_is_pinned() -> None:
             "MemoryStats",
             "Node",
             "Parts",
+            "ReadOnlyMemory",
             "Session",
             "SimulatedClock",
             "SystemClock",
+            "WriteFailed",
             "build_parts",
         ]
     )

@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 
@@ -72,6 +73,7 @@ class EmbedWorker:
         self._q: queue.Queue[object] = queue.Queue()
         self._idle = threading.Condition()
         self._pending = 0
+        self._progress = 0  # batches finished (embedded or given up): what a stalled wait watches
         self._thread = threading.Thread(target=self._run, name="memlab-embedder", daemon=True)
 
     def start(self) -> EmbedWorker:
@@ -84,10 +86,24 @@ class EmbedWorker:
         self.stats.queued += 1
         self._q.put((node_id, text))
 
-    def wait_idle(self, timeout: float | None = None) -> bool:
-        """Block until every queued text was embedded (or given up on)."""
+    def wait_idle(self, timeout: float | None = None, stall_s: float | None = None) -> bool:
+        """Block until every queued text was embedded (or given up on); False at ``timeout``, or
+        once no batch has finished for ``stall_s`` (a hung server: its texts wait for maintain())."""
+        deadline = None if timeout is None else time.monotonic() + timeout
         with self._idle:
-            return self._idle.wait_for(lambda: self._pending == 0, timeout)
+            while self._pending:
+                seen = self._progress
+                left = None if deadline is None else deadline - time.monotonic()
+                wait = left if stall_s is None else stall_s if left is None else min(left, stall_s)
+                if wait is not None and wait <= 0:
+                    return False
+                self._idle.wait_for(partial(self._moved, seen), wait)
+                if self._pending and self._progress == seen:
+                    return False
+            return True
+
+    def _moved(self, seen: int) -> bool:
+        return self._pending == 0 or self._progress != seen
 
     def close(self, timeout: float | None = None) -> bool:
         """Stop after the queued texts, or at ``timeout`` abandon them (they stay unembedded)."""
@@ -151,6 +167,7 @@ class EmbedWorker:
             self.stats.seconds += time.perf_counter() - started
             with self._idle:
                 self._pending -= len(job.ids)
+                self._progress += 1
                 self._idle.notify_all()
 
     def _embed_with_retry(self, texts: list[str]) -> np.ndarray | None:

@@ -21,6 +21,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from memlab.knowledge.decay import DecayPolicy
+from memlab.retry import remaining
 from memlab.store import queries as q
 from memlab.store.store import row_to_node
 
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 STEPS: tuple[str, ...] = ("consolidate", "decay", "enrich", "causal", "embed")
 EMBED_WAIT_S = 60.0  # the repair waits this long for the embedder; what is left waits for the next run
 DECAY_CHUNK = 5000
-Step = Callable[[Any, float], dict[str, Any]]
+Step = Callable[..., dict[str, Any]]
 
 
 def build_policy(memory: MemoryView) -> DecayPolicy:
@@ -39,13 +40,15 @@ def build_policy(memory: MemoryView) -> DecayPolicy:
 
 
 # -- steps ---------------------------------------------------------------------------------------------
-def step_consolidate(memory: MemoryView, now: float) -> dict[str, Any]:
-    """Close every session idle past the timeout (by the memory's clock), then consolidate."""
+def step_consolidate(memory: MemoryView, now: float, deadline: float | None = None) -> dict[str, Any]:
+    """Close every session idle past the timeout (by the memory's clock), then consolidate; by
+    ``deadline`` (monotonic) it stops, and the sessions not done stay pending."""
     from memlab.knowledge.consolidation import consolidate, wait_consolidated
+    from memlab.knowledge.consolidation.run import DEADLINE_NOTE
 
     closed = memory.close_idle_sessions()
-    wait_consolidated(memory)
-    r = consolidate(memory)
+    wait_consolidated(memory, remaining(deadline))
+    r = consolidate(memory, deadline=deadline)
     keys = (
         "sessions",
         "episodes",
@@ -63,6 +66,7 @@ def step_consolidate(memory: MemoryView, now: float) -> dict[str, Any]:
         "sessions_closed": len(closed),
         "consolidated": len(r["consolidated"]),
         "failed": r["failed"],
+        "left_pending": sorted(sid for sid, why in r["skipped"].items() if why == DEADLINE_NOTE),
     }
 
 
@@ -124,10 +128,13 @@ def step_causal(memory: MemoryView, now: float) -> dict[str, Any]:
     return infer_causal(memory)
 
 
-def step_embed(memory: MemoryView, now: float, wait_s: float = EMBED_WAIT_S) -> dict[str, Any]:
+def step_embed(
+    memory: MemoryView, now: float, wait_s: float = EMBED_WAIT_S, deadline: float | None = None
+) -> dict[str, Any]:
     """Queue every node without a vector and wait (bounded) for the embedder."""
     queued = memory.embed_missing()
-    done = memory.flush(wait_s) if queued else True
+    left = remaining(deadline)
+    done = memory.flush(wait_s if left is None else min(wait_s, left)) if queued else True
     missing = memory.store.execute_read(
         "SELECT count(*) FROM nodes n WHERE NOT EXISTS (SELECT 1 FROM node_vectors v WHERE v.node_id = n.id)"
     )[0][0]
@@ -141,6 +148,7 @@ RUNNERS: dict[str, Step] = {
     "causal": step_causal,
     "embed": step_embed,
 }
+_BOUNDED = (step_consolidate, step_embed)  # the built-in steps that take the run's deadline
 
 
 # -- the run record --------------------------------------------------------------------------------------
@@ -181,8 +189,14 @@ def maintain(
     *,
     steps: Sequence[str] = STEPS,
     runners: Mapping[str, Step] | None = None,
+    deadline: float | None = None,
+    on_step: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """Run the pipeline (or resume an interrupted run); returns each step's counts and timings.
+
+    ``deadline`` (a ``time.monotonic()`` value) bounds the run: no step starts after it, and
+    consolidation stops starting sessions (those stay pending, the report lists them); a step not
+    run is under ``errors`` and ``deadline_reached`` is set.
 
     A step that raises is reported under ``errors`` and the run goes on; a run killed mid-way
     (or interrupted by KeyboardInterrupt) stays unfinished and the next call resumes it.
@@ -200,14 +214,23 @@ def maintain(
     for name in steps:
         if name in report["steps"]:
             continue
+        if deadline is not None and time.monotonic() >= deadline:
+            report["deadline_reached"] = True
+            report.setdefault("errors", {})[name] = "not run: the maintain() deadline was reached"
+            continue
         t0 = time.perf_counter()
+        fn = funcs[name]
         try:
-            result = funcs[name](memory, now)
+            result = fn(memory, now, deadline=deadline) if fn in _BOUNDED else fn(memory, now)
         except Exception as exc:
             report.setdefault("errors", {})[name] = f"{type(exc).__name__}: {exc}"
             result = {"error": report["errors"][name]}
         result["seconds"] = round(time.perf_counter() - t0, 4)
+        if result.get("left_pending"):
+            report["deadline_reached"] = True
         report["steps"][name] = result
         _record(memory, run_id, name, report, None)
+        if on_step is not None:
+            on_step(name)
     _record(memory, run_id, None, report, memory.clock.now())
     return report

@@ -22,16 +22,50 @@ class DatabaseError(RuntimeError):
     """The database file cannot be used (corrupt, not a memlab database, locked, wrong embedder)."""
 
 
-class ReadOnlyDatabaseError(DatabaseError):
+class ReadOnlyMemory(DatabaseError):
     """A write was asked of a database that memlab may only read (file, folder or mode)."""
+
+
+ReadOnlyDatabaseError = ReadOnlyMemory  # the name before issue 35
+
+
+class CorruptMemory(DatabaseError):
+    """The file is damaged or is not an SQLite database; memlab did not modify it."""
 
 
 def read_only_hint(path: str | Path) -> str:
     return (
-        f"{path}: the database is read-only for this process (the file or its folder is not writable, "
-        "and SQLite's WAL needs to create files beside it). Open it with Memory.open(path, read_only=True) "
-        "(the CLI's search, context, stats and viz commands do), or make the file and its folder writable"
+        f"{path}: the database is read-only for this process (the file or its folder is not writable); "
+        "reading works with Memory.open(path, read_only=True) (the CLI's search, context, stats and viz "
+        "commands do); to write, make the file and its folder writable"
     )
+
+
+def corrupt_hint(path: str | Path, msg: str) -> str:
+    return (
+        f"{path}: the database file is damaged or not an SQLite database ({msg}). memlab did not modify "
+        f"it; check it with `sqlite3 {path} 'PRAGMA integrity_check'` and restore a backup "
+        "(or copy what is readable out with sqlite3's `.recover`)"
+    )
+
+
+def driver_errors() -> tuple[type[BaseException], ...]:
+    """The Error class of every driver loaded so far (stdlib sqlite3 always)."""
+    import sqlite3
+
+    return (sqlite3.Error, *(d.module.Error for d in _CACHE.values()))
+
+
+def translate(path: str | Path, exc: BaseException) -> DatabaseError | None:
+    """A driver error as memlab's own (``CorruptMemory``, ``ReadOnlyMemory``); None for any other."""
+    if isinstance(exc, DatabaseError) or not isinstance(exc, driver_errors()):
+        return None
+    msg = str(exc)
+    if "malformed" in msg or "not a database" in msg or "disk image" in msg:
+        return CorruptMemory(corrupt_hint(path, msg))
+    if "readonly" in msg or "read-only" in msg:
+        return ReadOnlyMemory(read_only_hint(path) + f" ({msg})")
+    return None
 
 
 @dataclass(frozen=True)
@@ -140,8 +174,9 @@ def connect(
 
 
 def _connect_ro(mod: Any, path: str | Path, busy_timeout_ms: int) -> Any:
-    """A read-only connection. A WAL file in a folder we cannot write (no -shm to create) can only
-    be read as immutable: nobody can be writing it without write access to that folder either."""
+    """A read-only connection. A WAL file whose ``-shm`` we cannot create or write (a read-only
+    folder or mount) can only be read as immutable: nobody can be writing it without write access
+    to that folder either."""
     uri = f"file:{Path(path).resolve()}?mode=ro"
     kw = {"uri": True, "check_same_thread": False, "isolation_level": None, "timeout": busy_timeout_ms / 1000}
     con = mod.connect(uri, **kw)
@@ -150,9 +185,35 @@ def _connect_ro(mod: Any, path: str | Path, busy_timeout_ms: int) -> Any:
         return con
     except mod.OperationalError as exc:
         con.close()
-        if "unable to open" not in str(exc) or os.access(Path(path).parent, os.W_OK | os.X_OK) and not _ro_mount(path):
+        msg = str(exc)
+        if not ("unable to open" in msg or "readonly" in msg) or writable_problem(path) is None:
             raise
     return mod.connect(uri + "&immutable=1", **kw)
+
+
+def writable_problem(path: str | Path) -> str | None:
+    """Why this process cannot write the database at ``path`` (None: it can). Checked at open, so
+    a read-only file or folder is one clear error there, not a lost first write. ``os.access``
+    answers for this process as it is (root with its capabilities dropped included)."""
+    p = Path(path)
+    folder = p.parent
+    if _ro_mount(p):
+        return f"{folder} is on a read-only file system"
+    if p.exists() and not os.access(p, os.R_OK | os.W_OK):
+        return f"the file {p} is not writable"
+    for side in (Path(f"{p}-wal"), Path(f"{p}-shm")):
+        if side.exists() and not os.access(side, os.R_OK | os.W_OK):
+            return f"{side} is not writable"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {folder} is not writable (SQLite's WAL creates files beside the database)"
+    return None
+
+
+def check_can_write(path: str | Path) -> None:
+    """Raise ``ReadOnlyMemory`` when this process cannot write the database at ``path``."""
+    why = writable_problem(path)
+    if why is not None:
+        raise ReadOnlyMemory(read_only_hint(path) + f" ({why})")
 
 
 def _ro_mount(path: str | Path) -> bool:
@@ -164,7 +225,9 @@ def _ro_mount(path: str | Path) -> bool:
 
 def wrap_error(path: str | Path, exc: BaseException) -> DatabaseError:
     msg = _explain(path, exc)
-    return ReadOnlyDatabaseError(msg) if msg.startswith(read_only_hint(path)) else DatabaseError(msg)
+    if msg.startswith(read_only_hint(path)):
+        return ReadOnlyMemory(msg)
+    return CorruptMemory(msg) if msg.startswith(f"{path}: the database file is damaged") else DatabaseError(msg)
 
 
 def check_writable(con: Any, path: str | Path, errors: tuple[type[BaseException], ...]) -> None:
@@ -180,8 +243,8 @@ def _explain(path: str | Path, exc: BaseException) -> str:
     msg = str(exc)
     if "readonly" in msg or "read-only" in msg or "unable to open" in msg:
         return read_only_hint(path) + f" ({msg})"
-    if "not a database" in msg or "malformed" in msg:
-        return f"{path}: the file is not a valid SQLite database ({msg}); memlab did not modify it"
+    if "not a database" in msg or "malformed" in msg or "disk image" in msg:
+        return corrupt_hint(path, msg)
     if "locked" in msg or "busy" in msg:
         return f"{path}: the database is locked by another process ({msg}); try again when it is released"
     return f"{path}: {msg}"

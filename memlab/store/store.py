@@ -14,12 +14,15 @@ from memlab.config import StoreConfig
 from memlab.lang.text import stem_text
 from memlab.store import queries as q
 from memlab.store.connect import (
+    CorruptMemory,
     DatabaseError,
     Driver,
     ReadOnlyDatabaseError,
+    check_can_write,
     check_writable,
     choose_driver,
     connect,
+    translate,
 )
 from memlab.store.migrations import migrate
 from memlab.store.writer import SingleWriter
@@ -96,13 +99,14 @@ class Store:
             try:  # inspect before connect() switches the file to WAL
                 _check_memlab(probe, self.path)
             except self.driver.module.DatabaseError as exc:
-                raise DatabaseError(
+                raise translate(self.path, exc) or DatabaseError(
                     f"{self.path}: cannot read the database ({exc}); memlab did not modify it"
                 ) from exc
             finally:
                 probe.close()
         if self.read_only:
             return self._open_read_only()
+        check_can_write(self.path)
         boot = self._connect()
         try:
             check_writable(boot, self.path, self.driver.errors)
@@ -128,7 +132,7 @@ class Store:
             tables = {r[0] for r in self.execute_read("SELECT name FROM sqlite_master WHERE type = 'table'")}
         except self.driver.errors as exc:
             self.close()
-            raise DatabaseError(f"{self.path}: cannot read the database ({exc})") from exc
+            raise translate(self.path, exc) or DatabaseError(f"{self.path}: cannot read the database ({exc})") from exc
         if "nodes" not in tables:
             self.close()
             raise DatabaseError(f"{self.path}: the schema is not set up; open it once writable to migrate it")
@@ -383,16 +387,25 @@ class Store:
         rows = self.execute_read("SELECT value FROM meta WHERE key = ?", (key,))
         return rows[0][0] if rows else None
 
-    def counts(self) -> dict[str, Any]:
-        """Nodes by type and state, edges by type, entities, sessions by status."""
-        r = self.execute_read
+    def counts(self, user_id: str | None = None) -> dict[str, Any]:
+        """Nodes by type and state, edges by type, entities, sessions by status (only ``user_id``'s
+        when given: an edge counts for the user whose node it starts from)."""
+        def r(sql: str, where: str) -> list[Any]:
+            return self.execute_read(sql.format(where=where if user_id is not None else "1"), params)
+
+        params: tuple[Any, ...] = () if user_id is None else (user_id,)
         nodes = {t: 0 for t in NODE_TYPES}
-        nodes.update(dict(r("SELECT type, count(*) FROM nodes GROUP BY type")))
+        nodes.update(dict(r("SELECT type, count(*) FROM nodes WHERE {where} GROUP BY type", "user_id = ?")))
         edges = {t: 0 for t in EDGE_TYPES}
-        edges.update(dict(r("SELECT type, count(*) FROM edges GROUP BY type")))
+        edges.update(dict(r(
+            "SELECT e.type, count(*) FROM edges e JOIN nodes n ON n.id = e.src WHERE {where} GROUP BY e.type"
+            if user_id is not None else "SELECT type, count(*) FROM edges WHERE {where} GROUP BY type",
+            "n.user_id = ?",
+        )))
         state = r(
             "SELECT sum(valid_until IS NULL AND archived_at IS NULL), sum(invalid_reason = 'superseded'), "
-            "sum(invalid_reason = 'forgotten'), sum(archived_at IS NOT NULL) FROM nodes"
+            "sum(invalid_reason = 'forgotten'), sum(archived_at IS NOT NULL) FROM nodes WHERE {where}",
+            "user_id = ?",
         )[0]
         return {
             "nodes": nodes,
@@ -402,11 +415,17 @@ class Store:
             "forgotten": state[2] or 0,
             "archived": state[3] or 0,
             "edges": edges,
-            "entities": r("SELECT count(*) FROM entities WHERE merged_into IS NULL")[0][0],
-            "sessions": dict(r("SELECT status, count(*) FROM sessions GROUP BY status")),
-            "vectors": r("SELECT count(*) FROM node_vectors")[0][0],
+            "entities": r("SELECT count(*) FROM entities WHERE merged_into IS NULL AND {where}", "user_id = ?")[0][0],
+            "sessions": dict(r("SELECT status, count(*) FROM sessions WHERE {where} GROUP BY status", "user_id = ?")),
+            "vectors": r(
+                "SELECT count(*) FROM node_vectors v JOIN nodes n ON n.id = v.node_id WHERE {where}"
+                if user_id is not None else "SELECT count(*) FROM node_vectors WHERE {where}",
+                "n.user_id = ?",
+            )[0][0],
             "unembedded": r(
-                "SELECT count(*) FROM nodes n WHERE NOT EXISTS (SELECT 1 FROM node_vectors v WHERE v.node_id = n.id)"
+                "SELECT count(*) FROM nodes n WHERE {where} AND NOT EXISTS "
+                "(SELECT 1 FROM node_vectors v WHERE v.node_id = n.id)",
+                "n.user_id = ?",
             )[0][0],
         }
 
@@ -521,8 +540,9 @@ def _check_file(path: Path) -> None:
     with open(path, "rb") as fh:
         head = fh.read(16)
     if head != _SQLITE_MAGIC:
-        raise DatabaseError(
-            f"{path}: the file is not a SQLite database (bad header); memlab did not modify it"
+        raise CorruptMemory(
+            f"{path}: the file is not a SQLite database (bad header); memlab did not modify it. If it "
+            "was one, restore a backup; `sqlite3 FILE 'PRAGMA integrity_check'` tells what is damaged"
         )
 
 

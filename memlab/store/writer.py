@@ -3,7 +3,9 @@
 Writes are callables ``fn(con) -> T`` queued to that thread. Consecutive queued writes share one
 transaction (group commit); each runs inside its own SAVEPOINT, so one failing write rolls back
 alone. A future resolves only after COMMIT, so an awaited write is durable (WAL). Fire-and-forget
-failures are logged and counted, never dropped silently.
+failures are logged and counted, never dropped silently, and belong to the thread that queued
+them: ``flush()`` raises ``WriteFailed`` for the caller's own failed writes, never for another
+thread's, and never returns normally while one of the caller's writes failed unreported.
 
 The queue is bounded (``max_queued``): when it is full, ``submit`` blocks up to ``put_timeout_s``
 (or raises at once with ``full="raise"``) with ``WriterBusy``, so accepted-but-uncommitted writes,
@@ -59,6 +61,15 @@ class _Item:
     fn: WriteFn
     future: Future[Any] | None
     after: AfterFn | None = None
+    owner: int = 0  # the queuing thread's ident: a fire-and-forget failure is reported to it
+
+
+@dataclass
+class _Owed:
+    """A thread's fire-and-forget failures that no flush() of its own has reported yet."""
+
+    count: int = 0
+    last: str = ""
 
 
 _STOP = object()
@@ -84,7 +95,7 @@ class SingleWriter:
         self.full = full
         self.put_timeout_s = put_timeout_s
         self.stats = WriterStats()
-        self._failed_reported = 0  # fire-and-forget failures a flush() has already reported
+        self._owed: dict[int, _Owed] = {}  # per queuing thread (issue 35: not one shared count)
         self._q: queue.Queue[Any] = queue.Queue(self.max_queued)
         self._inflight = 0
         self._last_logged: str | None = None
@@ -95,6 +106,10 @@ class SingleWriter:
         # run on the writer thread just before each COMMIT, inside the transaction (writes that
         # buffer rows in Python insert them here); a failure fails the batch like a failed COMMIT
         self.before_commit: list[Callable[[Any], None]] = []
+        # run on the writer thread inside BEGIN when another connection (a second process) has
+        # committed since our last transaction: caches of what the database holds are stale
+        self.on_foreign_commit: list[Callable[[], None]] = []
+        self._data_version: int | None = None
 
     # -- lifecycle -------------------------------------------------------------------------
     def start(self) -> SingleWriter:
@@ -150,8 +165,9 @@ class SingleWriter:
         return fut
 
     def submit_nowait(self, fn: WriteFn, after: AfterFn | None = None) -> None:
-        """Fire-and-forget: returns at once; a failure is logged and counted in ``stats``."""
-        self._put(_Item(fn, None, after))
+        """Fire-and-forget: returns at once; a failure is logged, counted in ``stats`` and raised
+        by the next ``flush()`` of the thread that queued it."""
+        self._put(_Item(fn, None, after, threading.get_ident()))
 
     async def run(self, fn: Callable[[Any], T]) -> T:
         """The asyncio form of ``submit``."""
@@ -169,7 +185,10 @@ class SingleWriter:
         return self.submit(fn).result()
 
     def flush(self, timeout: float | None = None) -> None:
-        """Wait until everything queued before this call is committed."""
+        """Wait until everything queued before this call is committed.
+
+        Raises ``WriteFailed`` when a fire-and-forget write this thread queued failed (each failure
+        is reported once); another thread's failures are theirs to hear of, not this caller's."""
         if self.in_writer_thread or self._thread is None:
             return
         fut: Future[None] = Future()
@@ -179,20 +198,25 @@ class SingleWriter:
             fut.result(timeout)
         except TimeoutError:
             raise
-        except Exception as exc:  # the barrier shared the failed transaction of the writes before it
-            self._failed_reported = self.stats.unawaited_failed
+        except Exception:  # the barrier shared a failed transaction: the writes in it are counted
+            pass
+        self.raise_owed()
+
+    def raise_owed(self) -> None:
+        """Raise ``WriteFailed`` for this thread's unreported fire-and-forget failures, once."""
+        with self._lock:
+            owed = self._owed.pop(threading.get_ident(), None)
+        if owed is not None and owed.count:
             raise WriteFailed(
-                f"committing queued writes failed ({exc}); {self.stats.failed} writes were not written "
-                "(check free disk space and permissions; stats()['writer'] has the errors)"
-            ) from exc
-        lost = self.stats.unawaited_failed - self._failed_reported
-        if lost > 0:  # fire-and-forget writes rolled back to their savepoint while the rest committed
-            self._failed_reported = self.stats.unawaited_failed
-            last = self.stats.errors[-1] if self.stats.errors else "see stats()['writer']['errors']"
-            raise WriteFailed(
-                f"{lost} queued write(s) failed and were not written (last: {last}); the others are "
-                "committed (check free disk space and permissions)"
+                f"{owed.count} queued write(s) failed and were not written (last: {owed.last}); "
+                "the others are committed (check free disk space and permissions)"
             )
+
+    def owes(self) -> int:
+        """This thread's fire-and-forget failures not yet reported by a flush()."""
+        with self._lock:
+            owed = self._owed.get(threading.get_ident())
+        return owed.count if owed is not None else 0
 
     def _put(self, item: _Item, wait: bool = False, timeout: float | None = None) -> None:
         if self._closed:
@@ -260,6 +284,11 @@ class SingleWriter:
             retry_on=lambda exc: "locked" in str(exc) or "busy" in str(exc),
             sleep=time.sleep,
         )
+        version = int(self._con.execute("PRAGMA data_version").fetchone()[0])  # ours never change it
+        if self._data_version is not None and version != self._data_version:
+            for hook in self.on_foreign_commit:
+                hook()
+        self._data_version = version
 
     def _apply(self, batch: list[_Item]) -> None:
         """Group commit. Optimistic: the batch runs without savepoints (a SAVEPOINT copies every
@@ -340,6 +369,10 @@ class SingleWriter:
         self.stats.unawaited_failed += 1
         text = repr(error)
         self.stats.errors = (self.stats.errors + [text])[-20:]
+        with self._lock:
+            owed = self._owed.setdefault(item.owner, _Owed())
+            owed.count += 1
+            owed.last = text
         if text == self._last_logged:  # a full disk fails every write the same way: log it once
             self.stats.repeated += 1
             return

@@ -45,7 +45,7 @@ def call_tool(
     """Validate and run one tool; bad input (or an unknown tool) gives ``{"error": ...}``.
 
     ``user_id`` scopes every tool to one user's memory: another user's facts, entities and
-    episodes are not found (memory_stats alone counts the whole file)."""
+    episodes are not found, and memory_stats counts only theirs."""
     from memlab.llm.parse import first_error
 
     if name not in TOOLS:
@@ -75,7 +75,7 @@ def call_tool(
 
 USER_SCOPED = frozenset(
     {"search_memory", "remember_fact", "correct_fact", "confirm_fact", "forget_fact", "get_entity_profile",
-     "get_timeline", "explain_fact", "weak_facts"}
+     "get_timeline", "explain_fact", "weak_facts", "memory_stats"}
 )  # fmt: skip
 
 

@@ -120,9 +120,10 @@ def get_timeline(
     }
 
 
-def memory_stats(memory: Any) -> dict[str, Any]:
-    """Nodes and edges by type, entities, orphans, sessions, DB size and live layers."""
-    s = memory.stats()
+def memory_stats(memory: Any, user_id: str | None = None) -> dict[str, Any]:
+    """Nodes and edges by type, entities, orphans, sessions, DB size and live layers (the counts
+    are ``user_id``'s only when given)."""
+    s = memory.stats(user_id) if user_id is not None else memory.stats()
     orphans = fact_rows.orphan_fact_count(memory.store)
     keys = (
         "nodes",

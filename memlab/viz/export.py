@@ -38,10 +38,13 @@ class GraphSnapshot:
     node_entities: tuple[tuple[int, int], ...]
 
 
-def _nodes(memory: Memory, as_of: float | None, limit: int | None) -> list[Node]:
-    """All nodes, or the ``limit`` most recent in world time (those already valid at ``as_of``)."""
+def _nodes(memory: Memory, as_of: float | None, limit: int | None, user_id: str | None = None) -> list[Node]:
+    """All nodes, or the ``limit`` most recent in world time (those already valid at ``as_of``);
+    only ``user_id``'s when given."""
     assert memory.store is not None
     where, params = ("n.valid_from <= ?", (as_of,)) if as_of is not None and limit else ("1", ())
+    if user_id is not None:
+        where, params = f"({where}) AND n.user_id = ?", (*params, user_id)
     if not limit:
         return memory.store.find_nodes(where, params, order="n.event_time, n.id")
     recent = memory.store.find_nodes(where, params, order="n.event_time DESC, n.id DESC", limit=limit)
@@ -72,10 +75,11 @@ def _node_entities(memory: Memory, ids: Sequence[int], capped: bool) -> list[tup
     return [(int(a), int(b)) for a, b in rows]
 
 
-def _entities(memory: Memory, wanted: set[int] | None) -> list[Entity]:
+def _entities(memory: Memory, wanted: set[int] | None, user_id: str | None = None) -> list[Entity]:
     """Entities (all, or the linked ones plus what they were merged into) with their aliases."""
     assert memory.store is not None
-    rows = memory.store.execute_read(f"SELECT {ENTITY_COLUMNS} FROM entities ORDER BY id")
+    where, params = ("WHERE user_id = ?", (user_id,)) if user_id is not None else ("", ())
+    rows = memory.store.execute_read(f"SELECT {ENTITY_COLUMNS} FROM entities {where} ORDER BY id", params)
     aliases: dict[int, list[str]] = {}
     for eid, alias in memory.store.execute_read("SELECT entity_id, alias FROM entity_aliases ORDER BY alias"):
         aliases.setdefault(int(eid), []).append(str(alias))
@@ -108,34 +112,42 @@ def _with_merge_targets(ids: set[int], merged: dict[int, int | None]) -> set[int
     return out
 
 
-def read_graph(memory: Memory, as_of: float | None = None, limit: int | None = None) -> GraphSnapshot:
-    """Nodes, edges, entities and links of a memory (capped at ``limit`` most recent nodes)."""
+def read_graph(
+    memory: Memory, as_of: float | None = None, limit: int | None = None, user_id: str | None = None
+) -> GraphSnapshot:
+    """Nodes, edges, entities and links of a memory (capped at ``limit`` most recent nodes); with
+    ``user_id`` only that user's (nothing crosses users)."""
     memory.flush()
-    nodes = _nodes(memory, as_of, limit)
+    nodes = _nodes(memory, as_of, limit, user_id)
     ids = [n.id for n in nodes]
-    capped = bool(limit)
+    capped = bool(limit) or user_id is not None  # edges and links only between the nodes drawn
     links = _node_entities(memory, ids, capped)
-    entities = _entities(memory, {e for _, e in links} if capped else None)
+    entities = _entities(memory, {e for _, e in links} if capped else None, user_id)
     return GraphSnapshot(tuple(nodes), tuple(_edges(memory, ids, capped)), tuple(entities), tuple(links))
 
 
 def memory_html(
-    memory: Memory, as_of: float | None = None, limit: int | None = None, title: str | None = None
+    memory: Memory,
+    as_of: float | None = None,
+    limit: int | None = None,
+    title: str | None = None,
+    user_id: str | None = None,
 ) -> str:
     """The graph page of a memory as a string (see :func:`export_memory`)."""
     from memlab.viz.graph import graph_html
 
-    g = read_graph(memory, as_of, limit)
+    g = read_graph(memory, as_of, limit, user_id)
     return graph_html(g.nodes, g.edges, g.entities, g.node_entities, title=title or f"memlab: {memory.path.name}",
                       now=as_of)  # fmt: skip
 
 
 def export_memory(memory: Memory, path: str | Path, as_of: float | None = None, limit: int | None = None,
-                  title: str | None = None) -> Path:  # fmt: skip
+                  title: str | None = None, user_id: str | None = None) -> Path:  # fmt: skip
     """Write the memory's graph to one HTML file that opens offline; ``as_of`` is the initial
-    world time of the page's slider (default: the newest time in the data)."""
+    world time of the page's slider (default: the newest time in the data); ``user_id``: only
+    that user's memory."""
     target = Path(path)
-    target.write_text(memory_html(memory, as_of, limit, title), encoding="utf-8")
+    target.write_text(memory_html(memory, as_of, limit, title, user_id), encoding="utf-8")
     return target
 
 

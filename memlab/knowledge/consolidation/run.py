@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -66,6 +67,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("memlab.knowledge")
 EXT_LOCK = "memlab.knowledge.lock"
 MAX_RETRY_BACKOFF_S = 86_400.0
+DEADLINE_NOTE = "maintain() deadline reached: left pending"
 CONTEXT_FACTS = 40  # existing facts shown to the consolidator
 VECTOR_CACHE = 8192  # texts whose vectors a consolidation run keeps (~8 MB at 256-d)
 
@@ -98,29 +100,58 @@ def consolidate(
     *,
     max_attempts: int = MAX_ATTEMPTS,
     count_attempt: bool = True,
+    deadline: float | None = None,
 ) -> dict[str, Any]:
     """Consolidate one session, or every pending one (and failed ones whose backoff has passed);
     returns a report of counts and errors.
 
     Safe to call repeatedly and from several threads: a consolidated session is skipped.
     ``count_attempt=False`` (background runs) records a failure without spending an attempt.
+    ``deadline`` (``time.monotonic()``): no session starts after it; the rest stay pending, listed
+    under ``skipped`` with ``DEADLINE_NOTE``.
     """
     assert memory.store is not None, "memory is not open"
     memory.flush()
     chosen, name = _chosen(memory, consolidator)
     report = _empty_report(name)
+    breaker = getattr(memory.chat, "breaker", None)
+    if count_attempt and breaker is not None:  # an asked-for run probes the LLM even in a cool-down
+        breaker.reset()
     ids = (
         [session_id] if session_id else [s.id for s in memory.store.sessions("pending")] + due_failed(memory)
     )
-    with _lock(memory):
+    lock = _lock(memory)
+    if not lock.acquire(timeout=-1 if deadline is None else max(0.0, deadline - time.monotonic())):
+        report["skipped"] = dict.fromkeys(ids, DEADLINE_NOTE)  # a background run held it to the end
+        _note_deadline(memory, ids)
+        return report
+    try:
         group = _Group(memory, name, report, max_attempts if count_attempt else None)
         for start in range(0, len(ids), group.limit):
             chunk = ids[start : start + group.limit]
             ahead = _ReadAhead(memory, chunk)
             for sid in chunk:
+                if deadline is not None and time.monotonic() >= deadline:
+                    report["skipped"][sid] = DEADLINE_NOTE
+                    continue
                 _one(memory, sid, chosen, group, ahead)
         group.flush()
+    finally:
+        lock.release()
+    _note_deadline(memory, [sid for sid, why in report["skipped"].items() if why == DEADLINE_NOTE])
     return report
+
+
+def _note_deadline(memory: MemoryView, session_ids: Sequence[str]) -> None:
+    """Sessions a deadline left out say so in ``last_error`` (no attempt spent; still pending)."""
+    if not session_ids:
+        return
+    memory.store.writer.call(
+        lambda con: con.executemany(
+            "UPDATE sessions SET last_error = ? WHERE id = ? AND status IN ('pending', 'failed')",
+            [(DEADLINE_NOTE, sid) for sid in session_ids],
+        )
+    )
 
 
 def checkpoint(

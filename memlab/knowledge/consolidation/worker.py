@@ -67,10 +67,16 @@ class AutoConsolidation:
         with self._settled:
             return self._settled.wait_for(lambda: not ids & self._pending, timeout)
 
-    def wait(self) -> None:
-        """Block until every queued session has been processed."""
-        if self._thread.is_alive():
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until every queued session has been processed; False when some still were at
+        ``timeout``."""
+        if not self._thread.is_alive():
+            return True
+        if timeout is None:
             self.queue.join()
+            return True
+        with self._settled:
+            return self._settled.wait_for(lambda: not self._pending, timeout)
 
     def close(self, timeout: float | None = None, *, drop_queued: bool = False) -> bool:
         """Finish the queue (or, with ``drop_queued``, only the session in progress: the rest stay
@@ -115,12 +121,12 @@ def maybe_enable_auto(memory: MemoryView) -> AutoConsolidation | None:
     return enable_auto(memory) if memory.config.consolidation.auto else None
 
 
-def wait_consolidated(memory: MemoryView) -> None:
-    """Wait until completed sessions announced so far are consolidated by the background worker."""
-    memory.flush()  # session-complete callbacks fire after their commit
+def wait_consolidated(memory: MemoryView, timeout: float | None = None) -> bool:
+    """Wait until completed sessions announced so far are consolidated by the background worker
+    (at most ``timeout`` seconds: False when some were still queued then)."""
+    memory.flush(timeout)  # session-complete callbacks fire after their commit
     auto = memory.extensions.get(EXT_AUTO)
-    if auto is not None:
-        auto.wait()
+    return True if auto is None else bool(auto.wait(timeout))
 
 
 def stop_auto(memory: MemoryView) -> None:
