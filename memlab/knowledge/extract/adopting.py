@@ -12,6 +12,7 @@ from memlab.knowledge.extract.basics import _PAST_ADJ, SPEAKER, Extracted
 from memlab.knowledge.extract.nlp import Tok
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.passing import _DEVICES
+from memlab.lang import wordlists as wl
 
 _GET = frozenset("get getting got gotten".split())
 _NEW = frozenset("new replacement this".split())
@@ -22,10 +23,7 @@ _LESSONS = frozenset("lesson class course tutor tutoring".split())
 _TAKE_LESSONS = frozenset("take start begin have do attend".split())
 _STUDY_YEARS = frozenset("first second third fourth final 1st 2nd 3rd 4th".split())
 _NOT_THIS_YEAR = frozenset("was were will 'll starts start starting next wish hope if".split())
-_STUDY_CONTEXT = frozenset(
-    "son daughter kid kids stepson stepdaughter nephew niece student students uni campus semester term halls dorm "
-    "lectures lecture course degree exams module modules freshers freshman sophomore".split()
-)
+_STUDY_CONTEXT = wl.words("en", "study_context")
 _MACHINES = _DEVICES | frozenset("phone mac macbook".split())
 
 

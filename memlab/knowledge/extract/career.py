@@ -15,6 +15,7 @@ from memlab.knowledge.extract.nlp import (
     ru_instrumental_noun,
 )
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
 _AWAY = frozenset("ago trip holiday holidays vacation back backpacking travelling traveling tour".split())
 _PERIODS = frozenset("day week month год день неделя месяц".split())
@@ -30,12 +31,12 @@ _PAST_PAY = frozenset("last final old previous former".split())
 _WORK_NOUNS = frozenset("work job internship contract gig".split())
 _MOSTLY = frozenset("mostly mainly primarily largely основном преимущественно".split())
 _NOT_YET = frozenset("tomorrow next soon завтра следующий скоро".split())
-_OTHERS_OWN = frozenset("your his her their its твой твоя твоё его её ее их".split())
+_OTHERS_OWN = wl.all_words("others_own")
 _ORG_CASES = frozenset("at from в во от".split())
 _MOVED_ME = frozenset("promote move make put transfer bump switch".split())  # "they moved me over to automation"
 _TITLE_LABELS = frozenset("title role position badge signature card nameplate headline".split())
 _CARRIERS = frozenset("badge signature card nameplate headline".split())  # what says the title on the speaker's behalf
-_TITLE_STOPS = frozenset("at in on for with and but last this yesterday today after since в на с и но".split())
+_TITLE_STOPS = wl.all_words("title_stops")
 
 
 def of_domain(toks: Sequence[Tok], head: Tok) -> list[Tok]:

@@ -10,6 +10,7 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted
 from memlab.knowledge.extract.nlp import Tok, _morph, is_place_name, ru_name_gender, ru_name_never_genitive
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
 # words a gapped stretch may open with before its subject: "а я", "ну а я", "и я тоже"
 _GAP_OPENERS = frozenset("а и но да ну ещё еще тоже также вот".split())
@@ -119,11 +120,7 @@ def parataxis_subject(reader: ReaderParts, v: Tok) -> Tok | None:
     return head
 
 
-# a count of years or months: "пять лет", "полтора года", "третий год", "полгода"
-_COUNTS = frozenset(
-    "полтора полторы пару пара несколько много второй третий четвёртый четвертый пятый шестой седьмой восьмой "
-    "девятый десятый".split()
-)
+_COUNTS = wl.words("ru", "counts")
 _SPAN_UNITS = frozenset("год лет года месяц месяца месяцев".split())
 # ordinals that count a running week: "вторая неделя в Иркутске", "третья неделя в «Леруа Мерлен»"
 _ORDINALS = frozenset("второй третий четвёртый четвертый пятый шестой седьмой восьмой девятый десятый".split())
