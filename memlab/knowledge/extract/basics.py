@@ -35,13 +35,13 @@ STATE_VERBS = wl.all_words("state_verbs")
 CHANGE_VERBS = wl.all_words("change_verbs")
 ORG_NOUNS = wl.all_words("org_nouns")
 _SPEAKER_WORDS = frozenset("i we me я мы".split())
-_OWNER_WORDS = frozenset("my our мой моя моё мое мои наш наша наше наши".split())
-_NOT_NAME_PARTS = frozenset("meet hey hi welcome hello знакомься знакомьтесь встречайте".split())
+_OWNER_WORDS = wl.all_words("owner_words")
+_NOT_NAME_PARTS = wl.all_words("not_name_parts")
 _TRIAL_VERBS = frozenset("try attempt test sample попробовать пробовать".split())
-_HEDGE_VERBS = frozenset("matter help interest count wonder care know change".split())
+_HEDGE_VERBS = wl.words("en", "hedge_verbs")
 _PRAISE = wl.all_words("praise")
 _SKIP_ADJ = wl.all_words("skip_adj")
-_PAST_ADJ = frozenset("old former ex previous late бывший прежний старый прошлый предыдущий".split())
+_PAST_ADJ = wl.all_words("past_adj")
 _SEASONS = wl.all_words("seasons")
 _CALENDAR = wl.all_words("calendar")
 _RU_VERB_ENDINGS = ("ть", "ти", "ться", "тись", "чь", "чься")
@@ -65,23 +65,21 @@ _VISIT_WORDS = wl.all_words("visit_words")
 _SHORT_STAYS = wl.all_phrases("short_stays")
 _FILLERS = ("btw", "lol", "haha", "tbh", "fwiw", "lmao")  # chat words a parser reads as nouns
 _VAGUE = wl.words("en", "basics_vague")
-_NOW_WORDS = frozenset("now nowadays lately currently теперь сейчас нынче отныне".split())
+_NOW_WORDS = wl.all_words("basics_now_words")
 _NOW_PHRASES = (("these", "days"), ("в", "последнее", "время"), ("these", "past", "weeks"))
-# English kin words that mean the speaker's own without "my" ("dad's on Windows 7", "grandma has a parrot")
-_BARE_KIN = frozenset("mom mum dad grandma grandpa granny grandad granddad nan nana".split())
-_NAMING = frozenset("зовут звать назвать назвал назвала назвали named called".split())
+_BARE_KIN = wl.words("en", "bare_kin")
+_NAMING = wl.all_words("naming")
 _HE_SHE = frozenset("he she он она".split())
-# "got a job at X", "started a new role at X": the verbs that take a job, the nouns that name one
-_JOB_TAKE_VERBS = frozenset("get have start take land begin love like enjoy hate".split())
+_JOB_TAKE_VERBS = wl.words("en", "job_take_verbs")
 _JOB_AT_NOUNS = frozenset("job gig role position post internship".split())
 # "Status of Falcon changed, it's in beta", "Quick update on Falcon: ...", "Новости по Falcon: статус — в бете"
 _STATUS_NOUNS = frozenset("status update статус новость".split())
 _JOB_NOUNS = frozenset("job gig employer company работа компания контора".split())
 _FROM_CASES = frozenset("from off с со из".split())
 _RU_WORK_AS = frozenset("работать трудиться устроиться подрабатывать служить вкалывать пахать".split())  # "работаю курьером"
-_BEGIN_VERBS = frozenset("start begin go switch adopt начать перейти сесть стать".split())
+_BEGIN_VERBS = wl.all_words("begin_verbs")
 _OWN_ATTRIBUTES = frozenset("spouse partner name age manager".split())  # never shared by "both"
-_WH = frozenset("what which who where how why что кто где куда почему".split())
+_WH = wl.all_words("question_words")
 _NO_LONGER_CUES = (" anymore ", " any more ", " no longer ", " больше не ", " уже не ")
 
 
@@ -114,7 +112,7 @@ _MENTION_TYPES = {"PER": "person", "LOC": "place", "ORG": "organization"}
 _TITLE_LINKS = wl.all_words("title_links")
 
 
-_HOBBY_TIMES = frozenset("weekend weekday evening summer winter main new current".split())
+_HOBBY_TIMES = wl.words("en", "hobby_times")
 _MONTHS = wl.all_words("months")
 
 

@@ -41,7 +41,7 @@ _STOPS = re.compile(
     r"(?<!\w)['’‘]|['’‘](?!\w)|[\"«»“”]|\?",
     re.I,
 )
-_PREPOSITIONS = frozenset("in on with at for to from by".split())
+_PREPOSITIONS = wl.words("en", "clefts_prepositions")
 _TIME_WORDS = wl.words("en", "time_words")
 _BEFORE_VERB = wl.words("en", "before_verb")
 

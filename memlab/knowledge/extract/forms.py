@@ -27,7 +27,7 @@ _AD_WORDS = re.compile(r"\b(?:job ad|advert|vacancy|vacancies|we're hiring|hirin
 # a signature: "--" (or an em dash) then parts set off by "|", to the end of the message
 _SIGNATURE = re.compile(r"(?:^|\s)(?:--|—)\s*([^|\n]+(?:\|[^|\n]+)+)\s*$")
 _OTHERS = wl.all_words("forms_others")
-_NOTHING = frozenset("none no nothing n/a na - — нет никого ничего".split())
+_NOTHING = wl.all_words("nothing")
 _AGE = re.compile(r"^(\d{1,2})(?:\s*(?:y/?o|years(?: old)?|лет|год|года))?$")
 
 

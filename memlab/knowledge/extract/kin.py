@@ -21,8 +21,7 @@ from memlab.knowledge.extract.clauses import SPEAKER, Reader
 from memlab.knowledge.extract.nlp import Sent, Tok
 from memlab.lang import wordlists as wl
 
-# relation nouns whose apposed name is one person of the speaker's (not "родители")
-_OWN_POSSESSIVES = frozenset("мой моя моё мое мои наш наша наше наши".split())
+_OWN_POSSESSIVES = wl.words("ru", "own_possessives")
 _OTHER_POSSESSIVES = wl.words("ru", "other_possessives")
 _OWN_EN = frozenset("my our".split())
 

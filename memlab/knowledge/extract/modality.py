@@ -42,8 +42,7 @@ _SMALL_CLAUSE_HEADS = frozenset("make render turn call consider".split())
 _REPORT_VERBS = wl.words("en", "report_verbs")
 
 
-# a tag that asks for the statement to be confirmed, so the statement is in doubt
-_CONFIRM_TAGS = frozenset("да же ведь правда верно правильно right correct innit".split())
+_CONFIRM_TAGS = wl.all_words("confirm_tags")
 
 
 _WHERE = frozenset("where где откуда".split())

@@ -41,12 +41,12 @@ from memlab.knowledge.extract.parts import ReaderParts
 from memlab.lang import wordlists as wl
 
 _NAME_CUTS = frozenset(", — – - :".split())
-_SCREENS = frozenset("telly tv television telik телик телевизор телевизору смотрим смотрю".split())
+_SCREENS = wl.all_words("screens")
 _OFTEN = wl.all_words("often")
-_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday weekend morning evening night".split())
+_WEEKDAYS = wl.words("en", "weekdays")
 _WORD_TOWNS = wl.words("en", "word_towns")
 _AGE_TAG = re.compile(r"^(\d{2})[fm]$")  # "38F", "29m"
-_AGE_UNITS = frozenset("лет год года годков годиков years yrs yo y/o old".split())
+_AGE_UNITS = wl.all_words("age_units")
 _FILLERS = wl.all_words("profiles_fillers")
 _STILL = _NOW_WORDS | {"still", "всё", "ещё", "уже", "пока"}  # "45 now", "still a paramedic": the item holds now
 _NOT_ITEM_WORDS = _FILLERS | _STILL
@@ -57,10 +57,9 @@ _YEAR_OF_STUDY = re.compile(r"^(?:first|second|third|fourth|final|1st|2nd|3rd|4t
 _ORG_CASES = frozenset("at for в во на".split())
 _FIRST_PERSON = frozenset("i me я мне меня".split())
 _SELF_HEADER = wl.all_words("self_header")
-# a header that says what the list is for: "About me for the dating profile:", «Для анкеты:»
-_PROFILE_NOUNS = frozenset("profile bio cv resume anketa анкета анкеты анкету резюме профиль профиля".split())
+_PROFILE_NOUNS = wl.all_words("profile_nouns")
 _FOR_PROFILE = wl.all_words("for_profile")
-_SELF_MARKS = frozenset("me myself intro introduction bio себе мне я".split())
+_SELF_MARKS = wl.all_words("self_marks")
 _PET_COUNTS = wl.all_words("pet_counts")
 _HEADER_CUTS = frozenset(": ? - — –".split())
 

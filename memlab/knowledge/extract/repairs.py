@@ -22,14 +22,14 @@ _MARKER = re.compile(
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[^\s,.!?;:()]+")
-_SKIP_BEFORE = frozenset("now um uh er erm like well so уже ну это".split())
+_SKIP_BEFORE = wl.all_words("skip_before")
 _SKIP_AFTER = wl.all_words("skip_after")
 _NEGATIONS = frozenset(("not", "не"))
-_APOLOGY = frozenset("about for to that if but i'm im i".split())  # "sorry about the noise", "sorry I'm late"
+_APOLOGY = wl.words("en", "apology")
 _FEEL = wl.words("en", "feel")
 _NO_REPAIR = wl.all_words("no_repair")
 _BUT = frozenset(("but", "а", "но"))
-_PREPOSITIONS = frozenset("in at on for в во на у из".split())
+_PREPOSITIONS = wl.all_words("repairs_prepositions")
 _NUMBER_WORDS = wl.all_words("repairs_number_words")
 
 

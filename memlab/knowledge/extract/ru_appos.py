@@ -71,8 +71,7 @@ def _bracket(toks: list[Tok], k: int) -> list[Tok] | None:
 
 
 _PAST_PERIODS = wl.words("ru", "past_periods")
-# states said in the past tense of a pet that is no more: "знал три слова", "любил спать на ноуте"
-_PAST_STATES = frozenset("знать уметь любить обожать жить прожить дожить ненавидеть бояться быть".split())
+_PAST_STATES = wl.words("ru", "past_states")
 
 
 def ru_pet_of_the_past(reader: ReaderParts, pet: Tok) -> bool:

@@ -13,8 +13,7 @@ from memlab.knowledge.extract.nlp import Tok, ru_lemmas
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.lang import wordlists as wl
 
-# verbs that move the one in their object (or, reflexive, their subject) into a team
-_MOVE_VERBS = frozenset("забрать перевести перекинуть перебросить взять позвать перевестись перейти".split())
+_MOVE_VERBS = wl.words("ru", "ru_moves_move_verbs")
 _DEPARTMENTS = wl.words("ru", "departments")
 # an abbreviation of a university: "СПбГУ", "МГУ", "УрФУ", "МФТИ", "ИТМО", "ВШЭ", "РУДН"
 _SCHOOL_ABBR = re.compile(r"[А-ЯЁ][А-ЯЁа-яё]*(ГУ|ТУ|ФУ|МУ|ПУ|ЭУ|ГИ|ТИ|ФТИ)|ИТМО|ВШЭ|РУДН|МИФИ|МГИМО|РАНХиГС|МИСиС")

@@ -414,14 +414,11 @@ class RussianClauses(ReaderParts):
 
 
 _RU_HOBBY_VERBS = wl.table("ru", "hobby_verbs")
-# words of degree before a diet noun: "вообще веганка", "полная веганка", "убеждённый вегетарианец"
-_DIET_DEGREE = frozenset("вообще полный полная строгий строгая убеждённый убежденный убеждённая убежденная".split())
+_DIET_DEGREE = wl.words("ru", "diet_degree")
 # said of two people married to each other: "мы с Пашей женаты", "мы с Ильёй расписались"
 _MARRIED = frozenset("женатый женаты замужем поженились пожениться расписались расписаться".split())
-# eating said in the first person: "ем каждый день", "могу есть хоть каждый день"
-_EAT_FORMS = frozenset("ем едим кушаю кушаем уплетаю наворачиваю трескаю лопаю".split())
-# what one loves and eats that is no dish: "обожаю готовить", "люблю это"
-_NOT_FOOD = frozenset("это всё все еда кухня готовить время жизнь".split())
+_EAT_FORMS = wl.words("ru", "eat_forms")
+_NOT_FOOD = wl.words("ru", "not_food")
 _PAINT_MEDIA = frozenset("акварель гуашь пастель масло акрил тушь".split())
 _NOT_HOBBIES = wl.words("ru", "not_hobbies")
 
@@ -434,8 +431,7 @@ _RU_SKIP = wl.words("ru", "ru_skip")
 _AGE_PARTICLES = frozenset("сегодня всего только ровно".split())
 _COUNTED = wl.words("ru", "russian_counted")
 
-# words between the subject and the job noun of a verbless clause ("папа всю жизнь водитель")
-_JOB_FILLERS = frozenset("теперь сейчас уже тоже также всю жизнь по профессии давно".split())
+_JOB_FILLERS = wl.words("ru", "job_fillers")
 _NOT_NOW_ADV = frozenset("раньше когда-то тогда бывший прежде".split())
 
 

@@ -53,7 +53,7 @@ _RU_POSSESSIVE = re.compile(r"[А-ЯЁа-яё][а-яё]+ин")  # "Максим�
 _GET_USED = re.compile(r" (?:get|gets|getting|got|gotten) used to ")
 _AGO = frozenset(("years ago", "лет назад"))
 _LATER = frozenset("but then until later но потом затем".split())
-_MOVED_ON = frozenset("come return leave move relocate вернуться уехать переехать".split())
+_MOVED_ON = wl.all_words("moved_on")
 
 
 def _hung_outside(head: Tok, part: Sequence[Tok]) -> bool:
@@ -80,13 +80,12 @@ _STACK = frozenset("programming_language database".split())  # what a team's cho
 
 _HONORIFICS = wl.words("en", "honorifics")
 _QUOTES = frozenset('"«“\'')
-_FRAGMENT_ENDS = frozenset("and but so though и но а так".split())
+_FRAGMENT_ENDS = wl.all_words("fragment_ends")
 _SINCE_WORDS = frozenset("since с со".split())
 _DURATION_WORDS = wl.all_words("duration_words")
 _UNREAL_WORDS = frozenset("if would 'd wish если бы".split())
 _NOBODY = frozenset("nobody noone никто".split())
-# whom a person was met, seen or taken somewhere by: the name a "she" in the next sentence is
-_MEETING_VERBS = frozenset("meet see drive take pick catch hang grab have chat".split())
+_MEETING_VERBS = wl.words("en", "meeting_verbs")
 _TALKING_VERBS = frozenset("talk speak chat".split())
 
 

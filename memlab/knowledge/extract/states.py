@@ -36,8 +36,7 @@ _INDEFINITE = wl.all_words("indefinite")
 _AGAINST = frozenset("от кроме против вместо".split())
 
 
-# days of the year the small NER calls people ("keto since Easter")
-_HOLIDAYS = frozenset("easter christmas xmas halloween diwali eid ramadan hanukkah thanksgiving".split())
+_HOLIDAYS = wl.words("en", "holidays")
 
 
 class States(ReaderParts):

@@ -39,7 +39,7 @@ def _disagrees(v: Tok, c: Tok) -> bool:
 _FIRST_PERSON_WORDS = wl.all_words("first_person_words")
 # verbs of getting a thing: a gazetteer's thing after one is what was got, never who got it
 _ACQUIRE_RU = frozenset("купить взять приобрести заказать поставить установить".split())
-_GREETINGS = frozenset("hey hi hello oh ну эй привет слушай".split())
+_GREETINGS = wl.all_words("greetings")
 _LEAD_POS = frozenset(("PUNCT", "INTJ", "DET", "ADV", "CCONJ", "PART"))
 _TELLING = wl.all_words("telling")
 

@@ -35,7 +35,7 @@ _TIME_NOUNS = frozenset("day week month weekend день неделя месяц
 _COUNT_UP = frozenset("first second third первый второй третий уже".split())
 _NOT_NOW = wl.all_words("not_now")
 _MOVE_VERBS = wl.all_words("updates_move_verbs")
-_FROM_WORDS = frozenset("from of off than из от чем вместо instead".split())
+_FROM_WORDS = wl.all_words("from_words")
 _NAME_KINDS = {
     "city": ("LOC",),
     "employer": ("ORG",),
@@ -141,7 +141,7 @@ def _acquires(readers: Sequence[Reader], attribute: str) -> bool:
 
 
 _GIVE_AWAY = frozenset("отдать продать подарить give sell gift".split())
-_STAY_WORDS = frozenset("week weekend day night неделя выходные день ночь".split())
+_STAY_WORDS = wl.all_words("stay_words")
 
 
 def _a_stay(r: Reader, t: Tok) -> bool:
@@ -499,8 +499,7 @@ def pet_gone_sentences(text: str) -> list[str]:
     return [p for p in re.split(r"(?<=[.!?])\s+", text) if PET_GONE.search(p) and not PET_BACK.search(p)]
 
 
-# words between "у нас" and a new pet's name: «у нас теперь живёт Плюшка», «у меня сейчас Граф»
-_HOME_FILLERS = frozenset("теперь сейчас живёт живет появилась появился появились поселилась поселился — -".split())
+_HOME_FILLERS = wl.all_words("home_fillers")
 _EN_PET_INTROS = frozenset("meet welcome".split())
 
 
@@ -675,7 +674,7 @@ def _en_on_now(r: Reader, t: Tok, message: str) -> bool:
 
 
 _NOT_ON_A_TEAM = wl.words("en", "not_on_a_team")
-_TEAM_TALK = frozenset("reorg reorganisation reorganization standup standups lead squad sprint team manager boss".split())
+_TEAM_TALK = wl.words("en", "team_talk")
 
 
 def _team_moved_to(r: Reader, t: Tok) -> bool:
@@ -712,7 +711,7 @@ _NOW_WORDS = wl.all_words("updates_now_words")
 _FAVOURITE_LIKE = frozenset([*lx.FAVOURITE, "number", "любовь", "all-time"])
 _FRAME_NOUNS = wl.all_words("frame_nouns")
 _DETERMINERS = wl.all_words("determiners")
-_PRONOUNS = frozenset("it they this that он она оно они это".split())
+_PRONOUNS = wl.all_words("pronouns")
 
 
 # the words that name an open-class attribute in a message ("my go-to order", "любимая группа", "хобби")

@@ -264,7 +264,7 @@ class Values(ReaderParts):
 _LOWER_CITY_ALIASES = frozenset(lx.CITY_ALIASES) - {"нижний", "la", "sf"}
 _GO_ON = wl.words("en", "go_on")
 _WRITE_VERBS = frozenset("write rewrite code program learn teach use".split())
-_CODE_WORDS = frozenset("language code coding write backend service program programming stack microservice".split())
+_CODE_WORDS = wl.words("en", "code_words")
 _INSTITUTIONS = wl.words("en", "institutions")
 
 

@@ -59,8 +59,8 @@ _CLAUSE_END = frozenset(", . ; ! ) — -".split())
 _NOT_VALUES = wl.all_words("not_values")
 _WORD_BRANDS = frozenset("seat mini smart jeep".split())  # car brands that are everyday words: capitalised only
 _THEN_MARKS = frozenset("when after before since once until till".split())
-_JOB_CONTEXT = frozenset("office work job team colleague boss salary onboarding manager role offer".split())
-_GYM_CONTEXT = frozenset("pool sauna treadmill workout class spin membership squat gym weights".split())  # what a gym has, not a job
+_JOB_CONTEXT = wl.words("en", "job_context")
+_GYM_CONTEXT = wl.words("en", "gym_context")
 _THING_ATTRIBUTES = frozenset("car phone city employer university editor operating_system programming_language".split())
 
 
@@ -78,8 +78,7 @@ def _ru_work_town(reader: ReaderParts, v: Tok, o: Tok) -> bool:
     return reader.city(o).casefold().replace("ё", "е") not in lx.COUNTRIES
 
 
-# genitives after a job noun that do not complete the title: "работаю курьером года два", "поваром смены"
-_NOT_JOB_OF = frozenset("год лет месяц неделя день раз время смена мечта жизнь уровень".split())
+_NOT_JOB_OF = wl.words("ru", "not_job_of")
 
 
 # a workplace a job noun may name in the genitive, its own name beside it: "директор магазина «Пятёрочка»"
@@ -88,7 +87,7 @@ _GIG_VERBS = frozenset("drive deliver ride rid".split())  # "for" a named firm: 
 _WORKPLACE_NOUNS = wl.words("ru", "workplace_nouns")
 
 
-_YEARS_OF_STUDY = frozenset("первый второй третий четвёртый четвертый пятый шестой последний выпускной".split())
+_YEARS_OF_STUDY = wl.words("ru", "years_of_study")
 _SCHOOL_NOUNS_RU = frozenset("университет институт академия консерватория".split())
 
 
@@ -101,7 +100,7 @@ _AHEAD = frozenset("tomorrow tonight soon".split())
 _WATERS = wl.all_words("waters")
 _PERSON_NOUNS = wl.words("en", "person_nouns")
 _WHEN_WORDS = wl.all_words("when_words")
-_RUN_PARTICLES = frozenset("for into out around about away off after late".split())
+_RUN_PARTICLES = wl.words("en", "run_particles")
 
 
 _SHAKY_WORDS = wl.words("ru", "shaky_words")
