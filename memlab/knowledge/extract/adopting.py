@@ -12,20 +12,18 @@ from memlab.knowledge.extract.basics import _PAST_ADJ, SPEAKER, Extracted
 from memlab.knowledge.extract.nlp import Tok
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.passing import _DEVICES
+from memlab.lang import wordlists as wl
 
 _GET = frozenset("get getting got gotten".split())
 _NEW = frozenset("new replacement this".split())
 _MY_THING = ("keeps me sane", "keeping me sane", "keep me sane", "my main thing", "my whole life", "my life now")
-_OPENERS = frozenset("honestly so ok okay tbh yeah also and but".split())
+_OPENERS = wl.words("en", "openers")
 _STUDY_PERIODS = frozenset("year term semester".split())
 _LESSONS = frozenset("lesson class course tutor tutoring".split())
 _TAKE_LESSONS = frozenset("take start begin have do attend".split())
-_STUDY_YEARS = frozenset("first second third fourth final 1st 2nd 3rd 4th".split())
-_NOT_THIS_YEAR = frozenset("was were will 'll starts start starting next wish hope if".split())
-_STUDY_CONTEXT = frozenset(
-    "son daughter kid kids stepson stepdaughter nephew niece student students uni campus semester term halls dorm "
-    "lectures lecture course degree exams module modules freshers freshman sophomore".split()
-)
+_STUDY_YEARS = wl.words("en", "study_years")
+_NOT_THIS_YEAR = wl.words("en", "not_this_year")
+_STUDY_CONTEXT = wl.words("en", "study_context")
 _MACHINES = _DEVICES | frozenset("phone mac macbook".split())
 
 

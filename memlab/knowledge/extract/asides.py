@@ -18,6 +18,7 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted, number_at
 from memlab.knowledge.extract.nlp import Tok, is_city_name, is_place_name
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
 _AGE_ANDS = frozenset("and but &".split())
 _NOT_SO = lx.NEGATIONS | lx.MODALS | lx.FUTURE_AUX | lx.HYPOTHETICAL_MARKS | {"бы", "б"}
@@ -32,10 +33,10 @@ _LOT = frozenset("lot crowd gang".split())
 # a time counted since a change, and where it is spent: "First night in the Colchester flat", "Week two
 # in the IKEA warehouse", "Day three on Linux Mint"
 _COUNTED = frozenset("day week month night shift".split())
-_COUNT_WORDS = frozenset("one two three four five six seven eight nine ten".split())
+_COUNT_WORDS = wl.words("en", "count_words")
 _NOT_YET_EN = frozenset("till until tomorrow next soon starts starting".split())
 _HOME_NOUNS = frozenset("flat house home place apartment flatshare houseshare".split())
-_WORKPLACES_EN = frozenset("warehouse office store shop branch depot factory plant site kitchen".split())
+_WORKPLACES_EN = wl.words("en", "asides_workplaces")
 _RU_DEMONYM_ENDS = ("цы", "ец", "ка", "ки", "чанин", "чане", "чанка", "ичи", "ич", "ичка", "ане", "анин", "анка")
 
 

@@ -14,6 +14,7 @@ from memlab.knowledge.extract.nlp import (
     ru_lemmas,
     ru_unknown_lemma,
 )
+from memlab.lang import wordlists as wl
 
 SPEAKER = "speaker"
 _WORD = re.compile(r"[\w+#\-]+", re.UNICODE)
@@ -26,110 +27,59 @@ _TOOL_INDEX = {
 }
 _MAX_TOOL_WORDS = max(len(f.split()) for f in _TOOL_INDEX)
 
-CITY_VERBS = frozenset(
-    "live reside move relocate settle base stay stick жить проживать переехать перебраться поселиться обосноваться "
-    "осесть переселиться обитать остаться оставаться обживаться обжиться осваиваться освоиться обустраиваться обустроиться".split()
-)
-EMPLOY_VERBS = frozenset(
-    "work join start employ hire intern работать устроиться трудиться перейти выйти вкалывать пахать".split()
-)
-TOOL_VERBS = frozenset(
-    "write code program use prefer switch move migrate run develop do love build stick work ship hack upgrade "
-    "писать программировать кодить использовать пользоваться перейти предпочитать сидеть пересесть "
-    "работать перебраться юзать пользуюсь юзаю кодю пишу сижу вернуться install adopt переехать поставить "
-    "установить переползти перелезть подсесть мигрировать накатить хранить подсадить переписать переписывать пилить запилить допиливать "
-    "рефакторить отрефакторить дебажить refactor debug".split()
-)
-HAVE_VERBS = frozenset("have get adopt own buy drive rescue завести взять купить водить ездить иметь подарить".split())
-STATE_VERBS = frozenset(
-    "live work be drive have write use code program own study play reside stay date жить работать быть "
-    "водить писать использовать учиться играть иметь пользоваться встречаться".split()
-)
-CHANGE_VERBS = frozenset(
-    "move relocate join start switch adopt get become go marry buy settle turn migrate rescue переехать "
-    "перебраться устроиться перейти завести купить стать жениться выйти пересесть обосноваться вернуться".split()
-)
-ORG_NOUNS = frozenset(
-    "startup company agency firm studio shop bank lab consultancy компания фирма стартап агентство".split()
-)
+CITY_VERBS = wl.all_words("city_verbs")
+EMPLOY_VERBS = wl.all_words("employ_verbs")
+TOOL_VERBS = wl.all_words("tool_verbs")
+HAVE_VERBS = wl.all_words("have_verbs")
+STATE_VERBS = wl.all_words("state_verbs")
+CHANGE_VERBS = wl.all_words("change_verbs")
+ORG_NOUNS = wl.all_words("org_nouns")
 _SPEAKER_WORDS = frozenset("i we me я мы".split())
-_OWNER_WORDS = frozenset("my our мой моя моё мое мои наш наша наше наши".split())
-_NOT_NAME_PARTS = frozenset("meet hey hi welcome hello знакомься знакомьтесь встречайте".split())
+_OWNER_WORDS = wl.all_words("owner_words")
+_NOT_NAME_PARTS = wl.all_words("not_name_parts")
 _TRIAL_VERBS = frozenset("try attempt test sample попробовать пробовать".split())
-_HEDGE_VERBS = frozenset("matter help interest count wonder care know change".split())
-# words of praise before a noun: "such an inspiring writer" is an opinion of someone, not their job
-_PRAISE = frozenset(
-    "such inspiring amazing awesome brilliant talented gifted wonderful incredible fantastic phenomenal "
-    "terrific outstanding remarkable legendary true real natural born такой такая настоящий настоящая "
-    "талантливый талантливая потрясающий потрясающая замечательный замечательная великий великая "
-    # judgements of how well someone does it: "a great cook", "отличный повар", "a terrible driver"
-    "great good excellent terrible awful horrible bad best worst decent lousy superb fabulous "
-    "отличный отличная хороший хорошая классный классная прекрасный прекрасная ужасный ужасная плохой "
-    "плохая лучший лучшая худший худшая неплохой неплохая крутой крутая шикарный шикарная".split()
-)
-_SKIP_ADJ = frozenset("new current old former ex first second main own based only sole lone новый нынешний текущий единственный".split())
-_PAST_ADJ = frozenset("old former ex previous late бывший прежний старый прошлый предыдущий".split())
-_SEASONS = frozenset("spring summer autumn fall winter весна лето осень зима осенью весной летом зимой".split())
-_CALENDAR = frozenset(
-    "january february march april may june july august september october november december monday tuesday "
-    "wednesday thursday friday saturday sunday christmas easter mon tue tues wed thu thur thurs fri sat sun "
-    "jan feb mar apr jun jul aug sep sept oct nov dec last next январь февраль март апрель май июнь июль "
-    "август сентябрь октябрь ноябрь декабрь понедельник вторник среда четверг пятница суббота воскресенье".split()
-)
+_HEDGE_VERBS = wl.words("en", "hedge_verbs")
+_PRAISE = wl.all_words("praise")
+_SKIP_ADJ = wl.all_words("skip_adj")
+_PAST_ADJ = wl.all_words("past_adj")
+_SEASONS = wl.all_words("seasons")
+_CALENDAR = wl.all_words("calendar")
 _RU_VERB_ENDINGS = ("ть", "ти", "ться", "тись", "чь", "чься")
-_OTHER_PRONOUNS = frozenset("he she they him her them он она они его её ее их".split())
-_INVERSION = frozenset("do does did is are was were can could should would will shall have has had".split())
+_OTHER_PRONOUNS = wl.all_words("other_pronouns")
+_INVERSION = wl.words("en", "inversion")
 _EMBEDDED = frozenset("xcomp ccomp advcl pcomp csubj acl obj".split())
 
 
-# "now" in a stretch of the sentence marks its tool as the current one; drop verbs mark the old one
-_USER_NOUNS = frozenset("user fan guy person girl convert diehard loyalist addict shop house пользователь фанат".split())
+_USER_NOUNS = wl.all_words("user_nouns")
 _DEVICE_NOUNS = frozenset("ноут ноутбук комп компьютер десктоп макбук".split())
 # "PHP dev here", "a Kotlin developer": the language one writes (one person, not "Java developers")
 _DEV_NOUNS = frozenset("dev developer programmer coder engineer".split())
 _RU_ADJ_ENDINGS = ("ий", "ый", "ой", "ая", "яя", "ое", "ее", "ие", "ые", "ую", "их", "ых", "ого", "ому")
-# verbs under which a named tool, car or diet is the speaker's own (the present of use)
-_USE_VERBS = frozenset(
-    "use run write code program drive do eat follow own have main ride daily-drive work live rock keep stick "
-    "пользоваться использовать юзать сидеть писать кодить программировать ездить водить гонять работать "
-    "придерживаться есть питаться иметь быть жить".split()
-)
-_RU_THIRD_PERSON = frozenset("него неё нее них ним ней нему ими нею его её ее их".split())
+_USE_VERBS = wl.all_words("use_verbs")
+_RU_THIRD_PERSON = wl.words("ru", "ru_third_person")
 # a verb that is a sport when it takes no object, or a distance ("I run half marathons")
 _SPORT_VERBS = {"swim": "swimming", "run": "running", "jog": "running", "плавать": "плавание", "бегать": "бег"}
-_RUN_OBJECTS = frozenset("marathon lap mile km k race ultra 5k 10k distance марафон полумарафон километр круг".split())
-_REGULARLY = frozenset(
-    "every daily weekly morning mornings evening weekend weekends time times week утро вечер день выходные неделя раз".split()
-)
-_VISIT_WORDS = frozenset(
-    "конференция командировка отпуск гость поездка отдых фестиваль свадьба турне каникулы trip vacation "
-    "conference visit holiday wedding honeymoon workshop summit tour getaway".split()
-)
-# a stay of days, not a home: "in Tokyo for the weekend", "в Казани на пару дней"
-_SHORT_STAYS = (" for the weekend ", " for a few days ", " for the week ", " for a couple of days ", " for a night ",
-                " for the night ", " for a week ", " overnight ",
-                " на выходные ", " на пару дней ", " на неделю ", " на несколько дней ")
+_RUN_OBJECTS = wl.all_words("run_objects")
+_REGULARLY = wl.all_words("regularly")
+_VISIT_WORDS = wl.all_words("visit_words")
+_SHORT_STAYS = wl.all_phrases("short_stays")
 _FILLERS = ("btw", "lol", "haha", "tbh", "fwiw", "lmao")  # chat words a parser reads as nouns
-_VAGUE = frozenset(
-    "one thing part kind sort type bit way stuff lot time place anything everything something".split()
-)
-_NOW_WORDS = frozenset("now nowadays lately currently теперь сейчас нынче отныне".split())
+_VAGUE = wl.words("en", "basics_vague")
+_NOW_WORDS = wl.all_words("basics_now_words")
 _NOW_PHRASES = (("these", "days"), ("в", "последнее", "время"), ("these", "past", "weeks"))
-# English kin words that mean the speaker's own without "my" ("dad's on Windows 7", "grandma has a parrot")
-_BARE_KIN = frozenset("mom mum dad grandma grandpa granny grandad granddad nan nana".split())
-_NAMING = frozenset("зовут звать назвать назвал назвала назвали named called".split())
+_BARE_KIN = wl.words("en", "bare_kin")
+_NAMING = wl.all_words("naming")
 _HE_SHE = frozenset("he she он она".split())
-# "got a job at X", "started a new role at X": the verbs that take a job, the nouns that name one
-_JOB_TAKE_VERBS = frozenset("get have start take land begin love like enjoy hate".split())
+_JOB_TAKE_VERBS = wl.words("en", "job_take_verbs")
 _JOB_AT_NOUNS = frozenset("job gig role position post internship".split())
 # "Status of Falcon changed, it's in beta", "Quick update on Falcon: ...", "Новости по Falcon: статус — в бете"
 _STATUS_NOUNS = frozenset("status update статус новость".split())
 _JOB_NOUNS = frozenset("job gig employer company работа компания контора".split())
 _FROM_CASES = frozenset("from off с со из".split())
 _RU_WORK_AS = frozenset("работать трудиться устроиться подрабатывать служить вкалывать пахать".split())  # "работаю курьером"
-_BEGIN_VERBS = frozenset("start begin go switch adopt начать перейти сесть стать".split())
+_BEGIN_VERBS = wl.all_words("begin_verbs")
 _OWN_ATTRIBUTES = frozenset("spouse partner name age manager".split())  # never shared by "both"
-_WH = frozenset("what which who where how why что кто где куда почему".split())
+_WH = wl.all_words("question_words")
 _NO_LONGER_CUES = (" anymore ", " any more ", " no longer ", " больше не ", " уже не ")
 
 
@@ -154,27 +104,16 @@ class Extracted:
     sentence: str
 
 
-# interjections and openers the small English NER model takes for names in chat ("Wow", "Congrats")
-_NOT_NAMES = frozenset(
-    "wow woah whoa hey hi hello bye congrats congratulations thanks thank yeah yes no nope ok okay omg lol "
-    "haha gonna wanna gotta yay awesome cool nice great sure oh ah um hmm btw totally definitely absolutely "
-    "you i me we they he she it my your our the a an that this those these what so well glad sorry sounds "
-    "love happy good bad amazing wonderful thank it this that there here aww awww yep yup bummer looky lemme woohoo yeah oops phew "
-    "dude guys bro sis buddy man girl welcome cheers yo".split()
-)
+_NOT_NAMES = wl.words("en", "not_names")
 NOT_NAMES = _NOT_NAMES  # chat words that are never a person's name (also for fact subjects)
 _MENTION_TYPES = {"PER": "person", "LOC": "place", "ORG": "organization"}
 
 
-_TITLE_LINKS = frozenset("of the a an and in on at to for и в на из с о".split())
+_TITLE_LINKS = wl.all_words("title_links")
 
 
-_HOBBY_TIMES = frozenset("weekend weekday evening summer winter main new current".split())
-_MONTHS = frozenset(
-    "january february march april may june july august september october november december jan feb mar apr "
-    "jun jul aug sep sept oct nov dec января февраля марта апреля мая июня июля августа сентября октября "
-    "ноября декабря".split()
-)
+_HOBBY_TIMES = wl.words("en", "hobby_times")
+_MONTHS = wl.all_words("months")
 
 
 def _birthday_noun(toks: list[Tok], t: Tok) -> bool:
@@ -281,12 +220,9 @@ def _subtree(sent: Sent, t: Tok) -> set[int]:
 
 
 # number words up to 119, for ages said in words ("I'm thirty-six", "мне тридцать шесть")
-_UNITS_EN = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_UNITS_EN = wl.phrases("en", "number_units")
 _TENS_EN = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_UNITS_RU = (
-    "ноль один два три четыре пять шесть семь восемь девять десять одиннадцать двенадцать тринадцать "
-    "четырнадцать пятнадцать шестнадцать семнадцать восемнадцать девятнадцать"
-).split()
+_UNITS_RU = wl.phrases("ru", "number_units")
 _TENS_RU = {"двадцать": 20, "тридцать": 30, "сорок": 40, "пятьдесят": 50, "шестьдесят": 60, "семьдесят": 70,
             "восемьдесят": 80, "девяносто": 90}  # fmt: skip
 _NUMBER_WORDS_ALL = {

@@ -15,27 +15,28 @@ from memlab.knowledge.extract.nlp import (
     ru_instrumental_noun,
 )
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
-_AWAY = frozenset("ago trip holiday holidays vacation back backpacking travelling traveling tour".split())
+_AWAY = wl.words("en", "away")
 _PERIODS = frozenset("day week month год день неделя месяц".split())
 _COUNT_ORDINALS = frozenset({"first", *lx.RU_ORDINALS})
 _NUMBER_WORDS = frozenset("two three four five six couple few".split())
 _OFFER_NOUNS = frozenset("offer оффер офер".split())
 _STARTED = frozenset("start begin join onboard выйти начать приступить".split())
 _PROJECT_CASES = frozenset("on onto to над на".split())
-_PROJECT_VERBS = frozenset("work be join lead staff работать быть трудиться сидеть".split())
+_PROJECT_VERBS = wl.all_words("project_verbs")
 _TITLE_HEADS = frozenset("lead head manager director supervisor boss".split())
 _PAY_NOUNS = frozenset("payslip paycheck paycheque salary wage pay".split())
 _PAST_PAY = frozenset("last final old previous former".split())
 _WORK_NOUNS = frozenset("work job internship contract gig".split())
 _MOSTLY = frozenset("mostly mainly primarily largely основном преимущественно".split())
 _NOT_YET = frozenset("tomorrow next soon завтра следующий скоро".split())
-_OTHERS_OWN = frozenset("your his her their its твой твоя твоё его её ее их".split())
+_OTHERS_OWN = wl.all_words("others_own")
 _ORG_CASES = frozenset("at from в во от".split())
 _MOVED_ME = frozenset("promote move make put transfer bump switch".split())  # "they moved me over to automation"
-_TITLE_LABELS = frozenset("title role position badge signature card nameplate headline".split())
+_TITLE_LABELS = wl.words("en", "title_labels")
 _CARRIERS = frozenset("badge signature card nameplate headline".split())  # what says the title on the speaker's behalf
-_TITLE_STOPS = frozenset("at in on for with and but last this yesterday today after since в на с и но".split())
+_TITLE_STOPS = wl.all_words("title_stops")
 
 
 def of_domain(toks: Sequence[Tok], head: Tok) -> list[Tok]:

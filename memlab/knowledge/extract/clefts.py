@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from memlab.lang import wordlists as wl
+
 _VALUE = r"(?P<x>[^,;:.!?()—–-]{1,60}?)"
 # "X is / has been / 's what|where I ..."
 _X_IS_WHAT = re.compile(
@@ -39,10 +41,9 @@ _STOPS = re.compile(
     r"(?<!\w)['’‘]|['’‘](?!\w)|[\"«»“”]|\?",
     re.I,
 )
-_PREPOSITIONS = frozenset("in on with at for to from by".split())
-_TIME_WORDS = frozenset("these this now nowadays today lately every most all at as since".split())
-# what may stand between "I" and its verb, and the particles and -ing verb after it
-_BEFORE_VERB = frozenset("mostly mainly usually always still now really basically actually also just all".split())
+_PREPOSITIONS = wl.words("en", "clefts_prepositions")
+_TIME_WORDS = wl.words("en", "time_words")
+_BEFORE_VERB = wl.words("en", "before_verb")
 
 
 def plain(sentence: str) -> str | None:

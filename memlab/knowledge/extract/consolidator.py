@@ -39,6 +39,7 @@ from memlab.knowledge.extract.updates import (
     with_pastimes,
 )
 from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
+from memlab.lang import wordlists as wl
 
 NLP_CONFIDENCE = 0.8
 USER = "user"
@@ -48,103 +49,19 @@ SET_VALUED = frozenset({"likes", "hobby", "sport", "instrument"})
 # ...except a pastime taken up with a change word and no "also": "been really into bouldering
 # lately" (after "I play tennis") replaces the old pastime; "I also play chess now" joins it
 PASTIMES = frozenset({"hobby", "sport"})
-# words that fill a value's place in real chat without naming anything (LoCoMo: "my hobby is
-# playing", "adventures", "the top team")
-_VAGUE = frozenset(
-    "playing games game adventures adventure stuff things thing it this that top best fun sports sport "
-    "hobby hobbies something everything nothing lots more всё это то игры "
-    "спорт хобби что-то".split()
-)
+_VAGUE = wl.all_words("consolidator_vague")
 # ...and an instrument taken up with a change word replaces the one played before ("гитару
 # забросил, теперь у меня укулеле"); only an instrument replaces an instrument
 _REPLACEABLE = PASTIMES | {"instrument"}
-_ADDITIVE = frozenset("also too well another second addition besides тоже также ещё кроме вдобавок".split())
+_ADDITIVE = wl.all_words("additive")
 _CHANGE_PHRASES = ("these days", "last few weeks", "последнее время", "в последние")
 
-EN: dict[str, str] = {
-    "city": "{s} lives in {v}.",
-    "employer": "{s} works at {v}.",
-    "job_title": "{s} works as {v}.",
-    "programming_language": "{s} mainly programs in {v}.",
-    "editor": "{s} uses {v} as their editor.",
-    "operating_system": "{s} uses {v} as their operating system.",
-    "database": "{s} works with the {v} database.",
-    "phone": "{s}'s phone is {v}.",
-    "car": "{s} drives a {v}.",
-    "diet": "{s} is {v}.",
-    "manager": "{s}'s manager is {v}.",
-    "spouse": "{s}'s spouse is {v}.",
-    "partner": "{s}'s partner is {v}.",
-    "name": "{s}'s name is {v}.",
-    "age": "{s} is {v} years old.",
-    "birthday": "{s}'s birthday is {v}.",
-    "learning_language": "{s} is learning {v}.",
-    "browser": "{s} uses the {v} browser.",
-    "university": "{s} studies at {v}.",
-    "team": "{s} is on the {v} team.",
-    "project": "{s} works on project {v}.",
-    "sport": "{s} plays {v}.",
-    "instrument": "{s} plays the {v}.",
-    "likes": "{s} is a fan of {v}.",
-}
-RU: dict[str, str] = {
-    "city": "{s} живёт в городе {v}.",
-    "employer": "{s} работает в компании {v}.",
-    "job_title": "{s} работает по специальности: {v}.",
-    "programming_language": "{s} пишет на {v}.",
-    "editor": "{s} пользуется редактором {v}.",
-    "operating_system": "{s} пользуется системой {v}.",
-    "phone": "{s}: телефон — {v}.",
-    "car": "{s}: машина — {v}.",
-    "diet": "{s} придерживается диеты: {v}.",
-    "manager": "{s}: начальник — {v}.",
-    "spouse": "{s}: супруг(а) — {v}.",
-    "partner": "{s}: партнёр — {v}.",
-    "name": "{s}: имя {v}.",
-    "age": "{s}: возраст {v}.",
-    "birthday": "{s}: день рождения — {v}.",
-    "learning_language": "{s} учит язык: {v}.",
-    "browser": "{s} пользуется браузером {v}.",
-    "gym": "{s}: спортзал — {v}.",
-    "university": "{s} учится в {v}.",
-    "team": "{s}: команда — {v}.",
-    "project": "{s} работает над проектом {v}.",
-    "database": "{s} работает с базой данных {v}.",
-    "sport": "{s} занимается: {v}.",
-    "instrument": "{s} играет на инструменте: {v}.",
-    "likes": "{s} любит: {v}.",
-    "hobby": "{s}: хобби — {v}.",
-    "nationality": "{s}: национальность — {v}.",
-    "pet_dog": "{s}: собака — {v}.",
-    "pet_cat": "{s}: кошка — {v}.",
-    "pet_parrot": "{s}: попугай — {v}.",
-    "pet_hamster": "{s}: хомяк — {v}.",
-    "pet_rabbit": "{s}: кролик — {v}.",
-    "pet_turtle": "{s}: черепаха — {v}.",
-    "pet_guinea_pig": "{s}: морская свинка — {v}.",
-    "pet_chinchilla": "{s}: шиншилла — {v}.",
-    "pet_ferret": "{s}: хорёк — {v}.",
-    "pet_fish": "{s}: рыбка — {v}.",
-    "pet_lizard": "{s}: ящерица — {v}.",
-    "pet_rat": "{s}: крыса — {v}.",
-    "pet_hedgehog": "{s}: ёжик — {v}.",
-    "pet_snake": "{s}: змея — {v}.",
-}
-_DIET_RU = {
-    "vegan": "веганство", "vegetarian": "вегетарианство", "pescatarian": "пескетарианство", "keto": "кето",
-    "gluten-free": "безглютеновая", "paleo": "палео", "Mediterranean": "средиземноморская",
-    "low-carb": "низкоуглеводная", "carnivore": "карнивор", "intermittent fasting": "интервальное голодание",
-}  # fmt: skip
+EN: dict[str, str] = wl.table("en", "fact_lines")
+RU: dict[str, str] = wl.table("ru", "fact_lines")
+_DIET_RU = wl.table("ru", "diet_names")
 _CAR_RU = {canon: word.capitalize() for word, canon in lx.CAR_MODELS_RU.items() if canon.isascii()}
 _RU_SUBJECT = {USER: ("Пользователь", "пользователя")}
-_RELATION_RU = {
-    "sister": "сестра", "brother": "брат", "wife": "жена", "husband": "муж", "mother": "мама", "father": "папа",
-    "son": "сын", "daughter": "дочь", "friend": "друг", "manager": "начальник", "partner": "партнёр",
-    "colleague": "коллега", "coworker": "коллега", "neighbour": "сосед", "uncle": "дядя", "aunt": "тётя",
-    "grandmother": "бабушка", "grandfather": "дедушка", "cousin": "двоюродный брат", "girlfriend": "девушка",
-    "boyfriend": "парень", "niece": "племянница", "nephew": "племянник", "mother-in-law": "мать супруга",
-    "father-in-law": "отец супруга", "sister-in-law": "сестра супруга", "brother-in-law": "брат супруга",
-}  # fmt: skip
+_RELATION_RU = wl.table("ru", "relation_nouns")
 
 
 log = logging.getLogger(__name__)
@@ -494,10 +411,7 @@ def _named_relative(f: Extracted, kin: dict[str, str], known: Known, speaker: st
     return replace(f, subject=name[:1].upper() + name[1:] if name.islower() else name)
 
 
-_ONE_PERSON = frozenset(
-    "father mother husband wife spouse partner boyfriend girlfriend fiance fiancee manager boss "
-    "stepfather stepmother father-in-law mother-in-law".split()
-)
+_ONE_PERSON = wl.words("en", "one_person")
 
 
 def _kin_lookup(kin: dict[str, str], subject: str) -> str | None:

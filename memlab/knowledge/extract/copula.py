@@ -28,6 +28,7 @@ from memlab.knowledge.extract.basics import (
 from memlab.knowledge.extract.nlp import Tok
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_appos import ru_pet_of_the_past
+from memlab.lang import wordlists as wl
 
 # how English demonyms end: American, Chinese, Polish, Israeli, Dutch, Icelandic, Swiss, Greek, Filipino
 _DEMONYM_ENDINGS = ("an", "ese", "ish", "i", "ch", "ic", "ss", "ek", "ak", "ot", "o", "er")
@@ -36,9 +37,7 @@ _DEMONYM_ENDINGS = ("an", "ese", "ish", "i", "ch", "ic", "ss", "ek", "ak", "ot",
 _BE = frozenset(("be", "become"))
 
 
-_STAY_NOUNS = frozenset(
-    "hospital hotel hostel prison jail rehab quarantine icu больница гостиница отель хостел тюрьма санаторий командировка".split()
-)
+_STAY_NOUNS = wl.all_words("stay_nouns")
 
 
 class CopulaClauses(ReaderParts):

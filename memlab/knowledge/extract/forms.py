@@ -16,35 +16,18 @@ import re
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import _TOOL_INDEX, SPEAKER, Extracted, job_head
 from memlab.knowledge.extract.nlp import is_city_name, is_place_name
+from memlab.lang import wordlists as wl
 
-# label (case-folded) -> attribute; "job" labels are typed by the value (a title or an employer)
-_LABELS = {
-    "name": "name", "age": "age", "role": "job", "job": "job", "title": "job", "position": "job",
-    "work": "job", "occupation": "job", "profession": "job", "team": "team", "squad": "team",
-    "company": "employer", "employer": "employer", "workplace": "employer", "based": "city",
-    "location": "city", "city": "city", "town": "city", "home": "city", "lives": "city",
-    "boyfriend": "partner", "girlfriend": "partner", "partner": "partner", "wife": "spouse",
-    "husband": "spouse", "cat": "pet_cat", "dog": "pet_dog", "editor": "editor", "os": "operating_system",
-    "language": "programming_language", "phone": "phone", "diet": "diet", "manager": "manager",
-    "boss": "manager", "uni": "university", "university": "university",
-    "имя": "name", "возраст": "age", "должность": "job", "работа": "job", "профессия": "job",
-    "город": "city", "компания": "employer", "команда": "team", "муж": "spouse", "жена": "spouse",
-    "парень": "partner", "девушка": "partner", "кот": "pet_cat", "кошка": "pet_cat", "собака": "pet_dog",
-    "пёс": "pet_dog", "телефон": "phone", "руководитель": "manager", "начальник": "manager", "вуз": "university",
-}  # fmt: skip
+_LABELS = wl.all_table("labels")
 # a "Label:" field: one or two words that open the message or follow a break
 _FIELD = re.compile(r"(?:^|(?<=[\n.;|,!]\s)|(?<=[\n.;|,!])|(?<=\s))([A-Za-zА-ЯЁа-яё][A-Za-zА-ЯЁа-яё]*(?: [a-zа-яё]+)?):[ \t]+")
-# a form that is an ad, a listing or a template, not the speaker's own details
-_AD_LABELS = frozenset(
-    "salary pay rate requirements responsibilities benefits deadline price rent contract apply hours "
-    "зарплата оклад требования обязанности условия график цена контакты".split()
-)
+_AD_LABELS = wl.all_words("ad_labels")
 _AD_WORDS = re.compile(r"\b(?:job ad|advert|vacancy|vacancies|we're hiring|hiring|listing|template|example|e\.g\.|"
                        r"вакансия|вакансию|ищем|требуется|объявлени\w*|шаблон|пример)\b", re.IGNORECASE)
 # a signature: "--" (or an em dash) then parts set off by "|", to the end of the message
 _SIGNATURE = re.compile(r"(?:^|\s)(?:--|—)\s*([^|\n]+(?:\|[^|\n]+)+)\s*$")
-_OTHERS = frozenset("you he she it they them his her their it's он она они оно его её ее их ты вы".split())
-_NOTHING = frozenset("none no nothing n/a na - — нет никого ничего".split())
+_OTHERS = wl.all_words("forms_others")
+_NOTHING = wl.all_words("nothing")
 _AGE = re.compile(r"^(\d{1,2})(?:\s*(?:y/?o|years(?: old)?|лет|год|года))?$")
 
 

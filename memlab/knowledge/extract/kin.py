@@ -19,10 +19,10 @@ from collections.abc import Iterator, Sequence
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.clauses import SPEAKER, Reader
 from memlab.knowledge.extract.nlp import Sent, Tok
+from memlab.lang import wordlists as wl
 
-# relation nouns whose apposed name is one person of the speaker's (not "родители")
-_OWN_POSSESSIVES = frozenset("мой моя моё мое мои наш наша наше наши".split())
-_OTHER_POSSESSIVES = frozenset("его её ее их твой твоя твои ваш ваша ваши свой своя".split())
+_OWN_POSSESSIVES = wl.words("ru", "own_possessives")
+_OTHER_POSSESSIVES = wl.words("ru", "other_possessives")
 _OWN_EN = frozenset("my our".split())
 
 

@@ -33,6 +33,7 @@ import numpy as np
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import _NO_LONGER_CUES, SPEAKER, Extracted, _has_cue
+from memlab.lang import wordlists as wl
 
 if TYPE_CHECKING:
     from memlab.knowledge.extract.nlp import Tok
@@ -46,7 +47,7 @@ NONE = "NONE"
 _ENT_KINDS = {"PER": "person", "LOC": "place", "ORG": "organization", "MISC": "misc", "NORP": "norp"}
 _VTYPE = {"person": "person", "place": "place", "organization": "organization", "tool": "tool"}
 _NUM = re.compile(r"\d{1,3}$")
-_FIRST = frozenset("i me my we our я мне меня мой моя мое моё мои мы нас наш наша".split())
+_FIRST = wl.all_words("first")
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from memlab.knowledge.extract.basics import (
 )
 from memlab.knowledge.extract.nlp import Tok
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
 # "moving to Bergen in the autumn", "переезжаем осенью": a season on a present verb is ahead
 # a shift pattern is no time ahead: «график два через два», «сутки через трое»
@@ -38,14 +39,10 @@ _RU_HEDGE_TAILS = frozenset("интересно любопытно важно ч
 _SMALL_CLAUSE_HEADS = frozenset("make render turn call consider".split())
 
 
-_REPORT_VERBS = frozenset(
-    "say tell think reckon claim believe insist guess suppose hope doubt hear wish fear imagine write text "
-    "message post reply ask add joke laugh mention".split()
-)
+_REPORT_VERBS = wl.words("en", "report_verbs")
 
 
-# a tag that asks for the statement to be confirmed, so the statement is in doubt
-_CONFIRM_TAGS = frozenset("да же ведь правда верно правильно right correct innit".split())
+_CONFIRM_TAGS = wl.all_words("confirm_tags")
 
 
 _WHERE = frozenset("where где откуда".split())

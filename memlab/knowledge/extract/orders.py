@@ -15,9 +15,9 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted
 from memlab.knowledge.extract.nlp import Tok, ru_first_person_verb, ru_lemmas
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
-# a habit: "always", "usually", "every morning", "my coffee", "всегда", "обычно", "каждое утро"
-_HABIT = frozenset("always usually every each всегда обычно каждый утром ежедневно".split())
+_HABIT = wl.all_words("habit")
 _MY_DRINK = frozenset("coffee drink usual кофе напиток".split())
 
 

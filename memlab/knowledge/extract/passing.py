@@ -10,29 +10,22 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import _PAST_ADJ, _VISIT_WORDS, SPEAKER, Extracted
 from memlab.knowledge.extract.nlp import Tok, is_city_name
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
 _TAKE_UP = frozenset("take pick".split())
-# who plays what: "drummer in a wedding band", "I'm a cellist"
-_PLAYERS = {
-    "drummer": "drums", "guitarist": "guitar", "bassist": "bass", "pianist": "piano", "violinist": "violin",
-    "cellist": "cello", "saxophonist": "saxophone", "flautist": "flute", "flutist": "flute", "trumpeter": "trumpet",
-    "keyboardist": "keyboard", "harpist": "harp", "organist": "organ", "ukulelist": "ukulele",
-}  # fmt: skip
+_PLAYERS = wl.table("en", "players")
 _OVER = frozenset("was were used quit stopped gave".split())
-# what a team's work runs on: "our whole backend runs on Postgres", "my app runs on Go"
-_SYSTEMS = frozenset("backend stack app service site platform infra infrastructure pipeline api product database".split())
-_DEVICES = frozenset("laptop pc desktop computer machine workstation notebook thinkpad macbook chromebook imac".split())
+_SYSTEMS = wl.words("en", "systems")
+_DEVICES = wl.words("en", "devices")
 _OWN = frozenset("my our".split())
-# what one has of a tool one uses: "my Neovim config", "my Emacs setup", "our Postgres cluster"
-_SETUP_NOUNS = frozenset("config configs setup dotfiles plugins keybindings keymap theme install cluster instance init".split())
+_SETUP_NOUNS = wl.words("en", "setup_nouns")
 
 
 # whom one teaches at home, not for a living: "teaching my siblings coding"
 _KIN_TAUGHT = frozenset(lx.RELATIONS) | {"sibling", "kid", "child"}
 
 
-# pronouns a small model may read as a possessor ("Everything's Elixir" as "everything's Elixir")
-_NO_OWNERS = frozenset("everything everyone everybody something someone somebody anything anyone nothing nobody all it this that".split())
+_NO_OWNERS = wl.words("en", "no_owners")
 
 class Passing(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
@@ -687,25 +680,20 @@ def _dropping(v: Tok) -> bool:
     return v.lemma in lx.DROP_VERBS or v.lower in lx.DROP_VERBS or v.lemma in _PARTING
 
 
-_STUDY = frozenset(
-    "study student master masters phd doctorate degree undergrad undergraduate bachelor bachelors thesis "
-    "dissertation semester msc mba bsc mphil dphil freshman sophomore coursework".split()
-)
-_NOT_STUDYING = frozenset("graduate graduated finish finished apply applied offer visit visited interview drop".split())
-# what one has before a car or phone is one's own: "my Tesla Model 3 order got delayed"
-_NOT_YET = frozenset("order preorder pre-order reservation deposit waitlist delivery listing advert trade-in".split())
-_SHORT_STAY = frozenset("week weekend night day days weeks nights visiting visit staying".split())
-_NOT_A_USER = frozenset("ex former old occasional reluctant recovering not no never".split())
-_SWAP_VERBS = frozenset("swap trade exchange ditch leave drop dump replace".split())
-_TEACHING = frozenset("teach lecture supervise supervisor professor lecturer tutor teacher examiner mark".split())
-_HOUSEHOLD = frozenset("family household house home flat apartment place show us pack gang crew".split())
-_NOT_OURS = frozenset("neighbour neighbor neighbours neighbors next door downstairs upstairs office shelter street".split())
+_STUDY = wl.words("en", "study")
+_NOT_STUDYING = wl.words("en", "not_studying")
+_NOT_YET = wl.words("en", "passing_not_yet")
+_SHORT_STAY = wl.words("en", "passing_short_stay")
+_NOT_A_USER = wl.words("en", "not_a_user")
+_SWAP_VERBS = wl.words("en", "swap_verbs")
+_TEACHING = wl.words("en", "teaching")
+_HOUSEHOLD = wl.words("en", "household")
+_NOT_OURS = wl.words("en", "not_ours")
 _FREE_TIME = frozenset("time weekend evening spare free".split())
 _STACK_KINDS = frozenset("operating_system database editor programming_language".split())
-# what one's own machine or code is called: "my fedora laptop", "my Rust code", "our postgres db"
-_STACK_THINGS = frozenset("laptop machine pc desktop box server code codebase backend service app db database cluster config setup".split())
+_STACK_THINGS = wl.words("en", "stack_things")
 _SPARE = frozenset("spare backup second first previous broken dead".split())
-_PARTING = frozenset("swap lose steal miss return break crash total give lend borrow want need envy".split())
+_PARTING = wl.words("en", "parting")
 
 
 def _age(text: str) -> bool:

@@ -38,16 +38,16 @@ from memlab.knowledge.extract.basics import (
 )
 from memlab.knowledge.extract.nlp import Tok, is_city_name, is_place_name
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
 _NAME_CUTS = frozenset(", — – - :".split())
-_SCREENS = frozenset("telly tv television telik телик телевизор телевизору смотрим смотрю".split())
-_OFTEN = frozenset("every twice weekly daily nightly раз раза каждый каждую каждое каждые ежедневно еженедельно".split())
-_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday weekend morning evening night".split())
-# towns GeoNames knows that are everyday words opening a reply: "Nice!", "Same!", "Reading ..."
-_WORD_TOWNS = frozenset("nice same reading bath mobile split deal hope sale street wells orange march bury ware hyde rugby".split())
+_SCREENS = wl.all_words("screens")
+_OFTEN = wl.all_words("often")
+_WEEKDAYS = wl.words("en", "weekdays")
+_WORD_TOWNS = wl.words("en", "word_towns")
 _AGE_TAG = re.compile(r"^(\d{2})[fm]$")  # "38F", "29m"
-_AGE_UNITS = frozenset("лет год года годков годиков years yrs yo y/o old".split())
-_FILLERS = frozenset("ok okay so right well um uh erm basically короче ну вот значит так".split())
+_AGE_UNITS = wl.all_words("age_units")
+_FILLERS = wl.all_words("profiles_fillers")
 _STILL = _NOW_WORDS | {"still", "всё", "ещё", "уже", "пока"}  # "45 now", "still a paramedic": the item holds now
 _NOT_ITEM_WORDS = _FILLERS | _STILL
 _SINCE = frozenset("since с".split())
@@ -56,15 +56,11 @@ _THIRD_PERSON = _OTHER_PRONOUNS | {"his", "their"}
 _YEAR_OF_STUDY = re.compile(r"^(?:first|second|third|fourth|final|1st|2nd|3rd|4th)(?:-year)?$|^year$")
 _ORG_CASES = frozenset("at for в во на".split())
 _FIRST_PERSON = frozenset("i me я мне меня".split())
-# a header that says the list is the speaker's: "Me?", "A bit about me -", «Коротко о себе:»
-_SELF_HEADER = frozenset("me myself about a bit little quick short intro introduction context background bio so ok okay "
-                         "о себе обо мне я коротко немного вкратце кратко пара слов".split())
-# a header that says what the list is for: "About me for the dating profile:", «Для анкеты:»
-_PROFILE_NOUNS = frozenset("profile bio cv resume anketa анкета анкеты анкету резюме профиль профиля".split())
-_FOR_PROFILE = frozenset("for the my dating online linkedin tinder hinge work app site для моей моего моя мой на сайт "
-                         "сайта знакомств".split())
-_SELF_MARKS = frozenset("me myself intro introduction bio себе мне я".split())
-_PET_COUNTS = frozenset("a an one two three four и my our одна один две два три".split())
+_SELF_HEADER = wl.all_words("self_header")
+_PROFILE_NOUNS = wl.all_words("profile_nouns")
+_FOR_PROFILE = wl.all_words("for_profile")
+_SELF_MARKS = wl.all_words("self_marks")
+_PET_COUNTS = wl.all_words("pet_counts")
 _HEADER_CUTS = frozenset(": ? - — –".split())
 
 

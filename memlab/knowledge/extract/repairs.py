@@ -15,26 +15,22 @@ from __future__ import annotations
 
 import re
 
+from memlab.lang import wordlists as wl
+
 _MARKER = re.compile(
     r"(?<![\w-])(?:no sorry|sorry|no wait|wait no|i mean|um no|uh no|oh no|ой|тьфу|вернее|точнее|в смысле)(?![\w-])",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[^\s,.!?;:()]+")
-_SKIP_BEFORE = frozenset("now um uh er erm like well so уже ну это".split())
-_SKIP_AFTER = frozenset("um uh er erm it's its is it the a an no oh well so i mean ну это а нет".split())
+_SKIP_BEFORE = wl.all_words("skip_before")
+_SKIP_AFTER = wl.all_words("skip_after")
 _NEGATIONS = frozenset(("not", "не"))
-_APOLOGY = frozenset("about for to that if but i'm im i".split())  # "sorry about the noise", "sorry I'm late"
-_FEEL = frozenset("not am i'm im so very really is are was were be feel felt".split())  # "I am not sorry"
-_NO_REPAIR = frozenset("what who how why where when you it this that we they he she i i'm что кто как".split())
+_APOLOGY = wl.words("en", "apology")
+_FEEL = wl.words("en", "feel")
+_NO_REPAIR = wl.all_words("no_repair")
 _BUT = frozenset(("but", "а", "но"))
-_PREPOSITIONS = frozenset("in at on for в во на у из".split())
-_NUMBER_WORDS = frozenset(
-    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred "
-    "один два три четыре пять шесть семь восемь девять десять одиннадцать двенадцать тринадцать "
-    "четырнадцать пятнадцать шестнадцать семнадцать восемнадцать девятнадцать двадцать тридцать сорок "
-    "пятьдесят шестьдесят семьдесят восемьдесят девяносто сто".split()
-)
+_PREPOSITIONS = wl.all_words("repairs_prepositions")
+_NUMBER_WORDS = wl.all_words("repairs_number_words")
 
 
 def _shape(word: str) -> str:

@@ -10,11 +10,12 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import _PAST_ADJ, SPEAKER, Extracted, _lex
 from memlab.knowledge.extract.nlp import Tok
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
 _OPEN = frozenset("( ,".split())
 _CLOSE = frozenset(") , — – . ! ?".split())
 _MINE = frozenset("мой моя моё мое наш наша наше".split())
-_OTHERS = frozenset("его её ее их твой твоя твоё ваш ваша ваше свой своя".split())
+_OTHERS = wl.words("ru", "ru_appos_others")
 
 
 def named_then_relation(reader: ReaderParts) -> Iterator[Extracted]:
@@ -69,13 +70,8 @@ def _bracket(toks: list[Tok], k: int) -> list[Tok] | None:
     return None
 
 
-# "из детства", "из девяностых": a time of one's past a pet is placed in
-_PAST_PERIODS = frozenset(
-    "детство юность молодость школа студенчество девяностые нулевые восьмидесятые семидесятые девяностый нулевой "
-    "восьмидесятый семидесятый".split()
-)
-# states said in the past tense of a pet that is no more: "знал три слова", "любил спать на ноуте"
-_PAST_STATES = frozenset("знать уметь любить обожать жить прожить дожить ненавидеть бояться быть".split())
+_PAST_PERIODS = wl.words("ru", "past_periods")
+_PAST_STATES = wl.words("ru", "past_states")
 
 
 def ru_pet_of_the_past(reader: ReaderParts, pet: Tok) -> bool:

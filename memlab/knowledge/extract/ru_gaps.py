@@ -10,14 +10,13 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted
 from memlab.knowledge.extract.nlp import Tok, _morph, is_place_name, ru_name_gender, ru_name_never_genitive
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
-# words a gapped stretch may open with before its subject: "а я", "ну а я", "и я тоже"
-_GAP_OPENERS = frozenset("а и но да ну ещё еще тоже также вот".split())
+_GAP_OPENERS = wl.words("ru", "gap_openers")
 _STRETCH_CUTS = frozenset(", ; ( )".split())
 # an aside between commas: "включая меня", "кроме Оли", "в том числе я"
 _ASIDES = frozenset("включая кроме помимо".split())
-# a subject that names nobody: "а все остальные — на Go", "а другие на Java"
-_OTHERS_WORDS = frozenset("весь все остальной другой многие каждый никто некоторые".split())
+_OTHERS_WORDS = wl.words("ru", "others_words")
 
 
 @cache
@@ -76,8 +75,7 @@ def stretch_has_verb(reader: ReaderParts, t: Tok) -> bool:
     return any(real_verb(x) for x in toks[lo + 1 : hi])
 
 
-# words that open a subordinate clause after a comma: "..., когда я на маке"
-_SUBORDINATORS = frozenset("когда что если пока хотя потому чтобы пусть где куда раз".split())
+_SUBORDINATORS = wl.words("ru", "subordinators")
 
 
 def in_later_clause(reader: ReaderParts, v: Tok, c: Tok) -> bool:
@@ -119,14 +117,9 @@ def parataxis_subject(reader: ReaderParts, v: Tok) -> Tok | None:
     return head
 
 
-# a count of years or months: "пять лет", "полтора года", "третий год", "полгода"
-_COUNTS = frozenset(
-    "полтора полторы пару пара несколько много второй третий четвёртый четвертый пятый шестой седьмой восьмой "
-    "девятый десятый".split()
-)
+_COUNTS = wl.words("ru", "counts")
 _SPAN_UNITS = frozenset("год лет года месяц месяца месяцев".split())
-# ordinals that count a running week: "вторая неделя в Иркутске", "третья неделя в «Леруа Мерлен»"
-_ORDINALS = frozenset("второй третий четвёртый четвертый пятый шестой седьмой восьмой девятый десятый".split())
+_ORDINALS = wl.words("ru", "ru_gaps_ordinals")
 
 
 def _counts_time(words: list[Tok]) -> bool:

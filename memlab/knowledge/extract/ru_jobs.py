@@ -18,11 +18,10 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted, _job_word, _lex
 from memlab.knowledge.extract.nlp import Tok, ru_first_person_verb, ru_lemmas
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
-# verbs that take someone on in a role: their past is the current state ("взяли продактом")
-_TAKEN_ON = frozenset("взять принять устроиться оформить выйти вернуться перевести перейти назначить нанять".split())
-# verbs of working in a role: only their present is current ("работаю электриком", "летает стюардессой")
-_WORKING = frozenset("работать трудиться служить подрабатывать числиться летать ездить пахать сидеть".split())
+_TAKEN_ON = wl.words("ru", "taken_on")
+_WORKING = wl.words("ru", "working")
 
 
 _OURS = frozenset("нас меня наш наша мой моя".split())  # "у нас", "у меня", "наш": the speaker's side

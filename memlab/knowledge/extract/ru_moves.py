@@ -11,15 +11,10 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted
 from memlab.knowledge.extract.nlp import Tok, ru_lemmas
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
-# verbs that move the one in their object (or, reflexive, their subject) into a team
-_MOVE_VERBS = frozenset("забрать перевести перекинуть перебросить взять позвать перевестись перейти".split())
-# the lines of work a team is named by ("в аналитику", "к мониторингу", "в саппорт")
-_DEPARTMENTS = frozenset(
-    "аналитика поддержка саппорт мониторинг разработка тестирование маркетинг продажи бухгалтерия "
-    "инфраструктура эксплуатация безопасность логистика закупки дизайн платформа бэкенд фронтенд "
-    "девопс рекрутинг финансы".split()
-)
+_MOVE_VERBS = wl.words("ru", "ru_moves_move_verbs")
+_DEPARTMENTS = wl.words("ru", "departments")
 # an abbreviation of a university: "СПбГУ", "МГУ", "УрФУ", "МФТИ", "ИТМО", "ВШЭ", "РУДН"
 _SCHOOL_ABBR = re.compile(r"[А-ЯЁ][А-ЯЁа-яё]*(ГУ|ТУ|ФУ|МУ|ПУ|ЭУ|ГИ|ТИ|ФТИ)|ИТМО|ВШЭ|РУДН|МИФИ|МГИМО|РАНХиГС|МИСиС")
 _JOB_GOALS = frozenset("работа стажировка служба должность практика".split())

@@ -35,6 +35,7 @@ from memlab.knowledge.extract.ru_appos import named_then_relation, ru_pet_of_the
 from memlab.knowledge.extract.ru_gaps import years_in
 from memlab.knowledge.extract.ru_intro import intro_list, student_of
 from memlab.knowledge.extract.ru_moves import enrolled, moved_to_team
+from memlab.lang import wordlists as wl
 
 
 class RussianClauses(ReaderParts):
@@ -412,41 +413,25 @@ class RussianClauses(ReaderParts):
                 yield self.fact(owner, "native_language", lang.lemma, "concept")
 
 
-# verbs of a pastime -> the hobby ("вяжу" -> вязание)
-_RU_HOBBY_VERBS = {
-    "вязать": "вязание", "рыбачить": "рыбалка", "вышивать": "вышивка", "столярничать": "столярное дело",
-    "рисовать": "рисование", "шить": "шитьё", "фотографировать": "фотография",
-    "выжигать": "выжигание", "охотиться": "охота", "садоводничать": "садоводство",
-}  # fmt: skip
-# words of degree before a diet noun: "вообще веганка", "полная веганка", "убеждённый вегетарианец"
-_DIET_DEGREE = frozenset("вообще полный полная строгий строгая убеждённый убежденный убеждённая убежденная".split())
+_RU_HOBBY_VERBS = wl.table("ru", "hobby_verbs")
+_DIET_DEGREE = wl.words("ru", "diet_degree")
 # said of two people married to each other: "мы с Пашей женаты", "мы с Ильёй расписались"
 _MARRIED = frozenset("женатый женаты замужем поженились пожениться расписались расписаться".split())
-# eating said in the first person: "ем каждый день", "могу есть хоть каждый день"
-_EAT_FORMS = frozenset("ем едим кушаю кушаем уплетаю наворачиваю трескаю лопаю".split())
-# what one loves and eats that is no dish: "обожаю готовить", "люблю это"
-_NOT_FOOD = frozenset("это всё все еда кухня готовить время жизнь".split())
+_EAT_FORMS = wl.words("ru", "eat_forms")
+_NOT_FOOD = wl.words("ru", "not_food")
 _PAINT_MEDIA = frozenset("акварель гуашь пастель масло акрил тушь".split())
-# what "затянула" may be said of that is no pastime: "работа затянула", "ремонт затянулся"
-_NOT_HOBBIES = frozenset("работа учёба учеба проект ремонт рутина болото дело быт сессия переезд процесс".split())
+_NOT_HOBBIES = wl.words("ru", "not_hobbies")
 
 # -- Russian constructions the parse does not give as verb + argument -------------------------------
 _DASH = frozenset("— – - :".split())
-_RU_SKIP = frozenset(
-    "теперь сейчас уже наконец всё еще ещё тоже же вот новый новая новое основной основная".split()
-)
+_RU_SKIP = wl.words("ru", "ru_skip")
 
 
 # words between a dative owner and the age: "сегодня 35", "всего 27", "ровно 40"
 _AGE_PARTICLES = frozenset("сегодня всего только ровно".split())
-# what a number after a dative may count instead of years: "мне 5 минут до станции"
-_COUNTED = frozenset(
-    "минута минут час часа часов секунда секунд км километр метр рубль рублей руб тысяча тысяч раз раза штука штук "
-    "процент процентов балл баллов кг килограмм день дня дней неделя недели недель".split()
-)
+_COUNTED = wl.words("ru", "russian_counted")
 
-# words between the subject and the job noun of a verbless clause ("папа всю жизнь водитель")
-_JOB_FILLERS = frozenset("теперь сейчас уже тоже также всю жизнь по профессии давно".split())
+_JOB_FILLERS = wl.words("ru", "job_fillers")
 _NOT_NOW_ADV = frozenset("раньше когда-то тогда бывший прежде".split())
 
 

@@ -47,12 +47,13 @@ from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_gaps import real_verb
 from memlab.knowledge.extract.ru_intro import by_training
 from memlab.knowledge.extract.russian import _ru_owner
+from memlab.lang import wordlists as wl
 
 _RU_POSSESSIVE = re.compile(r"[А-ЯЁа-яё][а-яё]+ин")  # "Максимкин", "мамин": whose, by the owner's name
 _GET_USED = re.compile(r" (?:get|gets|getting|got|gotten) used to ")
 _AGO = frozenset(("years ago", "лет назад"))
 _LATER = frozenset("but then until later но потом затем".split())
-_MOVED_ON = frozenset("come return leave move relocate вернуться уехать переехать".split())
+_MOVED_ON = wl.all_words("moved_on")
 
 
 def _hung_outside(head: Tok, part: Sequence[Tok]) -> bool:
@@ -77,20 +78,14 @@ _TEAM_NOUNS = lx.TEAM_NOUNS | {"company", "startup", "department", "org"}  # the
 _STACK = frozenset("programming_language database".split())  # what a team's choice makes the speaker's
 
 
-_HONORIFICS = frozenset("mr mrs ms miss dr doctor coach teacher sir madam auntie uncle prof professor".split())
+_HONORIFICS = wl.words("en", "honorifics")
 _QUOTES = frozenset('"«“\'')
-_FRAGMENT_ENDS = frozenset("and but so though и но а так".split())
+_FRAGMENT_ENDS = wl.all_words("fragment_ends")
 _SINCE_WORDS = frozenset("since с со".split())
-# time words that may stand beside a diet in a verbless opening: "six years vegan", «третий год веган»
-_DURATION_WORDS = frozenset(
-    "year years month months week weeks decade decades for almost nearly over about a an still now already "
-    "год года лет месяц месяца месяцев неделю недели уже ещё еще всё все почти больше второй третий "
-    "четвёртый четвертый пятый шестой седьмой десятый".split()
-)
+_DURATION_WORDS = wl.all_words("duration_words")
 _UNREAL_WORDS = frozenset("if would 'd wish если бы".split())
 _NOBODY = frozenset("nobody noone никто".split())
-# whom a person was met, seen or taken somewhere by: the name a "she" in the next sentence is
-_MEETING_VERBS = frozenset("meet see drive take pick catch hang grab have chat".split())
+_MEETING_VERBS = wl.words("en", "meeting_verbs")
 _TALKING_VERBS = frozenset("talk speak chat".split())
 
 

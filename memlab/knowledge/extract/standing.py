@@ -10,11 +10,11 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted
 from memlab.knowledge.extract.nlp import Tok
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
-# degrees by their abbreviations, as written (case matters: "MA" is a degree, "ma" is not)
-_DEGREES = frozenset("BSc BA BEng MSc MA MEng MBA PhD DPhil MPhil BS MS BFA MFA LLB LLM BEd MEd".split())
+_DEGREES = wl.words("en", "degrees")
 _HOLD_VERBS = frozenset("have get hold earn finish complete do".split())
-_FIELD_STOPS = frozenset("but and or though so because from at in with , . ; — –".split())
+_FIELD_STOPS = wl.words("en", "field_stops")
 _TODAY = frozenset("yesterday today tonight".split())
 
 

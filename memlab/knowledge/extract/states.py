@@ -27,20 +27,16 @@ from memlab.knowledge.extract.nlp import (
     is_place_name,
 )
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
-# someone not named: whose state it is, is unknown (and the sentence mostly asks)
-_INDEFINITE = frozenset(
-    "someone somebody anyone anybody everyone everybody nobody кто-то кто-нибудь кто-либо кое-кто никто"
-    .split()
-)
+_INDEFINITE = wl.all_words("indefinite")
 
 
 # ("без" is left out: "без глютена" names the diet)
 _AGAINST = frozenset("от кроме против вместо".split())
 
 
-# days of the year the small NER calls people ("keto since Easter")
-_HOLIDAYS = frozenset("easter christmas xmas halloween diwali eid ramadan hanukkah thanksgiving".split())
+_HOLIDAYS = wl.words("en", "holidays")
 
 
 class States(ReaderParts):

@@ -24,6 +24,7 @@ from memlab.knowledge.extract.nlp import (
 )
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_gaps import in_later_clause, parataxis_subject
+from memlab.lang import wordlists as wl
 
 _RELATIVE_PRONOUNS = frozenset("who that который которая которое которые".split())
 
@@ -35,16 +36,12 @@ def _disagrees(v: Tok, c: Tok) -> bool:
     return v.pos == "VERB" and c.pos in ("NOUN", "PROPN") and verb is not None and noun is not None and verb != noun
 
 
-_FIRST_PERSON_WORDS = frozenset(
-    "i i'm i've i'd me my mine myself we we're us our ours ourselves "
-    "я мне меня мной мною мой моя моё мое мои моего моей моему моим моих мы нас нам нами наш наша наше наши".split()
-)
+_FIRST_PERSON_WORDS = wl.all_words("first_person_words")
 # verbs of getting a thing: a gazetteer's thing after one is what was got, never who got it
 _ACQUIRE_RU = frozenset("купить взять приобрести заказать поставить установить".split())
-_GREETINGS = frozenset("hey hi hello oh ну эй привет слушай".split())
+_GREETINGS = wl.all_words("greetings")
 _LEAD_POS = frozenset(("PUNCT", "INTJ", "DET", "ADV", "CCONJ", "PART"))
-# verbs of telling: what follows is the speaker's own news, not more about the one who told
-_TELLING = frozenset("say tell ask text call message ping write говорить сказать спросить написать звонить позвонить передать".split())
+_TELLING = wl.all_words("telling")
 
 
 class Subjects(ReaderParts):

@@ -21,39 +21,21 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import _PAST_ADJ, _VISIT_WORDS, EMPLOY_VERBS
 from memlab.knowledge.extract.clauses import SPEAKER, Extracted, Reader, quoted_ranges
 from memlab.knowledge.extract.nlp import Sent, Tok, is_city_name, is_place_name, ru_lemmas
+from memlab.lang import wordlists as wl
 
-# words that mark a change (lower-case surface forms and lemmas)
-CHANGE_CUES = frozenset(
-    "now nowadays lately currently new newly switch switched moved relocate relocated replace replaced instead "
-    "officially finally transferred transfer promote promoted join joined adopt adopted trade traded sell sold quit "
-    "leave left drop dropped ditch ditched split wipe wiped swap swapped upgrade upgraded convert converted "
-    "теперь сейчас нынче отныне новый вместо перейти переехать перебраться сменить поменять устроиться уйти "
-    "бросить забросить продать перевестись перевести повысить жениться расстаться пересесть переписать "
-    "наконец old former previous ex anymore старый бывший прежний "
-    "migrate migrated переключиться переползти подсесть подсадить обживаться обжиться освоиться "
-    "enrol enroll enrolled enrolling поступить заделаться затянуть увлечь уехать".split()
-)
+CHANGE_CUES = wl.all_words("change_cues")
 # particles a Russian word carries in one token: "Наконец-то своё жильё", "перешла-таки"
 _PARTICLES = ("-то", "-таки")
 # the tagger misreads some Russian reflexive verbs ("обживаемся" as a noun): such a cue verb also by its stem
 _CUE_STEMS = tuple(w[:-4] for w in sorted(CHANGE_CUES) if w.endswith("ться") and len(w) >= 9)
-# "since spring", "since march": a change counted from a season or a month
-_SINCE_WHEN = frozenset(
-    "spring summer autumn fall winter january february march april may june july august september october "
-    "november december christmas".split()
-)
+_SINCE_WHEN = wl.words("en", "since_when")
 # a time since the change counted up to now also marks it: "first week in Glasgow done", "уже две
 # недели как в Wildberries", "в Калининграде уже вторую неделю"
 _TIME_NOUNS = frozenset("day week month weekend день неделя месяц".split())
 _COUNT_UP = frozenset("first second third первый второй третий уже".split())
-# a message with one of these is not a statement of the current fact
-_NOT_NOW = frozenset(
-    "if unless whether would could might may should wish hope plan planning thinking considering maybe "
-    "perhaps gonna wanna will 'll tomorrow если бы б хочу хочется хотел хотела планирую собираюсь думаю "
-    "подумываю мечтаю может наверное завтра".split()
-)
-_MOVE_VERBS = frozenset("move go get drive use run write join start перейти пересесть ездить пойти взять купить".split())
-_FROM_WORDS = frozenset("from of off than из от чем вместо instead".split())
+_NOT_NOW = wl.all_words("not_now")
+_MOVE_VERBS = wl.all_words("updates_move_verbs")
+_FROM_WORDS = wl.all_words("from_words")
 _NAME_KINDS = {
     "city": ("LOC",),
     "employer": ("ORG",),
@@ -159,7 +141,7 @@ def _acquires(readers: Sequence[Reader], attribute: str) -> bool:
 
 
 _GIVE_AWAY = frozenset("отдать продать подарить give sell gift".split())
-_STAY_WORDS = frozenset("week weekend day night неделя выходные день ночь".split())
+_STAY_WORDS = wl.all_words("stay_words")
 
 
 def _a_stay(r: Reader, t: Tok) -> bool:
@@ -410,9 +392,7 @@ def _set_aside(r: Reader, t: Tok, later: Sequence[Tok] = ()) -> bool:
     return r.denied(t)
 
 
-# what a value that is over is said to be or to have done: "keto's finished", "Atom is dead",
-# "Falcon shipped", "Biscuit passed last month", "squash is off the table", "RIP Bubbles"
-_OVER_WORDS = frozenset("finish finished over done dead die died pass passed end ended gone ship shipped history off".split())
+_OVER_WORDS = wl.words("en", "over_words")
 
 
 def _en_over(r: Reader, t: Tok) -> bool:
@@ -519,8 +499,7 @@ def pet_gone_sentences(text: str) -> list[str]:
     return [p for p in re.split(r"(?<=[.!?])\s+", text) if PET_GONE.search(p) and not PET_BACK.search(p)]
 
 
-# words between "у нас" and a new pet's name: «у нас теперь живёт Плюшка», «у меня сейчас Граф»
-_HOME_FILLERS = frozenset("теперь сейчас живёт живет появилась появился появились поселилась поселился — -".split())
+_HOME_FILLERS = wl.all_words("home_fillers")
 _EN_PET_INTROS = frozenset("meet welcome".split())
 
 
@@ -694,13 +673,8 @@ def _en_on_now(r: Reader, t: Tok, message: str) -> bool:
     )
 
 
-# what one is "on" that is no team ("on holiday now", "on call", "on antibiotics"), and the talk of
-# work that must come with a team said this bare ("The reorg finally landed. I'm on search now.")
-_NOT_ON_A_TEAM = frozenset(
-    "holiday leave call break strike shift night day nights days duty medication antibiotic pill diet board "
-    "track time site way phone bus train plane fire mend top line hold standby furlough".split()
-)
-_TEAM_TALK = frozenset("reorg reorganisation reorganization standup standups lead squad sprint team manager boss".split())
+_NOT_ON_A_TEAM = wl.words("en", "not_on_a_team")
+_TEAM_TALK = wl.words("en", "team_talk")
 
 
 def _team_moved_to(r: Reader, t: Tok) -> bool:
@@ -719,11 +693,7 @@ def _team_moved_to(r: Reader, t: Tok) -> bool:
     )
 
 
-# where one moves that is no team: "перевелась в офис", "ушла в декрет", "перевели в другой город"
-_NOT_TEAMS = frozenset(
-    "офис декрет отпуск город страна школа лицей класс университет вуз институт универ магистратура "
-    "аспирантура группа филиал удалёнка удаленка гибрид штат отдел компания фирма стартап банк".split()
-)
+_NOT_TEAMS = wl.words("ru", "not_teams")
 
 
 def _ru_model(t: Tok) -> str | None:
@@ -736,20 +706,12 @@ def _ru_model(t: Tok) -> str | None:
 # -- open-class values: a usual order, a favourite (any noun phrase may be one) ---------------------
 # a clause ends at these; a value is looked for in the clause that marks the change
 _CLAUSE_BREAKS = frozenset(", ; ( ) ! ? .".split())  # "моя любовь — том ям" is one clause
-_NOW_WORDS = frozenset("now nowadays lately currently new days теперь сейчас нынче отныне новый последний".split())
+_NOW_WORDS = wl.all_words("updates_now_words")
 # "my number one", "моя любовь": a favourite named without the word
 _FAVOURITE_LIKE = frozenset([*lx.FAVOURITE, "number", "любовь", "all-time"])
-# nouns that are the frame, not the value: the attribute's own words, times, chat fillers
-_FRAME_NOUNS = frozenset(
-    "favourite favorite fave band book food dish drink coffee tea usual order one number update thing time times day days "
-    "week weeks month months morning mornings evening year years weekend tbh lol btw haha imo fwiw lmao kick "
-    "группа книга еда блюдо напиток кофе любовь раз неделя день месяц год утро вечер время выходные".split()
-)
-_DETERMINERS = frozenset(
-    "a an the this that these those my your his her our their its every all some any мой моя моё мое мои это этот эта "
-    "эти тот та то весь вся все каждый".split()
-)
-_PRONOUNS = frozenset("it they this that он она оно они это".split())
+_FRAME_NOUNS = wl.all_words("frame_nouns")
+_DETERMINERS = wl.all_words("determiners")
+_PRONOUNS = wl.all_words("pronouns")
 
 
 # the words that name an open-class attribute in a message ("my go-to order", "любимая группа", "хобби")
@@ -960,10 +922,7 @@ _STUDY_WORDS = frozenset(
     + "campus semester term transfer transferred major degree lecture lectures class classes course courses "
     "кампус семестр сессия перевод перевестись курс пара пары лекция лекции учиться".split()
 )
-_WORK_WORDS = frozenset(
-    "work works working job company office boss colleague colleagues salary hired employer team "
-    "работа работать компания офис начальник коллега зарплата".split()
-)
+_WORK_WORDS = wl.all_words("work_words")
 
 
 def agree(facts: Sequence[Extracted], known: Mapping[str, str], sents: Sequence[Sent]) -> list[Extracted]:

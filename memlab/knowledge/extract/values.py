@@ -27,6 +27,7 @@ from memlab.knowledge.extract.nlp import (
     ru_unknown_lemma,
 )
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
 _INFLECTED_ABBREVIATION = re.compile(r"([A-ZА-ЯЁ]{3,})(?:е|а|у|ом|ой|ах|ы|и)$")
 
@@ -261,10 +262,10 @@ class Values(ReaderParts):
 
 # the nicknames of CITY_ALIASES that are no common word when written in lower case
 _LOWER_CITY_ALIASES = frozenset(lx.CITY_ALIASES) - {"нижний", "la", "sf"}
-_GO_ON = frozenset("for ahead home to back away on and get figure check with out up".split())
+_GO_ON = wl.words("en", "go_on")
 _WRITE_VERBS = frozenset("write rewrite code program learn teach use".split())
-_CODE_WORDS = frozenset("language code coding write backend service program programming stack microservice".split())
-_INSTITUTIONS = frozenset("hospital school college church academy clinic infirmary bakery cafe café pub kitchen garage surgery hall".split())
+_CODE_WORDS = wl.words("en", "code_words")
+_INSTITUTIONS = wl.words("en", "institutions")
 
 
 def _indeclinable(t: Tok) -> str | None:

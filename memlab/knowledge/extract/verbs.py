@@ -48,6 +48,7 @@ from memlab.knowledge.extract.nlp import (
 )
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_gaps import gap_subject, real_verb, stretch_has_verb
+from memlab.lang import wordlists as wl
 
 # Russian colloquial verbs of playing an instrument: "стучу на барабанах", "бренчу на гитаре"
 _RU_PLAY_VERBS = ("стучать", "бренчать", "пиликать", "лабать", "дудеть", "тренькать", "музицировать")
@@ -55,12 +56,11 @@ _RU_PLAY_VERBS = ("стучать", "бренчать", "пиликать", "л�
 _CLAUSE_END = frozenset(", . ; ! ) — -".split())
 
 
-# words that are never a fact's value (a misparse took a conjunction or a particle for one)
-_NOT_VALUES = frozenset("и а но же ли бы тоже также ещё еще уже вот and or but the a an also too so".split())
+_NOT_VALUES = wl.all_words("not_values")
 _WORD_BRANDS = frozenset("seat mini smart jeep".split())  # car brands that are everyday words: capitalised only
 _THEN_MARKS = frozenset("when after before since once until till".split())
-_JOB_CONTEXT = frozenset("office work job team colleague boss salary onboarding manager role offer".split())
-_GYM_CONTEXT = frozenset("pool sauna treadmill workout class spin membership squat gym weights".split())  # what a gym has, not a job
+_JOB_CONTEXT = wl.words("en", "job_context")
+_GYM_CONTEXT = wl.words("en", "gym_context")
 _THING_ATTRIBUTES = frozenset("car phone city employer university editor operating_system programming_language".split())
 
 
@@ -78,17 +78,16 @@ def _ru_work_town(reader: ReaderParts, v: Tok, o: Tok) -> bool:
     return reader.city(o).casefold().replace("ё", "е") not in lx.COUNTRIES
 
 
-# genitives after a job noun that do not complete the title: "работаю курьером года два", "поваром смены"
-_NOT_JOB_OF = frozenset("год лет месяц неделя день раз время смена мечта жизнь уровень".split())
+_NOT_JOB_OF = wl.words("ru", "not_job_of")
 
 
 # a workplace a job noun may name in the genitive, its own name beside it: "директор магазина «Пятёрочка»"
 _PARTICLES = frozenset("across over back up down out along".split())
 _GIG_VERBS = frozenset("drive deliver ride rid".split())  # "for" a named firm: who one works for ("rides": spaCy's "rid")
-_WORKPLACE_NOUNS = frozenset("магазин компания фирма банк завод фабрика агентство студия сеть кафе ресторан клиника".split())
+_WORKPLACE_NOUNS = wl.words("ru", "workplace_nouns")
 
 
-_YEARS_OF_STUDY = frozenset("первый второй третий четвёртый четвертый пятый шестой последний выпускной".split())
+_YEARS_OF_STUDY = wl.words("ru", "years_of_study")
 _SCHOOL_NOUNS_RU = frozenset("университет институт академия консерватория".split())
 
 
@@ -96,18 +95,15 @@ _RU_TEAM_MOVES = frozenset("перейти перевести перевести
 CHANGE_WORDS_RU = frozenset("новый другой старый прежний бывший".split())
 
 
-# "running around after the kids", "ran out of milk", "run off to work": movement, not the sport
-_STREET_WORDS = frozenset("street st road rd avenue ave lane boulevard drive square улица ул проспект переулок".split())
+_STREET_WORDS = wl.all_words("street_words")
 _AHEAD = frozenset("tomorrow tonight soon".split())
-# where one swims: "плаваю в бассейне", "swim in the sea"; in anything else one is lost ("в джойнах плаваю")
-_WATERS = frozenset("pool sea lake river ocean lido water бассейн море озеро река вода пруд".split())
-_PERSON_NOUNS = frozenset("guy girl man woman lad lass bloke chap fella fellow someone person".split())
-_WHEN_WORDS = frozenset("morning evening summer winter weekend weekends утро вечер лето зима выходные выходной отпуск обед".split())
-_RUN_PARTICLES = frozenset("for into out around about away off after late".split())
+_WATERS = wl.all_words("waters")
+_PERSON_NOUNS = wl.words("en", "person_nouns")
+_WHEN_WORDS = wl.all_words("when_words")
+_RUN_PARTICLES = wl.words("en", "run_particles")
 
 
-# words of degree and place-in-talk that leave «плаваю» bare: «я тут совсем плаваю»
-_SHAKY_WORDS = frozenset("то тут здесь совсем вообще немного слегка пока прям прямо ещё еще".split())
+_SHAKY_WORDS = wl.words("ru", "shaky_words")
 
 
 class VerbClauses(ReaderParts):

@@ -32,19 +32,13 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted
 from memlab.knowledge.extract.nlp import Tok, is_city_name, is_place_name
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
 # verbs whose "in TOWN" is where the work is done, without a workplace named
 _WORK = frozenset("work teach работать трудиться служить преподавать".split())
-# verbs of doing a job at or in a workplace or vehicle ("drive a cab", «водит трамвай», "run a shop")
-_DO = frozenset("drive run manage own staff nurse cook serve tend водить держать".split())
+_DO = wl.all_words("workplace_verbs")
 _RENT = frozenset("rent share снимать снять делить".split())
-_WORKPLACES = frozenset(
-    "office shop store bookshop bakery cafe café restaurant pub bar salon clinic hospital school nursery college "
-    "factory warehouse depot garage lab studio practice surgery ward kitchen hotel pharmacy library gym site plant "
-    "farm cab taxi bus tram train van truck lorry ambulance "
-    "офис магазин салон клиника больница поликлиника школа садик завод фабрика депо склад кафе ресторан "
-    "аптека гостиница библиотека цех такси трамвай автобус троллейбус маршрутка поезд электричка".split()
-)
+_WORKPLACES = wl.all_words("workplaces")
 _HOMES = lx.HOME_NOUNS | frozenset("studio room house однушка двушка трёшка комната студия".split())
 _IN = frozenset("in в во".split())
 # one's home and what it costs: the town "in" which they are is one's own
@@ -52,14 +46,13 @@ _HOME_DETAILS = _HOMES | frozenset(
     "rent landlord landlady mortgage terrace bungalow apartment maisonette bedsit cottage коммуналка квартплата аренда ипотека хозяйка "
     "общага общежитие".split()
 )
-_BED_COUNTS = frozenset("one two three four 1 2 3 4".split())
+_BED_COUNTS = wl.words("en", "bed_counts")
 _HOME_COMPOUNDS = {"tax": frozenset({"council"}), "bill": frozenset("energy gas electric electricity water heating".split())}
 _WE = frozenset("нас".split())
 _FROM = frozenset("из изо".split())
-# verbs of giving a home up, and clause marks of a home not yet had
-_LEAVE_HOME = frozenset("sell leave quit продать продавать съехать уехать сдать бросить".split())
-_SEEKING = frozenset("look view search hunt browse consider want need искать смотреть присматривать".split())  # a home sought
-_NOT_YET = frozenset("until till once when if before after unless пока когда если как".split())
+_LEAVE_HOME = wl.all_words("leave_home")
+_SEEKING = wl.all_words("seeking")
+_NOT_YET = wl.all_words("whereabouts_not_yet")
 _MOVE = frozenset("move relocate переехать перебраться переезжать".split())
 _NOW = frozenset("now теперь сейчас".split())
 
