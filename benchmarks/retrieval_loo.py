@@ -324,6 +324,33 @@ def _lang(langs: dict[str, dict[str, Any]]) -> str:
     return _md(head, rows) + "\n\n" + _md(["embedder", "source", "EN R@10", "RU R@10", "RU - EN"], gaps)
 
 
+def _paired(work: Path, names: Sequence[str], boot: int = 2000) -> str:
+    """Each embedder against the first, same questions, the shipped recipe's weights (one setting
+    for all, so no tuning noise): mean per-question difference and a bootstrap 95% interval."""
+    from memlab.bench.metrics import recall_at_k
+
+    def per_q(e: str) -> dict[str, list[float]]:
+        recs, _ = _records(work, e)
+        return {f"{r.conv}|{r.text}": [100 * recall_at_k(pr.fuse_record(r, HYBRID), r.evidence, k) for k in (10, 50)]
+                for r in recs}
+
+    have = [e for e in names if (work / e / "records.json").is_file()]
+    if len(have) < 2:
+        return ""
+    base, rows = per_q(have[0]), []
+    for e in have[1:]:
+        other = per_q(e)
+        keys = [k for k in base if k in other]
+        diff = np.array([[other[k][i] - base[k][i] for i in (0, 1)] for k in keys])
+        draws = diff[np.random.default_rng(0).integers(0, len(keys), (boot, len(keys)))].mean(axis=1)
+        lo, hi = np.percentile(draws, [2.5, 97.5], axis=0)
+        rows.append([f"{e} - {have[0]}", len(keys), f"{diff[:, 0].mean():+.1f} [{lo[0]:+.1f}, {hi[0]:+.1f}]",
+                     f"{diff[:, 1].mean():+.1f} [{lo[1]:+.1f}, {hi[1]:+.1f}]"])
+    return ("## Paired difference between embedders (shipped recipe's weights on every embedder's lists, "
+            f"distinct questions, bootstrap 95% interval, {boot} draws)\n\n"
+            + _md(["embedders", "questions", "ΔR@10 [95%]", "ΔR@50 [95%]"], rows))
+
+
 def report(args: argparse.Namespace) -> None:
     """benchmarks/results/retrieval_loo_round4.{md,json} from the steps' JSON under --work."""
     work = Path(args.work)
@@ -363,6 +390,7 @@ def report(args: argparse.Namespace) -> None:
             parts.append(f"Check, {e}: the shipped recipe through `engine.run` (product path) R@5 {got['5']:.1f}, "
                          f"R@10 {got['10']:.1f}, R@50 {got['50']:.1f}; fused from the recorded lists "
                          f"{fused['5']:.1f} / {fused['10']:.1f} / {fused['50']:.1f}.")
+        parts.append(_paired(work, names))
         parts += ["## Per category (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial)"]
         parts += [_categories(e, a) for e, a in runs.items()]
         parts += ["## Channel ablation: LOO with the channel dropped (the other weights re-tuned per fold), "
