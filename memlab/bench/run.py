@@ -5,6 +5,7 @@ Above ``suite``, ``report`` and ``scale``, which each stay importable on their o
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,13 +23,16 @@ def default_suite_path() -> Path:
 
 
 def main(suite_path: str | Path | None = None, out_dir: str | Path | None = None, quick: bool = False,
-         executor: Any = None, progress: bool = True) -> int:  # fmt: skip
+         executor: Any = None, progress: bool = True, embedder: str | None = None) -> int:  # fmt: skip
     """`memlab bench [SUITE]`: run a suite, write its report, print the summary table.
 
     Returns 0 on success, 2 when the suite file is wrong (the CLI prints the message).
+    ``embedder`` replaces the suite's ``embedder.name`` (every method's base config).
     """
     path = Path(suite_path) if suite_path is not None else default_suite_path()
     suite = load_suite(path, quick=quick)
+    if embedder:
+        suite = replace(suite, config=suite.config.replace(embedder={"name": embedder}))
     out = Path(out_dir) if out_dir is not None else Path("out") / "bench" / suite.name
     if suite.scale is not None:
         from memlab.bench.scale import run_scale_suite
