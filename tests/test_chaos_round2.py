@@ -25,7 +25,7 @@ CFG = MemoryConfig().replace(consolidation={"auto": False})
 ROOT = Path(__file__).resolve().parents[1]
 
 PRELUDE = """
-import json, sys, threading, time
+import json, os, sys, threading, time
 from memlab.config import MemoryConfig
 from memlab.embed.hashing import HashingEmbedder
 from memlab.memory import Memory
@@ -240,7 +240,10 @@ def test_damaged_file_cli_exits_non_zero_without_traceback_and_untouched(tmp_pat
 SHARED = """
 who, n, start = sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
 m = Memory.open(db, cfg, embedder=None)
-while time.time() < start:
+here = db + ".ready-" + who
+open(here, "w").close()
+other = db + ".ready-" + ("b" if who == "a" else "a")
+while time.time() < start or not os.path.exists(other) and time.time() < start + 20:  # both open it first
     time.sleep(0.005)
 for i in range(n):
     m.ingest(f"{who} says {i}", session_id="shared")  # now: a live conversation, never idle
@@ -248,6 +251,11 @@ for i in range(n):
         m.flush()
         print(i + 1, flush=True)
     time.sleep(0.002)
+m.flush()
+open(db + ".done-" + who, "w").close()
+until = time.time() + 10  # the other may have been killed
+while not os.path.exists(db + ".done-" + ("b" if who == "a" else "a")) and time.time() < until:
+    time.sleep(0.005)  # an ended session is not reused: end it only once both are done
 m.end_session()
 m.close()
 print("done", flush=True)
@@ -286,7 +294,7 @@ def test_kill_during_a_shared_session_keeps_every_flushed_message(tmp_path: Path
     db = tmp_path / "m.db"
     Memory.open(db, CFG, embedder=None).close()
     start = str(time.time() + 1.0)
-    a = subprocess.Popen([sys.executable, "-c", PRELUDE + SHARED, str(db), "a", "400", start], cwd=str(ROOT),
+    a = subprocess.Popen([sys.executable, "-c", PRELUDE + SHARED, str(db), "a", "3000", start], cwd=str(ROOT),
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     b = subprocess.Popen([sys.executable, "-c", PRELUDE + SHARED, str(db), "b", "60", start], cwd=str(ROOT),
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
