@@ -217,25 +217,13 @@ class EpisodeWriter:
     ) -> Callable[[Any], int]:
         def fn(con: Any) -> int:
             if is_new:
-                con.execute(
-                    "INSERT INTO sessions(id, started_at, last_event_at, status, user_id) "
-                    "VALUES (?, ?, ?, 'open', ?) ON CONFLICT(id) DO NOTHING",
-                    (session_id, at, at, user_id),
-                )
+                st.open_session(con, session_id, at, user_id)
             prev = self._last.get(session_id)
             if prev is None and not is_new:
                 # not seen by this writer: if the session's first write failed (full disk, lock
                 # timeout) its row is missing, and the session would never be consolidated
-                con.execute(
-                    "INSERT INTO sessions(id, started_at, last_event_at, status) VALUES (?, ?, ?, 'open') "
-                    "ON CONFLICT(id) DO NOTHING",
-                    (session_id, at, at),
-                )
-                row = con.execute(
-                    "SELECT id, stem FROM nodes WHERE session_id = ? AND +type = 'episodic' "
-                    "ORDER BY event_time DESC, id DESC LIMIT 1",
-                    (session_id,),
-                ).fetchone()
+                st.ensure_session(con, session_id, at)
+                row = st.last_episode(con, session_id)
                 if row is not None:
                     prev = _Tail(row[0], row[1])
             stem = stem_text(text)
@@ -277,13 +265,6 @@ def complete_session_fn(session_id: str, now: float) -> Callable[[Any], str | No
     """Mark an open session pending consolidation; returns its id if it changed state."""
 
     def fn(con: Any) -> str | None:
-        cur = con.execute(
-            "UPDATE sessions SET status = 'pending', ended_at = ?, "
-            "last_event_at = coalesce((SELECT max(event_time) FROM nodes WHERE session_id = ?), last_event_at), "
-            "episode_count = (SELECT count(*) FROM nodes WHERE session_id = ? AND +type = 'episodic') "
-            "WHERE id = ? AND status = 'open'",
-            (now, session_id, session_id, session_id),
-        )
-        return session_id if cur.rowcount else None
+        return session_id if st.complete_session(con, session_id, now) else None
 
     return fn

@@ -243,9 +243,7 @@ class Memory:
 
         def fn(con: Any) -> None:
             if drop_vectors:
-                con.execute("DELETE FROM node_vectors")
-                con.execute("DELETE FROM entity_vectors")
-                con.execute("DROP TABLE IF EXISTS vec_nodes")
+                st.drop_vectors(con)
             st.set_meta(con, "embedder_name", emb.name)
             st.set_meta(con, "embedder_dim", str(emb.dim))
 
@@ -299,11 +297,11 @@ class Memory:
         ).start()
 
     def _last_event(self, session_id: str, default: float) -> float:
-        row = self.store.execute_read("SELECT max(event_time) FROM nodes WHERE session_id = ?", (session_id,))
-        return float(row[0][0]) if row and row[0][0] is not None else default
+        last = self.store.session_last_event(session_id)
+        return float(last) if last is not None else default
 
     def _session_exists(self, session_id: str) -> bool:
-        return bool(self.store.execute_read("SELECT 1 FROM sessions WHERE id = ?", (session_id,)))
+        return self.store.has_session(session_id)
 
     def _tracker(self, user_id: str) -> SessionTracker:
         tracker = self._trackers.get(user_id)
@@ -492,13 +490,7 @@ class Memory:
         """Queue nodes that have no vector (after embedder failures or a re-embed)."""
         if self._worker is None:
             return 0
-        sql = (
-            "SELECT n.id, n.content FROM nodes n WHERE NOT EXISTS "
-            "(SELECT 1 FROM node_vectors v WHERE v.node_id = n.id) ORDER BY n.id"
-        )
-        if limit:
-            sql += f" LIMIT {int(limit)}"
-        rows = self.store.execute_read(sql)
+        rows = self.store.unembedded(limit)
         if rows:
             self._worker.breaker.reset()  # a repair run probes the embedder even during a cool-down
         for node_id, content in rows:

@@ -135,4 +135,4 @@ def test_stale_episodes(mem: Memory, clock) -> None:  # noqa: ANN001
     c = mem.ingest("Nice weather.", session_id="w2", at=T0 + DAY + 1, wait=True)
     mem.end_session()
     consolidate(mem)
-    assert cf.stale_episodes(mem.store.reader(), [a, b, c]) == {a}
+    assert mem.store.stale_episodes([a, b, c]) == {a}

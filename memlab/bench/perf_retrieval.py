@@ -32,6 +32,7 @@ from memlab.retrieval import channels as ch
 from memlab.retrieval import engine
 from memlab.retrieval.fusion import rrf
 from memlab.retrieval.recipes import CHANNELS, RECIPES, Recipe
+from memlab.store import browse
 
 KS = (5, 10, 25, 50)
 DRAGON_AT_10 = 66.2
@@ -346,7 +347,7 @@ def fts_vs_bm25(memory: Memory, queries: Sequence[str], k: int = 10) -> float:
     from memlab.lang.text import query_terms
 
     assert memory.store is not None
-    rows = memory.store.execute_read("SELECT id, stem FROM nodes ORDER BY id")
+    rows = browse.all_stems(memory.store)
     ids = [r[0] for r in rows]
     bm = BM25Okapi([r[1].split() for r in rows], k1=1.2, b=0.75)
     overlaps = []

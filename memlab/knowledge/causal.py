@@ -15,6 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from memlab.knowledge.plan import CausalProposal, EpisodeRef
+from memlab.store import fact_rows
 from memlab.store import store as st
 
 if TYPE_CHECKING:
@@ -36,14 +37,8 @@ def default_detector(memory: MemoryView) -> tuple[Any, str]:
 
 def next_pairs(memory: MemoryView, cursor: int, limit: int) -> list[tuple[int, EpisodeRef, EpisodeRef]]:
     """(temporal edge id, earlier episode, later episode) after ``cursor``, oldest edge first."""
-    rows = memory.store.execute_read(
-        "SELECT e.id, a.id, a.content, a.event_time, coalesce(a.source_role, 'user'), a.session_id, "
-        "b.id, b.content, b.event_time, coalesce(b.source_role, 'user'), b.session_id "
-        "FROM edges e JOIN nodes a ON a.id = e.src JOIN nodes b ON b.id = e.dst "
-        "WHERE e.type = 'temporal' AND e.id > ? ORDER BY e.id LIMIT ?",
-        (cursor, limit),
-    )
-    return [(r[0], EpisodeRef(*r[1:6]), EpisodeRef(*r[6:11])) for r in rows]
+    rows = fact_rows.temporal_pairs(memory.store, cursor, limit)
+    return [(e, EpisodeRef(*a), EpisodeRef(*b)) for e, a, b in rows]
 
 
 def _keep(proposals: Sequence[CausalProposal], pairs: set[frozenset[int]]) -> list[CausalProposal]:
@@ -56,21 +51,9 @@ def _keep(proposals: Sequence[CausalProposal], pairs: set[frozenset[int]]) -> li
 def write_links(con: Any, links: Sequence[CausalProposal], cursor: int, now: float) -> int:
     added = 0
     for p in links:
-        cur = con.execute(
-            "INSERT INTO edges(src, dst, type, predicate, confidence, valid_from, evidence, created_at) "
-            "SELECT ?, ?, 'causal', 'caused', ?, max(a.event_time, b.event_time), ?, ? "
-            "FROM nodes a, nodes b WHERE a.id = ? AND b.id = ? ON CONFLICT(src, dst, type) DO NOTHING",
-            (
-                p.cause_id,
-                p.effect_id,
-                min(1.0, max(0.0, p.confidence)),
-                str(p.evidence)[:500],
-                now,
-                p.cause_id,
-                p.effect_id,
-            ),
+        added += fact_rows.link_cause(
+            con, p.cause_id, p.effect_id, min(1.0, max(0.0, p.confidence)), str(p.evidence)[:500], now
         )
-        added += cur.rowcount
     st.set_meta(con, CURSOR_KEY, str(cursor))
     return added
 

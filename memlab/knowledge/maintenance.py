@@ -21,8 +21,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from memlab.knowledge.decay import DecayPolicy
-from memlab.store import queries as q
-from memlab.store.store import row_to_node
+from memlab.store import upkeep
 
 if TYPE_CHECKING:
     from memlab.view import MemoryView
@@ -80,16 +79,12 @@ def step_decay(
     out = {"checked": 0, "updated": 0, "archived": 0}
     last_id = 0
     while True:
-        rows = memory.store.execute_read(
-            f"SELECT {q.NODE_COLUMNS} FROM nodes WHERE type != 'episodic' AND archived_at IS NULL AND id > ? "
-            "ORDER BY id LIMIT ?",
-            (last_id, chunk),
-        )
+        rows = upkeep.decaying_page(memory.store, last_id, chunk)
         if not rows:
             return out
-        last_id = rows[-1][0]
+        last_id = rows[-1].id
         updates, archive = [], []
-        for n in map(row_to_node, rows):
+        for n in rows:
             w = float(policy.weight(n, now))
             if abs(w - n.confidence) > 1e-9:
                 updates.append((w, n.id))
@@ -100,16 +95,7 @@ def step_decay(
         out["archived"] += memory.store.writer.call(partial(_write_decay, updates=updates, archive=archive))
 
 
-def _write_decay(con: Any, updates: list[tuple[float, int]], archive: list[tuple[float, int, float]]) -> int:
-    con.executemany("UPDATE nodes SET confidence = ? WHERE id = ?", updates)
-    n = 0
-    for row in archive:
-        n += con.execute(
-            "UPDATE nodes SET archived_at = ? WHERE id = ? AND archived_at IS NULL "
-            "AND coalesce(last_accessed, -1.0) = ?",
-            row,
-        ).rowcount
-    return n
+_write_decay = upkeep.write_decay
 
 
 def step_enrich(memory: MemoryView, now: float) -> dict[str, Any]:
@@ -128,9 +114,7 @@ def step_embed(memory: MemoryView, now: float, wait_s: float = EMBED_WAIT_S) -> 
     """Queue every node without a vector and wait (bounded) for the embedder."""
     queued = memory.embed_missing()
     done = memory.flush(wait_s) if queued else True
-    missing = memory.store.execute_read(
-        "SELECT count(*) FROM nodes n WHERE NOT EXISTS (SELECT 1 FROM node_vectors v WHERE v.node_id = n.id)"
-    )[0][0]
+    missing = memory.store.unembedded_count()
     return {"queued": queued, "missing": missing if memory.embedder is not None else None, "waited": done}
 
 
@@ -146,33 +130,20 @@ RUNNERS: dict[str, Step] = {
 # -- the run record --------------------------------------------------------------------------------------
 def _open_run(memory: MemoryView, now: float) -> tuple[int, dict[str, Any], bool]:
     """(run id, report so far, resumed?) — the newest unfinished run, or a new one."""
-    rows = memory.store.execute_read(
-        "SELECT id, report FROM maintenance_runs WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1"
-    )
-    if rows:
-        report = json.loads(rows[0][1] or "{}")
+    found = upkeep.unfinished_run(memory.store)
+    if found is not None:
+        report = json.loads(found[1] or "{}")
         report.setdefault("steps", {})
-        return int(rows[0][0]), report, True
-
-    def fn(con: Any) -> int:
-        cur = con.execute(
-            "INSERT INTO maintenance_runs(started_at, report) VALUES (?, ?)", (now, json.dumps({"steps": {}}))
-        )
-        return int(cur.lastrowid)
-
-    return memory.store.writer.call(fn), {"steps": {}}, False
+        return found[0], report, True
+    started = memory.store.writer.call(partial(upkeep.start_run, now=now, report=json.dumps({"steps": {}})))
+    return started, {"steps": {}}, False
 
 
 def _record(
     memory: MemoryView, run_id: int, step: str | None, report: dict[str, Any], finished: float | None
 ) -> None:
     text = json.dumps(report, default=str, ensure_ascii=False)
-    memory.store.writer.call(
-        lambda con: con.execute(
-            "UPDATE maintenance_runs SET step = coalesce(?, step), report = ?, finished_at = ? WHERE id = ?",
-            (step, text, finished, run_id),
-        )
-    )
+    memory.store.writer.call(partial(upkeep.record_run, run_id=run_id, step=step, report=text, finished=finished))
 
 
 def maintain(

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from memlab.lang.text import STOPWORDS, cross_script_stems, query_terms, tokenize
+from memlab.store import entity_rows as er
 from memlab.store import queries as q
 
 if TYPE_CHECKING:
@@ -76,14 +77,6 @@ class Filters:
 Channel = Callable[..., list[int]]
 
 
-# -- SQL builders (pure) ----------------------------------------------------------------------------
-def hop_sql(edge_type: str, direction: str) -> str:
-    """One hop along ``edge_type`` from a JSON array of ids: (from_id, to_id) pairs."""
-    if direction == "out":
-        return f"SELECT e.src, e.dst FROM edges e WHERE e.type = '{edge_type}' AND e.src IN (SELECT value FROM json_each(?))"
-    return f"SELECT e.dst, e.src FROM edges e WHERE e.type = '{edge_type}' AND e.dst IN (SELECT value FROM json_each(?))"
-
-
 # -- helpers -----------------------------------------------------------------------------------------
 def _read(memory: MemoryView, sql: str, params: Sequence[Any]) -> list[Any]:
     assert memory.store is not None, "memory is not open"
@@ -126,7 +119,8 @@ def hop(memory: MemoryView, ids: Sequence[int], edge_type: str, direction: str) 
     out: dict[int, list[int]] = {}
     if not ids:
         return out
-    for a, b in _read(memory, hop_sql(edge_type, direction), [json.dumps(list(ids))]):
+    assert memory.store is not None, "memory is not open"
+    for a, b in memory.store.hop(ids, edge_type, direction):
         out.setdefault(a, []).append(b)
     return out
 
@@ -134,12 +128,8 @@ def hop(memory: MemoryView, ids: Sequence[int], edge_type: str, direction: str) 
 def _types(memory: MemoryView, ids: Sequence[int]) -> dict[int, str]:
     if not ids:
         return {}
-    rows = _read(
-        memory,
-        "SELECT id, type FROM nodes WHERE id IN (SELECT value FROM json_each(?))",
-        [json.dumps(list(ids))],
-    )
-    return {r[0]: r[1] for r in rows}
+    assert memory.store is not None, "memory is not open"
+    return memory.store.node_types(ids)
 
 
 def to_episodes(memory: MemoryView, ids: Sequence[int]) -> list[int]:
@@ -705,12 +695,7 @@ def resolve_entities(memory: MemoryView, query_text: str, query_vec: np.ndarray 
     keys = mention_keys(query_text)
     found: list[int] = []
     if keys:
-        rows = _read(
-            memory,
-            "SELECT a.alias_norm, a.entity_id FROM entity_aliases a "
-            "WHERE a.alias_norm IN (SELECT value FROM json_each(?))",
-            [json.dumps(keys)],
-        )
+        rows = er.alias_hits(memory.store, keys)  # type: ignore[arg-type]
         order = {k: i for i, k in enumerate(keys)}  # longer n-grams first
         found.extend(e for _, e in sorted(rows, key=lambda r: (order[r[0]], r[1])))
     found.extend(_entity_vector_hits(memory, query_vec))
@@ -720,7 +705,7 @@ def resolve_entities(memory: MemoryView, query_text: str, query_vec: np.ndarray 
 def _entity_vector_hits(memory: MemoryView, query_vec: np.ndarray | None) -> list[int]:
     if query_vec is None:
         return []
-    rows = _read(memory, "SELECT entity_id, vec FROM entity_vectors", [])
+    rows = er.all_vectors(memory.store)  # type: ignore[arg-type]
     if not rows:
         return []
     mat = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)
@@ -732,18 +717,9 @@ def _entity_vector_hits(memory: MemoryView, query_vec: np.ndarray | None) -> lis
 
 
 def _follow_merges(memory: MemoryView, ids: list[int]) -> list[int]:
-    out: list[int] = []
-    for entity_id in ids:
-        seen = {entity_id}
-        current = entity_id
-        while True:
-            row = _read(memory, "SELECT merged_into FROM entities WHERE id = ?", [current])
-            if not row or row[0][0] is None or row[0][0] in seen:
-                break
-            current = row[0][0]
-            seen.add(current)
-        out.append(current)
-    return _dedup(out)
+    assert memory.store is not None, "memory is not open"
+    con = memory.store.reader()
+    return _dedup(er.root(con, entity_id) for entity_id in ids)
 
 
 def entity(
@@ -763,30 +739,13 @@ def entity(
     ents = resolve_entities(memory, query_text, query_vec)
     if not ents or limit <= 0:
         return []
-    sql, params = _entity_links_sql(ents, filters)
-    linked = [r[0] for r in _read(memory, sql, params)]
+    where, params = filters.where()
+    linked = er.node_links(memory.store, ents, where, params, ENTITY_LINKS_PER_ENTITY, ENTITY_CANDIDATES)  # type: ignore[arg-type]
     if text_rank is None:
         text_rank = seeds(memory, query_text, query_vec, filters, limit)
     members = set(linked)
     first = [i for i in text_rank if i in members]
     return _dedup(first + linked)[:limit]
-
-
-def _entity_links_sql(ents: Sequence[int], filters: Filters) -> tuple[str, list[Any]]:
-    """Nodes linked to ``ents``, most matched entities first: each entity contributes its newest
-    ``ENTITY_LINKS_PER_ENTITY`` links (read from the (entity, node) index), so a conversation partner
-    linked to half a million episodes costs what one with a few thousand does."""
-    where, params = filters.where()
-    arm = "SELECT node_id FROM (SELECT node_id FROM node_entities WHERE entity_id = ? ORDER BY node_id DESC LIMIT ?)"
-    links = " UNION ALL ".join([arm] * len(ents))
-    sql = (
-        # CROSS JOIN keeps the links outermost: left to itself the planner walks every node of the
-        # user by the (user, type, time) index and probes the links (215 ms at 1M, 0.3 ms this way)
-        f"SELECT n.id FROM ({links}) ne CROSS JOIN nodes n ON n.id = ne.node_id WHERE {where} "
-        "GROUP BY n.id ORDER BY count(*) DESC, n.type = 'episodic', n.event_time DESC, n.id DESC LIMIT ?"
-    )
-    arms = [x for e in ents for x in (e, ENTITY_LINKS_PER_ENTITY)]
-    return sql, [*arms, *params, ENTITY_CANDIDATES]
 
 
 # -- key expansion -----------------------------------------------------------------------------------
@@ -844,8 +803,8 @@ def keyed(
 def has_facts(memory: MemoryView) -> bool:
     """Whether any fact node exists (an index probe), so key expansion costs nothing before
     consolidation has run."""
-    marks = ",".join("?" * len(FACT_TYPES))
-    return bool(_read(memory, f"SELECT 1 FROM nodes WHERE type IN ({marks}) LIMIT 1", list(FACT_TYPES)))
+    assert memory.store is not None, "memory is not open"
+    return memory.store.has_type(FACT_TYPES)
 
 
 def _interleave(a: list[int], b: list[int]) -> list[int]:

@@ -27,6 +27,7 @@ from memlab.retrieval.staleness import (
     said_before,
 )
 from memlab.retrieval.tokens import TokenCounter, default_counter
+from memlab.store import entity_rows as er
 from memlab.types import DEFAULT_USER, Hit, Node
 
 if TYPE_CHECKING:
@@ -245,10 +246,8 @@ class ContextProvider:
     ) -> list[tuple[str, str]]:
         """Superseded statements, each with its date and what replaced it, and statements of an
         older value when the question asks for the newest (never shown as current)."""
-        from memlab.knowledge.conflicts import replaced_by
-
         assert self.memory.store is not None
-        successors = replaced_by(self.memory.store.reader(), [n.id for n in episodes])
+        successors = self.memory.store.replaced_by([n.id for n in episodes])
         items = []
         for n in sorted(episodes, key=lambda n: (n.event_time, n.id)):
             new = successors.get(n.id)
@@ -268,12 +267,8 @@ class ContextProvider:
     def _stale(self, episode_ids: Sequence[int]) -> set[int]:
         """Episodes whose every derived fact was superseded ("I prefer Python" after "I write Rust
         now"): history, not context."""
-        try:
-            from memlab.knowledge.conflicts import stale_episodes
-        except ImportError:  # the knowledge layer is optional on the read path
-            return set()
         assert self.memory.store is not None
-        return stale_episodes(self.memory.store.reader(), episode_ids)
+        return self.memory.store.stale_episodes(episode_ids)
 
     def effective_confidence(self, node: Node) -> float:
         """The decay policy's strength now: computed from the stored base, never compounded with the
@@ -295,21 +290,9 @@ class ContextProvider:
         assert self.memory.store is not None
         if not node_ids:
             return []
-        rows = self.memory.store.execute_read(
-            "SELECT e.id, e.canonical_name, e.type, e.summary FROM json_each(?) pos "
-            "JOIN node_entities ne ON ne.node_id = pos.value JOIN entities e ON e.id = ne.entity_id "
-            "WHERE e.merged_into IS NULL GROUP BY e.id ORDER BY min(pos.key), e.mention_count DESC LIMIT 20",
-            [_json(node_ids)],
-        )
         items = []
-        for eid, name, etype, summary in rows:
-            aliases = [
-                a
-                for (a,) in self.memory.store.execute_read(
-                    "SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY alias LIMIT 6", (eid,)
-                )
-                if a.casefold() != name.casefold()
-            ]
+        for eid, name, etype, summary in er.of_nodes(self.memory.store, _json(node_ids)):
+            aliases = [a for a in er.first_aliases(self.memory.store, eid, 6) if a.casefold() != name.casefold()]
             if not aliases and not summary:
                 continue  # "**Luna** (person)" tells the reader nothing and may name an old value
             aka = f"; aka {', '.join(aliases)}" if aliases else ""

@@ -20,6 +20,8 @@ from memlab.retrieval import channels as ch
 from memlab.retrieval.complexity import QueryPlan, plan_query
 from memlab.retrieval.fusion import Fused, rrf
 from memlab.retrieval.recipes import Recipe
+from memlab.store import entity_rows as er
+from memlab.store import store as st
 from memlab.types import DEFAULT_USER, Hit
 
 if TYPE_CHECKING:
@@ -76,12 +78,8 @@ def resolve_entity_filter(memory: MemoryView, entity: int | str | None, user_id:
         return entity
     from memlab.lang.names import normalize_name
 
-    rows = memory.store.execute_read(  # type: ignore[union-attr]
-        "SELECT a.entity_id FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
-        "WHERE a.alias_norm = ? AND (? IS NULL OR e.user_id = ?) ORDER BY a.entity_id LIMIT 1",
-        (normalize_name(entity), user_id, user_id),
-    )
-    return int(rows[0][0]) if rows else -1
+    found = er.alias_entity(memory.store, normalize_name(entity), user_id)  # type: ignore[arg-type]
+    return found if found is not None else -1
 
 
 def run(
@@ -206,15 +204,11 @@ def history_last(memory: MemoryView, hits: list[Hit], user_id: str = DEFAULT_USE
     """Episodes whose every derived fact was superseded ("I prefer Python" after "I write Rust
     now"), and episodes naming a value a fact among the hits no longer has, rank after everything
     current; they stay findable, as history, in their own order."""
-    try:
-        from memlab.knowledge.conflicts import stale_episodes
-    except ImportError:  # the knowledge layer is optional on the read path
-        return hits
     from memlab.retrieval.staleness import replaced_in, replaced_values
 
     assert memory.store is not None
     episodes = [h.node for h in hits if h.node.type == "episodic"]
-    stale = stale_episodes(memory.store.reader(), [n.id for n in episodes])
+    stale = memory.store.stale_episodes([n.id for n in episodes])
     facts = [h.node for h in hits if h.node.type != "episodic" and h.node.fact_key]
     replaced = replaced_values(memory.store, facts, user_id)
     stale |= {n.id for n in episodes if replaced and replaced_in(n.content, replaced) is not None}
@@ -248,12 +242,7 @@ def record_access(memory: MemoryView, ids: Sequence[int]) -> None:
     unique = list(dict.fromkeys(int(i) for i in ids))
 
     def fn(con: Any) -> None:
-        marks = ",".join("?" * len(unique))
-        rows = con.execute(f"SELECT id, base_strength FROM nodes WHERE id IN ({marks})", unique).fetchall()
-        con.executemany(
-            "UPDATE nodes SET base_strength = ?, access_count = access_count + 1, last_accessed = ? WHERE id = ?",
-            [(_reinforce(base, step), now, node_id) for node_id, base in rows],
-        )
+        st.record_access(con, unique, now, lambda base: _reinforce(base, step))
 
     memory.store.writer.submit_nowait(fn)  # type: ignore[union-attr]
 

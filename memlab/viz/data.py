@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memlab.clock import iso
+from memlab.store import browse
 from memlab.types import Hit, Node
 
 if TYPE_CHECKING:
@@ -93,12 +94,7 @@ def synthetic_small(start: Path | None = None) -> Dataset:
 def fact_keys(memory: Memory, min_versions: int = 1) -> list[tuple[str, int]]:
     """Fact keys with their number of versions, most-changed first (the interesting stories)."""
     assert memory.store is not None
-    rows = memory.store.execute_read(
-        "SELECT fact_key, count(*) AS c FROM nodes WHERE fact_key IS NOT NULL AND type != 'episodic' "
-        "GROUP BY fact_key HAVING c >= ? ORDER BY c DESC, fact_key",
-        (min_versions,),
-    )
-    return [(str(k), int(c)) for k, c in rows]
+    return browse.fact_key_versions(memory.store, min_versions)
 
 
 def fact_versions(memory: Memory, key: str) -> list[Node]:
@@ -109,11 +105,7 @@ def fact_versions(memory: Memory, key: str) -> list[Node]:
 
 def _supersedes_chain(memory: Memory, node_id: int) -> list[Node]:
     assert memory.store is not None
-    sql = (
-        "WITH RECURSIVE c(id) AS (SELECT ? UNION SELECT CASE WHEN e.src = c.id THEN e.dst ELSE e.src END "
-        "FROM edges e JOIN c ON (e.src = c.id OR e.dst = c.id) WHERE e.type = 'supersedes') SELECT id FROM c"
-    )
-    ids = [int(r[0]) for r in memory.store.execute_read(sql, (node_id,))]
+    ids = browse.supersedes_component(memory.store, node_id)
     return sorted(memory.store.nodes(ids), key=lambda n: (n.valid_from, n.id))
 
 
