@@ -16,7 +16,7 @@ import logging
 import os
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +24,10 @@ from memlab.clock import Clock, SystemClock
 from memlab.config import ConsolidationConfig, MemoryConfig
 from memlab.embed.base import Embedder
 from memlab.knowledge.decay import DecayPolicy, EbbinghausDecay, NoDecay
-from memlab.knowledge.plan import ConsolidationContext, Consolidator, EpisodeRef, Plan
 from memlab.retrieval.intent import IntentClassifier, build_intent_classifier
-from memlab.retrieval.recipes import Recipe, get_recipe
+from memlab.retrieval.recipes import Recipe, configured
 from memlab.store.vectors import AnyIndex
+from memlab.types import ConsolidationContext, Consolidator, EpisodeRef, Plan
 
 log = logging.getLogger("memlab")
 LLM_BASE_URL_ENV = "MEMLAB_LLM_BASE_URL"
@@ -105,11 +105,7 @@ def build_intent(config: MemoryConfig, embedder: Embedder | None) -> IntentClass
 
 def build_recipe(config: MemoryConfig, name: str | None = None) -> Recipe:
     """The named recipe (default: the configured one) with the config's weights and k applied."""
-    cfg = config.retrieval
-    found = get_recipe(name or cfg.recipe)
-    if cfg.weights:
-        found = found.with_weights(cfg.weights)
-    return found if cfg.rrf_k is None else replace(found, rrf_k=int(cfg.rrf_k))
+    return configured(config.retrieval, name)
 
 
 def build_decay(config: MemoryConfig) -> DecayPolicy:

@@ -610,6 +610,12 @@ class Memory:
         )
         return text or ""
 
+    def record_access(self, ids: Sequence[int]) -> None:
+        """Reinforce what a read returned: a write queued to the writer thread, never waited for here."""
+        from memlab.knowledge.decay import access_write
+
+        self._writer.submit_nowait(access_write(ids, self.clock.now(), self.config.decay.reinforce_step))
+
     def _visible(self) -> None:
         """Before a read: what this process queued is committed (a reader has no queue), and a
         conversation idle past the timeout is closed and consolidated, waited for up to

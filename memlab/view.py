@@ -8,7 +8,7 @@ mypy checks that wherever a ``Memory`` is passed on.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -68,5 +68,9 @@ class MemoryView(Protocol):
     def embed_missing(self, limit: int | None = None) -> int: ...
 
     def close_idle_sessions(self) -> list[str]: ...
+
+    def record_access(self, ids: Sequence[int]) -> None:
+        """Queue the reinforcement of the nodes a read returned (applied by the writer, later)."""
+        ...
 
     def on_session_complete(self, callback: Callable[[str], None]) -> None: ...

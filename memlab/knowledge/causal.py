@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from memlab.knowledge.plan import CausalProposal, EpisodeRef
 from memlab.store import fact_rows
 from memlab.store import store as st
+from memlab.types import CausalProposal, EpisodeRef
 
 if TYPE_CHECKING:
     from memlab.view import MemoryView

@@ -18,12 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from memlab.knowledge.plan import EntityMention
 from memlab.lang.names import normalize_name
 from memlab.store import entity_rows as er
 from memlab.store import fact_rows
 from memlab.store.vectors import to_blob
-from memlab.types import DEFAULT_USER, ENTITY_TYPES
+from memlab.types import DEFAULT_USER, ENTITY_TYPES, EntityMention
 
 if TYPE_CHECKING:
     from memlab.view import MemoryView

@@ -21,9 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from memlab.lang.names import normalize_name
 from memlab.lang.text import STOPWORDS, cross_script_stems, query_terms, tokenize
+from memlab.retrieval.focus import focus_in, names
 from memlab.store import entity_rows as er
 from memlab.store import queries as q
+from memlab.types import DEFAULT_USER
 
 if TYPE_CHECKING:
     from memlab.view import MemoryView
@@ -180,7 +183,6 @@ def search_terms(memory: MemoryView, query_text: str) -> list[str]:
     stems that the turn index holds ("Kiwi" also finds "Киви", "Юлия" also "Julia"): a name
     written in the other script is otherwise invisible to every text channel (and to an
     English-only embedder). Once per search (the memo)."""
-
     memo = search_memo(memory)
     key = ("terms", query_text)
     if memo is not None and key in memo:
@@ -327,8 +329,6 @@ def fts_speaker(
 def speaker_named(query_text: str, speaker: str) -> bool:
     """Whether the question names ``speaker`` (a word of it; Russian inflections and the other
     alphabet count, as for fact subjects)."""
-    from memlab.retrieval.focus import names
-
     return names(query_text, speaker)
 
 
@@ -675,8 +675,6 @@ def mention_keys(query_text: str, max_n: int = MAX_NGRAM) -> list[str]:
     """Normalised word n-grams of the query that could name an entity ("my boss", "Sasha"). N-grams
     with a question word or of stop words only are skipped, so the whole question is never taken
     as a name ("who is" names nobody)."""
-    from memlab.lang.names import normalize_name
-
     words = tokenize(query_text)
     keys: dict[str, None] = {}
     for n in range(min(max_n, len(words)), 0, -1):
@@ -788,8 +786,6 @@ def keyed(
     about nothing memory has a key for costs two index probes."""
     if limit <= 0 or (filters.types and not set(filters.types) & set(FACT_TYPES)) or not has_facts(memory):
         return []
-    from memlab.retrieval.focus import focus_in
-    from memlab.types import DEFAULT_USER
 
     store = memory.store
     user = filters.user_id or DEFAULT_USER

@@ -17,6 +17,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memlab.clock import iso
+from memlab.retrieval import engine
+from memlab.retrieval.channels import hop
+from memlab.retrieval.complexity import plan_query
+from memlab.retrieval.focus import USER, attribute_of, bare, focus_in, names
 from memlab.retrieval.staleness import (
     earlier_names,
     earlier_values,
@@ -132,9 +136,6 @@ class ContextProvider:
 
     def sections(self, prompt: str) -> list[Section]:
         """The filled sections for ``prompt`` (empty ones included), in priority order."""
-        from memlab.retrieval import engine
-        from memlab.retrieval.complexity import plan_query
-
         plan = plan_query(prompt, self.memory.config.retrieval)
         budget = self.budget if self.budget is not None else plan.budget_tokens
         hits = engine.search(
@@ -209,8 +210,6 @@ class ContextProvider:
         the newest; the others on that attribute are ``older``, shown only as history. ``subjects``:
         whom the leading facts are about (empty when none lead). A prompt with no recognised subject
         keeps every fact in retrieval order."""
-        from memlab.retrieval.focus import attribute_of, focus_in
-
         store = self.memory.store
         assert store is not None
         user = self.user_id or DEFAULT_USER
@@ -305,8 +304,6 @@ class ContextProvider:
     ) -> list[tuple[str, str]]:
         """The episodes each fact came from, quoted; a value in a quote that a fact no longer has
         is marked where it stands ("я разработчик в Авито" proves the job, not the employer)."""
-        from memlab.retrieval.channels import hop
-
         assert self.memory.store is not None
         sources = hop(self.memory, [n.id for n in facts], "derived_from", "out")
         episodes = {n.id: n for n in self.memory.store.nodes([e for ids in sources.values() for e in ids])}
@@ -340,8 +337,6 @@ def _said(n: Node) -> str:
 def _speaks_to(episode: Node, subjects: frozenset[str]) -> bool:
     """An episode no fact came from stays beside the subjects' facts unless someone else said it
     and it names none of them ("Mark: Saw a dog named Rex at the park" is no part of Julia's pets)."""
-    from memlab.retrieval.focus import USER, bare, names
-
     speaker = (episode.speaker or USER).casefold()
     if episode.source_role == "assistant" or speaker in subjects or any(s.startswith(f"{speaker}'s ") for s in subjects):
         return True

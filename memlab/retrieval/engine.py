@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from memlab.clock import iso
+from memlab.lang.names import normalize_name
 from memlab.retrieval import channels as ch
 from memlab.retrieval.complexity import QueryPlan, plan_query
 from memlab.retrieval.fusion import Fused, rrf
-from memlab.retrieval.recipes import Recipe
+from memlab.retrieval.recipes import Recipe, configured
+from memlab.retrieval.staleness import replaced_in, replaced_values
 from memlab.store import entity_rows as er
-from memlab.store import store as st
 from memlab.types import DEFAULT_USER, Hit
 
 if TYPE_CHECKING:
@@ -66,9 +68,7 @@ def resolve_recipe(memory: MemoryView, recipe: str | Recipe | None) -> Recipe:
         return recipe
     if recipe is None:
         return memory.parts.recipe
-    from memlab.compose import build_recipe
-
-    return build_recipe(memory.config, recipe)
+    return configured(memory.config.retrieval, recipe)
 
 
 def resolve_entity_filter(memory: MemoryView, entity: int | str | None, user_id: str | None = None) -> int | None:
@@ -76,7 +76,6 @@ def resolve_entity_filter(memory: MemoryView, entity: int | str | None, user_id:
     for an unknown name."""
     if entity is None or isinstance(entity, int):
         return entity
-    from memlab.lang.names import normalize_name
 
     found = er.alias_entity(memory.store, normalize_name(entity), user_id)  # type: ignore[arg-type]
     return found if found is not None else -1
@@ -196,7 +195,7 @@ def search(
         hits = history_last(memory, hits, user)
     do_reinforce = memory.config.retrieval.reinforce_on_access if reinforce is None else reinforce
     if hits and do_reinforce and not internal:
-        record_access(memory, [h.node.id for h in hits])
+        memory.record_access([h.node.id for h in hits])  # a queued side effect, not a write here
     return hits
 
 
@@ -204,8 +203,6 @@ def history_last(memory: MemoryView, hits: list[Hit], user_id: str = DEFAULT_USE
     """Episodes whose every derived fact was superseded ("I prefer Python" after "I write Rust
     now"), and episodes naming a value a fact among the hits no longer has, rank after everything
     current; they stay findable, as history, in their own order."""
-    from memlab.retrieval.staleness import replaced_in, replaced_values
-
     assert memory.store is not None
     episodes = [h.node for h in hits if h.node.type == "episodic"]
     stale = memory.store.stale_episodes([n.id for n in episodes])
@@ -235,31 +232,11 @@ def successors(memory: MemoryView, ids: Sequence[int]) -> dict[int, list[int]]:
     return ch.hop(memory, ids, "supersedes", "in")
 
 
-def record_access(memory: MemoryView, ids: Sequence[int]) -> None:
-    """Reinforce and stamp the accessed nodes in one writer call (fire-and-forget, atomic)."""
-    now = memory.clock.now()
-    step = memory.config.decay.reinforce_step
-    unique = list(dict.fromkeys(int(i) for i in ids))
-
-    def fn(con: Any) -> None:
-        st.record_access(con, unique, now, lambda base: _reinforce(base, step))
-
-    memory.store.writer.submit_nowait(fn)  # type: ignore[union-attr]
-
-
-def _reinforce(base: float, step: float) -> float:
-    try:
-        from memlab.knowledge.decay import reinforce
-    except ImportError:  # the knowledge layer is optional on the read path
-        return min(1.0, base + max(0.0, step))
-    return reinforce(base, step)
 
 
 # -- presentation ------------------------------------------------------------------------------------
 def format_hits(hits: Sequence[Hit], width: int = 70) -> str:
     """A plain-text table: id | type | score | per-channel ranks | date | content (truncated)."""
-    from memlab.clock import iso
-
     if not hits:
         return "(no hits)"
     rows = [("id", "type", "score", "ranks", "date", "content")]

@@ -14,11 +14,10 @@ from memlab.knowledge import conflicts as cf
 from memlab.knowledge import entities as ent
 from memlab.knowledge import facts as fw
 from memlab.knowledge.decay import initial_rate
-from memlab.knowledge.plan import EntityMention
 from memlab.store import fact_rows
 from memlab.store import store as st
 from memlab.tools.common import ToolError, embed_one, fact_text, get_fact, pick
-from memlab.types import DEFAULT_USER, ENTITY_TYPES
+from memlab.types import DEFAULT_USER, ENTITY_TYPES, EntityMention
 
 
 def remember_fact(

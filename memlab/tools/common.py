@@ -10,9 +10,9 @@ import numpy as np
 
 from memlab.clock import from_iso, iso
 from memlab.knowledge import conflicts as cf
-from memlab.knowledge.plan import FACT_TYPES
+from memlab.lang.text import fts_query
 from memlab.store import fact_rows
-from memlab.types import Node
+from memlab.types import FACT_TYPES, Node
 
 MAX_FACT_CHARS = 2000  # the cap consolidation applies to facts; long text belongs in ingest
 MAX_SEARCH_LIMIT = 100
@@ -101,7 +101,6 @@ def find_facts(
     for t in types:
         for c in cf.search_candidates(memory, query, vec, fact_type=t, limit=limit, user_id=user_id):
             found[c.id] = c
-    from memlab.lang.text import fts_query
 
     match = fts_query(query)
     lexical: set[int] = set()

@@ -9,6 +9,7 @@ from memlab.knowledge import conflicts as cf
 from memlab.knowledge import entities as ent
 from memlab.knowledge.decay import days_until
 from memlab.store import fact_rows
+from memlab.store import queries as q
 from memlab.tools.common import MAX_SEARCH_LIMIT, ToolError, decay_policy, get_fact, node_dict, parse_time
 from memlab.types import Node
 
@@ -97,8 +98,6 @@ def get_timeline(
     user_id: str | None = None,
 ) -> dict[str, Any]:
     """Memories in world-time order (oldest first), optionally about one entity or in a window."""
-    from memlab.store import queries as q
-
     eid = None
     if entity is not None:
         eid = ent.lookup(memory, entity, user_id)

@@ -14,10 +14,10 @@ from memlab.knowledge import conflicts as cf
 from memlab.knowledge import entities as ent
 from memlab.knowledge import facts as fw
 from memlab.knowledge.decay import initial_rate
-from memlab.knowledge.plan import EntityMention, EpisodeRef, FactProposal, Plan
 from memlab.lang.names import normalize_name
 from memlab.store import fact_rows
 from memlab.store import store as st
+from memlab.types import EntityMention, EpisodeRef, FactProposal, Plan
 
 if TYPE_CHECKING:
     from memlab.view import MemoryView

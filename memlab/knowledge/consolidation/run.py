@@ -56,9 +56,9 @@ from memlab.knowledge.consolidation.apply import (
     session_user,
 )
 from memlab.knowledge.consolidation.validate import validate_plan
-from memlab.knowledge.plan import ConsolidationContext, ConsolidationError, Consolidator, EpisodeRef, Plan
 from memlab.lang.text import fts_query
 from memlab.store import fact_rows
+from memlab.types import ConsolidationContext, ConsolidationError, Consolidator, EpisodeRef, Plan
 
 if TYPE_CHECKING:
     from memlab.view import MemoryView
