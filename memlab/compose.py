@@ -15,18 +15,23 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from memlab.clock import Clock, SystemClock
 from memlab.config import ConsolidationConfig, MemoryConfig
 from memlab.embed.base import Embedder
 from memlab.knowledge.decay import DecayPolicy, EbbinghausDecay, NoDecay
+from memlab.knowledge.part import Knowledge
 from memlab.retrieval.intent import IntentClassifier, build_intent_classifier
 from memlab.retrieval.recipes import Recipe, configured
-from memlab.store.vectors import AnyIndex
+from memlab.retrieval.retriever import Retriever
+from memlab.store.store import Store
+from memlab.store.vectors import AnyIndex, VectorIndex
 from memlab.types import ConsolidationContext, Consolidator, EpisodeRef, Plan
 
 log = logging.getLogger("memlab")
@@ -75,6 +80,58 @@ def build_parts(config: MemoryConfig, env: Mapping[str, str] | None = None, **ov
         chat=chat,
         consolidator=consolidator,
         consolidator_name=str(name),
+    )
+
+
+def build_retriever(
+    config: MemoryConfig,
+    parts: Parts,
+    store: Store,
+    index: VectorIndex | None,
+    embed_query: Callable[[str], np.ndarray | None],
+    record_access: Callable[[Sequence[int]], None],
+) -> Retriever:
+    """The read path's part, over an open store: the ports it reads and nothing more."""
+    return Retriever(
+        store=store,
+        config=config.retrieval,
+        clock=parts.clock,
+        intent=parts.intent,
+        recipe=parts.recipe,
+        decay=parts.decay,
+        index=index,
+        embed_query=embed_query,
+        record_access=record_access,
+    )
+
+
+def build_knowledge(
+    config: MemoryConfig,
+    parts: Parts,
+    store: Store,
+    index: VectorIndex | None,
+    hooks: Mapping[str, Callable[..., Any]],
+    lock: threading.Lock | None = None,
+    *,
+    chat: Any,
+    embedder: Embedder | None,
+) -> Knowledge:
+    """The knowledge layer's part, over an open store. ``hooks``: the slow-path calls the facade
+    owns (``queue_embedding``, ``flush``, ``embed_missing``, ``close_idle_sessions``,
+    ``wait_consolidated``); ``lock``: the consolidation lock of a part this one replaces;
+    ``chat``/``embedder``: the memory's current ones (a test may swap them after the open)."""
+    return Knowledge(
+        store=store,
+        config=config,
+        clock=parts.clock,
+        consolidator=parts.consolidator,
+        consolidator_name=parts.consolidator_name,
+        decay=parts.decay,
+        chat=chat,
+        embedder=embedder,
+        index=index,
+        lock=lock or threading.Lock(),
+        **hooks,
     )
 
 

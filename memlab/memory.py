@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from memlab.clock import Clock, InvalidTime, SystemClock, maybe_epoch, to_epoch
-from memlab.compose import Parts, build_index, build_parts
+from memlab.compose import Parts, build_index, build_knowledge, build_parts, build_retriever
 from memlab.config import MemoryConfig
 from memlab.embed.base import Embedder
 from memlab.embed.worker import EmbedWorker
@@ -32,8 +32,10 @@ from memlab.ingest import (
     clean_text,
     complete_session_fn,
 )
+from memlab.knowledge.part import Knowledge
 from memlab.reports import ConsolidationReport, MaintenanceReport, MemoryStats
 from memlab.retrieval.recipes import Recipe
+from memlab.retrieval.retriever import Retriever
 from memlab.retry import CircuitBreaker, deadline_in, remaining
 from memlab.store import store as st
 from memlab.store.connect import DatabaseError, ReadOnlyDatabaseError
@@ -541,6 +543,49 @@ class Memory:
         return vec
 
     # -- read and knowledge layers (delegates) ---------------------------------------------
+    _retriever: Retriever | None = None
+    _knowledge: Knowledge | None = None
+    _knowledge_ports: tuple[Any, ...] = ()
+
+    @property
+    def knowledge(self) -> Knowledge:
+        """The knowledge layer's part over this memory's store and index (built once; again, with
+        the same consolidation lock, when a reopen, a re-embed or a new chat model changes a port)."""
+        k = self._knowledge
+        now = (self.store, self.index, self.embedder, self.chat, self.parts)
+        if k is None or any(a is not b for a, b in zip(self._knowledge_ports, now, strict=True)):
+            hooks = {
+                "queue_embedding": _weak(self.queue_embedding),
+                "flush": _weak(self.flush),
+                "embed_missing": _weak(self.embed_missing),
+                "close_idle_sessions": _weak(self.close_idle_sessions),
+                "wait_consolidated": _weak(self.wait_consolidated),
+            }
+            k = self._knowledge = build_knowledge(
+                self.config, self.parts, self.store, self.index, hooks, k.lock if k is not None else None,
+                chat=self.chat, embedder=self.embedder,
+            )
+            self._knowledge_ports = now
+        return k
+
+    def wait_consolidated(self) -> None:
+        """Wait until the sessions completed so far are consolidated by the background worker."""
+        from memlab.knowledge.consolidation import wait_consolidated
+
+        wait_consolidated(self)
+
+    @property
+    def retriever(self) -> Retriever:
+        """The read path's part over this memory's store and index (built once; again when a
+        re-embed or a reopen gives it another index or store)."""
+        r = self._retriever
+        if r is None or r.store is not self.store or r.index is not self.index or r.intent is not self.parts.intent:
+            # weak: the part must not keep this memory alive (a dropped Memory still closes)
+            r = self._retriever = build_retriever(
+                self.config, self.parts, self.store, self.index, _weak(self.embed_query), _weak(self.record_access)
+            )
+        return r
+
     def search(
         self,
         query: str,
@@ -567,7 +612,7 @@ class Memory:
 
         self._visible()
         return search(
-            self,
+            self.retriever,
             query,
             limit=_limit(limit),
             user_id=user_id,
@@ -600,7 +645,7 @@ class Memory:
 
         self._visible()
         text = build_context(
-            self,
+            self.retriever,
             prompt,
             user_id=user_id,
             budget=budget,
@@ -664,20 +709,20 @@ class Memory:
         from memlab.knowledge.consolidation import checkpoint
 
         open_ids = [sid for t in list(self._trackers.values()) if (sid := t.current_id) is not None]
-        return ConsolidationReport.from_dict(checkpoint(self, open_ids, wait_s=wait_s))
+        return ConsolidationReport.from_dict(checkpoint(self.knowledge, open_ids, wait_s=wait_s))
 
     def consolidate(self, session_id: str | None = None) -> ConsolidationReport:
         """Consolidate one completed session, or every pending one, with the configured consolidator."""
         from memlab.knowledge.consolidation import consolidate
 
-        return ConsolidationReport.from_dict(consolidate(self, session_id))
+        return ConsolidationReport.from_dict(consolidate(self.knowledge, session_id))
 
     def maintain(self, now: TimeLike | None = None, *, steps: Sequence[str] | None = None) -> MaintenanceReport:
         """The nightly pipeline: close idle sessions, consolidate, decay, enrich entities, causal
         edges, repair missing vectors (``steps`` runs a subset, in pipeline order)."""
         from memlab.knowledge.maintenance import STEPS, maintain
 
-        return MaintenanceReport.from_dict(maintain(self, maybe_epoch(now, "now"), steps=steps or STEPS))
+        return MaintenanceReport.from_dict(maintain(self.knowledge, maybe_epoch(now, "now"), steps=steps or STEPS))
 
     # -- introspection -----------------------------------------------------------------------
     def stats(self) -> MemoryStats:
@@ -791,3 +836,14 @@ def _shutdown(store: Store, worker: EmbedWorker | None) -> None:
         store.close()
     except Exception as exc:  # at exit there is nobody to raise to
         log.error("memlab: closing %s at exit: %r", store.path, exc)
+
+
+def _weak(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` without a strong reference to its object (None once the object is gone)."""
+    ref = weakref.WeakMethod(method)
+
+    def call(*args: Any) -> Any:
+        bound = ref()
+        return bound(*args) if bound is not None else None
+
+    return call

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from memlab.compose import Parts
     from memlab.config import MemoryConfig
     from memlab.embed.base import Embedder
+    from memlab.knowledge.part import Knowledge
+    from memlab.retrieval.retriever import Retriever
     from memlab.store.store import Store
     from memlab.store.vectors import VectorIndex
 
@@ -43,6 +45,16 @@ class MemoryView(Protocol):
 
     @property
     def embedder(self) -> Embedder | None: ...
+
+    @property
+    def knowledge(self) -> Knowledge:
+        """The knowledge layer's part (consolidation and maintenance run on it)."""
+        ...
+
+    @property
+    def retriever(self) -> Retriever:
+        """The read path's part (search and context run on it)."""
+        ...
 
     @property
     def index(self) -> VectorIndex | None: ...

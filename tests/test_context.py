@@ -74,7 +74,7 @@ def fill_memory(m: Memory, n: int = 30) -> None:
 def test_each_section_stays_within_its_share(mem: Memory) -> None:
     fill_memory(mem)
     counter = ApproxTokenCounter()
-    provider = ContextProvider(mem, budget=400, carry_over=False, limit=40)
+    provider = ContextProvider(mem.retriever, budget=400, carry_over=False, limit=40)
     sections = provider.sections("tell me about tomatoes in the garden")
     assert [s.title for s in sections] == [t for t, _ in SECTIONS]
     for sec, (_, share) in zip(sections, SECTIONS, strict=True):
@@ -91,14 +91,14 @@ def test_each_section_stays_within_its_share(mem: Memory) -> None:
 def test_total_budget_with_carry_over(mem: Memory) -> None:
     fill_memory(mem)
     for budget in (120, 400, 1000):
-        text = build_context(mem, "tomatoes garden", budget=budget, limit=40)
+        text = build_context(mem.retriever, "tomatoes garden", budget=budget, limit=40)
         assert text is not None and ApproxTokenCounter().count(text) <= budget + 8  # joins between sections
     assert "## Facts" in text and "## Entity profiles" in text and "**Garden project**" in text
 
 
 def test_priority_order_and_fact_dates_and_confidence(mem: Memory) -> None:
     fill_memory(mem, n=5)
-    text = build_context(mem, "tomatoes garden", budget=1000)
+    text = build_context(mem.retriever, "tomatoes garden", budget=1000)
     assert text.index("## Facts") < text.index("## Entity profiles") < text.index("## Temporal context")
     fact_lines = [line for line in text.splitlines() if line.startswith("- User plants")]
     # 61 days of decay (λ 0.1, β 0.8) of the base 0.9, computed at read time; the stored
@@ -120,7 +120,7 @@ def test_protected_fact_keeps_its_confidence(mem: Memory) -> None:
             decay_rate=0.0,
         )
     )
-    text = build_context(mem, "peanuts allergy")
+    text = build_context(mem.retriever, "peanuts allergy")
     assert text is not None and "User is allergic to peanuts (since 2024-01-01, confidence 0.90)" in text
 
 
@@ -131,7 +131,7 @@ def test_duplicates_appear_once(mem: Memory) -> None:
 
     mem.store.writer.call(fn)
     mem.flush()
-    text = build_context(mem, "green tea morning")
+    text = build_context(mem.retriever, "green tea morning")
     assert text is not None and text.lower().count("green tea") == 1
 
 
@@ -159,7 +159,7 @@ def test_stale_facts_never_in_default_context(mem: Memory) -> None:
 
     mem.store.writer.call(fn)
     mem.flush()
-    text = build_context(mem, "Where does the user live?")
+    text = build_context(mem.retriever, "Where does the user live?")
     assert text is not None and "Vilnius" in text
     current = outside_history(text)
     for stale in ("Berlin", "roommate", "bakery"):
@@ -171,7 +171,7 @@ def test_stale_facts_never_in_default_context(mem: Memory) -> None:
 
 
 def test_nothing_relevant_gives_none(mem: Memory) -> None:
-    assert build_context(mem, "anything at all?") is None
+    assert build_context(mem.retriever, "anything at all?") is None
     assert mem.context("") == ""  # the facade always returns a string
 
 
@@ -182,7 +182,7 @@ class CharCounter:
 
 def test_token_counter_is_pluggable(mem: Memory) -> None:
     fill_memory(mem, n=10)
-    text = ContextProvider(mem, budget=400, counter=CharCounter()).get_context("tomatoes garden")
+    text = ContextProvider(mem.retriever, budget=400, counter=CharCounter()).get_context("tomatoes garden")
     assert text is not None and len(text) <= 400 + 8
 
 

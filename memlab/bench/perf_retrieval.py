@@ -165,7 +165,7 @@ def probe_records(convs: Sequence[ConvDB], embedder: Any) -> list[QRecord]:
         m = _open(conv, embedder)
         try:
             for qn in conv.questions:
-                trace = engine.run(m, qn.text, limit=PROBE_POOL, recipe=PROBE)
+                trace = engine.run(m.retriever, qn.text, limit=PROBE_POOL, recipe=PROBE)
                 lists = {c: [conv.turn_of[i] for i in ids if i in conv.turn_of] for c, ids in trace.channels.items()}
                 records.append(QRecord(qn.category, trace.intent, qn.evidence, lists, conv.name, qn.text))
         finally:
@@ -182,7 +182,7 @@ def product_ranked(convs: Sequence[ConvDB], embedder: Any, recipe_of: Callable[[
         try:
             rec = recipe_of(conv.name)
             for qn in conv.questions:
-                fused = engine.run(m, qn.text, limit=50, recipe=rec).fused
+                fused = engine.run(m.retriever, qn.text, limit=50, recipe=rec).fused
                 out[f"{conv.name}|{qn.text}"] = [conv.turn_of[f.id] for f in fused if f.id in conv.turn_of]
         finally:
             m.close()
@@ -357,7 +357,7 @@ def fts_vs_bm25(memory: Memory, queries: Sequence[str], k: int = 10) -> float:
         ref = [ids[i] for i in order[:k]]
         if not ref:
             continue
-        got = ch.fts(memory, text, None, ch.Filters(include_history=True), k)
+        got = ch.fts(memory.retriever, text, None, ch.Filters(include_history=True), k)
         overlaps.append(len(set(ref) & set(got)) / len(ref))
     return 100 * statistics.fmean(overlaps) if overlaps else 0.0
 
@@ -508,11 +508,11 @@ def latency_section(
         build = time.perf_counter() - t0
         try:
             for qtext in queries[:10]:  # warm: vector matrix loaded, stemmer and regex caches
-                build_context(m, qtext + " warm")
+                build_context(m.retriever, qtext + " warm")
             times = []
             for qtext in queries:
                 start = time.perf_counter()
-                build_context(m, qtext)
+                build_context(m.retriever, qtext)
                 times.append((time.perf_counter() - start) * 1000)
         finally:
             m.close()

@@ -19,25 +19,25 @@ from memlab.store import store as st
 from memlab.types import CausalProposal, EpisodeRef
 
 if TYPE_CHECKING:
-    from memlab.view import MemoryView
+    from memlab.knowledge.part import Knowledge
 
 log = logging.getLogger("memlab.knowledge")
 CURSOR_KEY = "causal_cursor"
 
 
-def default_detector(memory: MemoryView) -> tuple[Any, str]:
-    if memory.chat is not None:
+def default_detector(knowledge: Knowledge) -> tuple[Any, str]:
+    if knowledge.chat is not None:
         from memlab.knowledge.llm_consolidator import LLMCausalDetector
 
-        return LLMCausalDetector(memory.chat), "llm"
+        return LLMCausalDetector(knowledge.chat), "llm"
     from memlab.knowledge.causal_cues import CueCausalDetector
 
     return CueCausalDetector(), "cues"
 
 
-def next_pairs(memory: MemoryView, cursor: int, limit: int) -> list[tuple[int, EpisodeRef, EpisodeRef]]:
+def next_pairs(knowledge: Knowledge, cursor: int, limit: int) -> list[tuple[int, EpisodeRef, EpisodeRef]]:
     """(temporal edge id, earlier episode, later episode) after ``cursor``, oldest edge first."""
-    rows = fact_rows.temporal_pairs(memory.store, cursor, limit)
+    rows = fact_rows.temporal_pairs(knowledge.store, cursor, limit)
     return [(e, EpisodeRef(*a), EpisodeRef(*b)) for e, a, b in rows]
 
 
@@ -59,18 +59,18 @@ def write_links(con: Any, links: Sequence[CausalProposal], cursor: int, now: flo
 
 
 def infer_causal(
-    memory: MemoryView, detector: Any = None, *, batch: int | None = None, max_batches: int | None = None
+    knowledge: Knowledge, detector: Any = None, *, batch: int | None = None, max_batches: int | None = None
 ) -> dict[str, Any]:
     """Judge unjudged consecutive pairs; returns counts. A failing detector stops the step and
     leaves the cursor where it was, so the next run retries the same batch."""
     det, name = (
         (detector, getattr(detector, "name", type(detector).__name__))
         if detector
-        else default_detector(memory)
+        else default_detector(knowledge)
     )
     # pairs per detector call: an LLM's prompt size (consolidation.causal_batch), or the detector's own
     # (the cue scan reads a thousand at a time: at 1M turns fifty a call were 15,000 reads and writes)
-    size = batch or getattr(det, "batch", None) or memory.config.consolidation.causal_batch
+    size = batch or getattr(det, "batch", None) or knowledge.config.consolidation.causal_batch
     report: dict[str, Any] = {
         "detector": name,
         "pairs": 0,
@@ -80,9 +80,9 @@ def infer_causal(
         "prompt_tokens": 0,
         "completion_tokens": 0,
     }
-    cursor = int(memory.store.get_meta(CURSOR_KEY) or 0)
+    cursor = int(knowledge.store.get_meta(CURSOR_KEY) or 0)
     while max_batches is None or report["batches"] < max_batches:
-        pairs = next_pairs(memory, cursor, size)
+        pairs = next_pairs(knowledge, cursor, size)
         if not pairs:
             break
         episodes = list({e.id: e for _, a, b in pairs for e in (a, b)}.values())
@@ -94,8 +94,8 @@ def infer_causal(
             break
         links = _keep(plan.causal, {frozenset((a.id, b.id)) for _, a, b in pairs})
         cursor = pairs[-1][0]
-        now = memory.clock.now()
-        report["edges"] += memory.store.writer.call(partial(write_links, links=links, cursor=cursor, now=now))
+        now = knowledge.clock.now()
+        report["edges"] += knowledge.store.writer.call(partial(write_links, links=links, cursor=cursor, now=now))
         report["pairs"] += len(pairs)
         report["batches"] += 1
         for k in ("llm_calls", "prompt_tokens", "completion_tokens"):

@@ -24,7 +24,7 @@ from memlab.store import fact_rows
 from memlab.store import queries as q
 
 if TYPE_CHECKING:
-    from memlab.view import MemoryView
+    from memlab.knowledge.part import Knowledge
 
 Verdict = Literal["duplicate", "supersedes", "compatible"]
 
@@ -88,7 +88,7 @@ def same_content_candidates(
 
 
 def search_candidates(
-    memory: MemoryView,
+    knowledge: Knowledge,
     content: str,
     vector: np.ndarray | None = None,
     *,
@@ -103,15 +103,15 @@ def search_candidates(
     Restricted to ``fact_type`` and, when given, to facts linked to one of ``entity_ids``. Each
     candidate carries its cosine to ``vector`` when both have vectors.
     """
-    con = con if con is not None else memory.store.reader()
+    con = con if con is not None else knowledge.store.reader()
     where, params = q.candidate_filter(fact_type, entity_ids, user_id)
     rankings: dict[str, list[int]] = {}
     match = fts_query(content)
     if match:
         rankings["fts"] = fact_rows.fts_ids(con, match, where, params, limit * 2)
     cosines: dict[int, float] = {}
-    if vector is not None and memory.index is not None:
-        hits = memory.index.search(con, vector, limit * 2, keep=_keeper(con, where, params))
+    if vector is not None and knowledge.index is not None:
+        hits = knowledge.index.search(con, vector, limit * 2, keep=_keeper(con, where, params))
         rankings["vector"] = [i for i, _ in hits]
         cosines = {i: c for i, c in hits}
     ids = [f.id for f in rrf(rankings)][:limit]

@@ -25,7 +25,7 @@ from memlab.store.vectors import to_blob
 from memlab.types import DEFAULT_USER, ENTITY_TYPES, EntityMention
 
 if TYPE_CHECKING:
-    from memlab.view import MemoryView
+    from memlab.knowledge.part import Knowledge
 
 VECTOR_MATCH = 0.92  # cosine between a new name and an entity vector that counts as the same entity
 MIN_MENTIONS_FOR_SUMMARY = 3
@@ -142,33 +142,33 @@ def store_vectors(con: Any, ids: Sequence[int], vectors: np.ndarray) -> None:
 # -- Memory-level operations -------------------------------------------------------------------
 
 
-def lookup(memory: MemoryView, name_or_id: str | int, user_id: str | None = None) -> int | None:
+def lookup(knowledge: Knowledge, name_or_id: str | int, user_id: str | None = None) -> int | None:
     """Entity id for an id or a name/alias (read side, follows merges); with ``user_id`` only
     that user's entities are found."""
-    con = memory.store.reader()
+    con = knowledge.store.reader()
     if isinstance(name_or_id, int) or (isinstance(name_or_id, str) and name_or_id.isdigit()):
         found = er.owned_id(con, int(name_or_id), user_id)
         return root(con, found) if found is not None else None
     return find_by_alias(con, [k for k in [normalize_name(str(name_or_id))] if k], user_id=user_id)
 
 
-def embed_entities(memory: MemoryView, ids: Sequence[int]) -> int:
+def embed_entities(knowledge: Knowledge, ids: Sequence[int]) -> int:
     """(Re)compute entity vectors from name + summary; 0 without an embedder or on failure."""
-    if memory.embedder is None or not ids:
+    if knowledge.embedder is None or not ids:
         return 0
-    rows = fact_rows.entity_texts(memory.store.reader(), ids)
+    rows = fact_rows.entity_texts(knowledge.store.reader(), ids)
     if not rows:
         return 0
     try:
-        vecs = memory.embedder.embed_batch([entity_text(r[1], r[2]) for r in rows])
+        vecs = knowledge.embedder.embed_batch([entity_text(r[1], r[2]) for r in rows])
     except Exception:  # the slow path degrades: entities then resolve by alias only
         return 0
     ids_found = [r[0] for r in rows]
-    memory.store.writer.call(lambda con: store_vectors(con, ids_found, vecs))
+    knowledge.store.writer.call(lambda con: store_vectors(con, ids_found, vecs))
     return len(ids_found)
 
 
-def merge_entities(memory: MemoryView, keep_id: int, drop_id: int) -> dict[str, Any]:
+def merge_entities(knowledge: Knowledge, keep_id: int, drop_id: int) -> dict[str, Any]:
     """Fold ``drop_id`` into ``keep_id``: aliases, node links and mention counts move over."""
     if keep_id == drop_id:
         raise ValueError("cannot merge an entity into itself")
@@ -186,21 +186,21 @@ def merge_entities(memory: MemoryView, keep_id: int, drop_id: int) -> dict[str, 
         er.retire(con, keep, drop)
         return {"kept": keep, "dropped": drop, "moved_links": moved, "already_merged": False}
 
-    return memory.store.writer.call(fn)  # type: ignore[no-any-return]
+    return knowledge.store.writer.call(fn)  # type: ignore[no-any-return]
 
 
 def enrich_entities(
-    memory: MemoryView, min_mentions: int = MIN_MENTIONS_FOR_SUMMARY, limit: int = 50, summarizer: Any = None
+    knowledge: Knowledge, min_mentions: int = MIN_MENTIONS_FOR_SUMMARY, limit: int = 50, summarizer: Any = None
 ) -> dict[str, Any]:
     """Summarise frequently mentioned entities that have no summary yet, then re-embed them.
 
     ``summarizer(chat, name, facts, entity_type) -> str`` defaults to the LLM helper; without
     a chat model nothing is written and the candidates are reported as skipped.
     """
-    rows = er.unsummarised(memory.store, min_mentions, limit)
+    rows = er.unsummarised(knowledge.store, min_mentions, limit)
     if not rows:
         return {"candidates": 0, "summarized": 0, "skipped": 0, "failed": 0}
-    if memory.chat is None:
+    if knowledge.chat is None:
         return {
             "candidates": len(rows),
             "summarized": 0,
@@ -212,18 +212,18 @@ def enrich_entities(
     done: list[int] = []
     failed = 0
     for eid, name, etype in rows:
-        facts = entity_facts(memory, eid, limit=30)
+        facts = entity_facts(knowledge, eid, limit=30)
         try:
-            summary = str(summarize(memory.chat, name, [f["content"] for f in facts], etype)).strip()
+            summary = str(summarize(knowledge.chat, name, [f["content"] for f in facts], etype)).strip()
         except Exception:
             failed += 1
             continue
         if not summary:
             failed += 1
             continue
-        memory.store.writer.call(partial(_fill_summary, summary=summary, entity_id=eid))
+        knowledge.store.writer.call(partial(_fill_summary, summary=summary, entity_id=eid))
         done.append(eid)
-    embed_entities(memory, done)
+    embed_entities(knowledge, done)
     return {"candidates": len(rows), "summarized": len(done), "skipped": 0, "failed": failed}
 
 
@@ -234,10 +234,10 @@ def _default_summarizer() -> Any:
 
 
 def entity_facts(
-    memory: MemoryView, entity_id: int, limit: int = 50, include_history: bool = False
+    knowledge: Knowledge, entity_id: int, limit: int = 50, include_history: bool = False
 ) -> list[dict[str, Any]]:
     """Facts (non-episodic nodes) linked to an entity, newest first."""
-    rows = er.linked_facts(memory.store, entity_id, limit, include_history)
+    rows = er.linked_facts(knowledge.store, entity_id, limit, include_history)
     return [
         {
             "id": r[0],

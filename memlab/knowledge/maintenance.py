@@ -24,7 +24,7 @@ from memlab.knowledge.decay import DecayPolicy
 from memlab.store import upkeep
 
 if TYPE_CHECKING:
-    from memlab.view import MemoryView
+    from memlab.knowledge.part import Knowledge
 
 STEPS: tuple[str, ...] = ("consolidate", "decay", "enrich", "causal", "embed")
 EMBED_WAIT_S = 60.0  # the repair waits this long for the embedder; what is left waits for the next run
@@ -32,19 +32,19 @@ DECAY_CHUNK = 5000
 Step = Callable[[Any, float], dict[str, Any]]
 
 
-def build_policy(memory: MemoryView) -> DecayPolicy:
+def build_policy(knowledge: Knowledge) -> DecayPolicy:
     """The memory's decay policy (built once by the composition root)."""
-    return memory.parts.decay  # type: ignore[no-any-return]
+    return knowledge.decay  # type: ignore[no-any-return]
 
 
 # -- steps ---------------------------------------------------------------------------------------------
-def step_consolidate(memory: MemoryView, now: float) -> dict[str, Any]:
+def step_consolidate(knowledge: Knowledge, now: float) -> dict[str, Any]:
     """Close every session idle past the timeout (by the memory's clock), then consolidate."""
-    from memlab.knowledge.consolidation import consolidate, wait_consolidated
+    from memlab.knowledge.consolidation import consolidate
 
-    closed = memory.close_idle_sessions()
-    wait_consolidated(memory)
-    r = consolidate(memory)
+    closed = knowledge.close_idle_sessions()
+    knowledge.wait_consolidated()
+    r = consolidate(knowledge)
     keys = (
         "sessions",
         "episodes",
@@ -66,7 +66,7 @@ def step_consolidate(memory: MemoryView, now: float) -> dict[str, Any]:
 
 
 def step_decay(
-    memory: MemoryView, now: float, policy: DecayPolicy | None = None, chunk: int = DECAY_CHUNK
+    knowledge: Knowledge, now: float, policy: DecayPolicy | None = None, chunk: int = DECAY_CHUNK
 ) -> dict[str, Any]:
     """Recompute effective confidence of every non-episodic, unarchived node; archive the weak.
 
@@ -74,12 +74,12 @@ def step_decay(
     decays at all (λ > 0). The archive UPDATE re-checks ``last_accessed``, so a node read between
     our read and our write (and thereby reinforced) is left alone.
     """
-    policy = policy or build_policy(memory)
-    threshold = memory.config.decay.archive_threshold
+    policy = policy or build_policy(knowledge)
+    threshold = knowledge.config.decay.archive_threshold
     out = {"checked": 0, "updated": 0, "archived": 0}
     last_id = 0
     while True:
-        rows = upkeep.decaying_page(memory.store, last_id, chunk)
+        rows = upkeep.decaying_page(knowledge.store, last_id, chunk)
         if not rows:
             return out
         last_id = rows[-1].id
@@ -92,30 +92,30 @@ def step_decay(
                 archive.append((now, n.id, n.last_accessed if n.last_accessed is not None else -1.0))
         out["checked"] += len(rows)
         out["updated"] += len(updates)
-        out["archived"] += memory.store.writer.call(partial(_write_decay, updates=updates, archive=archive))
+        out["archived"] += knowledge.store.writer.call(partial(_write_decay, updates=updates, archive=archive))
 
 
 _write_decay = upkeep.write_decay
 
 
-def step_enrich(memory: MemoryView, now: float) -> dict[str, Any]:
+def step_enrich(knowledge: Knowledge, now: float) -> dict[str, Any]:
     from memlab.knowledge.entities import enrich_entities
 
-    return enrich_entities(memory)
+    return enrich_entities(knowledge)
 
 
-def step_causal(memory: MemoryView, now: float) -> dict[str, Any]:
+def step_causal(knowledge: Knowledge, now: float) -> dict[str, Any]:
     from memlab.knowledge.causal import infer_causal
 
-    return infer_causal(memory)
+    return infer_causal(knowledge)
 
 
-def step_embed(memory: MemoryView, now: float, wait_s: float = EMBED_WAIT_S) -> dict[str, Any]:
+def step_embed(knowledge: Knowledge, now: float, wait_s: float = EMBED_WAIT_S) -> dict[str, Any]:
     """Queue every node without a vector and wait (bounded) for the embedder."""
-    queued = memory.embed_missing()
-    done = memory.flush(wait_s) if queued else True
-    missing = memory.store.unembedded_count()
-    return {"queued": queued, "missing": missing if memory.embedder is not None else None, "waited": done}
+    queued = knowledge.embed_missing()
+    done = knowledge.flush(wait_s) if queued else True
+    missing = knowledge.store.unembedded_count()
+    return {"queued": queued, "missing": missing if knowledge.embedder is not None else None, "waited": done}
 
 
 RUNNERS: dict[str, Step] = {
@@ -128,26 +128,26 @@ RUNNERS: dict[str, Step] = {
 
 
 # -- the run record --------------------------------------------------------------------------------------
-def _open_run(memory: MemoryView, now: float) -> tuple[int, dict[str, Any], bool]:
+def _open_run(knowledge: Knowledge, now: float) -> tuple[int, dict[str, Any], bool]:
     """(run id, report so far, resumed?) — the newest unfinished run, or a new one."""
-    found = upkeep.unfinished_run(memory.store)
+    found = upkeep.unfinished_run(knowledge.store)
     if found is not None:
         report = json.loads(found[1] or "{}")
         report.setdefault("steps", {})
         return found[0], report, True
-    started = memory.store.writer.call(partial(upkeep.start_run, now=now, report=json.dumps({"steps": {}})))
+    started = knowledge.store.writer.call(partial(upkeep.start_run, now=now, report=json.dumps({"steps": {}})))
     return started, {"steps": {}}, False
 
 
 def _record(
-    memory: MemoryView, run_id: int, step: str | None, report: dict[str, Any], finished: float | None
+    knowledge: Knowledge, run_id: int, step: str | None, report: dict[str, Any], finished: float | None
 ) -> None:
     text = json.dumps(report, default=str, ensure_ascii=False)
-    memory.store.writer.call(partial(upkeep.record_run, run_id=run_id, step=step, report=text, finished=finished))
+    knowledge.store.writer.call(partial(upkeep.record_run, run_id=run_id, step=step, report=text, finished=finished))
 
 
 def maintain(
-    memory: MemoryView,
+    knowledge: Knowledge,
     now: float | None = None,
     *,
     steps: Sequence[str] = STEPS,
@@ -158,13 +158,13 @@ def maintain(
     A step that raises is reported under ``errors`` and the run goes on; a run killed mid-way
     (or interrupted by KeyboardInterrupt) stays unfinished and the next call resumes it.
     """
-    assert memory.store is not None, "memory is not open"
+    assert knowledge.store is not None, "memory is not open"
     unknown = [s for s in steps if s not in RUNNERS]
     if unknown:
         raise ValueError(f"unknown maintenance step(s) {unknown}; known: {list(STEPS)}")
-    now = memory.clock.now() if now is None else float(now)
+    now = knowledge.clock.now() if now is None else float(now)
     funcs = {**RUNNERS, **(runners or {})}
-    run_id, report, resumed = _open_run(memory, now)
+    run_id, report, resumed = _open_run(knowledge, now)
     report["run_id"], report["now"] = run_id, now
     if resumed:
         report["resumed"] = sorted(report["steps"])
@@ -173,12 +173,12 @@ def maintain(
             continue
         t0 = time.perf_counter()
         try:
-            result = funcs[name](memory, now)
+            result = funcs[name](knowledge, now)
         except Exception as exc:
             report.setdefault("errors", {})[name] = f"{type(exc).__name__}: {exc}"
             result = {"error": report["errors"][name]}
         result["seconds"] = round(time.perf_counter() - t0, 4)
         report["steps"][name] = result
-        _record(memory, run_id, name, report, None)
-    _record(memory, run_id, None, report, memory.clock.now())
+        _record(knowledge, run_id, name, report, None)
+    _record(knowledge, run_id, None, report, knowledge.clock.now())
     return report

@@ -35,7 +35,7 @@ from memlab.store import entity_rows as er
 from memlab.types import DEFAULT_USER, Hit, Node
 
 if TYPE_CHECKING:
-    from memlab.view import MemoryView
+    from memlab.retrieval.retriever import Retriever
 
 SECTIONS: tuple[tuple[str, float], ...] = (
     ("Facts", 0.30),
@@ -107,7 +107,7 @@ class ContextProvider:
 
     def __init__(
         self,
-        memory: MemoryView,
+        retriever: Retriever,
         *,
         budget: int | None = None,
         counter: TokenCounter | None = None,
@@ -119,7 +119,7 @@ class ContextProvider:
         user_id: str | None = None,
         as_of: float | None = None,
     ) -> None:
-        self.memory = memory
+        self.retriever = retriever
         self.budget = budget
         self.counter = counter or default_counter()
         self.recipe = recipe
@@ -136,10 +136,10 @@ class ContextProvider:
 
     def sections(self, prompt: str) -> list[Section]:
         """The filled sections for ``prompt`` (empty ones included), in priority order."""
-        plan = plan_query(prompt, self.memory.config.retrieval)
+        plan = plan_query(prompt, self.retriever.config)
         budget = self.budget if self.budget is not None else plan.budget_tokens
         hits = engine.search(
-            self.memory,
+            self.retriever,
             prompt,
             limit=self.limit or plan.limit * 2,
             recipe=self.recipe,
@@ -164,7 +164,7 @@ class ContextProvider:
         facts, related, older, subjects, asked = self._focused(
             [h.node for h in hits if h.node.type != "episodic" and h.node.active], prompt
         )
-        store = self.memory.store
+        store = self.retriever.store
         assert store is not None
         episodes = [h.node for h in hits if h.node.type == "episodic" and h.node.active and not _filler(h.node)]
         derived = store.derived_keys([n.id for n in episodes]) if facts else {}
@@ -210,7 +210,7 @@ class ContextProvider:
         the newest; the others on that attribute are ``older``, shown only as history. ``subjects``:
         whom the leading facts are about (empty when none lead). A prompt with no recognised subject
         keeps every fact in retrieval order."""
-        store = self.memory.store
+        store = self.retriever.store
         assert store is not None
         user = self.user_id or DEFAULT_USER
         focus = focus_in(store, prompt, user, self.as_of)
@@ -245,8 +245,8 @@ class ContextProvider:
     ) -> list[tuple[str, str]]:
         """Superseded statements, each with its date and what replaced it, and statements of an
         older value when the question asks for the newest (never shown as current)."""
-        assert self.memory.store is not None
-        successors = self.memory.store.replaced_by([n.id for n in episodes])
+        assert self.retriever.store is not None
+        successors = self.retriever.store.replaced_by([n.id for n in episodes])
         items = []
         for n in sorted(episodes, key=lambda n: (n.event_time, n.id)):
             new = successors.get(n.id)
@@ -266,14 +266,14 @@ class ContextProvider:
     def _stale(self, episode_ids: Sequence[int]) -> set[int]:
         """Episodes whose every derived fact was superseded ("I prefer Python" after "I write Rust
         now"): history, not context."""
-        assert self.memory.store is not None
-        return self.memory.store.stale_episodes(episode_ids)
+        assert self.retriever.store is not None
+        return self.retriever.store.stale_episodes(episode_ids)
 
     def effective_confidence(self, node: Node) -> float:
         """The decay policy's strength now: computed from the stored base, never compounded with the
         confidence that maintenance cached; ``decay.policy = "none"`` shows the base itself."""
-        policy = self.decay if self.decay is not None else self.memory.parts.decay
-        return float(policy.weight(node, self.memory.clock.now()))
+        policy = self.decay if self.decay is not None else self.retriever.decay
+        return float(policy.weight(node, self.retriever.clock.now()))
 
     def _fact_line(self, n: Node) -> str:
         return f"- {clip(n.content)} (since {iso(n.valid_from)[:10]}, confidence {self.effective_confidence(n):.2f})"
@@ -286,12 +286,12 @@ class ContextProvider:
         return line if now is None else f"{line} [names an earlier value; since {iso(now.valid_from)[:10]}: {clip(now.content, 120)}]"
 
     def _entity_items(self, node_ids: Sequence[int]) -> list[tuple[str, str]]:
-        assert self.memory.store is not None
+        assert self.retriever.store is not None
         if not node_ids:
             return []
         items = []
-        for eid, name, etype, summary in er.of_nodes(self.memory.store, _json(node_ids)):
-            aliases = [a for a in er.first_aliases(self.memory.store, eid, 6) if a.casefold() != name.casefold()]
+        for eid, name, etype, summary in er.of_nodes(self.retriever.store, _json(node_ids)):
+            aliases = [a for a in er.first_aliases(self.retriever.store, eid, 6) if a.casefold() != name.casefold()]
             if not aliases and not summary:
                 continue  # "**Luna** (person)" tells the reader nothing and may name an old value
             aka = f"; aka {', '.join(aliases)}" if aliases else ""
@@ -304,9 +304,9 @@ class ContextProvider:
     ) -> list[tuple[str, str]]:
         """The episodes each fact came from, quoted; a value in a quote that a fact no longer has
         is marked where it stands ("я разработчик в Авито" proves the job, not the employer)."""
-        assert self.memory.store is not None
-        sources = hop(self.memory, [n.id for n in facts], "derived_from", "out")
-        episodes = {n.id: n for n in self.memory.store.nodes([e for ids in sources.values() for e in ids])}
+        assert self.retriever.store is not None
+        sources = hop(self.retriever, [n.id for n in facts], "derived_from", "out")
+        episodes = {n.id: n for n in self.retriever.store.nodes([e for ids in sources.values() for e in ids])}
         items = []
         for f in facts:
             for e in sources.get(f.id, []):
@@ -361,6 +361,6 @@ def _json(ids: Sequence[int]) -> str:
     return json.dumps(list(ids))
 
 
-def build_context(memory: MemoryView, prompt: str, **kw: Any) -> str | None:
+def build_context(retriever: Retriever, prompt: str, **kw: Any) -> str | None:
     """The Markdown context for ``prompt`` (None when memory has nothing relevant)."""
-    return ContextProvider(memory, **kw).get_context(prompt)
+    return ContextProvider(retriever, **kw).get_context(prompt)

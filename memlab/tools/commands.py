@@ -79,7 +79,7 @@ def _duplicate(
     if same:
         return same[0].id, 1.0
     threshold = memory.config.consolidation.dedup_cosine
-    for c in cf.search_candidates(memory, content, vec, limit=5, user_id=user_id):
+    for c in cf.search_candidates(memory.knowledge, content, vec, limit=5, user_id=user_id):
         if c.cosine is not None and c.cosine > threshold:
             return c.id, round(c.cosine, 4)
     return None

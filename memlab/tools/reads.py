@@ -58,11 +58,11 @@ def get_entity_profile(
     memory: Any, entity: str | int, limit: int = 20, user_id: str | None = None
 ) -> dict[str, Any]:
     """Summary, aliases, current facts, replaced facts and recent episodes about one entity."""
-    eid = ent.lookup(memory, entity, user_id)
+    eid = ent.lookup(memory.knowledge, entity, user_id)
     if eid is None:
         raise ToolError(f"no entity named {entity!r}")
     e = memory.store.entity(eid)
-    facts = ent.entity_facts(memory, eid, limit=limit, include_history=True)  # an entity is one user's
+    facts = ent.entity_facts(memory.knowledge, eid, limit=limit, include_history=True)  # an entity is one user's
     rows = fact_rows.entity_episodes(memory.store, eid, limit)
     fmt = [
         {
@@ -100,7 +100,7 @@ def get_timeline(
     """Memories in world-time order (oldest first), optionally about one entity or in a window."""
     eid = None
     if entity is not None:
-        eid = ent.lookup(memory, entity, user_id)
+        eid = ent.lookup(memory.knowledge, entity, user_id)
         if eid is None:
             raise ToolError(f"no entity named {entity!r}")
     where, params = q.node_filter(

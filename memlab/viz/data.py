@@ -119,7 +119,7 @@ def fact_timeline(memory: Memory, key_or_query: str) -> list[Node]:
         return fact_versions(memory, key_or_query)
     from memlab.retrieval.engine import search
 
-    hits = search(memory, key_or_query, limit=10, include_history=True, reinforce=False, internal=True)
+    hits = search(memory.retriever, key_or_query, limit=10, include_history=True, reinforce=False, internal=True)
     facts = [h.node for h in hits if h.node.type != "episodic"]
     if not facts:
         return []
@@ -147,7 +147,7 @@ def decay_table(memory: Memory, now: float | None = None, limit: int = 20) -> li
 
     assert memory.store is not None
     now = memory.clock.now() if now is None else now
-    policy = build_policy(memory)
+    policy = build_policy(memory.knowledge)
     beta = float(getattr(policy, "beta", 1.0))
     threshold = memory.config.decay.archive_threshold
     nodes = memory.store.find_nodes(f"{FACT_WHERE} AND n.valid_until IS NULL AND n.archived_at IS NULL")
@@ -246,9 +246,9 @@ def search_rows(memory: Memory, query: str, recipe: str | None = None, limit: in
     from memlab.retrieval import engine
     from memlab.retrieval.channels import Filters
 
-    trace = engine.run(memory, query, limit=limit, recipe=recipe, filters=Filters(**filters))
-    hits = engine.to_hits(memory, trace.fused, with_successors=bool(filters.get("include_history")))
-    channels = list(engine.resolve_recipe(memory, recipe).channels)
+    trace = engine.run(memory.retriever, query, limit=limit, recipe=recipe, filters=Filters(**filters))
+    hits = engine.to_hits(memory.retriever, trace.fused, with_successors=bool(filters.get("include_history")))
+    channels = list(engine.resolve_recipe(memory.retriever, recipe).channels)
     return trace.intent, hit_rows(hits, channels)
 
 
@@ -287,7 +287,7 @@ def frozen_eval(memory: Memory, questions: Sequence[Any], recipe: Any = None,
     records = []
     for q in questions:
         hits = search(
-            memory, q.text, limit=max(ks), recipe=recipe, as_of=q.time, reinforce=False, internal=True
+            memory.retriever, q.text, limit=max(ks), recipe=recipe, as_of=q.time, reinforce=False, internal=True
         )
         ids = hit_turn_ids(memory, hits)
         texts = tuple(h.node.content for h in hits)

@@ -155,7 +155,7 @@ def _search(memory: Memory, question: Question, limit: int) -> list[Hit]:
     from memlab.retrieval.engine import search
 
     return list(
-        search(memory, question.text, limit=limit, as_of=question.time, reinforce=False, internal=True)
+        search(memory.retriever, question.text, limit=limit, as_of=question.time, reinforce=False, internal=True)
     )
 
 
