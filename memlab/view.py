@@ -1,9 +1,10 @@
-"""``MemoryView``: what the layers below the facade use of an open memory.
+"""``MemoryView``: what the layers below the facade may see of an open memory.
 
-Retrieval and knowledge functions take a ``MemoryView`` instead of ``memlab.memory.Memory``, so
-nothing under ``store/``, ``retrieval/`` or ``knowledge/`` imports the facade (no import cycle,
-and a test can pass any object with these members). ``Memory`` satisfies it structurally;
-mypy checks that wherever a ``Memory`` is passed on.
+Retrieval and knowledge functions take their part (``Memory.retriever``, ``Memory.knowledge``:
+narrow ports built by the composition root), not this view; only the background consolidation
+worker, which lives with the memory's lifecycle (session-complete callbacks, flush, its own
+registry entry), takes it. Nothing under ``store/``, ``retrieval/`` or ``knowledge/`` imports the
+facade. ``Memory`` satisfies it structurally; mypy checks that wherever a ``Memory`` is passed on.
 """
 
 from __future__ import annotations
