@@ -3,7 +3,8 @@ stale facts never in the default context, pluggable token counter."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -226,3 +227,18 @@ def test_an_entity_with_nothing_to_say_is_not_listed(tmp_path: Path) -> None:
     assert "Luna" in names and "**Luna**" not in ctx and "Luna" in ctx  # the episode still says it
     if "Konstantin" in names:  # nlp consolidator: the alias makes a profile
         assert "**Konstantin** (person; aka Kostya)" in profiles
+
+
+def test_context_reinforces_what_it_returned_once_after_it_is_built(mem: Memory) -> None:
+    fill_memory(mem, n=5)
+    seen: list[list[int]] = []
+
+    def record(ids: Sequence[int]) -> None:
+        seen.append(list(ids))
+        mem.record_access(ids)
+
+    part = dataclasses.replace(mem.retriever, record_access=record)
+    assert ContextProvider(part, limit=10).get_context("tell me about tomatoes in the garden")
+    mem.flush()
+    assert len(seen) == 1 and seen[0]  # one queued side effect per context, not one inside its search
+    assert {n.id for n in mem.store.find_nodes() if n.access_count} == set(seen[0])

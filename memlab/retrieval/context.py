@@ -145,10 +145,14 @@ class ContextProvider:
             recipe=self.recipe,
             user_id=self.user_id,
             as_of=self.as_of,
+            reinforce=False,  # handed over below, once the context is built
         )
         if not hits:
             return []
         items = self._items(hits, prompt)
+        if self.retriever.config.reinforce_on_access:
+            # queued after the reads: the context never races its own reinforcement write
+            self.retriever.record_access([h.node.id for h in hits])
         seen: set[str] = set()
         out: list[Section] = []
         spare = 0
