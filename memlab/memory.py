@@ -48,7 +48,7 @@ from memlab.store.vectors import (
     sidecar_for,
 )
 from memlab.store.writer import SingleWriter
-from memlab.types import DEFAULT_USER, Hit, Session
+from memlab.types import DEFAULT_USER, Hit, Preloading, Session
 
 log = logging.getLogger("memlab")
 _DEFAULT: Any = object()
@@ -678,7 +678,8 @@ class Memory:
             auto = self.extensions.get(EXT_AUTO)
             if auto is not None and not auto.wait_for(closed, wait):
                 log.warning("memlab: consolidation of %s still running after %.1f s; reading without it", closed, wait)
-        if self._in_session() and getattr(self.parts.consolidator, "ready", lambda: True)():
+        chosen = self.parts.consolidator
+        if self._in_session() and (not isinstance(chosen, Preloading) or chosen.ready()):
             self.checkpoint(wait_s=wait)  # parsers still loading: the facts follow at the next read
 
     def _in_session(self) -> bool:
@@ -688,7 +689,8 @@ class Memory:
     def _warm_consolidator(self) -> None:
         """A conversation started in this process: load the consolidator's parsers in the
         background, so the reads that consolidate it in line never wait for a model load."""
-        warm = getattr(self.parts.consolidator, "warm", None)
+        chosen = self.parts.consolidator
+        warm = chosen.warm if isinstance(chosen, Preloading) else None
 
         def run() -> None:
             try:
@@ -842,8 +844,8 @@ def _weak(method: Callable[..., Any]) -> Callable[..., Any]:
     """``method`` without a strong reference to its object (None once the object is gone)."""
     ref = weakref.WeakMethod(method)
 
-    def call(*args: Any) -> Any:
+    def call(*args: Any, **kwargs: Any) -> Any:
         bound = ref()
-        return bound(*args) if bound is not None else None
+        return bound(*args, **kwargs) if bound is not None else None
 
     return call

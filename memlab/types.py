@@ -199,6 +199,16 @@ class ConsolidationError(RuntimeError):
 
 
 @runtime_checkable
+class Preloading(Protocol):
+    """A capability of a consolidator that loads something slow (parsers, models): ``warm()``
+    loads it (on a background thread), ``ready()`` says whether that is done."""
+
+    def warm(self) -> None: ...
+
+    def ready(self) -> bool: ...
+
+
+@runtime_checkable
 class Consolidator(Protocol):
     def consolidate(self, episodes: Sequence[EpisodeRef], context: ConsolidationContext) -> Plan:
         """Propose facts, entities and causal links for ``episodes``; never write."""
