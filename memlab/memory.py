@@ -551,8 +551,12 @@ class Memory:
     def knowledge(self) -> Knowledge:
         """The knowledge layer's part over this memory's store and index (built once; again, with
         the same consolidation lock, when a reopen, a re-embed or a new chat model changes a port)."""
-        k = self._knowledge
         now = (self.store, self.index, self.embedder, self.chat, self.parts)
+        with _PARTS_LOCK:  # the background consolidation thread reads it too: one part, one lock
+            return self._knowledge_for(now)
+
+    def _knowledge_for(self, now: tuple[Any, ...]) -> Knowledge:
+        k = self._knowledge
         if k is None or any(a is not b for a, b in zip(self._knowledge_ports, now, strict=True)):
             hooks = {
                 "queue_embedding": _weak(self.queue_embedding),
@@ -838,6 +842,9 @@ def _shutdown(store: Store, worker: EmbedWorker | None) -> None:
         store.close()
     except Exception as exc:  # at exit there is nobody to raise to
         log.error("memlab: closing %s at exit: %r", store.path, exc)
+
+
+_PARTS_LOCK = threading.Lock()  # building a part (rare): never two for one memory at once
 
 
 def _weak(method: Callable[..., Any]) -> Callable[..., Any]:
