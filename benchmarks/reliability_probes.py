@@ -250,7 +250,7 @@ def probe_llm(tmp: Path) -> None:
         m.ingest("I live in Berlin", session_id="s")
         m.end_session()
         for _ in range(3):
-            consolidate(m, consolidator=Broken())  # type: ignore[arg-type]
+            consolidate(m.knowledge, consolidator=Broken())  # type: ignore[arg-type]
         clock.advance(m.config.consolidation.retry_backoff_s + 1)
         m.maintain(steps=["consolidate"])
         st = m.store.session("s").status  # type: ignore[union-attr]

@@ -15,20 +15,25 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from memlab.clock import Clock, SystemClock
 from memlab.config import ConsolidationConfig, MemoryConfig
 from memlab.embed.base import Embedder
 from memlab.knowledge.decay import DecayPolicy, EbbinghausDecay, NoDecay
-from memlab.knowledge.plan import ConsolidationContext, Consolidator, EpisodeRef, Plan
+from memlab.knowledge.part import Knowledge
 from memlab.llm.guard import guard_chat
 from memlab.retrieval.intent import IntentClassifier, build_intent_classifier
-from memlab.retrieval.recipes import Recipe, get_recipe
-from memlab.store.vectors import AnyIndex
+from memlab.retrieval.recipes import Recipe, configured
+from memlab.retrieval.retriever import Retriever
+from memlab.store.store import Store
+from memlab.store.vectors import AnyIndex, VectorIndex
+from memlab.types import ConsolidationContext, Consolidator, EpisodeRef, Plan
 
 log = logging.getLogger("memlab")
 LLM_BASE_URL_ENV = "MEMLAB_LLM_BASE_URL"
@@ -80,6 +85,58 @@ def build_parts(config: MemoryConfig, env: Mapping[str, str] | None = None, **ov
     )
 
 
+def build_retriever(
+    config: MemoryConfig,
+    parts: Parts,
+    store: Store,
+    index: VectorIndex | None,
+    embed_query: Callable[[str], np.ndarray | None],
+    record_access: Callable[[Sequence[int]], None],
+) -> Retriever:
+    """The read path's part, over an open store: the ports it reads and nothing more."""
+    return Retriever(
+        store=store,
+        config=config.retrieval,
+        clock=parts.clock,
+        intent=parts.intent,
+        recipe=parts.recipe,
+        decay=parts.decay,
+        index=index,
+        embed_query=embed_query,
+        record_access=record_access,
+    )
+
+
+def build_knowledge(
+    config: MemoryConfig,
+    parts: Parts,
+    store: Store,
+    index: VectorIndex | None,
+    hooks: Mapping[str, Callable[..., Any]],
+    lock: threading.Lock | None = None,
+    *,
+    chat: Any,
+    embedder: Embedder | None,
+) -> Knowledge:
+    """The knowledge layer's part, over an open store. ``hooks``: the slow-path calls the facade
+    owns (``queue_embedding``, ``flush``, ``embed_missing``, ``close_idle_sessions``,
+    ``wait_consolidated``); ``lock``: the consolidation lock of a part this one replaces;
+    ``chat``/``embedder``: the memory's current ones (a test may swap them after the open)."""
+    return Knowledge(
+        store=store,
+        config=config,
+        clock=parts.clock,
+        consolidator=parts.consolidator,
+        consolidator_name=parts.consolidator_name,
+        decay=parts.decay,
+        chat=chat,
+        embedder=embedder,
+        index=index,
+        lock=lock or threading.Lock(),
+        **hooks,
+    )
+
+
 def build_embedder(config: MemoryConfig, env: Mapping[str, str] | None = None) -> Embedder | None:
     from memlab.embed.factory import build_embedder as from_section
 
@@ -107,11 +164,7 @@ def build_intent(config: MemoryConfig, embedder: Embedder | None) -> IntentClass
 
 def build_recipe(config: MemoryConfig, name: str | None = None) -> Recipe:
     """The named recipe (default: the configured one) with the config's weights and k applied."""
-    cfg = config.retrieval
-    found = get_recipe(name or cfg.recipe)
-    if cfg.weights:
-        found = found.with_weights(cfg.weights)
-    return found if cfg.rrf_k is None else replace(found, rrf_k=int(cfg.rrf_k))
+    return configured(config.retrieval, name)
 
 
 def build_decay(config: MemoryConfig) -> DecayPolicy:

@@ -226,11 +226,7 @@ class EpisodeWriter:
         def fn(con: Any) -> int:
             shared = False  # another writer (process) created or wrote this session meanwhile
             if is_new:
-                shared = not con.execute(
-                    "INSERT INTO sessions(id, started_at, last_event_at, status, user_id) "
-                    "VALUES (?, ?, ?, 'open', ?) ON CONFLICT(id) DO NOTHING",
-                    (session_id, at, at, user_id),
-                ).rowcount
+                shared = not st.open_session(con, session_id, at, user_id)
             prev = self._last.get(session_id)
             if prev is None and (shared or not is_new):
                 prev = _continue_session(con, session_id, at, by_insertion=self._shared_file)
@@ -275,21 +271,13 @@ def _continue_session(con: Any, session_id: str, at: float, by_insertion: bool =
     consolidation; a consolidated one continues after a checkpoint), and return its last episode:
     after a restart the newest by time (as the old triggers chose it), while another process writes
     the file the last inserted, so that two writers of one session extend one chain."""
-    con.execute(
-        "INSERT INTO sessions(id, started_at, last_event_at, status) VALUES (?, ?, ?, 'open') "
-        "ON CONFLICT(id) DO NOTHING",
-        (session_id, at, at),
-    )
-    row = con.execute(
-        "SELECT id, stem, event_time FROM nodes WHERE session_id = ? AND +type = 'episodic' "
-        + ("ORDER BY id DESC LIMIT 1" if by_insertion else "ORDER BY event_time DESC, id DESC LIMIT 1"),
-        (session_id,),
-    ).fetchone()
-    status = con.execute("SELECT status FROM sessions WHERE id = ?", (session_id,)).fetchone()[0]
+    st.ensure_session(con, session_id, at)
+    row = st.last_episode_row(con, session_id, by_insertion=by_insertion)
+    status = st.session_status(con, session_id)
     if status != "open":
         if status == "consolidated" and row is not None:
             fact_rows.set_checkpoint(con, session_id, (float(row[2]), int(row[0])))
-        con.execute("UPDATE sessions SET status = 'open', ended_at = NULL WHERE id = ?", (session_id,))
+        st.reopen_session(con, session_id)
     return None if row is None else _Tail(row[0], row[1])
 
 
@@ -298,17 +286,6 @@ def complete_session_fn(session_id: str, now: float) -> Callable[[Any], str | No
     count and last time are recounted even when another process completed it first."""
 
     def fn(con: Any) -> str | None:
-        cur = con.execute(
-            "UPDATE sessions SET status = 'pending', ended_at = ? WHERE id = ? AND status = 'open'",
-            (now, session_id),
-        )
-        con.execute(
-            "UPDATE sessions SET "
-            "last_event_at = coalesce((SELECT max(event_time) FROM nodes WHERE session_id = ?1), last_event_at), "
-            "episode_count = (SELECT count(*) FROM nodes WHERE session_id = ?1 AND +type = 'episodic') "
-            "WHERE id = ?1",
-            (session_id,),
-        )
-        return session_id if cur.rowcount else None
+        return session_id if st.complete_session(con, session_id, now) else None
 
     return fn

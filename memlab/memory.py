@@ -22,7 +22,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import numpy as np
 
 from memlab.clock import Clock, InvalidTime, SystemClock, maybe_epoch, to_epoch
-from memlab.compose import Parts, build_index, build_parts
+from memlab.compose import Parts, build_index, build_knowledge, build_parts, build_retriever
 from memlab.config import MemoryConfig
 from memlab.embed.base import Embedder
 from memlab.embed.worker import EmbedWorker
@@ -36,8 +36,10 @@ from memlab.ingest import (
     clean_text,
     complete_session_fn,
 )
+from memlab.knowledge.part import Knowledge
 from memlab.reports import ConsolidationReport, MaintenanceReport, MemoryStats
 from memlab.retrieval.recipes import Recipe
+from memlab.retrieval.retriever import Retriever
 from memlab.retry import CircuitBreaker, deadline_in, remaining
 from memlab.store import store as st
 from memlab.store.connect import CorruptMemory, DatabaseError, ReadOnlyDatabaseError, corrupt_hint, translate
@@ -50,7 +52,7 @@ from memlab.store.vectors import (
     sidecar_for,
 )
 from memlab.store.writer import SingleWriter
-from memlab.types import DEFAULT_USER, Hit, Session
+from memlab.types import DEFAULT_USER, Hit, Preloading, Session
 
 log = logging.getLogger("memlab")
 _DEFAULT: Any = object()
@@ -283,9 +285,7 @@ class Memory:
 
         def fn(con: Any) -> None:
             if drop_vectors:
-                con.execute("DELETE FROM node_vectors")
-                con.execute("DELETE FROM entity_vectors")
-                con.execute("DROP TABLE IF EXISTS vec_nodes")
+                st.drop_vectors(con)
             st.set_meta(con, "embedder_name", emb.name)
             st.set_meta(con, "embedder_dim", str(emb.dim))
 
@@ -339,11 +339,11 @@ class Memory:
         ).start()
 
     def _last_event(self, session_id: str, default: float) -> float:
-        row = self.store.execute_read("SELECT max(event_time) FROM nodes WHERE session_id = ?", (session_id,))
-        return float(row[0][0]) if row and row[0][0] is not None else default
+        last = self.store.session_last_event(session_id)
+        return float(last) if last is not None else default
 
     def _session_exists(self, session_id: str) -> bool:
-        return bool(self.store.execute_read("SELECT 1 FROM sessions WHERE id = ?", (session_id,)))
+        return self.store.has_session(session_id)
 
     def _tracker(self, user_id: str) -> SessionTracker:
         tracker = self._trackers.get(user_id)
@@ -542,13 +542,7 @@ class Memory:
         """Queue nodes that have no vector (after embedder failures or a re-embed)."""
         if self._worker is None:
             return 0
-        sql = (
-            "SELECT n.id, n.content FROM nodes n WHERE NOT EXISTS "
-            "(SELECT 1 FROM node_vectors v WHERE v.node_id = n.id) ORDER BY n.id"
-        )
-        if limit:
-            sql += f" LIMIT {int(limit)}"
-        rows = self.store.execute_read(sql)
+        rows = self.store.unembedded(limit)
         if rows:
             self._worker.breaker.reset()  # a repair run probes the embedder even during a cool-down
         for node_id, content in rows:
@@ -600,6 +594,54 @@ class Memory:
         return vec
 
     # -- read and knowledge layers (delegates) ---------------------------------------------
+    _retriever: Retriever | None = None
+    _knowledge: Knowledge | None = None
+    _knowledge_ports: tuple[Any, ...] = ()
+
+    @property
+    def knowledge(self) -> Knowledge:
+        """The knowledge layer's part over this memory's store and index (built once; again, with
+        the same consolidation lock, when a reopen, a re-embed or a new chat model changes a port)."""
+        now = (self.store, self.index, self.embedder, self.chat, self.parts)
+        with _PARTS_LOCK:  # the background consolidation thread reads it too: one part, one lock
+            return self._knowledge_for(now)
+
+    def _knowledge_for(self, now: tuple[Any, ...]) -> Knowledge:
+        k = self._knowledge
+        if k is None or any(a is not b for a, b in zip(self._knowledge_ports, now, strict=True)):
+            hooks = {
+                "queue_embedding": _weak(self.queue_embedding),
+                "flush": _weak(self.flush),
+                "embed_missing": _weak(self.embed_missing),
+                "close_idle_sessions": _weak(self.close_idle_sessions),
+                "wait_consolidated": _weak(self.wait_consolidated),
+            }
+            k = self._knowledge = build_knowledge(
+                self.config, self.parts, self.store, self.index, hooks, k.lock if k is not None else None,
+                chat=self.chat, embedder=self.embedder,
+            )
+            self._knowledge_ports = now
+        return k
+
+    def wait_consolidated(self, timeout: float | None = None) -> bool:
+        """Wait (at most ``timeout`` seconds) until the sessions completed so far are consolidated
+        by the background worker; False when some were still queued then."""
+        from memlab.knowledge.consolidation import wait_consolidated
+
+        return wait_consolidated(self, timeout)
+
+    @property
+    def retriever(self) -> Retriever:
+        """The read path's part over this memory's store and index (built once; again when a
+        re-embed or a reopen gives it another index or store)."""
+        r = self._retriever
+        if r is None or r.store is not self.store or r.index is not self.index or r.intent is not self.parts.intent:
+            # weak: the part must not keep this memory alive (a dropped Memory still closes)
+            r = self._retriever = build_retriever(
+                self.config, self.parts, self.store, self.index, _weak(self.embed_query), _weak(self.record_access)
+            )
+        return r
+
     @_db_errors
     def search(
         self,
@@ -628,7 +670,7 @@ class Memory:
         _check_query(query, "query")
         self._visible()
         return search(
-            self,
+            self.retriever,
             query,
             limit=_limit(limit),
             user_id=user_id,
@@ -665,7 +707,7 @@ class Memory:
             raise ValueError(f"budget must be a positive number of tokens, got {budget!r}")
         self._visible()
         text = build_context(
-            self,
+            self.retriever,
             prompt,
             user_id=user_id,
             budget=budget,
@@ -674,6 +716,12 @@ class Memory:
             recipe=recipe,
         )
         return text or ""
+
+    def record_access(self, ids: Sequence[int]) -> None:
+        """Reinforce what a read returned: a write queued to the writer thread, never waited for here."""
+        from memlab.knowledge.decay import access_write
+
+        self._writer.submit_nowait(access_write(ids, self.clock.now(), self.config.decay.reinforce_step))
 
     def _visible(self) -> None:
         """Before a read: what this process queued is committed (a reader has no queue), and a
@@ -692,7 +740,8 @@ class Memory:
             auto = self.extensions.get(EXT_AUTO)
             if auto is not None and not auto.wait_for(closed, wait):
                 log.warning("memlab: consolidation of %s still running after %.1f s; reading without it", closed, wait)
-        if self._in_session() and getattr(self.parts.consolidator, "ready", lambda: True)():
+        chosen = self.parts.consolidator
+        if self._in_session() and (not isinstance(chosen, Preloading) or chosen.ready()):
             self.checkpoint(wait_s=wait)  # parsers still loading: the facts follow at the next read
 
     def _in_session(self) -> bool:
@@ -702,7 +751,8 @@ class Memory:
     def _warm_consolidator(self) -> None:
         """A conversation started in this process: load the consolidator's parsers in the
         background, so the reads that consolidate it in line never wait for a model load."""
-        warm = getattr(self.parts.consolidator, "warm", None)
+        chosen = self.parts.consolidator
+        warm = chosen.warm if isinstance(chosen, Preloading) else None
 
         def run() -> None:
             try:
@@ -723,14 +773,14 @@ class Memory:
         from memlab.knowledge.consolidation import checkpoint
 
         open_ids = [sid for t in list(self._trackers.values()) if (sid := t.current_id) is not None]
-        return ConsolidationReport.from_dict(checkpoint(self, open_ids, wait_s=wait_s))
+        return ConsolidationReport.from_dict(checkpoint(self.knowledge, open_ids, wait_s=wait_s))
 
     @_db_errors
     def consolidate(self, session_id: str | None = None) -> ConsolidationReport:
         """Consolidate one completed session, or every pending one, with the configured consolidator."""
         from memlab.knowledge.consolidation import consolidate
 
-        return ConsolidationReport.from_dict(consolidate(self, session_id))
+        return ConsolidationReport.from_dict(consolidate(self.knowledge, session_id))
 
     @_db_errors
     def maintain(
@@ -756,7 +806,7 @@ class Memory:
         within = getattr(self.chat, "within", None)
         with within(deadline) if within is not None else contextlib.nullcontext():
             report = maintain(
-                self, maybe_epoch(now, "now"), steps=steps or STEPS, deadline=deadline, on_step=on_step
+                self.knowledge, maybe_epoch(now, "now"), steps=steps or STEPS, deadline=deadline, on_step=on_step
             )
         damage = _damage_in(report)
         if damage is not None:  # the steps record their errors and go on; a damaged file is fatal
@@ -895,3 +945,17 @@ def _shutdown(store: Store, worker: EmbedWorker | None, stall_s: float = EXIT_EM
         store.close()
     except Exception as exc:  # at exit there is nobody to raise to
         log.error("memlab: closing %s at exit: %r", store.path, exc)
+
+
+_PARTS_LOCK = threading.Lock()  # building a part (rare): never two for one memory at once
+
+
+def _weak(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` without a strong reference to its object (None once the object is gone)."""
+    ref = weakref.WeakMethod(method)
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        bound = ref()
+        return bound(*args, **kwargs) if bound is not None else None
+
+    return call

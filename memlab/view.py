@@ -1,14 +1,15 @@
-"""``MemoryView``: what the layers below the facade use of an open memory.
+"""``MemoryView``: what the layers below the facade may see of an open memory.
 
-Retrieval and knowledge functions take a ``MemoryView`` instead of ``memlab.memory.Memory``, so
-nothing under ``store/``, ``retrieval/`` or ``knowledge/`` imports the facade (no import cycle,
-and a test can pass any object with these members). ``Memory`` satisfies it structurally;
-mypy checks that wherever a ``Memory`` is passed on.
+Retrieval and knowledge functions take their part (``Memory.retriever``, ``Memory.knowledge``:
+narrow ports built by the composition root), not this view; only the background consolidation
+worker, which lives with the memory's lifecycle (session-complete callbacks, flush, its own
+registry entry), takes it. Nothing under ``store/``, ``retrieval/`` or ``knowledge/`` imports the
+facade. ``Memory`` satisfies it structurally; mypy checks that wherever a ``Memory`` is passed on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     from memlab.compose import Parts
     from memlab.config import MemoryConfig
     from memlab.embed.base import Embedder
+    from memlab.knowledge.part import Knowledge
+    from memlab.retrieval.retriever import Retriever
     from memlab.store.store import Store
     from memlab.store.vectors import VectorIndex
 
@@ -45,6 +48,16 @@ class MemoryView(Protocol):
     def embedder(self) -> Embedder | None: ...
 
     @property
+    def knowledge(self) -> Knowledge:
+        """The knowledge layer's part (consolidation and maintenance run on it)."""
+        ...
+
+    @property
+    def retriever(self) -> Retriever:
+        """The read path's part (search and context run on it)."""
+        ...
+
+    @property
     def index(self) -> VectorIndex | None: ...
 
     @property
@@ -68,5 +81,9 @@ class MemoryView(Protocol):
     def embed_missing(self, limit: int | None = None) -> int: ...
 
     def close_idle_sessions(self) -> list[str]: ...
+
+    def record_access(self, ids: Sequence[int]) -> None:
+        """Queue the reinforcement of the nodes a read returned (applied by the writer, later)."""
+        ...
 
     def on_session_complete(self, callback: Callable[[str], None]) -> None: ...

@@ -69,23 +69,23 @@ FACTS = ("semantic",)
 
 def test_default_view_returns_the_current_fact_only(mem: Memory) -> None:
     berlin, vilnius = build(mem)
-    hits = search(mem, "Where does the user live?", types=FACTS)
+    hits = search(mem.retriever, "Where does the user live?", types=FACTS)
     assert [h.node.id for h in hits] == [vilnius]
 
 
 def test_as_of_answers_from_what_memory_held_then(mem: Memory) -> None:
     berlin, vilnius = build(mem)
-    april = search(mem, "Where does the user live?", types=FACTS, as_of=ts(4))
+    april = search(mem.retriever, "Where does the user live?", types=FACTS, as_of=ts(4))
     assert [h.node.id for h in april] == [berlin]
-    feb = search(mem, "Where does the user live?", types=FACTS, as_of=ts(2))
+    feb = search(mem.retriever, "Where does the user live?", types=FACTS, as_of=ts(2))
     assert feb == []
-    july = search(mem, "Where does the user live?", types=FACTS, as_of=ts(7))
+    july = search(mem.retriever, "Where does the user live?", types=FACTS, as_of=ts(7))
     assert [h.node.id for h in july] == [vilnius]
 
 
 def test_history_marks_superseded_facts_with_successors(mem: Memory) -> None:
     berlin, vilnius = build(mem)
-    hits = {h.node.id: h for h in search(mem, "user lives Berlin Vilnius", types=FACTS, include_history=True)}
+    hits = {h.node.id: h for h in search(mem.retriever, "user lives Berlin Vilnius", types=FACTS, include_history=True)}
     assert set(hits) == {berlin, vilnius}
     assert hits[berlin].superseded_by == (vilnius,) and hits[vilnius].superseded_by == ()
     assert not hits[berlin].node.active
@@ -97,11 +97,11 @@ def test_archived_nodes_leave_the_active_view(mem: Memory) -> None:
     mem.store.writer.call(
         lambda con: con.execute("UPDATE nodes SET archived_at = ? WHERE id = ?", (ts(6, 20), vilnius))
     )
-    assert search(mem, "Where does the user live?", types=FACTS) == []
-    assert [h.node.id for h in search(mem, "user live", types=FACTS, as_of=ts(6, 15))] == [vilnius]
+    assert search(mem.retriever, "Where does the user live?", types=FACTS) == []
+    assert [h.node.id for h in search(mem.retriever, "user live", types=FACTS, as_of=ts(6, 15))] == [vilnius]
 
 
 def test_graph_channels_respect_the_view(mem: Memory) -> None:
     berlin, vilnius = build(mem)
-    ids = {h.node.id for h in search(mem, "When did the user move to Vilnius?", limit=20)}
+    ids = {h.node.id for h in search(mem.retriever, "When did the user move to Vilnius?", limit=20)}
     assert berlin not in ids and vilnius in ids

@@ -45,7 +45,7 @@ def test_posting_budget_keeps_the_rarest_terms(tmp_path: Path) -> None:
         for i in range(60):
             m.ingest(f"common filler {i}" + (" zebra" if i == 7 else ""), session_id="s")
         m.flush()
-        assert ch.affordable_terms(m, ["common", "zebra"], budget=10) == ["zebra"]
-        assert ch.affordable_terms(m, ["common", "zebra"], budget=1000) == ["common", "zebra"]
-        top = ch.fts(m, "common zebra", None, ch.Filters(), 5)
+        assert ch.affordable_terms(m.retriever, ["common", "zebra"], budget=10) == ["zebra"]
+        assert ch.affordable_terms(m.retriever, ["common", "zebra"], budget=1000) == ["common", "zebra"]
+        top = ch.fts(m.retriever, "common zebra", None, ch.Filters(), 5)
         assert m.store.node(top[0]).content.endswith("zebra")

@@ -107,7 +107,7 @@ def test_search_candidates_do_not_reinforce(mem: Memory) -> None:
     a = fact(mem, "User enjoys long walks in the forest.", T0)
     fact(mem, "User has a cat.", T0)
     vec = mem.embed_query("User enjoys long walks in the forest.")
-    found = cf.search_candidates(mem, "User enjoys long walks in the forest.", vec, fact_type="semantic")
+    found = cf.search_candidates(mem.knowledge, "User enjoys long walks in the forest.", vec, fact_type="semantic")
     assert found[0].id == a and found[0].cosine == pytest.approx(1.0, abs=1e-5)
     mem.flush()
     n = mem.store.node(a)
@@ -123,7 +123,7 @@ def test_search_candidates_restricted_to_entity(mem: Memory) -> None:
         con.execute("INSERT INTO node_entities(node_id, entity_id) VALUES (?, 1)", (b,))
 
     mem.store.writer.call(link)
-    found = cf.search_candidates(mem, "User visits often", None, entity_ids=[1])
+    found = cf.search_candidates(mem.knowledge, "User visits often", None, entity_ids=[1])
     assert [c.id for c in found] == [b] and a != b
 
 
@@ -134,5 +134,5 @@ def test_stale_episodes(mem: Memory, clock) -> None:  # noqa: ANN001
     b = mem.ingest("I write Rust now.", session_id="w2", at=T0 + DAY, wait=True)
     c = mem.ingest("Nice weather.", session_id="w2", at=T0 + DAY + 1, wait=True)
     mem.end_session()
-    consolidate(mem)
-    assert cf.stale_episodes(mem.store.reader(), [a, b, c]) == {a}
+    consolidate(mem.knowledge)
+    assert mem.store.stale_episodes([a, b, c]) == {a}

@@ -59,7 +59,7 @@ def build(
     mem.end_session()
     mem.close_idle_sessions()
     mem.flush()
-    report = consolidate(mem, consolidator=consolidator) if consolidator else consolidate(mem)
+    report = consolidate(mem.knowledge, consolidator=consolidator) if consolidator else consolidate(mem.knowledge)
     mem.flush()
     return mem, report
 
@@ -145,7 +145,7 @@ def test_a_chunk_read_at_once_is_what_each_session_reads(tmp_path: Path) -> None
         ids = [s.id for s in mem.store.sessions()] + ["no-such-session"]
         batch = fact_rows.sessions_episodes(mem.store, ids)
         for sid in ids:
-            one = fetch_episodes(mem, sid, page_size=1)  # pages of one: the keyset walk
+            one = fetch_episodes(mem.knowledge, sid, page_size=1)  # pages of one: the keyset walk
             assert [(e.id, e.content, e.time, e.role, e.speaker, e.user_id) for e in one] == batch[sid]
         assert batch["s01"] and batch["no-such-session"] == []
         assert set(mem.store.sessions_by_id(ids)) == set(ids) - {"no-such-session"}
@@ -184,12 +184,12 @@ def test_a_checkpointed_session_forgets_its_checkpoint_when_consolidated(tmp_pat
     with Memory.open(tmp_path / "c.db", cfg, clock=clock, embedder=HashingEmbedder(64)) as mem:
         mem.ingest("I live in Porto.", session_id="open-1", at=T0)
         mem.flush()
-        assert checkpoint(mem, ["open-1"])["sessions"] == 1
+        assert checkpoint(mem.knowledge, ["open-1"])["sessions"] == 1
         assert fact_rows.checkpoint_of(mem.store.reader(), "open-1") != fact_rows.START
         mem.ingest("I work at Acme.", session_id="open-1", at=T0 + 60)
         mem.end_session()
         mem.close_idle_sessions()
         mem.flush()
-        assert consolidate(mem)["consolidated"] == ["open-1"]
+        assert consolidate(mem.knowledge)["consolidated"] == ["open-1"]
         assert fact_rows.checkpoint_of(mem.store.reader(), "open-1") == fact_rows.START
         assert len(mem.store.execute_read("SELECT 1 FROM nodes WHERE fact_key IS NOT NULL")) == 2

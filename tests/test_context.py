@@ -3,7 +3,8 @@ stale facts never in the default context, pluggable token counter."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -74,7 +75,7 @@ def fill_memory(m: Memory, n: int = 30) -> None:
 def test_each_section_stays_within_its_share(mem: Memory) -> None:
     fill_memory(mem)
     counter = ApproxTokenCounter()
-    provider = ContextProvider(mem, budget=400, carry_over=False, limit=40)
+    provider = ContextProvider(mem.retriever, budget=400, carry_over=False, limit=40)
     sections = provider.sections("tell me about tomatoes in the garden")
     assert [s.title for s in sections] == [t for t, _ in SECTIONS]
     for sec, (_, share) in zip(sections, SECTIONS, strict=True):
@@ -91,14 +92,14 @@ def test_each_section_stays_within_its_share(mem: Memory) -> None:
 def test_total_budget_with_carry_over(mem: Memory) -> None:
     fill_memory(mem)
     for budget in (120, 400, 1000):
-        text = build_context(mem, "tomatoes garden", budget=budget, limit=40)
+        text = build_context(mem.retriever, "tomatoes garden", budget=budget, limit=40)
         assert text is not None and ApproxTokenCounter().count(text) <= budget + 8  # joins between sections
     assert "## Facts" in text and "## Entity profiles" in text and "**Garden project**" in text
 
 
 def test_priority_order_and_fact_dates_and_confidence(mem: Memory) -> None:
     fill_memory(mem, n=5)
-    text = build_context(mem, "tomatoes garden", budget=1000)
+    text = build_context(mem.retriever, "tomatoes garden", budget=1000)
     assert text.index("## Facts") < text.index("## Entity profiles") < text.index("## Temporal context")
     fact_lines = [line for line in text.splitlines() if line.startswith("- User plants")]
     # 61 days of decay (λ 0.1, β 0.8) of the base 0.9, computed at read time; the stored
@@ -120,7 +121,7 @@ def test_protected_fact_keeps_its_confidence(mem: Memory) -> None:
             decay_rate=0.0,
         )
     )
-    text = build_context(mem, "peanuts allergy")
+    text = build_context(mem.retriever, "peanuts allergy")
     assert text is not None and "User is allergic to peanuts (since 2024-01-01, confidence 0.90)" in text
 
 
@@ -131,7 +132,7 @@ def test_duplicates_appear_once(mem: Memory) -> None:
 
     mem.store.writer.call(fn)
     mem.flush()
-    text = build_context(mem, "green tea morning")
+    text = build_context(mem.retriever, "green tea morning")
     assert text is not None and text.lower().count("green tea") == 1
 
 
@@ -159,7 +160,7 @@ def test_stale_facts_never_in_default_context(mem: Memory) -> None:
 
     mem.store.writer.call(fn)
     mem.flush()
-    text = build_context(mem, "Where does the user live?")
+    text = build_context(mem.retriever, "Where does the user live?")
     assert text is not None and "Vilnius" in text
     current = outside_history(text)
     for stale in ("Berlin", "roommate", "bakery"):
@@ -171,7 +172,7 @@ def test_stale_facts_never_in_default_context(mem: Memory) -> None:
 
 
 def test_nothing_relevant_gives_none(mem: Memory) -> None:
-    assert build_context(mem, "anything at all?") is None
+    assert build_context(mem.retriever, "anything at all?") is None
     assert mem.context("") == ""  # the facade always returns a string
 
 
@@ -182,7 +183,7 @@ class CharCounter:
 
 def test_token_counter_is_pluggable(mem: Memory) -> None:
     fill_memory(mem, n=10)
-    text = ContextProvider(mem, budget=400, counter=CharCounter()).get_context("tomatoes garden")
+    text = ContextProvider(mem.retriever, budget=400, counter=CharCounter()).get_context("tomatoes garden")
     assert text is not None and len(text) <= 400 + 8
 
 
@@ -226,3 +227,18 @@ def test_an_entity_with_nothing_to_say_is_not_listed(tmp_path: Path) -> None:
     assert "Luna" in names and "**Luna**" not in ctx and "Luna" in ctx  # the episode still says it
     if "Konstantin" in names:  # nlp consolidator: the alias makes a profile
         assert "**Konstantin** (person; aka Kostya)" in profiles
+
+
+def test_context_reinforces_what_it_returned_once_after_it_is_built(mem: Memory) -> None:
+    fill_memory(mem, n=5)
+    seen: list[list[int]] = []
+
+    def record(ids: Sequence[int]) -> None:
+        seen.append(list(ids))
+        mem.record_access(ids)
+
+    part = dataclasses.replace(mem.retriever, record_access=record)
+    assert ContextProvider(part, limit=10).get_context("tell me about tomatoes in the garden")
+    mem.flush()
+    assert len(seen) == 1 and seen[0]  # one queued side effect per context, not one inside its search
+    assert {n.id for n in mem.store.find_nodes() if n.access_count} == set(seen[0])

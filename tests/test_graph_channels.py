@@ -75,12 +75,12 @@ def test_why_reaches_the_cause_through_fact_and_episode(mem: Memory) -> None:
     )
     mem.store.writer.call(lambda con: st.insert_edge(con, cause, effect, "causal", created_at=T0))
     fact = add_fact(mem, "The deploy failed on Tuesday", [effect])
-    ranked = ch.causal(mem, "Why did the deploy fail?", None, ch.Filters(), 10, 2)
+    ranked = ch.causal(mem.retriever, "Why did the deploy fail?", None, ch.Filters(), 10, 2)
     assert ranked[0] == cause
     assert fact not in ranked and other not in ranked
-    trace = run(mem, "Why did the deploy fail?")
+    trace = run(mem.retriever, "Why did the deploy fail?")
     assert trace.intent == "why" and "causal" in trace.channels
-    hits = {h.node.id: h for h in search(mem, "Why did the deploy fail?", limit=5)}
+    hits = {h.node.id: h for h in search(mem.retriever, "Why did the deploy fail?", limit=5)}
     assert cause in hits and hits[cause].ranks.get("causal") == 1
 
 
@@ -88,9 +88,9 @@ def test_causal_depth_limits_the_chain(mem: Memory) -> None:
     a, b, c, d = ingest(mem, ["alpha root cause", "beta middle", "gamma next", "the outage happened"])
     for src, dst in ((a, b), (b, c), (c, d)):
         mem.store.writer.call(lambda con, s=src, t=dst: st.insert_edge(con, s, t, "causal", created_at=T0))
-    assert ch.causal(mem, "why the outage", None, ch.Filters(), 10, 2)[:2] == [c, b]
-    assert a not in ch.causal(mem, "why the outage", None, ch.Filters(), 10, 2)
-    assert a in ch.causal(mem, "why the outage", None, ch.Filters(), 10, 4)
+    assert ch.causal(mem.retriever, "why the outage", None, ch.Filters(), 10, 2)[:2] == [c, b]
+    assert a not in ch.causal(mem.retriever, "why the outage", None, ch.Filters(), 10, 2)
+    assert a in ch.causal(mem.retriever, "why the outage", None, ch.Filters(), 10, 4)
 
 
 def test_who_resolves_every_alias_to_one_entity(mem: Memory) -> None:
@@ -102,14 +102,14 @@ def test_who_resolves_every_alias_to_one_entity(mem: Memory) -> None:
     decoy = ingest(mem, ["Alexandra from sales called"], session="s2", start=T0 + 9000)[0]
     eid = add_entity(mem, "Alexander Petrov", ["Sasha", "my boss", "Alex"], [e1, e2, e3, fact])
     for q in ("Who is Sasha?", "What did my boss say?", "who is alex", "Кто такой Sasha?"):
-        assert ch.resolve_entities(mem, q, None) == [eid], q
-    found = ch.entity(mem, "Who is Sasha?", None, ch.Filters(), 10)
+        assert ch.resolve_entities(mem.retriever, q, None) == [eid], q
+    found = ch.entity(mem.retriever, "Who is Sasha?", None, ch.Filters(), 10)
     assert set(found) == {e1, e2, e3, fact} and decoy not in found
     assert found[0] == e1  # the member the text channels also found comes first
-    hits = search(mem, "Who is my boss?", limit=10)
+    hits = search(mem.retriever, "Who is my boss?", limit=10)
     assert {e1, e2, e3, fact} <= {h.node.id for h in hits}
-    assert search(mem, "meetings", entity="Sasha", recipe="fts_only")[0].node.id == e3
-    assert search(mem, "meetings", entity="Nobody Known") == []
+    assert search(mem.retriever, "meetings", entity="Sasha", recipe="fts_only")[0].node.id == e3
+    assert search(mem.retriever, "meetings", entity="Nobody Known") == []
 
 
 def test_whole_question_is_never_a_name(mem: Memory) -> None:
@@ -126,7 +126,7 @@ def test_merged_entity_resolves_to_the_survivor(mem: Memory) -> None:
     mem.store.writer.call(
         lambda con: con.execute("UPDATE entities SET merged_into = ? WHERE id = ?", (keep, old))
     )
-    assert ch.resolve_entities(mem, "who is Marie", None) == [keep]
+    assert ch.resolve_entities(mem.retriever, "who is Marie", None) == [keep]
 
 
 def test_when_returns_chronological_neighbours(mem: Memory) -> None:
@@ -141,10 +141,10 @@ def test_when_returns_chronological_neighbours(mem: Memory) -> None:
         ],
     )
     ingest(mem, ["unrelated other session chat"], session="s2", start=T0 + 99_000)
-    ranked = ch.temporal(mem, "When did we sign the lease?", None, ch.Filters(), 10, 2)
+    ranked = ch.temporal(mem.retriever, "When did we sign the lease?", None, ch.Filters(), 10, 2)
     assert set(ranked[:2]) == {ids[1], ids[3]} and set(ranked[2:4]) == {ids[0], ids[4]}
     assert ids[2] not in ranked  # the seed itself is the text channels' job
-    trace = run(mem, "When did we sign the lease?")
+    trace = run(mem.retriever, "When did we sign the lease?")
     assert trace.intent == "when" and set(trace.channels["temporal"][:2]) == {ids[1], ids[3]}
 
 
@@ -152,9 +152,9 @@ def test_walk_from_a_fact_hops_to_its_episode_and_back(mem: Memory) -> None:
     ids = ingest(mem, ["quiet morning", "contract arrived by post", "coffee with Dana"])
     signed = add_fact(mem, "User signed the employment contract", [ids[1]])
     neighbour_fact = add_fact(mem, "User met Dana for coffee", [ids[2]])
-    ranked = ch.temporal(mem, "employment contract", None, ch.Filters(), 10, 1)
+    ranked = ch.temporal(mem.retriever, "employment contract", None, ch.Filters(), 10, 1)
     assert ids[0] in ranked and ids[2] in ranked and neighbour_fact in ranked
     assert ranked.index(neighbour_fact) == ranked.index(ids[2]) + 1
     assert signed not in ranked and ids[1] not in ranked
-    expanded = ch.facts(mem, "employment contract", None, ch.Filters(), 10)
+    expanded = ch.facts(mem.retriever, "employment contract", None, ch.Filters(), 10)
     assert expanded == [ids[1]]  # key expansion: the fact is a second key for its episode

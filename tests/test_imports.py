@@ -1,6 +1,8 @@
 """The module graph of memlab: no import cycles, and the layers below the facade never import it.
 
-Every import counts: module level, inside functions and under ``TYPE_CHECKING``.
+Every import counts: module level, inside functions and under ``TYPE_CHECKING``. The layers
+import downward only (lang < store < retrieval < knowledge < facade), and the imports written
+inside functions are counted and capped.
 """
 
 from __future__ import annotations
@@ -198,3 +200,83 @@ def test_retrieval_reads_no_extractor_module() -> None:
         if t.startswith("memlab.knowledge.extract")
     )
     assert not offenders, f"retrieval imports the extractor: {offenders}"
+
+
+# the layers, lowest first: a module may import its own layer and those below it, never above
+LAYERS = ("memlab.lang", "memlab.store", "memlab.retrieval", "memlab.knowledge")
+# what sits on top of the layers: the facade, the composition root and their users
+FACADE = ("memlab.memory", "memlab.compose", "memlab.tools", "memlab.mcp", "memlab.cli", "memlab.bench", "memlab.viz")
+# memlab imports written inside function bodies: hidden from a reader of the module's head, so
+# they are counted (counting helps the layer tests nothing: they see every import); lower it
+# when you hoist one, never raise it
+INNER_IMPORTS_CAP = 155  # 174 at bf67302; +4 lazy ones in cli.py (issue 35), so `memlab --version` starts fast
+
+
+def _rank(module: str) -> int | None:
+    for i, layer in enumerate(LAYERS):
+        if module == layer or module.startswith(layer + "."):
+            return i
+    if module.startswith(FACADE):
+        return len(LAYERS)
+    return None
+
+
+def test_the_layers_import_only_downward() -> None:
+    """lang < store < retrieval < knowledge < facade, every import counted (inside functions and
+    under TYPE_CHECKING too)."""
+    graph = import_graph()
+    upward = sorted(
+        f"{m} -> {t}"
+        for m, targets in graph.items()
+        if (rm := _rank(m)) is not None and rm < len(LAYERS)
+        for t in targets
+        if (rt := _rank(t)) is not None and rt > rm
+    )
+    assert not upward, f"imports from a higher layer: {upward}"
+
+
+def test_retrieval_imports_nothing_of_knowledge() -> None:
+    graph = import_graph()
+    offenders = sorted(
+        f"{m} -> {t}"
+        for m, targets in graph.items()
+        if m.startswith("memlab.retrieval")
+        for t in targets
+        if t.startswith("memlab.knowledge")
+    )
+    assert not offenders, offenders
+
+
+def inner_imports() -> list[str]:
+    """``module:line`` of each memlab import statement inside a function body."""
+    found: list[str] = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        name = module_name(path)
+
+        def visit(node: ast.AST, in_function: bool) -> None:
+            for child in ast.iter_child_nodes(node):
+                if in_function and isinstance(child, (ast.Import, ast.ImportFrom)):
+                    if isinstance(child, ast.ImportFrom):
+                        ours = child.level > 0 or (child.module or "").startswith("memlab")
+                    else:
+                        ours = any(a.name.startswith("memlab") for a in child.names)
+                    if ours:
+                        found.append(f"{name}:{child.lineno}")  # noqa: B023 - used at once
+                visit(child, in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)))
+
+        visit(ast.parse(path.read_text(encoding="utf-8")), False)
+    return found
+
+
+def test_imports_inside_functions_are_capped() -> None:
+    found = inner_imports()
+    print(f"memlab imports inside functions: {len(found)} (cap {INNER_IMPORTS_CAP})")
+    assert len(found) <= INNER_IMPORTS_CAP, (
+        f"{len(found)} memlab imports inside functions (cap {INNER_IMPORTS_CAP}): hoist the new one to "
+        "the module head, or say in a comment why it must stay lazy (an optional extra, a slow import)"
+    )
+
+
+def test_the_layer_rank_sees_the_packages() -> None:
+    assert _rank("memlab.lang.text") == 0 and _rank("memlab.knowledge.extract.nlp") == 3
+    assert _rank("memlab.memory") == 4 and _rank("memlab.types") is None

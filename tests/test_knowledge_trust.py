@@ -761,14 +761,14 @@ def test_a_checkpoint_that_loses_the_race_with_the_close_writes_nothing(tmp_path
     with Memory.open(tmp_path / "m.db", cfg, clock=clock, embedder=HashingEmbedder(64)) as m:
         m.ingest("I live in Berlin.", session_id="chat-1")
         m.flush()
-        eps = fetch_episodes(m, "chat-1")
-        plan = run_consolidator(m, m.parts.consolidator, "chat-1", eps)
-        prep = prepare(m, plan, eps)
+        eps = fetch_episodes(m.knowledge, "chat-1")
+        plan = run_consolidator(m.knowledge, m.parts.consolidator, "chat-1", eps)
+        prep = prepare(m.knowledge, plan, eps)
         m.end_session()
         m.flush()
         with pytest.raises(AlreadyDone):
-            m.store.writer.call(lambda con: apply_plan(con, m, plan, eps, prep, "nlp", close=False))
-        assert checkpoint(m, ["chat-1"])["consolidated"] == []  # not open any more
+            m.store.writer.call(lambda con: apply_plan(con, m.knowledge, plan, eps, prep, "nlp", close=False))
+        assert checkpoint(m.knowledge, ["chat-1"])["consolidated"] == []  # not open any more
         report = m.consolidate()
         facts = m.store.find_nodes("n.type = 'semantic'")
     assert report.to_dict()["consolidated"] == ["chat-1"]

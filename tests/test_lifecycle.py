@@ -51,7 +51,7 @@ def three_weeks(mem: Memory, clock: SimulatedClock, first: str, second: str) -> 
 
 def test_seed_failure_case_rust_replaces_python(mem: Memory, clock: SimulatedClock) -> None:
     three_weeks(mem, clock, "I prefer Python.", "I write Rust now.")
-    report = consolidate(mem)
+    report = consolidate(mem.knowledge)
     assert report["consolidated"] == ["w1", "w2"] and report["superseded"] == 1
 
     say(mem, clock, "Which language should my CLI use?", "w3", T0 + 2 * WEEK)
@@ -76,7 +76,7 @@ def test_seed_failure_case_rust_replaces_python(mem: Memory, clock: SimulatedClo
 def test_seed_context_holds_rust_not_python(mem: Memory, clock: SimulatedClock) -> None:
     pytest.importorskip("memlab.retrieval.context")
     three_weeks(mem, clock, "I prefer Python.", "I write Rust now.")
-    consolidate(mem)
+    consolidate(mem.knowledge)
     ctx = mem.context("Which language should my CLI use?") or ""
     current = ctx.split("## History")[0]  # a replaced statement may appear only as history
     assert "Rust" in current and "Python" not in current
@@ -84,7 +84,7 @@ def test_seed_context_holds_rust_not_python(mem: Memory, clock: SimulatedClock) 
 
 def test_employer_change(mem: Memory, clock: SimulatedClock) -> None:
     three_weeks(mem, clock, "I work at Acme.", "I joined Globex last week.")
-    consolidate(mem)
+    consolidate(mem.knowledge)
     new = active_fact(mem, "Globex")
     assert new.fact_key == "user|employer"
     old = facts(mem, "n.content LIKE '%Acme%'")[0]
@@ -97,7 +97,7 @@ def test_russian_city_change_resolves_one_entity_per_city(mem: Memory, clock: Si
     three_weeks(mem, clock, "Я живу в Москве.", "Я переехал в Вильнюс.")
     say(mem, clock, "Я живу в Вильнюсе, тут тихо.", "w3", T0 + 2 * WEEK)
     mem.end_session()
-    consolidate(mem)
+    consolidate(mem.knowledge)
     now = active_fact(mem, "Вильнюс")
     assert now.fact_key == "user|city"
     assert facts(mem, "n.content LIKE '%Москва%'")[0].invalid_reason == "superseded"
@@ -112,9 +112,9 @@ def test_idempotent_and_content_dedup(mem: Memory, clock: SimulatedClock) -> Non
     say(mem, clock, "I live in Vilnius.", "a", T0)
     say(mem, clock, "I live in Vilnius.", "b", T0 + DAY)
     mem.end_session()
-    first = consolidate(mem)
-    again = consolidate(mem)
-    one = consolidate(mem, "a")
+    first = consolidate(mem.knowledge)
+    again = consolidate(mem.knowledge)
+    one = consolidate(mem.knowledge, "a")
     assert first["facts_created"] == 1 and first["facts_deduplicated"] == 1
     assert again["sessions"] == 0 and one["skipped"] == {"a": "status consolidated"}
     (fact,) = facts(mem)
@@ -126,7 +126,7 @@ def test_idempotent_and_content_dedup(mem: Memory, clock: SimulatedClock) -> Non
 def test_open_session_is_not_consolidated(mem: Memory, clock: SimulatedClock) -> None:
     say(mem, clock, "I live in Oslo.", "live", T0)
     mem.flush()
-    report = consolidate(mem, "live")
+    report = consolidate(mem.knowledge, "live")
     assert report["skipped"] == {"live": "status open"} and not facts(mem)
 
 
@@ -135,8 +135,8 @@ def test_late_older_claim_does_not_win(mem: Memory, clock: SimulatedClock) -> No
     say(mem, clock, "I moved to Tallinn.", "new", T0 + WEEK)
     mem.end_session()
     mem.flush()
-    consolidate(mem, "new")
-    consolidate(mem, "old")  # consolidated last, but said first
+    consolidate(mem.knowledge, "new")
+    consolidate(mem.knowledge, "old")  # consolidated last, but said first
     assert active_fact(mem, "Tallinn").valid_from == T0 + WEEK
     riga = facts(mem, "n.content LIKE '%Riga%'")[0]
     assert riga.invalid_reason == "superseded" and riga.valid_until == T0 + WEEK
@@ -163,16 +163,16 @@ def test_failure_keeps_session_pending_then_failed_and_loses_nothing(
     say(mem, clock, "I live in Porto.", "s", T0)
     mem.end_session()
     bad = Failing(3)
-    r1 = consolidate(mem, consolidator=bad)
+    r1 = consolidate(mem.knowledge, consolidator=bad)
     assert r1["failed"]["s"]["status"] == "pending" and "model unavailable" in r1["failed"]["s"]["error"]
     s = mem.store.session("s")
     assert s.attempts == 1 and s.status == "pending" and "model unavailable" in s.last_error
-    consolidate(mem, consolidator=bad)
-    consolidate(mem, consolidator=bad)
+    consolidate(mem.knowledge, consolidator=bad)
+    consolidate(mem.knowledge, consolidator=bad)
     assert mem.store.session("s").status == "failed" and mem.store.session("s").attempts == 3
-    assert consolidate(mem, consolidator=bad)["sessions"] == 0  # failed sessions wait for an explicit retry
+    assert consolidate(mem.knowledge, consolidator=bad)["sessions"] == 0  # failed sessions wait for an explicit retry
     assert not facts(mem) and mem.store.counts()["nodes"]["episodic"] == 1
-    ok = consolidate(mem, "s", consolidator=bad)
+    ok = consolidate(mem.knowledge, "s", consolidator=bad)
     assert ok["consolidated"] == ["s"] and mem.store.session("s").last_error is None
     assert active_fact(mem, "Porto")
 
@@ -196,7 +196,7 @@ class Garbage:
 def test_untrusted_plan_is_validated(mem: Memory, clock: SimulatedClock) -> None:
     say(mem, clock, "Some chat.", "s", T0)
     mem.end_session()
-    r = consolidate(mem, consolidator=Garbage())
+    r = consolidate(mem.knowledge, consolidator=Garbage())
     assert r["facts_created"] == 1 and r["dropped_proposals"] == 3
     (tea,) = facts(mem)
     assert tea.confidence == 1.0  # clamped
@@ -209,7 +209,7 @@ def test_returning_not_a_plan_fails_cleanly(mem: Memory, clock: SimulatedClock) 
 
     say(mem, clock, "Hello there.", "s", T0)
     mem.end_session()
-    r = consolidate(mem, consolidator=Wrong())  # type: ignore[arg-type]
+    r = consolidate(mem.knowledge, consolidator=Wrong())  # type: ignore[arg-type]
     assert "not a Plan" in r["failed"]["s"]["error"]
 
 
@@ -227,7 +227,7 @@ def test_pagination_covers_every_episode(tmp_path: Path, clock: SimulatedClock) 
         for i in range(10):
             m.ingest(f"message {i}", session_id="s", at=T0 + i)
         m.end_session()
-        consolidate(m, consolidator=Spy())
+        consolidate(m.knowledge, consolidator=Spy())
         assert len(seen) == 10 and len(set(seen)) == 10
 
 
@@ -247,7 +247,7 @@ def test_auto_mode_consolidates_in_background_on_new_session(tmp_path: Path, clo
 
         from memlab.knowledge import consolidation as lifecycle
 
-        auto = lifecycle.AutoConsolidation(m, lambda sid: consolidate(m, sid, Recording())).start()
+        auto = lifecycle.AutoConsolidation(m, lambda sid: consolidate(m.knowledge, sid, Recording())).start()
         m.extensions[lifecycle.EXT_AUTO] = auto
         m.on_session_complete(auto.enqueue)
         m.ingest("I live in Lima.", session_id="one", at=T0)

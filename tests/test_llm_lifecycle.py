@@ -58,7 +58,7 @@ def session(mem: Memory) -> int:
 
 def assert_consolidated_once(mem: Memory) -> None:
     assert mem.store.session("s").status == "consolidated"
-    again = consolidate(mem, "s")
+    again = consolidate(mem.knowledge, "s")
     assert again["skipped"] == {"s": "status consolidated"} and again["llm_calls"] == 0
     facts = mem.store.find_nodes("n.type != 'episodic'")
     assert [f.content for f in facts] == ["User lives in Vilnius."]
@@ -80,7 +80,7 @@ def test_good_run(tmp_path: Path, srv: OpenAICompatServer) -> None:
     with open_memory(tmp_path / "m.db", srv) as mem:
         eid = session(mem)
         srv.script(ScriptedReply(content=plan_json(eid)))
-        r = consolidate(mem)
+        r = consolidate(mem.knowledge)
         assert r["consolidator"] == "llm" and r["facts_created"] == 1 and r["llm_calls"] == 1
         assert r["prompt_tokens"] > 0 and r["completion_tokens"] > 0
         assert_consolidated_once(mem)
@@ -94,9 +94,9 @@ def test_malformed_json_then_recovery(tmp_path: Path, srv: OpenAICompatServer) -
         srv.script(
             ScriptedReply(content='{"facts": [ {"content": '), ScriptedReply(content="not json at all")
         )
-        assert_nothing_lost(mem, consolidate(mem))
+        assert_nothing_lost(mem, consolidate(mem.knowledge))
         srv.script(ScriptedReply(content=plan_json(eid)))
-        assert consolidate(mem)["consolidated"] == ["s"]
+        assert consolidate(mem.knowledge)["consolidated"] == ["s"]
         assert_consolidated_once(mem)
 
 
@@ -106,7 +106,7 @@ def test_think_block_and_code_fence(tmp_path: Path, srv: OpenAICompatServer) -> 
         srv.script(
             ScriptedReply(content=f"<think>the user said a city</think>\n```json\n{plan_json(eid)}\n```")
         )
-        assert consolidate(mem)["facts_created"] == 1
+        assert consolidate(mem.knowledge)["facts_created"] == 1
         assert_consolidated_once(mem)
 
 
@@ -114,9 +114,9 @@ def test_timeout(tmp_path: Path, srv: OpenAICompatServer) -> None:
     with open_memory(tmp_path / "m.db", srv, retries=0, timeout_s=0.3) as mem:
         eid = session(mem)
         srv.script(ScriptedReply(content=plan_json(eid), delay_s=1.0))
-        assert_nothing_lost(mem, consolidate(mem))
+        assert_nothing_lost(mem, consolidate(mem.knowledge))
         srv.script(ScriptedReply(content=plan_json(eid)))
-        consolidate(mem)
+        consolidate(mem.knowledge)
         assert_consolidated_once(mem)
 
 
@@ -124,10 +124,10 @@ def test_refusal(tmp_path: Path, srv: OpenAICompatServer) -> None:
     with open_memory(tmp_path / "m.db", srv, retries=0) as mem:
         eid = session(mem)
         srv.script(ScriptedReply(refusal="I can't help with that."))
-        r = consolidate(mem)
+        r = consolidate(mem.knowledge)
         assert_nothing_lost(mem, r)
         srv.script(ScriptedReply(content=plan_json(eid)))
-        consolidate(mem)
+        consolidate(mem.knowledge)
         assert_consolidated_once(mem)
 
 
@@ -135,7 +135,7 @@ def test_rate_limited_then_success(tmp_path: Path, srv: OpenAICompatServer) -> N
     with open_memory(tmp_path / "m.db", srv) as mem:
         eid = session(mem)
         srv.script(ScriptedReply(status=429, error="slow down"), ScriptedReply(content=plan_json(eid)))
-        r = consolidate(mem)
+        r = consolidate(mem.knowledge)
         assert r["consolidated"] == ["s"] and r["llm_calls"] == 2
         assert_consolidated_once(mem)
 
@@ -144,7 +144,7 @@ def test_hallucinated_source_ids_are_dropped(tmp_path: Path, srv: OpenAICompatSe
     with open_memory(tmp_path / "m.db", srv) as mem:
         session(mem)
         srv.script(ScriptedReply(content=plan_json(424242)))
-        r = consolidate(mem)
+        r = consolidate(mem.knowledge)
         assert r["consolidated"] == ["s"] and r["facts_created"] == 0
         assert mem.store.find_nodes("n.type != 'episodic'") == []
 
@@ -153,11 +153,11 @@ def test_llm_supersedes_an_older_fact(tmp_path: Path, srv: OpenAICompatServer) -
     with open_memory(tmp_path / "m.db", srv) as mem:
         eid = session(mem)
         srv.script(ScriptedReply(content=plan_json(eid)))
-        consolidate(mem)
+        consolidate(mem.knowledge)
         e2 = mem.ingest("I moved to Kaunas.", session_id="t", at=T0 + 86400, wait=True)
         mem.end_session()
         srv.script(ScriptedReply(content=plan_json(e2, "Kaunas")))
-        r = consolidate(mem)
+        r = consolidate(mem.knowledge)
         assert r["superseded"] == 1
         sent = json.dumps(srv.requests[-1][1]["messages"])
         assert "User lives in Vilnius." in sent  # the existing fact was shown to the model
@@ -174,13 +174,13 @@ def test_an_llm_plan_can_end_a_fact(tmp_path: Path, srv: OpenAICompatServer) -> 
             for s in ("tennis", "chess")
         ]  # fmt: skip
         srv.script(ScriptedReply(content=json.dumps({"facts": facts})))
-        assert consolidate(mem, "a")["facts_created"] == 2
+        assert consolidate(mem.knowledge, "a")["facts_created"] == 2
         tennis = mem.store.find_nodes("n.fact_key = 'user|sport:tennis'")[0]
         said = mem.ingest("Quit tennis, my knee is done.", session_id="b", at=T0 + 86400, wait=True)
         mem.end_session()
         ends = [{"fact_id": tennis.id, "source_ids": [said]}, {"fact_id": 999, "source_ids": [said]}]
         srv.script(ScriptedReply(content=json.dumps({"facts": [], "ends": ends})))
-        report = consolidate(mem, "b")
+        report = consolidate(mem.knowledge, "b")
         assert report["ended"] == 1 and any("#999" in n for n in report["notes"])
         active = {n.fact_key for n in mem.store.find_nodes("n.type != 'episodic' AND n.valid_until IS NULL")}
         assert active == {"user|sport:chess"}

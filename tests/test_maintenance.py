@@ -43,7 +43,7 @@ def test_full_pipeline_report_and_record(mem: Memory, clock: SimulatedClock) -> 
     mem.ingest("I moved to Berlin.", session_id="s", at=T0)
     mem.ingest("So I sold my car.", session_id="s", at=T0 + 60)
     mem.end_session()
-    r = maintain(mem)
+    r = maintain(mem.knowledge)
     steps = r["steps"]
     assert list(steps) == ["consolidate", "decay", "enrich", "causal", "embed"]
     assert steps["consolidate"]["consolidated"] == 1 and steps["consolidate"]["facts_created"] == 1
@@ -54,7 +54,7 @@ def test_full_pipeline_report_and_record(mem: Memory, clock: SimulatedClock) -> 
     assert len(causal) == 1 and causal[0].confidence < 0.7
     row = mem.store.execute_read("SELECT finished_at, report FROM maintenance_runs")
     assert len(row) == 1 and row[0][0] is not None and json.loads(row[0][1])["steps"]["causal"]["edges"] == 1
-    again = maintain(mem)  # idempotent: nothing new to do
+    again = maintain(mem.knowledge)  # idempotent: nothing new to do
     assert again["steps"]["consolidate"]["sessions"] == 0 and again["steps"]["causal"]["pairs"] == 0
     assert len(mem.store.edges(types=["causal"])) == 1
 
@@ -68,9 +68,9 @@ def test_decay_is_computed_not_compounded(tmp_path: Path) -> None:
         ids = [add_fact(m) for m in (daily, once)]
         for day in range(1, 65):
             daily_clock.set(T0 + day * DAY)
-            maintain(daily, steps=["decay"])
+            maintain(daily.knowledge, steps=["decay"])
         once_clock.set(T0 + 64 * DAY)
-        maintain(once, steps=["decay"])
+        maintain(once.knowledge, steps=["decay"])
         a, b = daily.store.node(ids[0]), once.store.node(ids[1])
         expected = EbbinghausDecay().weight(a, T0 + 64 * DAY)
         assert a.confidence == pytest.approx(b.confidence, rel=1e-12) == pytest.approx(expected)
@@ -82,7 +82,7 @@ def test_archive_below_threshold_protect_lambda_zero_and_episodes(mem: Memory, c
     protected = add_fact(mem, base=0.5, lam=0.0)
     ep = mem.ingest("an old message", session_id="s", at=T0, wait=True)
     clock.set(T0 + 365 * DAY)
-    r = maintain(mem, steps=["decay"])["steps"]["decay"]
+    r = maintain(mem.knowledge, steps=["decay"])["steps"]["decay"]
     assert r["archived"] == 1
     w, p, e = mem.store.nodes([weak, protected, ep])
     assert w.archived_at == T0 + 365 * DAY and w.valid_until is None  # archived, not invalidated
@@ -103,7 +103,7 @@ def test_archive_skips_a_node_reinforced_meanwhile(mem: Memory, clock: Simulated
             )
             return 0.0
 
-    r = step_decay(mem, T0 + 365 * DAY, policy=Policy())
+    r = step_decay(mem.knowledge, T0 + 365 * DAY, policy=Policy())
     assert r["archived"] == 0 and mem.store.node(node_id).archived_at is None
 
 
@@ -117,10 +117,10 @@ def test_interrupted_run_resumes(mem: Memory, clock: SimulatedClock) -> None:
         raise KeyboardInterrupt  # like a killed cron job: not caught as a step error
 
     with pytest.raises(KeyboardInterrupt):
-        maintain(mem, runners={"enrich": boom})
+        maintain(mem.knowledge, runners={"enrich": boom})
     row = mem.store.execute_read("SELECT finished_at, step FROM maintenance_runs")
     assert row == [(None, "decay")]
-    r = maintain(mem, runners={"consolidate": lambda m, n: pytest.fail("redone")})  # type: ignore[dict-item]
+    r = maintain(mem.knowledge, runners={"consolidate": lambda m, n: pytest.fail("redone")})  # type: ignore[dict-item]
     assert r["resumed"] == ["consolidate", "decay"] and "enrich" in r["steps"] and "causal" in r["steps"]
     assert (
         mem.store.execute_read("SELECT count(*) FROM maintenance_runs WHERE finished_at IS NULL")[0][0] == 0
@@ -131,13 +131,13 @@ def test_failing_step_is_reported_and_the_run_goes_on(mem: Memory) -> None:
     def bad(memory: Memory, now: float) -> dict:
         raise RuntimeError("nope")
 
-    r = maintain(mem, runners={"decay": bad})
+    r = maintain(mem.knowledge, runners={"decay": bad})
     assert r["errors"] == {"decay": "RuntimeError: nope"} and "causal" in r["steps"]
 
 
 def test_unknown_step_rejected(mem: Memory) -> None:
     with pytest.raises(ValueError, match="unknown maintenance step"):
-        maintain(mem, steps=["vacuum"])
+        maintain(mem.knowledge, steps=["vacuum"])
 
 
 @settings(max_examples=25, deadline=None)
@@ -151,7 +151,7 @@ def test_decay_cache_matches_policy_and_is_monotone(
         last = base
         for d in sorted(days):
             clock.set(T0 + d * DAY)
-            step_decay(mem, clock.now())
+            step_decay(mem.knowledge, clock.now())
             n = mem.store.node(node_id)
             if n.archived_at is not None:
                 assert EbbinghausDecay().weight(n, clock.now()) < 0.05
@@ -174,7 +174,7 @@ def test_the_cue_scan_reads_many_pairs_a_call_and_finds_what_fifty_a_call_found(
                              "Because the disk was full, backups stopped.", "I rebooted it."):
                     m.ingest(text, session_id=f"s{s}")
             m.flush()
-            report = infer_causal(m, batch=batch)
+            report = infer_causal(m.knowledge, batch=batch)
             found.append(set(m.store.execute_read("SELECT src, dst, evidence FROM edges WHERE type = 'causal'")))
             assert report["pairs"] == 40 * 4
     assert found[0] == found[1] == found[2] and len(found[0]) == 80

@@ -179,7 +179,7 @@ def test_failed_sessions_are_retried_by_maintain_after_backoff(tmp_path: Path) -
         m.ingest("I live in Berlin", session_id="s")
         m.end_session()
         for _ in range(3):
-            consolidate(m, consolidator=Broken())  # type: ignore[arg-type]
+            consolidate(m.knowledge, consolidator=Broken())  # type: ignore[arg-type]
         assert m.store.session("s").status == "failed"  # type: ignore[union-attr]
         assert m.maintain(steps=["consolidate"])["steps"]["consolidate"]["sessions"] == 0  # backing off
         clock.advance(m.config.consolidation.retry_backoff_s + 1)

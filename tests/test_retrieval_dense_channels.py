@@ -45,24 +45,24 @@ def _speaker(m: Memory, node_id: int) -> str:
 def test_only_the_named_speakers_turns_in_dense_order(mem: Memory) -> None:
     query = "What did Melanie do at the lake?"
     qvec = mem.embed_query(query)
-    got = ch.vector_speaker(mem, query, qvec, ch.Filters(), 10)
+    got = ch.vector_speaker(mem.retriever, query, qvec, ch.Filters(), 10)
     assert got and {_speaker(mem, i) for i in got} == {"Melanie"}
-    dense = ch.vector_window(mem, query, qvec, ch.Filters(), 10)
+    dense = ch.vector_window(mem.retriever, query, qvec, ch.Filters(), 10)
     assert got == [i for i in dense if _speaker(mem, i) == "Melanie"]
 
 
 def test_nothing_when_nobody_or_everybody_is_named(mem: Memory) -> None:
     for query in ("What happened at the lake?", "What did Melanie and Caroline do at the lake?"):
-        assert ch.vector_speaker(mem, query, mem.embed_query(query), ch.Filters(), 10) == []
-    assert ch.vector_speaker(mem, "Melanie lake", None, ch.Filters(), 10) == []  # no query vector
+        assert ch.vector_speaker(mem.retriever, query, mem.embed_query(query), ch.Filters(), 10) == []
+    assert ch.vector_speaker(mem.retriever, "Melanie lake", None, ch.Filters(), 10) == []  # no query vector
 
 
 def test_filters_apply_and_the_engine_runs_it(mem: Memory) -> None:
     query = "What did Melanie do at the lake?"
     qvec = mem.embed_query(query)
-    assert ch.vector_speaker(mem, query, qvec, ch.Filters(user_id="nobody"), 10) == []
+    assert ch.vector_speaker(mem.retriever, query, qvec, ch.Filters(user_id="nobody"), 10) == []
     recipe = HYBRID.with_weights({"vector_speaker": 1.0})
-    trace = engine.run(mem, query, limit=5, recipe=recipe)
+    trace = engine.run(mem.retriever, query, limit=5, recipe=recipe)
     assert trace.channels["vector_speaker"] and {_speaker(mem, i) for i in trace.channels["vector_speaker"]} == {
         "Melanie"
     }
@@ -77,12 +77,12 @@ def test_vector_session_lists_whole_sessions_best_first(tmp_path: Path) -> None:
                 for i, t in enumerate(["traffic in the city", "a new cafe downtown"])]  # fmt: skip
         m.flush()
         query = "camping at the lake"
-        got = ch.vector_session(m, query, m.embed_query(query), ch.Filters(), 10)
+        got = ch.vector_session(m.retriever, query, m.embed_query(query), ch.Filters(), 10)
         assert set(got[:3]) == set(lake) and set(got[3:]) == set(city)  # "tent" comes with its session
         assert got[0] in lake[:2]
-        assert ch.vector_session(m, query, m.embed_query(query), ch.Filters(), 2) == got[:2]
-        assert ch.vector_session(m, query, m.embed_query(query), ch.Filters(user_id="nobody"), 10) == []
-        assert ch.vector_session(m, query, None, ch.Filters(), 10) == []
+        assert ch.vector_session(m.retriever, query, m.embed_query(query), ch.Filters(), 2) == got[:2]
+        assert ch.vector_session(m.retriever, query, m.embed_query(query), ch.Filters(user_id="nobody"), 10) == []
+        assert ch.vector_session(m.retriever, query, None, ch.Filters(), 10) == []
 
 
 def test_keyed_outranks_every_text_channel_agreeing() -> None:

@@ -65,18 +65,18 @@ def _ids(m: Memory, text: str) -> int:
 
 
 def test_search_terms_keep_only_forms_the_index_holds(mem: Memory) -> None:
-    terms = ch.search_terms(mem, "When did Anna adopt Kiwi?")
+    terms = ch.search_terms(mem.retriever, "When did Anna adopt Kiwi?")
     assert stem_word("киви") in terms and stem_word("анна") in terms
     assert not any(t.startswith("адопт") for t in terms)  # "adopt" spelled in Cyrillic: not indexed
-    assert stem_word("julia") in ch.search_terms(mem, "Где живёт Юлия?")
+    assert stem_word("julia") in ch.search_terms(mem.retriever, "Где живёт Юлия?")
 
 
 @pytest.mark.parametrize("recipe", ["fts_only", "hybrid"])
 def test_english_question_finds_the_cyrillic_name(mem: Memory, recipe: str) -> None:
-    fused = engine.run(mem, "When did Anna adopt Kiwi?", limit=5, recipe=recipe).fused
+    fused = engine.run(mem.retriever, "When did Anna adopt Kiwi?", limit=5, recipe=recipe).fused
     assert fused and fused[0].id == _ids(mem, "Киви")
 
 
 def test_russian_question_finds_the_latin_name(mem: Memory) -> None:
-    fused = engine.run(mem, "Куда переехала Юлия?", limit=5, recipe="fts_only").fused
+    fused = engine.run(mem.retriever, "Куда переехала Юлия?", limit=5, recipe="fts_only").fused
     assert fused and fused[0].id == _ids(mem, "Berlin")

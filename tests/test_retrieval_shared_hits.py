@@ -29,10 +29,10 @@ def test_filters_that_drop_the_best_rows_still_get_their_own_best(tmp_path: Path
         m.flush()
         qvec = m.embed_query("red kite")
         only_default = ch.Filters(user_id="default")
-        assert set(ch.fts(m, "red kite", None, only_default, 2)) <= set(mine)
-        assert len(ch.fts(m, "red kite", None, only_default, 2)) == 2
-        assert set(ch.fts_window(m, "red kite", None, only_default, 3)) == set(mine)
-        assert set(ch.vector(m, "red kite", qvec, only_default, 3)) == set(mine)
+        assert set(ch.fts(m.retriever, "red kite", None, only_default, 2)) <= set(mine)
+        assert len(ch.fts(m.retriever, "red kite", None, only_default, 2)) == 2
+        assert set(ch.fts_window(m.retriever, "red kite", None, only_default, 3)) == set(mine)
+        assert set(ch.vector(m.retriever, "red kite", qvec, only_default, 3)) == set(mine)
 
 
 def test_a_channel_called_alone_does_not_keep_a_memo(tmp_path: Path) -> None:
@@ -40,13 +40,13 @@ def test_a_channel_called_alone_does_not_keep_a_memo(tmp_path: Path) -> None:
         a = m.ingest("blue whale", session_id="s", at=T0, wait=True)
         m.flush()
         qvec = m.embed_query("blue whale")
-        assert ch.vector(m, "blue whale", qvec, ch.Filters(), 5) == [a]
+        assert ch.vector(m.retriever, "blue whale", qvec, ch.Filters(), 5) == [a]
         b = m.ingest("blue whale again", session_id="s", at=T0 + 1, wait=True)
         m.flush()
-        assert set(ch.vector(m, "blue whale", qvec, ch.Filters(), 5)) == {a, b}
-        assert ch.search_memo(m) is None
-        engine.run(m, "blue whale")
-        assert ch.search_memo(m) is None  # dropped when the search ends
+        assert set(ch.vector(m.retriever, "blue whale", qvec, ch.Filters(), 5)) == {a, b}
+        assert ch.search_memo(m.retriever) is None
+        engine.run(m.retriever, "blue whale")
+        assert ch.search_memo(m.retriever) is None  # dropped when the search ends
 
 
 def test_a_named_speaker_boosts_their_own_turns(tmp_path: Path) -> None:
@@ -57,11 +57,11 @@ def test_a_named_speaker_boosts_their_own_turns(tmp_path: Path) -> None:
         ):
             ids[text] = m.ingest(text, session_id="s", at=T0 + i, speaker=who, wait=True)
         f = ch.Filters(user_id="default")
-        assert set(ch.fts_speaker(m, "What did Anna do with the kite?", None, f, 10)) == {
+        assert set(ch.fts_speaker(m.retriever, "What did Anna do with the kite?", None, f, 10)) == {
             ids["my kite broke"], ids["a new kite then"]
         }
-        assert ch.fts_speaker(m, "Who has a kite?", None, f, 10) == []  # nobody named
-        assert ch.fts_speaker(m, "Did Anna or Mark fly a kite?", None, f, 10) == []  # everyone named
+        assert ch.fts_speaker(m.retriever, "Who has a kite?", None, f, 10) == []  # nobody named
+        assert ch.fts_speaker(m.retriever, "Did Anna or Mark fly a kite?", None, f, 10) == []  # everyone named
 
 
 def test_feedback_terms_reach_a_turn_without_the_query_word(tmp_path: Path) -> None:
@@ -70,5 +70,5 @@ def test_feedback_terms_reach_a_turn_without_the_query_word(tmp_path: Path) -> N
         m.ingest("on the windy hill", session_id="s1", at=T0 + 1, wait=True)
         c = m.ingest("back to the windy hill tomorrow", session_id="s2", at=T0 + 1000, wait=True)
         f = ch.Filters(user_id="default")
-        assert ch.fts(m, "kite", None, f, 10) == [a]
-        assert c in ch.fts_prf(m, "kite", None, f, 10)
+        assert ch.fts(m.retriever, "kite", None, f, 10) == [a]
+        assert c in ch.fts_prf(m.retriever, "kite", None, f, 10)

@@ -53,11 +53,11 @@ def test_windows_follow_the_session(mem: Memory) -> None:
 
 def test_window_channels_find_the_neighbour_and_respect_filters(mem: Memory) -> None:
     a, b, c, d = ingest(mem, TEXTS, "s1")
-    assert ch.fts(mem, "bananas", None, ch.Filters(), 10) == [b]
-    assert set(ch.fts_window(mem, "bananas", None, ch.Filters(), 10)) == {a, b, c, d}
-    assert set(ch.fts_pair(mem, "bananas", None, ch.Filters(), 10)) == {b, c}
-    assert ch.fts_pair(mem, "bananas", None, ch.Filters(since=T0 + 2), 10) == [c]
-    assert ch.fts_window(mem, "bananas", None, ch.Filters(types=("semantic",)), 10) == []
+    assert ch.fts(mem.retriever, "bananas", None, ch.Filters(), 10) == [b]
+    assert set(ch.fts_window(mem.retriever, "bananas", None, ch.Filters(), 10)) == {a, b, c, d}
+    assert set(ch.fts_pair(mem.retriever, "bananas", None, ch.Filters(), 10)) == {b, c}
+    assert ch.fts_pair(mem.retriever, "bananas", None, ch.Filters(since=T0 + 2), 10) == [c]
+    assert ch.fts_window(mem.retriever, "bananas", None, ch.Filters(types=("semantic",)), 10) == []
 
 
 def test_deleting_an_episode_drops_its_windows(mem: Memory) -> None:
@@ -97,11 +97,11 @@ def test_vector_window_scores_an_episode_with_its_neighbours(tmp_path: Path) -> 
         a, b, c, d = ingest(m, ["red car", "blue sky", "red car again", "green tree"], "s1")
         m.flush()
         qvec = m.embed_query("red car")
-        ranked = ch.vector_window(m, "red car", qvec, ch.Filters(), 10)
+        ranked = ch.vector_window(m.retriever, "red car", qvec, ch.Filters(), 10)
         assert set(ranked) == {a, b, c, d}
         assert ranked.index(b) < ranked.index(d)  # b sits between two red cars
-        assert ch.vector_window(m, "red car", qvec, ch.Filters(until=T0 + 1), 10) == [a, b] or set(
-            ch.vector_window(m, "red car", qvec, ch.Filters(until=T0 + 1), 10)
+        assert ch.vector_window(m.retriever, "red car", qvec, ch.Filters(until=T0 + 1), 10) == [a, b] or set(
+            ch.vector_window(m.retriever, "red car", qvec, ch.Filters(until=T0 + 1), 10)
         ) == {a, b}
 
 

@@ -45,7 +45,7 @@ def _texts(hits: list) -> list[str]:
 
 def test_natural_question_finds_fact_through_other_words(mem: Memory) -> None:
     # "pet" and "get" are not in the text; "cat" and "shelter" are.
-    ids = ch.fts(mem, "Where did I get my cat, was it a shelter?", None, ch.Filters(), 10)
+    ids = ch.fts(mem.retriever, "Where did I get my cat, was it a shelter?", None, ch.Filters(), 10)
     assert ids and mem.store.node(ids[0]).content.startswith("I adopted a small grey cat")
 
 
@@ -73,23 +73,23 @@ def test_natural_question_finds_fact_through_other_words(mem: Memory) -> None:
     ],
 )
 def test_fts_syntax_never_raises(mem: Memory, query: str) -> None:
-    hits = search(mem, query, recipe="fts_only")
+    hits = search(mem.retriever, query, recipe="fts_only")
     assert isinstance(hits, list)
     if "cat" in query:
         assert any("cat" in h.node.content for h in hits)
 
 
 def test_inflections_match_in_russian_and_english(mem: Memory) -> None:
-    ru = ch.fts(mem, "Вильнюс", None, ch.Filters(), 5)
+    ru = ch.fts(mem.retriever, "Вильнюс", None, ch.Filters(), 5)
     assert [mem.store.node(i).content for i in ru] == [CORPUS[3]]
-    en = ch.fts(mem, "who lives in Porto?", None, ch.Filters(), 5)
+    en = ch.fts(mem.retriever, "who lives in Porto?", None, ch.Filters(), 5)
     assert mem.store.node(en[0]).content == CORPUS[4]  # "lives" finds "living"
-    live = {mem.store.node(i).content for i in ch.fts(mem, "live", None, ch.Filters(), 5)}
+    live = {mem.store.node(i).content for i in ch.fts(mem.retriever, "live", None, ch.Filters(), 5)}
     assert {CORPUS[1], CORPUS[4]} <= live
 
 
 def test_hits_carry_ranks_of_every_channel(mem: Memory) -> None:
-    hits = search(mem, "cat from the shelter", recipe="hybrid_no_graph", limit=3)
+    hits = search(mem.retriever, "cat from the shelter", recipe="hybrid_no_graph", limit=3)
     top = hits[0]
     assert top.node.content == CORPUS[0]
     assert set(top.ranks) == {"fts", "vector"} and top.ranks["fts"] == 1
@@ -97,16 +97,16 @@ def test_hits_carry_ranks_of_every_channel(mem: Memory) -> None:
 
 
 def test_filters_types_time_and_cut(mem: Memory) -> None:
-    assert search(mem, "cat shelter", types=["semantic"]) == []
-    late = search(mem, "cat sister report", since=T0 + 90, recipe="fts_only")
+    assert search(mem.retriever, "cat shelter", types=["semantic"]) == []
+    late = search(mem.retriever, "cat sister report", since=T0 + 90, recipe="fts_only")
     assert late and all(h.node.event_time >= T0 + 90 for h in late)
-    cut = search(mem, "cat shelter", recipe="hybrid_no_graph", min_score_fraction=0.9)
+    cut = search(mem.retriever, "cat shelter", recipe="hybrid_no_graph", min_score_fraction=0.9)
     assert [h.node.content for h in cut] == [CORPUS[0]]
 
 
 def test_access_reinforces_returned_hits_once_per_search(mem: Memory) -> None:
     mem.clock.set(T0 + DAY)
-    hits = search(mem, "Lisbon architect", limit=2, recipe="fts_only")
+    hits = search(mem.retriever, "Lisbon architect", limit=2, recipe="fts_only")
     mem.flush()
     node = mem.store.node(hits[0].node.id)
     assert node.access_count == 1 and node.last_accessed == T0 + DAY
@@ -115,8 +115,8 @@ def test_access_reinforces_returned_hits_once_per_search(mem: Memory) -> None:
 
 
 def test_internal_search_does_not_count_as_access(mem: Memory) -> None:
-    hits = search(mem, "Lisbon architect", internal=True)
-    hits += search(mem, "Lisbon architect", reinforce=False)
+    hits = search(mem.retriever, "Lisbon architect", internal=True)
+    hits += search(mem.retriever, "Lisbon architect", reinforce=False)
     mem.flush()
     assert hits and all(n.access_count == 0 and n.last_accessed is None for n in mem.store.find_nodes())
 
@@ -134,17 +134,17 @@ def test_reinforcement_raises_base_strength_capped(tmp_path: Path) -> None:
             )
         )
         for _ in range(3):
-            search(m, "favourite tea")
+            search(m.retriever, "favourite tea")
         m.flush()
         assert m.store.node(fid).base_strength == pytest.approx(0.8)
         for _ in range(5):
-            search(m, "favourite tea")
+            search(m.retriever, "favourite tea")
         m.flush()
         assert m.store.node(fid).base_strength == pytest.approx(1.0)
 
 
 def test_format_hits_table(mem: Memory) -> None:
-    table = format_hits(search(mem, "cat shelter", recipe="hybrid_no_graph", limit=2))
+    table = format_hits(search(mem.retriever, "cat shelter", recipe="hybrid_no_graph", limit=2))
     lines = table.splitlines()
     assert lines[0].split(" | ")[:5] == ["id", "type", "score", "ranks", "date"] or lines[0].startswith("id")
     assert "fts:1" in lines[1] and "cat" in lines[1]

@@ -132,7 +132,7 @@ def test_search_timeline_stats_explain(mem: Memory, clock: SimulatedClock) -> No
     mem.ingest("I joined Globex.", session_id="b", at=T0 + 10 * DAY)
     mem.end_session()
     clock.set(T0 + 11 * DAY)
-    consolidate(mem)
+    consolidate(mem.knowledge)
     res = call_tool(mem, "search_memory", {"query": "where does the user work", "types": ["semantic"]})
     assert [r["content"] for r in res["results"]] == ["User works at Globex."]
     old = call_tool(mem, "search_memory", {"query": "works", "types": ["semantic"], "as_of": "2023-11-15"})

@@ -89,7 +89,7 @@ def recall(
         for q in data.questions:
             if not q.evidence:
                 continue
-            fused = engine.run(m, q.text, limit=max(ks), recipe=recipe).fused
+            fused = engine.run(m.retriever, q.text, limit=max(ks), recipe=recipe).fused
             ranked = [turn_of[f.id] for f in fused if f.id in turn_of]
             for k in ks:
                 scores[k].append(recall_at_k(ranked, q.evidence, k))

@@ -20,7 +20,7 @@ from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.lang.text import stem_text
 from memlab.memory import Memory
-from memlab.store import windows
+from memlab.store import bulk, windows
 from memlab.store.vectors import NumpyVectorIndex, SqliteVecIndex, to_blob
 
 T0 = 1_700_000_000.0
@@ -91,15 +91,8 @@ def _ingest_round(root: Path, n: int) -> dict[str, Any]:
             )
             for i, text in enumerate(texts)
         ]
-        con.executemany(
-            "INSERT INTO nodes(id, type, content, stem, event_time, created_at, valid_from, decay_rate, "
-            "source_type, source_role, session_id) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-            rows,
-        )
-        con.executemany(
-            "INSERT INTO edges(src, dst, type, valid_from, created_at) VALUES (?, ?, 'temporal', ?, ?)",
-            [(i, i + 1, T0 + i, T0) for i in range(1, n) if i % 50 != 0],
-        )
+        bulk.episodes(con, rows)
+        bulk.temporal(con, [(i, i + 1, T0 + i, T0) for i in range(1, n) if i % 50 != 0])
         for lo in range(0, n, 50):  # the episode-window rows ingest writes, one session at a time
             windows.insert_rows(con, *windows.chain_rows([(r[0], r[3]) for r in rows[lo : lo + 50]]))
 
@@ -151,11 +144,7 @@ def bench_knn(root: Path, size: int, dim: int, queries: int = 50) -> dict[str, A
     ids = list(range(1, size + 1))
 
     def fill(con: Any) -> None:
-        con.executemany(
-            "INSERT INTO nodes(id, type, content, event_time, created_at, valid_from) "
-            "VALUES (?, 'episodic', 'x', 0, 0, 0)",
-            [(i,) for i in ids],
-        )
+        bulk.placeholders(con, ids)
         windows.insert_rows(con, [(i, "") for i in ids], [(i, "") for i in ids])  # empty stems, no sessions
 
     mem.store.writer.call(fill)
@@ -163,16 +152,16 @@ def bench_knn(root: Path, size: int, dim: int, queries: int = 50) -> dict[str, A
     indexes: list[Any] = [NumpyVectorIndex(dim)]
     if mem.store.driver.can_load_extensions:
         indexes.append(SqliteVecIndex(dim))
-    def insert(sql: str, rows: list[tuple[int, bytes]]) -> None:
-        mem.store.writer.call(lambda con: con.executemany(sql, rows))
+    def insert(rows: list[tuple[int, bytes]], vec0: bool = False) -> None:
+        mem.store.writer.call(lambda con: bulk.vectors(con, rows, vec0))
 
     for chunk in range(0, size, 20000):
         rows = [(i, to_blob(v)) for i, v in zip(ids[chunk : chunk + 20000], mat[chunk : chunk + 20000], strict=True)]
         for index in indexes:
             if isinstance(index, SqliteVecIndex):
                 mem.store.writer.call(index.ensure)
-                insert("INSERT INTO vec_nodes(rowid, embedding) VALUES (?, ?)", rows)
-        insert("INSERT INTO node_vectors(node_id, vec) VALUES (?, ?)", rows)
+                insert(rows, vec0=True)
+        insert(rows)
     con = mem.store.reader()
     id_arr = np.asarray(ids)
     truth, scan_t = [], []

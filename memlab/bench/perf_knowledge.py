@@ -19,7 +19,7 @@ from memlab.bench.harness import Perf
 from memlab.clock import DAY, SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.memory import Memory
-from memlab.store import windows
+from memlab.store import bulk, windows
 
 T0 = 1_700_000_000.0
 CFG = MemoryConfig().replace(consolidation={"auto": False})
@@ -122,9 +122,8 @@ def build_graph(path: Path, nodes: int, seed: int = 0) -> None:
 
         def fill(con: Any) -> None:
             eps = nodes // 2
-            con.executemany(
-                "INSERT INTO nodes(type, content, stem, event_time, created_at, valid_from, decay_rate, session_id, "
-                "source_role) VALUES ('episodic', ?, '', ?, ?, ?, 0, ?, 'user')",
+            bulk.user_episodes(
+                con,
                 [
                     (
                         f"So message {i}" if i % 7 == 0 else f"message {i}",
@@ -136,14 +135,10 @@ def build_graph(path: Path, nodes: int, seed: int = 0) -> None:
                     for i in range(eps)
                 ],
             )
-            con.executemany(
-                "INSERT INTO edges(src, dst, type, created_at) VALUES (?, ?, 'temporal', ?)",
-                [(i, i + 1, T0) for i in range(1, eps) if (i - 1) // 20 == i // 20],
-            )
+            bulk.temporal_untimed(con, [(i, i + 1, T0) for i in range(1, eps) if (i - 1) // 20 == i // 20])
             windows.rebuild(con)  # written directly: ingest's episode-window rows are not built here
-            con.executemany(
-                "INSERT INTO nodes(type, content, stem, event_time, created_at, valid_from, confidence, "
-                "base_strength, decay_rate) VALUES ('semantic', ?, '', ?, ?, ?, ?, ?, ?)",
+            bulk.facts(
+                con,
                 [
                     (f"fact {i}", t, t, t, b, b, lam)
                     for i in range(nodes - eps)

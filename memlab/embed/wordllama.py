@@ -15,14 +15,13 @@ OpenAI(-compatible) multilingual model.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from memlab.embed.base import EmbedderError, normalize, truncate
+from memlab.embed.base import EmbedderError, LocalModel, normalize, truncate
 
 WORDLLAMA_DIMS: tuple[int, ...] = (64, 128, 256)
 _FULL_DIM = 256
@@ -39,28 +38,19 @@ def length_order(texts: Sequence[str]) -> np.ndarray:
     return np.argsort(np.fromiter((len(t) for t in texts), dtype=np.int64, count=len(texts)), kind="stable")
 
 
-class WordLlamaEmbedder:
+class WordLlamaEmbedder(LocalModel):
     """``WordLlamaEmbedder(dim=256)``; dim is 64, 128 or 256. Thread-safe; loads on first use."""
 
     def __init__(self, dim: int = 256, batch_size: int = 64) -> None:
         if dim not in WORDLLAMA_DIMS:
             raise ValueError(f"WordLlama dim must be one of {WORDLLAMA_DIMS}, got {dim}")
+        super().__init__()
         self.dim = dim
         self.batch_size = batch_size
         self.name = f"wordllama-l2-supercat-{dim}"
-        self._model: Any = None
-        self._lock = threading.Lock()
 
-    def _load(self) -> Any:
-        if self._model is None:
-            with self._lock:
-                if self._model is None:
-                    self._model = _load_wordllama()
-        return self._model
-
-    def warm(self) -> None:
-        """Load the model now (``Memory.open`` calls this on a background thread)."""
-        self._load()
+    def load_model(self) -> Any:
+        return _load_wordllama()
 
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:

@@ -14,36 +14,31 @@ from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from memlab.knowledge.plan import CausalProposal, EpisodeRef
+from memlab.store import fact_rows
 from memlab.store import store as st
+from memlab.types import CausalProposal, EpisodeRef
 
 if TYPE_CHECKING:
-    from memlab.view import MemoryView
+    from memlab.knowledge.part import Knowledge
 
 log = logging.getLogger("memlab.knowledge")
 CURSOR_KEY = "causal_cursor"
 
 
-def default_detector(memory: MemoryView) -> tuple[Any, str]:
-    if memory.chat is not None:
+def default_detector(knowledge: Knowledge) -> tuple[Any, str]:
+    if knowledge.chat is not None:
         from memlab.knowledge.llm_consolidator import LLMCausalDetector
 
-        return LLMCausalDetector(memory.chat), "llm"
+        return LLMCausalDetector(knowledge.chat), "llm"
     from memlab.knowledge.causal_cues import CueCausalDetector
 
     return CueCausalDetector(), "cues"
 
 
-def next_pairs(memory: MemoryView, cursor: int, limit: int) -> list[tuple[int, EpisodeRef, EpisodeRef]]:
+def next_pairs(knowledge: Knowledge, cursor: int, limit: int) -> list[tuple[int, EpisodeRef, EpisodeRef]]:
     """(temporal edge id, earlier episode, later episode) after ``cursor``, oldest edge first."""
-    rows = memory.store.execute_read(
-        "SELECT e.id, a.id, a.content, a.event_time, coalesce(a.source_role, 'user'), a.session_id, "
-        "b.id, b.content, b.event_time, coalesce(b.source_role, 'user'), b.session_id "
-        "FROM edges e JOIN nodes a ON a.id = e.src JOIN nodes b ON b.id = e.dst "
-        "WHERE e.type = 'temporal' AND e.id > ? ORDER BY e.id LIMIT ?",
-        (cursor, limit),
-    )
-    return [(r[0], EpisodeRef(*r[1:6]), EpisodeRef(*r[6:11])) for r in rows]
+    rows = fact_rows.temporal_pairs(knowledge.store, cursor, limit)
+    return [(e, EpisodeRef(*a), EpisodeRef(*b)) for e, a, b in rows]
 
 
 def _keep(proposals: Sequence[CausalProposal], pairs: set[frozenset[int]]) -> list[CausalProposal]:
@@ -56,38 +51,26 @@ def _keep(proposals: Sequence[CausalProposal], pairs: set[frozenset[int]]) -> li
 def write_links(con: Any, links: Sequence[CausalProposal], cursor: int, now: float) -> int:
     added = 0
     for p in links:
-        cur = con.execute(
-            "INSERT INTO edges(src, dst, type, predicate, confidence, valid_from, evidence, created_at) "
-            "SELECT ?, ?, 'causal', 'caused', ?, max(a.event_time, b.event_time), ?, ? "
-            "FROM nodes a, nodes b WHERE a.id = ? AND b.id = ? ON CONFLICT(src, dst, type) DO NOTHING",
-            (
-                p.cause_id,
-                p.effect_id,
-                min(1.0, max(0.0, p.confidence)),
-                str(p.evidence)[:500],
-                now,
-                p.cause_id,
-                p.effect_id,
-            ),
+        added += fact_rows.link_cause(
+            con, p.cause_id, p.effect_id, min(1.0, max(0.0, p.confidence)), str(p.evidence)[:500], now
         )
-        added += cur.rowcount
     st.set_meta(con, CURSOR_KEY, str(cursor))
     return added
 
 
 def infer_causal(
-    memory: MemoryView, detector: Any = None, *, batch: int | None = None, max_batches: int | None = None
+    knowledge: Knowledge, detector: Any = None, *, batch: int | None = None, max_batches: int | None = None
 ) -> dict[str, Any]:
     """Judge unjudged consecutive pairs; returns counts. A failing detector stops the step and
     leaves the cursor where it was, so the next run retries the same batch."""
     det, name = (
         (detector, getattr(detector, "name", type(detector).__name__))
         if detector
-        else default_detector(memory)
+        else default_detector(knowledge)
     )
     # pairs per detector call: an LLM's prompt size (consolidation.causal_batch), or the detector's own
     # (the cue scan reads a thousand at a time: at 1M turns fifty a call were 15,000 reads and writes)
-    size = batch or getattr(det, "batch", None) or memory.config.consolidation.causal_batch
+    size = batch or getattr(det, "batch", None) or knowledge.config.consolidation.causal_batch
     report: dict[str, Any] = {
         "detector": name,
         "pairs": 0,
@@ -97,9 +80,9 @@ def infer_causal(
         "prompt_tokens": 0,
         "completion_tokens": 0,
     }
-    cursor = int(memory.store.get_meta(CURSOR_KEY) or 0)
+    cursor = int(knowledge.store.get_meta(CURSOR_KEY) or 0)
     while max_batches is None or report["batches"] < max_batches:
-        pairs = next_pairs(memory, cursor, size)
+        pairs = next_pairs(knowledge, cursor, size)
         if not pairs:
             break
         episodes = list({e.id: e for _, a, b in pairs for e in (a, b)}.values())
@@ -111,8 +94,8 @@ def infer_causal(
             break
         links = _keep(plan.causal, {frozenset((a.id, b.id)) for _, a, b in pairs})
         cursor = pairs[-1][0]
-        now = memory.clock.now()
-        report["edges"] += memory.store.writer.call(partial(write_links, links=links, cursor=cursor, now=now))
+        now = knowledge.clock.now()
+        report["edges"] += knowledge.store.writer.call(partial(write_links, links=links, cursor=cursor, now=now))
         report["pairs"] += len(pairs)
         report["batches"] += 1
         for k in ("llm_calls", "prompt_tokens", "completion_tokens"):

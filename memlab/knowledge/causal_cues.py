@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from memlab.knowledge.plan import CausalProposal, EpisodeRef, Plan
+from memlab.types import CausalProposal, EpisodeRef, Plan
 
 CUE_CONFIDENCE = 0.4
 

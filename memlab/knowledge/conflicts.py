@@ -20,14 +20,13 @@ import numpy as np
 
 from memlab.lang.text import fts_query, stem_text
 from memlab.retrieval.fusion import rrf
-from memlab.store import store as st
+from memlab.store import fact_rows
+from memlab.store import queries as q
 
 if TYPE_CHECKING:
-    from memlab.view import MemoryView
+    from memlab.knowledge.part import Knowledge
 
 Verdict = Literal["duplicate", "supersedes", "compatible"]
-ACTIVE = "n.valid_until IS NULL AND n.archived_at IS NULL"
-FACT = "n.type != 'episodic'"
 
 
 @dataclass(frozen=True)
@@ -64,9 +63,6 @@ def _candidates(rows: Sequence[Sequence[Any]], cosines: dict[int, float] | None 
     return [Candidate(r[0], r[1], r[2], _value(r[3]), r[4], cos.get(r[0]), bool(r[5])) for r in rows]
 
 
-_COLS = "n.id, n.content, n.fact_key, n.attributes, n.valid_from, n.archived_at IS NOT NULL"
-
-
 def keyed_candidates(
     con: Any, key: str, exclude: int | None = None, user_id: str | None = None
 ) -> list[Candidate]:
@@ -74,15 +70,7 @@ def keyed_candidates(
     first: archived ones too. Decay takes a fact out of active memory, not out of the world, so a
     new employer must still end the old one ("works at Soylent", unused for two months and
     archived, would otherwise stay current beside "works at Northwind")."""
-    # "n.user_id = ?" spelled out when there is a user: the (user, key) index is then searched, not
-    # scanned whole (every fact of every user, per new fact: quadratic in the facts at 1M episodes)
-    user_sql, params = ("AND n.user_id = ?", (user_id,)) if user_id is not None else ("", ())
-    rows = con.execute(
-        f"SELECT {_COLS} FROM nodes n WHERE n.fact_key = ? AND n.valid_until IS NULL AND {FACT} AND n.id != ? "
-        f"{user_sql} ORDER BY n.valid_from, n.id",
-        (key, exclude if exclude is not None else -1, *params),
-    ).fetchall()
-    return _candidates(rows)
+    return _candidates(fact_rows.keyed_candidates(con, key, exclude if exclude is not None else -1, user_id))
 
 
 def same_content_candidates(
@@ -93,20 +81,14 @@ def same_content_candidates(
     stem = stem_text(content)
     if not stem:
         return []
-    type_sql, params = ("AND n.type = ?", [fact_type]) if fact_type else ("", [])
-    if user_id is not None:
-        type_sql, params = type_sql + " AND n.user_id = ?", [*params, user_id]
     if not any(ch.isalnum() for ch in stem):  # no token: the FTS phrase lookup this replaced found nothing
         return []
-    rows = con.execute(  # equal stems hold the same tokens: the FTS phrase test this had was implied
-        f"SELECT {_COLS} FROM nodes n WHERE n.stem = ? AND {FACT} AND {ACTIVE} {type_sql} ORDER BY n.id",
-        [stem, *params],
-    ).fetchall()
-    return _candidates(rows)
+    # equal stems hold the same tokens: the FTS phrase test this had was implied
+    return _candidates(fact_rows.same_stem_candidates(con, stem, fact_type, user_id))
 
 
 def search_candidates(
-    memory: MemoryView,
+    knowledge: Knowledge,
     content: str,
     vector: np.ndarray | None = None,
     *,
@@ -121,60 +103,27 @@ def search_candidates(
     Restricted to ``fact_type`` and, when given, to facts linked to one of ``entity_ids``. Each
     candidate carries its cosine to ``vector`` when both have vectors.
     """
-    con = con if con is not None else memory.store.reader()
-    where, params = _restriction(fact_type, entity_ids, user_id)
+    con = con if con is not None else knowledge.store.reader()
+    where, params = q.candidate_filter(fact_type, entity_ids, user_id)
     rankings: dict[str, list[int]] = {}
     match = fts_query(content)
     if match:
-        rows = con.execute(
-            f"SELECT n.id FROM nodes_fts JOIN nodes n ON n.id = nodes_fts.rowid WHERE nodes_fts MATCH ? "
-            f"AND {where} ORDER BY bm25(nodes_fts) LIMIT ?",
-            [match, *params, limit * 2],
-        ).fetchall()
-        rankings["fts"] = [r[0] for r in rows]
+        rankings["fts"] = fact_rows.fts_ids(con, match, where, params, limit * 2)
     cosines: dict[int, float] = {}
-    if vector is not None and memory.index is not None:
-        hits = memory.index.search(con, vector, limit * 2, keep=_keeper(con, where, params))
+    if vector is not None and knowledge.index is not None:
+        hits = knowledge.index.search(con, vector, limit * 2, keep=_keeper(con, where, params))
         rankings["vector"] = [i for i, _ in hits]
         cosines = {i: c for i, c in hits}
     ids = [f.id for f in rrf(rankings)][:limit]
     if not ids:
         return []
-    rows = con.execute(
-        f"SELECT {_COLS} FROM nodes n WHERE n.id IN ({','.join('?' * len(ids))})", ids
-    ).fetchall()
-    by_id = {c.id: c for c in _candidates(rows, cosines)}
+    by_id = {c.id: c for c in _candidates(fact_rows.candidates_by_ids(con, ids), cosines)}
     return [by_id[i] for i in ids if i in by_id]
-
-
-def _restriction(
-    fact_type: str | None, entity_ids: Sequence[int], user_id: str | None = None
-) -> tuple[str, list[Any]]:
-    parts: list[str] = [ACTIVE, FACT]
-    params: list[Any] = []
-    if user_id is not None:
-        parts.append("n.user_id = ?")
-        params.append(user_id)
-    if fact_type:
-        parts.append("n.type = ?")
-        params.append(fact_type)
-    if entity_ids:
-        parts.append(
-            f"n.id IN (SELECT node_id FROM node_entities WHERE entity_id IN ({','.join('?' * len(entity_ids))}))"
-        )
-        params.extend(entity_ids)
-    return " AND ".join(parts), params
 
 
 def _keeper(con: Any, where: str, params: list[Any]) -> Any:
     def keep(ids: list[int]) -> set[int]:
-        if not ids:
-            return set()
-        rows = con.execute(
-            f"SELECT n.id FROM nodes n WHERE n.id IN ({','.join('?' * len(ids))}) AND {where}",
-            [*ids, *params],
-        ).fetchall()
-        return {r[0] for r in rows}
+        return fact_rows.keep_ids(con, ids, where, params) if ids else set()
 
     return keep
 
@@ -214,67 +163,21 @@ def resolve_conflict(
     The old fact's base strength drops with its confidence, so the computed decay never
     restores it; a faster decay rate lets it fade from history views.
     """
-    row = con.execute("SELECT valid_from FROM nodes WHERE id = ?", (new_id,)).fetchone()
-    old = con.execute("SELECT valid_until FROM nodes WHERE id = ?", (old_id,)).fetchone()
-    if row is None or old is None or old[0] is not None or old_id == new_id:
-        return False
-    valid_until = float(row[0])
-    con.execute(
-        "UPDATE nodes SET confidence = ?, base_strength = min(base_strength, ?), decay_rate = ? WHERE id = ?",
-        (confidence, confidence, decay_rate, old_id),
-    )
-    st.invalidate(con, old_id, valid_until, "superseded")
-    st.insert_edge(con, new_id, old_id, "supersedes", created_at=now, valid_from=valid_until)
-    return True
+    return fact_rows.supersede(con, old_id, new_id, now, confidence, decay_rate)
 
 
 def chain(con: Any, node_id: int, depth: int = 20) -> dict[str, list[int]]:
     """The supersession chain around a fact: ``older`` (what it replaced) and ``newer`` (what replaced it)."""
     out: dict[str, list[int]] = {"older": [], "newer": []}
-    for side, (here, there) in {"older": ("src", "dst"), "newer": ("dst", "src")}.items():
+    for side in ("older", "newer"):
         seen, frontier = {node_id}, [node_id]
         for _ in range(depth):
             nxt: list[int] = []
             for nid in frontier:
-                rows = con.execute(
-                    f"SELECT {there} FROM edges WHERE {here} = ? AND type = 'supersedes' ORDER BY id", (nid,)
-                ).fetchall()
-                nxt.extend(r[0] for r in rows if r[0] not in seen)
+                nxt.extend(i for i in fact_rows.supersedes_step(con, nid, side) if i not in seen)
             seen.update(nxt)
             out[side].extend(nxt)
             frontier = nxt
             if not frontier:
                 break
     return out
-
-
-def stale_episodes(con: Any, episode_ids: Sequence[int]) -> set[int]:
-    """Episodes whose every derived fact has been superseded: their claim is history now.
-
-    For read paths that should not put "I prefer Python" next to the fact that replaced it; an
-    episode no fact was derived from is never stale (nothing says it is outdated).
-    """
-    ids = list(dict.fromkeys(int(i) for i in episode_ids))
-    if not ids:
-        return set()
-    rows = con.execute(
-        "SELECT e.dst, min(f.invalid_reason = 'superseded') FROM edges e JOIN nodes f ON f.id = e.src "
-        f"WHERE e.type = 'derived_from' AND e.dst IN ({','.join('?' * len(ids))}) GROUP BY e.dst",
-        ids,
-    ).fetchall()
-    return {r[0] for r in rows if r[1]}
-
-
-def replaced_by(con: Any, episode_ids: Sequence[int]) -> dict[int, tuple[float, str]]:
-    """For stale episodes: (valid_from, content) of the newest fact that superseded a fact derived
-    from them (``supersedes`` edges run new -> old), so a reader sees what replaced the claim."""
-    ids = list(dict.fromkeys(int(i) for i in episode_ids))
-    if not ids:
-        return {}
-    rows = con.execute(
-        "SELECT d.dst, n.valid_from, n.content FROM edges d JOIN edges s ON s.dst = d.src AND s.type = 'supersedes' "
-        "JOIN nodes n ON n.id = s.src WHERE d.type = 'derived_from' "
-        f"AND d.dst IN ({','.join('?' * len(ids))}) ORDER BY n.valid_from",
-        ids,
-    ).fetchall()
-    return {int(r[0]): (float(r[1]), str(r[2])) for r in rows}

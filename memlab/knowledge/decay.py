@@ -13,13 +13,15 @@ protects a fact; superseded facts get a larger rate from consolidation. Episodic
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from functools import partial
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
 from memlab.clock import DAY
+from memlab.store import store as st
 from memlab.types import Node
 
 
@@ -76,6 +78,16 @@ class NoDecay:
 def reinforce(base: float, step: float, cap: float = 1.0) -> float:
     """New base after one access: ``min(cap, base + step)``; a negative step never weakens."""
     return min(cap, base + max(0.0, step))
+
+
+def access_write(ids: Sequence[int], now: float, step: float) -> Callable[[Any], None]:
+    """The writer call that reinforces and stamps the nodes a read returned (one transaction)."""
+    unique = list(dict.fromkeys(int(i) for i in ids))
+    return partial(st.record_access, ids=unique, now=now, bump=partial(_bump, step=step))
+
+
+def _bump(base: float, step: float) -> float:
+    return reinforce(base, step)
 
 
 def days_until(threshold: float, base: float, lam: float, beta: float) -> float:

@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from memlab.knowledge.plan import EntityMention
 from memlab.lang.names import normalize_name
+from memlab.store import entity_rows as er
+from memlab.store import fact_rows
 from memlab.store.vectors import to_blob
-from memlab.types import DEFAULT_USER, ENTITY_TYPES
+from memlab.types import DEFAULT_USER, ENTITY_TYPES, EntityMention
 
 if TYPE_CHECKING:
-    from memlab.view import MemoryView
+    from memlab.knowledge.part import Knowledge
 
 VECTOR_MATCH = 0.92  # cosine between a new name and an entity vector that counts as the same entity
 MIN_MENTIONS_FOR_SUMMARY = 3
@@ -41,15 +42,7 @@ def entity_text(name: str, summary: str | None = None) -> str:
     return f"{name}: {summary}" if summary else name
 
 
-def root(con: Any, entity_id: int) -> int:
-    """Follow ``merged_into`` to the surviving entity (merges may chain)."""
-    seen = {entity_id}
-    while True:
-        row = con.execute("SELECT merged_into FROM entities WHERE id = ?", (entity_id,)).fetchone()
-        if row is None or row[0] is None or row[0] in seen:
-            return entity_id
-        entity_id = row[0]
-        seen.add(entity_id)
+root = er.root  # follow ``merged_into`` to the surviving entity (merges may chain)
 
 
 def mention_keys(mention: EntityMention) -> list[str]:
@@ -57,19 +50,7 @@ def mention_keys(mention: EntityMention) -> list[str]:
     return list(dict.fromkeys(k for k in keys if k))
 
 
-AliasRow = tuple[str, int, int | None, str]  # (alias_norm, entity_id, its merged_into, its type)
-
-
-def _alias_rows(con: Any, keys: Sequence[str], user_id: str | None) -> list[AliasRow]:
-    marks = ",".join("?" * len(keys))
-    return con.execute(  # type: ignore[no-any-return]
-        f"SELECT a.alias_norm, a.entity_id, e.merged_into, e.type FROM entity_aliases a JOIN entities e "
-        f"ON e.id = a.entity_id WHERE a.alias_norm IN ({marks}) AND (? IS NULL OR e.user_id = ?)",
-        [*keys, user_id, user_id],
-    ).fetchall()
-
-
-def _pick(con: Any, rows: Sequence[AliasRow], etype: str | None) -> tuple[int, str] | None:
+def _pick(con: Any, rows: Sequence[er.AliasRow], etype: str | None) -> tuple[int, str] | None:
     """(surviving entity, its type) among alias matches: one of type ``etype`` wins, then a concept."""
     found: set[tuple[int, str]] = set()
     for _, eid, merged, etype_found in rows:
@@ -77,9 +58,9 @@ def _pick(con: Any, rows: Sequence[AliasRow], etype: str | None) -> tuple[int, s
             found.add((eid, etype_found))
             continue
         rid = root(con, eid)
-        t = con.execute("SELECT type FROM entities WHERE id = ?", (rid,)).fetchone()
+        t = er.entity_type(con, rid)
         if t is not None:
-            found.add((rid, t[0]))
+            found.add((rid, t))
     for rid, t in sorted(found):
         if etype is None or t == etype:
             return rid, t
@@ -99,7 +80,7 @@ def find_by_alias(
     """
     if not keys:
         return None
-    hit = _pick(con, _alias_rows(con, keys, user_id), etype)
+    hit = _pick(con, er.alias_rows(con, keys, user_id), etype)
     return hit[0] if hit is not None else None
 
 
@@ -109,11 +90,7 @@ def find_by_vector(
     """Nearest surviving entity of the same type (and user) by name vector, if it is close enough."""
     if vec is None:
         return None
-    rows = con.execute(
-        "SELECT v.entity_id, v.vec FROM entity_vectors v JOIN entities e ON e.id = v.entity_id "
-        "WHERE e.type = ? AND e.merged_into IS NULL AND (? IS NULL OR e.user_id = ?)",
-        (etype, user_id, user_id),
-    ).fetchall()
+    rows = er.vectors_of_type(con, etype, user_id)
     if not rows:
         return None
     if len(rows[0][1]) != 4 * vec.shape[0]:
@@ -130,11 +107,7 @@ def add_aliases(con: Any, entity_id: int, names: Iterable[str], present: Iterabl
     for name in names:
         key = normalize_name(name)
         if key and key not in have:
-            con.execute(
-                "INSERT INTO entity_aliases(alias_norm, entity_id, alias) VALUES (?, ?, ?) "
-                "ON CONFLICT(alias_norm, entity_id) DO NOTHING",
-                (key, entity_id, name),
-            )
+            er.add_alias(con, entity_id, key, name)
 
 
 def resolve(
@@ -145,83 +118,57 @@ def resolve(
     keys = mention_keys(mention)
     if not keys:
         raise ValueError(f"entity name {mention.name!r} has no letters or digits")
-    rows = _alias_rows(con, keys, user_id)
+    rows = er.alias_rows(con, keys, user_id)
     hit = _pick(con, rows, etype)
     eid, found_type = hit if hit is not None else (find_by_vector(con, vec, etype, user_id=user_id), etype)
     created = eid is None
     if eid is None:
-        cur = con.execute(
-            "INSERT INTO entities(canonical_name, type, created_at, first_seen, last_seen, user_id) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (mention.name.strip(), etype, now, None, None, user_id),
-        )
-        eid = int(cur.lastrowid)
+        eid = er.create(con, mention.name.strip(), etype, now, user_id)
     elif etype != "concept" and found_type == "concept":  # a cue-typed "concept" learns its real type
-        con.execute("UPDATE entities SET type = ? WHERE id = ? AND type = 'concept'", (etype, eid))
+        er.retype_concept(con, eid, etype)
     # the aliases the lookup saw on this entity are there already: only the new ones are inserted
     add_aliases(con, eid, (mention.name.strip(), *mention.aliases), (r[0] for r in rows if r[1] == eid))
     return Resolved(eid, created)
 
 
-def count_mentions(con: Any, entity_id: int, count: int, first: float, last: float) -> None:
-    con.execute(
-        "UPDATE entities SET mention_count = mention_count + ?, "
-        "first_seen = min(coalesce(first_seen, ?), ?), last_seen = max(coalesce(last_seen, ?), ?) WHERE id = ?",
-        (count, first, first, last, last, entity_id),
-    )
-
-
-def link(con: Any, node_id: int, entity_id: int, role: str | None) -> None:
-    con.execute(
-        "INSERT INTO node_entities(node_id, entity_id, role) VALUES (?, ?, ?) "
-        "ON CONFLICT(node_id, entity_id) DO NOTHING",
-        (node_id, entity_id, role),
-    )
+count_mentions = er.count_mentions
+link = er.link
 
 
 def store_vectors(con: Any, ids: Sequence[int], vectors: np.ndarray) -> None:
-    con.executemany(
-        "INSERT INTO entity_vectors(entity_id, vec) VALUES (?, ?) "
-        "ON CONFLICT(entity_id) DO UPDATE SET vec = excluded.vec",
-        [(int(i), to_blob(v)) for i, v in zip(ids, vectors, strict=True)],
-    )
+    er.store_vectors(con, [(int(i), to_blob(v)) for i, v in zip(ids, vectors, strict=True)])
 
 
 # -- Memory-level operations -------------------------------------------------------------------
 
 
-def lookup(memory: MemoryView, name_or_id: str | int, user_id: str | None = None) -> int | None:
+def lookup(knowledge: Knowledge, name_or_id: str | int, user_id: str | None = None) -> int | None:
     """Entity id for an id or a name/alias (read side, follows merges); with ``user_id`` only
     that user's entities are found."""
-    con = memory.store.reader()
+    con = knowledge.store.reader()
     if isinstance(name_or_id, int) or (isinstance(name_or_id, str) and name_or_id.isdigit()):
-        row = con.execute(
-            "SELECT id FROM entities WHERE id = ? AND (? IS NULL OR user_id = ?)", (int(name_or_id), user_id, user_id)
-        ).fetchone()
-        return root(con, row[0]) if row else None
+        found = er.owned_id(con, int(name_or_id), user_id)
+        return root(con, found) if found is not None else None
     return find_by_alias(con, [k for k in [normalize_name(str(name_or_id))] if k], user_id=user_id)
 
 
-def embed_entities(memory: MemoryView, ids: Sequence[int]) -> int:
+def embed_entities(knowledge: Knowledge, ids: Sequence[int]) -> int:
     """(Re)compute entity vectors from name + summary; 0 without an embedder or on failure."""
-    if memory.embedder is None or not ids:
+    if knowledge.embedder is None or not ids:
         return 0
-    rows = memory.store.execute_read(
-        f"SELECT id, canonical_name, summary FROM entities WHERE id IN ({','.join('?' * len(ids))})",
-        list(ids),
-    )
+    rows = fact_rows.entity_texts(knowledge.store.reader(), ids)
     if not rows:
         return 0
     try:
-        vecs = memory.embedder.embed_batch([entity_text(r[1], r[2]) for r in rows])
+        vecs = knowledge.embedder.embed_batch([entity_text(r[1], r[2]) for r in rows])
     except Exception:  # the slow path degrades: entities then resolve by alias only
         return 0
     ids_found = [r[0] for r in rows]
-    memory.store.writer.call(lambda con: store_vectors(con, ids_found, vecs))
+    knowledge.store.writer.call(lambda con: store_vectors(con, ids_found, vecs))
     return len(ids_found)
 
 
-def merge_entities(memory: MemoryView, keep_id: int, drop_id: int) -> dict[str, Any]:
+def merge_entities(knowledge: Knowledge, keep_id: int, drop_id: int) -> dict[str, Any]:
     """Fold ``drop_id`` into ``keep_id``: aliases, node links and mention counts move over."""
     if keep_id == drop_id:
         raise ValueError("cannot merge an entity into itself")
@@ -229,53 +176,31 @@ def merge_entities(memory: MemoryView, keep_id: int, drop_id: int) -> dict[str, 
     def fn(con: Any) -> dict[str, Any]:
         keep, drop = root(con, keep_id), root(con, drop_id)
         for eid in (keep_id, drop_id):
-            if con.execute("SELECT 1 FROM entities WHERE id = ?", (eid,)).fetchone() is None:
+            if not er.exists(con, eid):
                 raise ValueError(f"no entity with id {eid}")
         if keep == drop:
             return {"kept": keep, "dropped": drop_id, "moved_links": 0, "already_merged": True}
-        name = con.execute("SELECT canonical_name FROM entities WHERE id = ?", (drop,)).fetchone()[0]
-        con.execute(
-            "INSERT INTO entity_aliases(alias_norm, entity_id, alias) SELECT alias_norm, ?, alias "
-            "FROM entity_aliases WHERE entity_id = ? ON CONFLICT(alias_norm, entity_id) DO NOTHING",
-            (keep, drop),
-        )
+        name = er.canonical_name(con, drop)
+        moved = er.fold(con, keep, drop)
         add_aliases(con, keep, [name])
-        moved = con.execute(
-            "INSERT INTO node_entities(node_id, entity_id, role) SELECT node_id, ?, role FROM node_entities "
-            "WHERE entity_id = ? ON CONFLICT(node_id, entity_id) DO NOTHING",
-            (keep, drop),
-        ).rowcount
-        con.execute("DELETE FROM node_entities WHERE entity_id = ?", (drop,))
-        con.execute(
-            "UPDATE entities SET mention_count = mention_count + (SELECT mention_count FROM entities WHERE id = ?), "
-            "first_seen = min(coalesce(first_seen, 1e18), coalesce((SELECT first_seen FROM entities WHERE id = ?), 1e18)), "
-            "last_seen = max(coalesce(last_seen, 0), coalesce((SELECT last_seen FROM entities WHERE id = ?), 0)) "
-            "WHERE id = ?",
-            (drop, drop, drop, keep),
-        )
-        con.execute("UPDATE entities SET merged_into = ?, mention_count = 0 WHERE id = ?", (keep, drop))
-        con.execute("DELETE FROM entity_vectors WHERE entity_id = ?", (drop,))
+        er.retire(con, keep, drop)
         return {"kept": keep, "dropped": drop, "moved_links": moved, "already_merged": False}
 
-    return memory.store.writer.call(fn)  # type: ignore[no-any-return]
+    return knowledge.store.writer.call(fn)  # type: ignore[no-any-return]
 
 
 def enrich_entities(
-    memory: MemoryView, min_mentions: int = MIN_MENTIONS_FOR_SUMMARY, limit: int = 50, summarizer: Any = None
+    knowledge: Knowledge, min_mentions: int = MIN_MENTIONS_FOR_SUMMARY, limit: int = 50, summarizer: Any = None
 ) -> dict[str, Any]:
     """Summarise frequently mentioned entities that have no summary yet, then re-embed them.
 
     ``summarizer(chat, name, facts, entity_type) -> str`` defaults to the LLM helper; without
     a chat model nothing is written and the candidates are reported as skipped.
     """
-    rows = memory.store.execute_read(
-        "SELECT id, canonical_name, type FROM entities WHERE merged_into IS NULL AND summary IS NULL "
-        "AND mention_count >= ? ORDER BY mention_count DESC, id LIMIT ?",
-        (min_mentions, limit),
-    )
+    rows = er.unsummarised(knowledge.store, min_mentions, limit)
     if not rows:
         return {"candidates": 0, "summarized": 0, "skipped": 0, "failed": 0}
-    if memory.chat is None:
+    if knowledge.chat is None:
         return {
             "candidates": len(rows),
             "summarized": 0,
@@ -287,18 +212,18 @@ def enrich_entities(
     done: list[int] = []
     failed = 0
     for eid, name, etype in rows:
-        facts = entity_facts(memory, eid, limit=30)
+        facts = entity_facts(knowledge, eid, limit=30)
         try:
-            summary = str(summarize(memory.chat, name, [f["content"] for f in facts], etype)).strip()
+            summary = str(summarize(knowledge.chat, name, [f["content"] for f in facts], etype)).strip()
         except Exception:
             failed += 1
             continue
         if not summary:
             failed += 1
             continue
-        memory.store.writer.call(partial(_fill_summary, summary=summary, entity_id=eid))
+        knowledge.store.writer.call(partial(_fill_summary, summary=summary, entity_id=eid))
         done.append(eid)
-    embed_entities(memory, done)
+    embed_entities(knowledge, done)
     return {"candidates": len(rows), "summarized": len(done), "skipped": 0, "failed": failed}
 
 
@@ -309,16 +234,10 @@ def _default_summarizer() -> Any:
 
 
 def entity_facts(
-    memory: MemoryView, entity_id: int, limit: int = 50, include_history: bool = False
+    knowledge: Knowledge, entity_id: int, limit: int = 50, include_history: bool = False
 ) -> list[dict[str, Any]]:
     """Facts (non-episodic nodes) linked to an entity, newest first."""
-    active = "" if include_history else "AND n.valid_until IS NULL AND n.archived_at IS NULL"
-    rows = memory.store.execute_read(
-        "SELECT n.id, n.type, n.content, n.valid_from, n.valid_until, n.invalid_reason, ne.role "
-        "FROM node_entities ne JOIN nodes n ON n.id = ne.node_id "
-        f"WHERE ne.entity_id = ? AND n.type != 'episodic' {active} ORDER BY n.valid_from DESC, n.id DESC LIMIT ?",
-        (entity_id, limit),
-    )
+    rows = er.linked_facts(knowledge.store, entity_id, limit, include_history)
     return [
         {
             "id": r[0],
@@ -333,5 +252,4 @@ def entity_facts(
     ]
 
 
-def _fill_summary(con: Any, summary: str, entity_id: int) -> None:
-    con.execute("UPDATE entities SET summary = ? WHERE id = ? AND summary IS NULL", (summary, entity_id))
+_fill_summary = er.fill_summary

@@ -20,13 +20,13 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from memlab.knowledge.consolidation.run import DEADLINE_NOTE
 from memlab.knowledge.decay import DecayPolicy
 from memlab.retry import remaining
-from memlab.store import queries as q
-from memlab.store.store import row_to_node
+from memlab.store import upkeep
 
 if TYPE_CHECKING:
-    from memlab.view import MemoryView
+    from memlab.knowledge.part import Knowledge
 
 STEPS: tuple[str, ...] = ("consolidate", "decay", "enrich", "causal", "embed")
 EMBED_WAIT_S = 60.0  # the repair waits this long for the embedder; what is left waits for the next run
@@ -34,21 +34,20 @@ DECAY_CHUNK = 5000
 Step = Callable[..., dict[str, Any]]
 
 
-def build_policy(memory: MemoryView) -> DecayPolicy:
+def build_policy(knowledge: Knowledge) -> DecayPolicy:
     """The memory's decay policy (built once by the composition root)."""
-    return memory.parts.decay  # type: ignore[no-any-return]
+    return knowledge.decay  # type: ignore[no-any-return]
 
 
 # -- steps ---------------------------------------------------------------------------------------------
-def step_consolidate(memory: MemoryView, now: float, deadline: float | None = None) -> dict[str, Any]:
+def step_consolidate(knowledge: Knowledge, now: float, deadline: float | None = None) -> dict[str, Any]:
     """Close every session idle past the timeout (by the memory's clock), then consolidate; by
     ``deadline`` (monotonic) it stops, and the sessions not done stay pending."""
-    from memlab.knowledge.consolidation import consolidate, wait_consolidated
-    from memlab.knowledge.consolidation.run import DEADLINE_NOTE
+    from memlab.knowledge.consolidation import consolidate
 
-    closed = memory.close_idle_sessions()
-    wait_consolidated(memory, remaining(deadline))
-    r = consolidate(memory, deadline=deadline)
+    closed = knowledge.close_idle_sessions()
+    knowledge.wait_consolidated(remaining(deadline))
+    r = consolidate(knowledge, deadline=deadline)
     keys = (
         "sessions",
         "episodes",
@@ -71,7 +70,7 @@ def step_consolidate(memory: MemoryView, now: float, deadline: float | None = No
 
 
 def step_decay(
-    memory: MemoryView, now: float, policy: DecayPolicy | None = None, chunk: int = DECAY_CHUNK
+    knowledge: Knowledge, now: float, policy: DecayPolicy | None = None, chunk: int = DECAY_CHUNK
 ) -> dict[str, Any]:
     """Recompute effective confidence of every non-episodic, unarchived node; archive the weak.
 
@@ -79,21 +78,17 @@ def step_decay(
     decays at all (λ > 0). The archive UPDATE re-checks ``last_accessed``, so a node read between
     our read and our write (and thereby reinforced) is left alone.
     """
-    policy = policy or build_policy(memory)
-    threshold = memory.config.decay.archive_threshold
+    policy = policy or build_policy(knowledge)
+    threshold = knowledge.config.decay.archive_threshold
     out = {"checked": 0, "updated": 0, "archived": 0}
     last_id = 0
     while True:
-        rows = memory.store.execute_read(
-            f"SELECT {q.NODE_COLUMNS} FROM nodes WHERE type != 'episodic' AND archived_at IS NULL AND id > ? "
-            "ORDER BY id LIMIT ?",
-            (last_id, chunk),
-        )
+        rows = upkeep.decaying_page(knowledge.store, last_id, chunk)
         if not rows:
             return out
-        last_id = rows[-1][0]
+        last_id = rows[-1].id
         updates, archive = [], []
-        for n in map(row_to_node, rows):
+        for n in rows:
             w = float(policy.weight(n, now))
             if abs(w - n.confidence) > 1e-9:
                 updates.append((w, n.id))
@@ -101,44 +96,33 @@ def step_decay(
                 archive.append((now, n.id, n.last_accessed if n.last_accessed is not None else -1.0))
         out["checked"] += len(rows)
         out["updated"] += len(updates)
-        out["archived"] += memory.store.writer.call(partial(_write_decay, updates=updates, archive=archive))
+        out["archived"] += knowledge.store.writer.call(partial(_write_decay, updates=updates, archive=archive))
 
 
-def _write_decay(con: Any, updates: list[tuple[float, int]], archive: list[tuple[float, int, float]]) -> int:
-    con.executemany("UPDATE nodes SET confidence = ? WHERE id = ?", updates)
-    n = 0
-    for row in archive:
-        n += con.execute(
-            "UPDATE nodes SET archived_at = ? WHERE id = ? AND archived_at IS NULL "
-            "AND coalesce(last_accessed, -1.0) = ?",
-            row,
-        ).rowcount
-    return n
+_write_decay = upkeep.write_decay
 
 
-def step_enrich(memory: MemoryView, now: float) -> dict[str, Any]:
+def step_enrich(knowledge: Knowledge, now: float) -> dict[str, Any]:
     from memlab.knowledge.entities import enrich_entities
 
-    return enrich_entities(memory)
+    return enrich_entities(knowledge)
 
 
-def step_causal(memory: MemoryView, now: float) -> dict[str, Any]:
+def step_causal(knowledge: Knowledge, now: float) -> dict[str, Any]:
     from memlab.knowledge.causal import infer_causal
 
-    return infer_causal(memory)
+    return infer_causal(knowledge)
 
 
 def step_embed(
-    memory: MemoryView, now: float, wait_s: float = EMBED_WAIT_S, deadline: float | None = None
+    knowledge: Knowledge, now: float, wait_s: float = EMBED_WAIT_S, deadline: float | None = None
 ) -> dict[str, Any]:
     """Queue every node without a vector and wait (bounded) for the embedder."""
-    queued = memory.embed_missing()
+    queued = knowledge.embed_missing()
     left = remaining(deadline)
-    done = memory.flush(wait_s if left is None else min(wait_s, left)) if queued else True
-    missing = memory.store.execute_read(
-        "SELECT count(*) FROM nodes n WHERE NOT EXISTS (SELECT 1 FROM node_vectors v WHERE v.node_id = n.id)"
-    )[0][0]
-    return {"queued": queued, "missing": missing if memory.embedder is not None else None, "waited": done}
+    done = knowledge.flush(wait_s if left is None else min(wait_s, left)) if queued else True
+    missing = knowledge.store.unembedded_count()
+    return {"queued": queued, "missing": missing if knowledge.embedder is not None else None, "waited": done}
 
 
 RUNNERS: dict[str, Step] = {
@@ -152,39 +136,26 @@ _BOUNDED = (step_consolidate, step_embed)  # the built-in steps that take the ru
 
 
 # -- the run record --------------------------------------------------------------------------------------
-def _open_run(memory: MemoryView, now: float) -> tuple[int, dict[str, Any], bool]:
+def _open_run(knowledge: Knowledge, now: float) -> tuple[int, dict[str, Any], bool]:
     """(run id, report so far, resumed?) — the newest unfinished run, or a new one."""
-    rows = memory.store.execute_read(
-        "SELECT id, report FROM maintenance_runs WHERE finished_at IS NULL ORDER BY id DESC LIMIT 1"
-    )
-    if rows:
-        report = json.loads(rows[0][1] or "{}")
+    found = upkeep.unfinished_run(knowledge.store)
+    if found is not None:
+        report = json.loads(found[1] or "{}")
         report.setdefault("steps", {})
-        return int(rows[0][0]), report, True
-
-    def fn(con: Any) -> int:
-        cur = con.execute(
-            "INSERT INTO maintenance_runs(started_at, report) VALUES (?, ?)", (now, json.dumps({"steps": {}}))
-        )
-        return int(cur.lastrowid)
-
-    return memory.store.writer.call(fn), {"steps": {}}, False
+        return found[0], report, True
+    started = knowledge.store.writer.call(partial(upkeep.start_run, now=now, report=json.dumps({"steps": {}})))
+    return started, {"steps": {}}, False
 
 
 def _record(
-    memory: MemoryView, run_id: int, step: str | None, report: dict[str, Any], finished: float | None
+    knowledge: Knowledge, run_id: int, step: str | None, report: dict[str, Any], finished: float | None
 ) -> None:
     text = json.dumps(report, default=str, ensure_ascii=False)
-    memory.store.writer.call(
-        lambda con: con.execute(
-            "UPDATE maintenance_runs SET step = coalesce(?, step), report = ?, finished_at = ? WHERE id = ?",
-            (step, text, finished, run_id),
-        )
-    )
+    knowledge.store.writer.call(partial(upkeep.record_run, run_id=run_id, step=step, report=text, finished=finished))
 
 
 def maintain(
-    memory: MemoryView,
+    knowledge: Knowledge,
     now: float | None = None,
     *,
     steps: Sequence[str] = STEPS,
@@ -201,13 +172,13 @@ def maintain(
     A step that raises is reported under ``errors`` and the run goes on; a run killed mid-way
     (or interrupted by KeyboardInterrupt) stays unfinished and the next call resumes it.
     """
-    assert memory.store is not None, "memory is not open"
+    assert knowledge.store is not None, "memory is not open"
     unknown = [s for s in steps if s not in RUNNERS]
     if unknown:
         raise ValueError(f"unknown maintenance step(s) {unknown}; known: {list(STEPS)}")
-    now = memory.clock.now() if now is None else float(now)
+    now = knowledge.clock.now() if now is None else float(now)
     funcs = {**RUNNERS, **(runners or {})}
-    run_id, report, resumed = _open_run(memory, now)
+    run_id, report, resumed = _open_run(knowledge, now)
     report["run_id"], report["now"] = run_id, now
     if resumed:
         report["resumed"] = sorted(report["steps"])
@@ -221,7 +192,7 @@ def maintain(
         t0 = time.perf_counter()
         fn = funcs[name]
         try:
-            result = fn(memory, now, deadline=deadline) if fn in _BOUNDED else fn(memory, now)
+            result = fn(knowledge, now, deadline=deadline) if fn in _BOUNDED else fn(knowledge, now)
         except Exception as exc:
             report.setdefault("errors", {})[name] = f"{type(exc).__name__}: {exc}"
             result = {"error": report["errors"][name]}
@@ -229,8 +200,8 @@ def maintain(
         if result.get("left_pending"):
             report["deadline_reached"] = True
         report["steps"][name] = result
-        _record(memory, run_id, name, report, None)
+        _record(knowledge, run_id, name, report, None)
         if on_step is not None:
             on_step(name)
-    _record(memory, run_id, None, report, memory.clock.now())
+    _record(knowledge, run_id, None, report, knowledge.clock.now())
     return report

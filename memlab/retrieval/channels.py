@@ -21,11 +21,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from memlab.lang.names import normalize_name
 from memlab.lang.text import STOPWORDS, cross_script_stems, query_terms, tokenize
+from memlab.retrieval.focus import focus_in, names
+from memlab.store import entity_rows as er
 from memlab.store import queries as q
+from memlab.types import DEFAULT_USER
 
 if TYPE_CHECKING:
-    from memlab.view import MemoryView
+    from memlab.retrieval.retriever import Retriever
 
 FACT_TYPES: tuple[str, ...] = ("semantic", "procedural", "opinion")
 FTS_POSTING_BUDGET = 2000  # matching rows BM25 may score per query (see fts())
@@ -76,43 +80,35 @@ class Filters:
 Channel = Callable[..., list[int]]
 
 
-# -- SQL builders (pure) ----------------------------------------------------------------------------
-def hop_sql(edge_type: str, direction: str) -> str:
-    """One hop along ``edge_type`` from a JSON array of ids: (from_id, to_id) pairs."""
-    if direction == "out":
-        return f"SELECT e.src, e.dst FROM edges e WHERE e.type = '{edge_type}' AND e.src IN (SELECT value FROM json_each(?))"
-    return f"SELECT e.dst, e.src FROM edges e WHERE e.type = '{edge_type}' AND e.dst IN (SELECT value FROM json_each(?))"
-
-
 # -- helpers -----------------------------------------------------------------------------------------
-def _read(memory: MemoryView, sql: str, params: Sequence[Any]) -> list[Any]:
-    assert memory.store is not None, "memory is not open"
-    return memory.store.execute_read(sql, params)
+def _read(retriever: Retriever, sql: str, params: Sequence[Any]) -> list[Any]:
+    assert retriever.store is not None, "memory is not open"
+    return retriever.store.execute_read(sql, params)
 
 
-def keep_fn(memory: MemoryView, filters: Filters) -> Callable[[list[int]], set[int]]:
+def keep_fn(retriever: Retriever, filters: Filters) -> Callable[[list[int]], set[int]]:
     where, params = filters.where()
 
     def keep(ids: list[int]) -> set[int]:
         if not ids:
             return set()
         sql, p = q.keep_json(where, params)
-        return {r[0] for r in _read(memory, sql, [json.dumps(ids), *p])}
+        return {r[0] for r in _read(retriever, sql, [json.dumps(ids), *p])}
 
     return keep
 
 
-def apply_filter(memory: MemoryView, ids: Sequence[int], filters: Filters) -> list[int]:
+def apply_filter(retriever: Retriever, ids: Sequence[int], filters: Filters) -> list[int]:
     """``ids`` that pass ``filters``, in their order. Within one search each id is checked once
     per filter (the vector, window and graph channels see many of the same ids)."""
     if not ids:
         return []
     order = list(dict.fromkeys(ids))
-    memo = search_memo(memory)
+    memo = search_memo(retriever)
     passed: dict[int, bool] = memo.setdefault(("keep", filters), {}) if memo is not None else {}
     todo = [i for i in order if i not in passed]
     if todo:
-        allowed = keep_fn(memory, filters)(todo)
+        allowed = keep_fn(retriever, filters)(todo)
         passed.update((i, i in allowed) for i in todo)
     return [i for i in order if passed[i]]
 
@@ -121,41 +117,38 @@ def _dedup(ids: Iterable[int]) -> list[int]:
     return list(dict.fromkeys(ids))
 
 
-def hop(memory: MemoryView, ids: Sequence[int], edge_type: str, direction: str) -> dict[int, list[int]]:
+def hop(retriever: Retriever, ids: Sequence[int], edge_type: str, direction: str) -> dict[int, list[int]]:
     """Neighbours of each id one ``edge_type`` hop away (``out``: src->dst, ``in``: dst->src)."""
     out: dict[int, list[int]] = {}
     if not ids:
         return out
-    for a, b in _read(memory, hop_sql(edge_type, direction), [json.dumps(list(ids))]):
+    assert retriever.store is not None, "memory is not open"
+    for a, b in retriever.store.hop(ids, edge_type, direction):
         out.setdefault(a, []).append(b)
     return out
 
 
-def _types(memory: MemoryView, ids: Sequence[int]) -> dict[int, str]:
+def _types(retriever: Retriever, ids: Sequence[int]) -> dict[int, str]:
     if not ids:
         return {}
-    rows = _read(
-        memory,
-        "SELECT id, type FROM nodes WHERE id IN (SELECT value FROM json_each(?))",
-        [json.dumps(list(ids))],
-    )
-    return {r[0]: r[1] for r in rows}
+    assert retriever.store is not None, "memory is not open"
+    return retriever.store.node_types(ids)
 
 
-def to_episodes(memory: MemoryView, ids: Sequence[int]) -> list[int]:
+def to_episodes(retriever: Retriever, ids: Sequence[int]) -> list[int]:
     """Seeds as episodes: an episode stays, a fact becomes its source episodes (derived_from), in order."""
-    kinds = _types(memory, ids)
+    kinds = _types(retriever, ids)
     facts = [i for i in ids if kinds.get(i, "episodic") != "episodic"]
-    sources = hop(memory, facts, "derived_from", "out")
+    sources = hop(retriever, facts, "derived_from", "out")
     out: list[int] = []
     for i in ids:
         out.extend([i] if kinds.get(i) == "episodic" else sources.get(i, []))
     return _dedup(out)
 
 
-def with_facts(memory: MemoryView, episodes: Sequence[int]) -> list[int]:
+def with_facts(retriever: Retriever, episodes: Sequence[int]) -> list[int]:
     """Each episode followed by the facts derived from it (the hop back)."""
-    derived = hop(memory, episodes, "derived_from", "in")
+    derived = hop(retriever, episodes, "derived_from", "in")
     out: list[int] = []
     for e in episodes:
         out.append(e)
@@ -165,7 +158,7 @@ def with_facts(memory: MemoryView, episodes: Sequence[int]) -> list[int]:
 
 # -- text channels ---------------------------------------------------------------------------------
 def fts(
-    memory: MemoryView,
+    retriever: Retriever,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -179,25 +172,24 @@ def fts(
     rarest first until their postings exceed ``FTS_POSTING_BUDGET``; the rarest term always stays.
     Small memories (under the budget) keep every term.
     """
-    terms = search_terms(memory, query_text)
+    terms = search_terms(retriever, query_text)
     if not terms or limit <= 0:
         return []
-    return [r[0] for r in best_matches(memory, "nodes_fts", affordable_terms(memory, terms), filters, limit)]
+    return [r[0] for r in best_matches(retriever, "nodes_fts", affordable_terms(retriever, terms), filters, limit)]
 
 
-def search_terms(memory: MemoryView, query_text: str) -> list[str]:
+def search_terms(retriever: Retriever, query_text: str) -> list[str]:
     """The query's stems (``query_terms``) and, for its name-like words, their other-alphabet
     stems that the turn index holds ("Kiwi" also finds "Киви", "Юлия" also "Julia"): a name
     written in the other script is otherwise invisible to every text channel (and to an
     English-only embedder). Once per search (the memo)."""
-
-    memo = search_memo(memory)
+    memo = search_memo(retriever)
     key = ("terms", query_text)
     if memo is not None and key in memo:
         return list(memo[key])
     terms = query_terms(query_text)
     extra = [t for t in cross_script_stems(query_text) if t not in terms]
-    found = doc_freqs(memory, extra) if extra else {}
+    found = doc_freqs(retriever, extra) if extra else {}
     terms += [t for t in extra if found[t] > 0]
     if memo is not None:
         memo[key] = tuple(terms)
@@ -211,7 +203,7 @@ Match = tuple[int, float, Any, Any]  # (node id, BM25 score (lower is better), s
 
 
 def best_matches(
-    memory: MemoryView, table: str, terms: Sequence[str], filters: Filters, limit: int
+    retriever: Retriever, table: str, terms: Sequence[str], filters: Filters, limit: int
 ) -> list[Match]:
     """(node id, BM25 score (lower is better), session id, speaker) of the best ``limit`` rows of ``table``
     matching any of ``terms`` that pass ``filters``. The filters first see only the FTS table's
@@ -220,27 +212,23 @@ def best_matches(
     where, params = filters.where()
     match = " OR ".join(f'"{t}"' for t in terms)
     sql, p = q.best_matches(table, match, where, params, limit, head=FILTER_HEAD * limit)
-    rows = _read(memory, sql, p)
+    rows = _read(retriever, sql, p)
     if len(rows) < limit:
-        rows = _read(memory, *q.best_matches(table, match, where, params, limit))
+        rows = _read(retriever, *q.best_matches(table, match, where, params, limit))
     return [(int(r[0]), float(r[1]), r[2], r[3]) for r in rows]
 
 
 WINDOW_TABLES: dict[str, str] = {"fts_pair": "window_fts_pair", "fts_window": "window_fts_window"}
-MEMO_KEY = "search_memo"  # per-search memo (window and vector hits), opened and dropped by engine.run
-
-
-def search_memo(memory: MemoryView) -> dict[Any, Any] | None:
+def search_memo(retriever: Retriever) -> dict[Any, Any] | None:
     """The memo of the search under way: channels of one search share window and vector hits
     through it. None outside ``engine.run`` (a channel called alone computes afresh)."""
-    memo = memory.extensions.setdefault("memlab.retrieval", {}).get(MEMO_KEY)
-    return memo if isinstance(memo, dict) else None
+    return retriever.memo
 
 
-def _memoised(memory: MemoryView, key: Any, limit: int, compute: Callable[[int], list[Any]]) -> list[Any]:
+def _memoised(retriever: Retriever, key: Any, limit: int, compute: Callable[[int], list[Any]]) -> list[Any]:
     """``compute(limit)`` once per search: a later call with a smaller ``limit`` (or any limit,
     when the first found fewer rows than it asked for) reads the memo."""
-    memo = search_memo(memory)
+    memo = search_memo(retriever)
     cached = memo.get(key) if memo is not None else None
     if cached is not None and (cached[0] >= limit or len(cached[1]) < cached[0]):
         return cached[1][:limit]  # type: ignore[no-any-return]
@@ -250,11 +238,11 @@ def _memoised(memory: MemoryView, key: Any, limit: int, compute: Callable[[int],
     return rows
 
 
-def window_rows(memory: MemoryView, table: str, query_text: str, filters: Filters, limit: int) -> list[Match]:
+def window_rows(retriever: Retriever, table: str, query_text: str, filters: Filters, limit: int) -> list[Match]:
     """(episode id, BM25 score (lower is better), session id, speaker) of the best ``limit`` window hits.
     Terms are chosen against the window table's own postings (a term's window rows are up to 4x
     its turns), within ``WINDOW_POSTING_BUDGET``. fts_window and fts_session read the same hits."""
-    terms = search_terms(memory, query_text)
+    terms = search_terms(retriever, query_text)
     if not terms or limit <= 0:
         return []
 
@@ -262,15 +250,15 @@ def window_rows(memory: MemoryView, table: str, query_text: str, filters: Filter
         raise ValueError(f"unknown window table {table!r}")
 
     def compute(n: int) -> list[Match]:
-        chosen = affordable_terms(memory, terms, WINDOW_POSTING_BUDGET, table)
-        return best_matches(memory, table, chosen, filters, n)
+        chosen = affordable_terms(retriever, terms, WINDOW_POSTING_BUDGET, table)
+        return best_matches(retriever, table, chosen, filters, n)
 
-    return _memoised(memory, (table, query_text, filters), limit, compute)
+    return _memoised(retriever, (table, query_text, filters), limit, compute)
 
 
 def _window(table: str, fetch: int = 0) -> Channel:
     def channel(
-        memory: MemoryView,
+        retriever: Retriever,
         query_text: str,
         query_vec: np.ndarray | None,
         filters: Filters,
@@ -279,7 +267,7 @@ def _window(table: str, fetch: int = 0) -> Channel:
     ) -> list[int]:
         if limit <= 0:
             return []
-        return [r[0] for r in window_rows(memory, table, query_text, filters, max(limit, fetch))][:limit]
+        return [r[0] for r in window_rows(retriever, table, query_text, filters, max(limit, fetch))][:limit]
 
     channel.__doc__ = f"BM25 over episodes indexed with their session neighbours ({table}); episodes only."
     return channel
@@ -292,7 +280,7 @@ fts_window = _window("window_fts_window", fetch=SESSION_POOL)  # fts_session reu
 
 
 def fts_session(
-    memory: MemoryView,
+    retriever: Retriever,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -305,7 +293,7 @@ def fts_session(
     if limit <= 0:
         return []
     by_session: dict[Any, list[tuple[int, float]]] = {}
-    for node_id, score, session, _ in window_rows(memory, "window_fts_window", query_text, filters, SESSION_POOL):
+    for node_id, score, session, _ in window_rows(retriever, "window_fts_window", query_text, filters, SESSION_POOL):
         by_session.setdefault(session, []).append((node_id, -score))  # bm25(): lower is better
     total = {sid: sum(sorted((s for _, s in hits), reverse=True)[:SESSION_TOP]) for sid, hits in by_session.items()}
     order = sorted(by_session, key=lambda sid: -total[sid])
@@ -313,7 +301,7 @@ def fts_session(
 
 
 def fts_speaker(
-    memory: MemoryView,
+    retriever: Retriever,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -326,7 +314,7 @@ def fts_speaker(
     singled out)."""
     if limit <= 0:
         return []
-    rows = window_rows(memory, "window_fts_window", query_text, filters, SESSION_POOL)
+    rows = window_rows(retriever, "window_fts_window", query_text, filters, SESSION_POOL)
     speakers = {r[3] for r in rows if r[3]}
     named = {s for s in speakers if speaker_named(query_text, s)}
     if not named or named == speakers:
@@ -337,8 +325,6 @@ def fts_speaker(
 def speaker_named(query_text: str, speaker: str) -> bool:
     """Whether the question names ``speaker`` (a word of it; Russian inflections and the other
     alphabet count, as for fact subjects)."""
-    from memlab.retrieval.focus import names
-
     return names(query_text, speaker)
 
 
@@ -348,7 +334,7 @@ PRF_CANDIDATES = 40  # most frequent feedback terms whose document frequency is 
 
 
 def fts_prf(
-    memory: MemoryView,
+    retriever: Retriever,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -358,36 +344,35 @@ def fts_prf(
     """Pseudo-relevance feedback on FTS (RM-style, Rocchio's lexical form): the query's terms plus
     the ``PRF_TERMS`` terms of the best ``PRF_DOCS`` window hits with the highest tf x idf (idf
     from the window table), ranked by BM25 over the turns within the posting budget."""
-    terms = search_terms(memory, query_text)
+    terms = search_terms(retriever, query_text)
     if not terms or limit <= 0:
         return []
-    top = [r[0] for r in window_rows(memory, "window_fts_window", query_text, filters, SESSION_POOL)[:PRF_DOCS]]
-    extra = feedback_terms(memory, top, set(terms))
-    return [r[0] for r in best_matches(memory, "nodes_fts", affordable_terms(memory, terms + extra), filters, limit)]
+    top = [r[0] for r in window_rows(retriever, "window_fts_window", query_text, filters, SESSION_POOL)[:PRF_DOCS]]
+    extra = feedback_terms(retriever, top, set(terms))
+    return [r[0] for r in best_matches(retriever, "nodes_fts", affordable_terms(retriever, terms + extra), filters, limit)]
 
 
-def feedback_terms(memory: MemoryView, ids: Sequence[int], skip: set[str]) -> list[str]:
+def feedback_terms(retriever: Retriever, ids: Sequence[int], skip: set[str]) -> list[str]:
     """The best ``PRF_TERMS`` terms of these episodes' windows by tf x idf, ``skip`` left out."""
     if not ids:
         return []
     tf: dict[str, int] = {}
-    for _, text in _read(memory, q.window_stems(), [json.dumps(list(ids))]):
+    for _, text in _read(retriever, q.window_stems(), [json.dumps(list(ids))]):
         for t in str(text).split():
             if t not in skip and t not in STOPWORDS and len(t) > 2:
                 tf[t] = tf.get(t, 0) + 1
     cands = sorted(tf, key=lambda t: -tf[t])[:PRF_CANDIDATES]
-    df = doc_freqs(memory, cands, "window_fts_window")
-    n = max(1, int(_read(memory, q.max_node_id(), [])[0][0]))
+    df = doc_freqs(retriever, cands, "window_fts_window")
+    n = max(1, int(_read(retriever, q.max_node_id(), [])[0][0]))
     score = {t: tf[t] * math.log(n / (1 + df[t])) for t in cands}
     return sorted(cands, key=lambda t: -score[t])[:PRF_TERMS]
 
 
-def doc_freqs(memory: MemoryView, terms: Sequence[str], table: str = "nodes_fts") -> dict[str, int]:
+def doc_freqs(retriever: Retriever, terms: Sequence[str], table: str = "nodes_fts") -> dict[str, int]:
     """Rows of ``table`` matching each term, cached per memory and table; a cache is dropped when
     the node count has grown by more than 1% (an approximate count is all a posting budget needs)."""
-    state = memory.extensions.setdefault("memlab.retrieval", {})
-    size = _read(memory, q.max_node_id(), [])[0][0]
-    caches = state.setdefault("df", {})
+    size = _read(retriever, q.max_node_id(), [])[0][0]
+    caches = retriever.doc_freqs
     cache = caches.get(table)
     if cache is None or size > cache[0] * 1.01 + 10:
         cache = caches[table] = (size, {})
@@ -396,19 +381,19 @@ def doc_freqs(memory: MemoryView, terms: Sequence[str], table: str = "nodes_fts"
         if term not in counts:
             if len(counts) > 100_000:
                 counts.clear()
-            counts[term] = int(_read(memory, q.fts_doc_freq(table), [f'"{term}"'])[0][0])
+            counts[term] = int(_read(retriever, q.fts_doc_freq(table), [f'"{term}"'])[0][0])
     return {t: counts[t] for t in terms}
 
 
 def affordable_terms(
-    memory: MemoryView, terms: list[str], budget: int | None = None, table: str = "nodes_fts"
+    retriever: Retriever, terms: list[str], budget: int | None = None, table: str = "nodes_fts"
 ) -> list[str]:
     """The query terms to rank with: rarest first while their postings in ``table`` stay within
     ``budget``; the rarest term always stays."""
     budget = FTS_POSTING_BUDGET if budget is None else budget
     if len(terms) == 1:
         return terms
-    df = doc_freqs(memory, terms, table)
+    df = doc_freqs(retriever, terms, table)
     if sum(df.values()) <= budget:
         return terms
     kept: set[str] = set()
@@ -421,17 +406,17 @@ def affordable_terms(
     return [t for t in terms if t in kept]
 
 
-def dense_hits(memory: MemoryView, query_vec: np.ndarray, count: int) -> list[tuple[int, float]]:
+def dense_hits(retriever: Retriever, query_vec: np.ndarray, count: int) -> list[tuple[int, float]]:
     """The top ``count`` (node id, cosine) of the vector index before any filter: one scan of the
     index per search, shared by ``vector`` and ``vector_window``."""
-    assert memory.index is not None and memory.store is not None
-    index, reader = memory.index, memory.store.reader()
+    assert retriever.index is not None and retriever.store is not None
+    index, reader = retriever.index, retriever.store.reader()
     key = ("dense", np.asarray(query_vec, dtype=np.float32).tobytes())
-    return _memoised(memory, key, count, lambda n: index.search(reader, query_vec, n))
+    return _memoised(retriever, key, count, lambda n: index.search(reader, query_vec, n))
 
 
 def vector(
-    memory: MemoryView,
+    retriever: Retriever,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -440,38 +425,38 @@ def vector(
 ) -> list[int]:
     """Cosine KNN over stored vectors, post-filtered in SQL. The search's shared dense hits serve
     when enough of them pass the filters; otherwise the index over-fetches until enough pass."""
-    if memory.index is None or query_vec is None or limit <= 0:
+    if retriever.index is None or query_vec is None or limit <= 0:
         return []
     fetch = max(limit, VECTOR_WINDOW_POOL)
-    hits = dense_hits(memory, query_vec, fetch)
-    kept = apply_filter(memory, [i for i, _ in hits], filters)
+    hits = dense_hits(retriever, query_vec, fetch)
+    kept = apply_filter(retriever, [i for i, _ in hits], filters)
     if len(kept) >= limit or len(hits) < fetch:  # enough passed, or the index holds no more
         return kept[:limit]
-    assert memory.store is not None
-    hits = memory.index.search(memory.store.reader(), query_vec, limit, keep=keep_fn(memory, filters))
+    assert retriever.store is not None
+    hits = retriever.index.search(retriever.store.reader(), query_vec, limit, keep=keep_fn(retriever, filters))
     return [i for i, _ in hits]
 
 
 VECTOR_WINDOW_POOL = 200  # vector hits whose session neighbours are scored too
 
 
-def neighbours(memory: MemoryView, ids: Sequence[int]) -> dict[int, list[int]]:
+def neighbours(retriever: Retriever, ids: Sequence[int]) -> dict[int, list[int]]:
     """Each episode's previous and next episode in its session (temporal edges, one query)."""
     out: dict[int, list[int]] = {}
     if not ids:
         return out
     arr = json.dumps(list(ids))
-    for a, b in _read(memory, q.temporal_neighbours(), [arr, arr]):
+    for a, b in _read(retriever, q.temporal_neighbours(), [arr, arr]):
         out.setdefault(a, []).append(b)
         out.setdefault(b, []).append(a)
     return out
 
 
-def _similarities(memory: MemoryView, ids: Iterable[int], query_vec: np.ndarray) -> dict[int, float]:
+def _similarities(retriever: Retriever, ids: Iterable[int], query_vec: np.ndarray) -> dict[int, float]:
     todo = list(ids)
     if not todo:
         return {}
-    rows = _read(memory, q.vectors_json(), [json.dumps(todo)])
+    rows = _read(retriever, q.vectors_json(), [json.dumps(todo)])
     if not rows:
         return {}
     mat = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)
@@ -480,7 +465,7 @@ def _similarities(memory: MemoryView, ids: Iterable[int], query_vec: np.ndarray)
 
 
 def vector_window(
-    memory: MemoryView,
+    retriever: Retriever,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -490,19 +475,19 @@ def vector_window(
     """The dense twin of ``fts_window``: an episode scores its own cosine plus the mean cosine of
     its session neighbours (no extra embeddings: the neighbours' stored vectors). Candidates are
     the top vector hits and their neighbours."""
-    if memory.index is None or query_vec is None or limit <= 0:
+    if retriever.index is None or query_vec is None or limit <= 0:
         return []
-    return apply_filter(memory, window_ranked(memory, query_vec, limit), filters)[:limit]
+    return apply_filter(retriever, window_ranked(retriever, query_vec, limit), filters)[:limit]
 
 
-def window_ranked(memory: MemoryView, query_vec: np.ndarray, limit: int) -> list[int]:
+def window_ranked(retriever: Retriever, query_vec: np.ndarray, limit: int) -> list[int]:
     """``vector_window``'s ranking before the filters (once per search: ``vector_speaker`` reads it too)."""
 
     def compute(n: int) -> list[int]:
-        sims = dict(dense_hits(memory, query_vec, max(n, VECTOR_WINDOW_POOL)))
-        near = neighbours(memory, list(sims))  # a neighbour's own other neighbour stays unscored
+        sims = dict(dense_hits(retriever, query_vec, max(n, VECTOR_WINDOW_POOL)))
+        near = neighbours(retriever, list(sims))  # a neighbour's own other neighbour stays unscored
         cands = set(sims) | {x for ns in near.values() for x in ns}
-        sims.update(_similarities(memory, cands - sims.keys(), query_vec))
+        sims.update(_similarities(retriever, cands - sims.keys(), query_vec))
 
         def score(c: int) -> float:
             around = [sims[x] for x in near.get(c, []) if x in sims]
@@ -512,11 +497,11 @@ def window_ranked(memory: MemoryView, query_vec: np.ndarray, limit: int) -> list
         return sorted(cands, key=lambda c: (-scores[c], c))
 
     key = ("vector_window", np.asarray(query_vec, dtype=np.float32).tobytes())
-    return _memoised(memory, key, max(limit, VECTOR_WINDOW_POOL), compute)
+    return _memoised(retriever, key, max(limit, VECTOR_WINDOW_POOL), compute)
 
 
 def vector_speaker(
-    memory: MemoryView,
+    retriever: Retriever,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -527,22 +512,22 @@ def vector_speaker(
     names, in its order ("What activities does Melanie do?" -> Melanie's turns nearest the
     question, whatever words they use). Nothing when no speaker is named, or every speaker among
     the hits is."""
-    if memory.index is None or query_vec is None or limit <= 0:
+    if retriever.index is None or query_vec is None or limit <= 0:
         return []
-    ranked = window_ranked(memory, query_vec, limit)
-    spoken = {i: s for i, (_, s) in node_meta(memory, ranked).items() if s}
+    ranked = window_ranked(retriever, query_vec, limit)
+    spoken = {i: s for i, (_, s) in node_meta(retriever, ranked).items() if s}
     speakers = set(spoken.values())
     named = {s for s in speakers if speaker_named(query_text, s)}
     if not named or named == speakers:
         return []
-    return apply_filter(memory, [i for i in ranked if spoken.get(i) in named], filters)[:limit]
+    return apply_filter(retriever, [i for i in ranked if spoken.get(i) in named], filters)[:limit]
 
 
-def node_meta(memory: MemoryView, ids: Sequence[int]) -> dict[int, tuple[str | None, str | None]]:
+def node_meta(retriever: Retriever, ids: Sequence[int]) -> dict[int, tuple[str | None, str | None]]:
     """(session id, speaker) of each id."""
     if not ids:
         return {}
-    rows = _read(memory, q.sessions_speakers_json(), [json.dumps(list(ids))])
+    rows = _read(retriever, q.sessions_speakers_json(), [json.dumps(list(ids))])
     return {int(r[0]): (None if r[1] is None else str(r[1]), str(r[2]) if r[2] else None) for r in rows}
 
 
@@ -550,7 +535,7 @@ VECTOR_SESSION_TOP = 3  # a session scores the summed cosine of its best few den
 
 
 def vector_session(
-    memory: MemoryView,
+    retriever: Retriever,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -561,10 +546,10 @@ def vector_session(
     ``VECTOR_SESSION_TOP`` dense hits (the search's shared ones), then every episode of the best
     sessions listed session by session, nearest first, until ``limit`` (so a session's turns the
     dense hits missed are listed too). A node without a session is a session of its own."""
-    if memory.index is None or query_vec is None or limit <= 0:
+    if retriever.index is None or query_vec is None or limit <= 0:
         return []
-    hits = dense_hits(memory, query_vec, max(limit, VECTOR_WINDOW_POOL))
-    meta = node_meta(memory, [i for i, _ in hits])
+    hits = dense_hits(retriever, query_vec, max(limit, VECTOR_WINDOW_POOL))
+    meta = node_meta(retriever, [i for i, _ in hits])
     sims = dict(hits)
     by_session: dict[Any, list[float]] = {}
     for node_id, sim in hits:  # nearest first
@@ -574,44 +559,44 @@ def vector_session(
     out: list[int] = []
     for start in range(0, len(order), SESSION_BATCH):
         batch = order[start : start + SESSION_BATCH]
-        members = session_members(memory, [k for k in batch if isinstance(k, str)])
+        members = session_members(retriever, [k for k in batch if isinstance(k, str)])
         todo = [i for ids in members.values() for i in ids if i not in sims]
-        sims.update(_similarities(memory, todo, query_vec))
+        sims.update(_similarities(retriever, todo, query_vec))
         for k in batch:
             ids = members.get(k, []) if isinstance(k, str) else [-k]
             out.extend(sorted(ids, key=lambda i: (-sims.get(i, -1.0), i)))
-        kept = apply_filter(memory, out, filters)
+        kept = apply_filter(retriever, out, filters)
         if len(kept) >= limit:
             break
-    return apply_filter(memory, out, filters)[:limit]
+    return apply_filter(retriever, out, filters)[:limit]
 
 
 SESSION_BATCH = 8  # sessions whose episodes vector_session reads at a time
 
 
-def session_members(memory: MemoryView, sessions: Sequence[str]) -> dict[str, list[int]]:
+def session_members(retriever: Retriever, sessions: Sequence[str]) -> dict[str, list[int]]:
     """The episodes of each session."""
     out: dict[str, list[int]] = {}
     if not sessions:
         return out
-    for node_id, session in _read(memory, q.session_episodes_json(), [json.dumps(list(sessions))]):
+    for node_id, session in _read(retriever, q.session_episodes_json(), [json.dumps(list(sessions))]):
         out.setdefault(str(session), []).append(int(node_id))
     return out
 
 
 def seeds(
-    memory: MemoryView, query_text: str, query_vec: np.ndarray | None, filters: Filters, count: int
+    retriever: Retriever, query_text: str, query_vec: np.ndarray | None, filters: Filters, count: int
 ) -> list[int]:
     """Where graph walks start when the engine did not pass seeds: FTS and vector hits interleaved."""
-    a = fts(memory, query_text, query_vec, filters.visible(), count)
-    b = vector(memory, query_text, query_vec, filters.visible(), count)
+    a = fts(retriever, query_text, query_vec, filters.visible(), count)
+    b = vector(retriever, query_text, query_vec, filters.visible(), count)
     mixed = [x for pair in zip(a, b, strict=False) for x in pair] + a[len(b) :] + b[len(a) :]
     return _dedup(mixed)[:count]
 
 
 # -- graph walks -------------------------------------------------------------------------------------
 def walk_ranked(
-    memory: MemoryView, starts: Sequence[int], edge_type: str, direction: str, depth: int
+    retriever: Retriever, starts: Sequence[int], edge_type: str, direction: str, depth: int
 ) -> list[int]:
     """Nodes reached from ``starts`` within ``depth`` hops, ranked by (hops, rank of the start),
     starts themselves excluded. One recursive CTE per start keeps the start's rank."""
@@ -619,7 +604,7 @@ def walk_ranked(
     start_set = set(starts)
     for rank, start in enumerate(starts):
         sql = q.walk(edge_type, direction, depth)
-        for node_id, hops in _read(memory, sql, [json.dumps([start])]):
+        for node_id, hops in _read(retriever, sql, [json.dumps([start])]):
             if node_id in start_set or hops == 0:
                 continue
             key = (int(hops), rank)
@@ -629,7 +614,7 @@ def walk_ranked(
 
 
 def _graph(
-    memory: MemoryView,
+    retriever: Retriever,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -638,18 +623,18 @@ def _graph(
     walks: Sequence[tuple[str, str]],
     depth: int,
 ) -> list[int]:
-    starts = list(seed_ids) if seed_ids is not None else seeds(memory, query_text, query_vec, filters, 10)
-    episodes = to_episodes(memory, starts)
+    starts = list(seed_ids) if seed_ids is not None else seeds(retriever, query_text, query_vec, filters, 10)
+    episodes = to_episodes(retriever, starts)
     reached: list[int] = []
     for edge_type, direction in walks:
-        reached.extend(walk_ranked(memory, episodes, edge_type, direction, depth))
-    ranked = with_facts(memory, _dedup(reached))
+        reached.extend(walk_ranked(retriever, episodes, edge_type, direction, depth))
+    ranked = with_facts(retriever, _dedup(reached))
     drop = set(starts) | set(episodes)
-    return apply_filter(memory, [i for i in ranked if i not in drop], filters)[:limit]
+    return apply_filter(retriever, [i for i in ranked if i not in drop], filters)[:limit]
 
 
 def causal(
-    memory: MemoryView,
+    retriever: Retriever,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -661,12 +646,12 @@ def causal(
 ) -> list[int]:
     """Causes first (walk against causal edges, cause -> effect), then effects, up to ``depth`` hops."""
     return _graph(
-        memory, query_text, query_vec, filters, limit, seed_ids, (("causal", "in"), ("causal", "out")), depth
+        retriever, query_text, query_vec, filters, limit, seed_ids, (("causal", "in"), ("causal", "out")), depth
     )
 
 
 def temporal(
-    memory: MemoryView,
+    retriever: Retriever,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -677,7 +662,7 @@ def temporal(
     text_rank: Sequence[int] | None = None,
 ) -> list[int]:
     """Chronological neighbours of the seed episodes, both directions, nearest first."""
-    return _graph(memory, query_text, query_vec, filters, limit, seed_ids, (("temporal", "both"),), depth)
+    return _graph(retriever, query_text, query_vec, filters, limit, seed_ids, (("temporal", "both"),), depth)
 
 
 # -- entities ---------------------------------------------------------------------------------------
@@ -685,8 +670,6 @@ def mention_keys(query_text: str, max_n: int = MAX_NGRAM) -> list[str]:
     """Normalised word n-grams of the query that could name an entity ("my boss", "Sasha"). N-grams
     with a question word or of stop words only are skipped, so the whole question is never taken
     as a name ("who is" names nobody)."""
-    from memlab.lang.names import normalize_name
-
     words = tokenize(query_text)
     keys: dict[str, None] = {}
     for n in range(min(max_n, len(words)), 0, -1):
@@ -700,27 +683,22 @@ def mention_keys(query_text: str, max_n: int = MAX_NGRAM) -> list[str]:
     return list(keys)
 
 
-def resolve_entities(memory: MemoryView, query_text: str, query_vec: np.ndarray | None) -> list[int]:
+def resolve_entities(retriever: Retriever, query_text: str, query_vec: np.ndarray | None) -> list[int]:
     """Entity ids mentioned in the query: alias table by n-gram, then entity vectors; merges followed."""
     keys = mention_keys(query_text)
     found: list[int] = []
     if keys:
-        rows = _read(
-            memory,
-            "SELECT a.alias_norm, a.entity_id FROM entity_aliases a "
-            "WHERE a.alias_norm IN (SELECT value FROM json_each(?))",
-            [json.dumps(keys)],
-        )
+        rows = er.alias_hits(retriever.store, keys)  # type: ignore[arg-type]
         order = {k: i for i, k in enumerate(keys)}  # longer n-grams first
         found.extend(e for _, e in sorted(rows, key=lambda r: (order[r[0]], r[1])))
-    found.extend(_entity_vector_hits(memory, query_vec))
-    return _follow_merges(memory, _dedup(found))
+    found.extend(_entity_vector_hits(retriever, query_vec))
+    return _follow_merges(retriever, _dedup(found))
 
 
-def _entity_vector_hits(memory: MemoryView, query_vec: np.ndarray | None) -> list[int]:
+def _entity_vector_hits(retriever: Retriever, query_vec: np.ndarray | None) -> list[int]:
     if query_vec is None:
         return []
-    rows = _read(memory, "SELECT entity_id, vec FROM entity_vectors", [])
+    rows = er.all_vectors(retriever.store)  # type: ignore[arg-type]
     if not rows:
         return []
     mat = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)
@@ -731,23 +709,14 @@ def _entity_vector_hits(memory: MemoryView, query_vec: np.ndarray | None) -> lis
     return [int(rows[i][0]) for i in order if sims[i] >= ENTITY_VECTOR_MIN_COSINE]
 
 
-def _follow_merges(memory: MemoryView, ids: list[int]) -> list[int]:
-    out: list[int] = []
-    for entity_id in ids:
-        seen = {entity_id}
-        current = entity_id
-        while True:
-            row = _read(memory, "SELECT merged_into FROM entities WHERE id = ?", [current])
-            if not row or row[0][0] is None or row[0][0] in seen:
-                break
-            current = row[0][0]
-            seen.add(current)
-        out.append(current)
-    return _dedup(out)
+def _follow_merges(retriever: Retriever, ids: list[int]) -> list[int]:
+    assert retriever.store is not None, "memory is not open"
+    con = retriever.store.reader()
+    return _dedup(er.root(con, entity_id) for entity_id in ids)
 
 
 def entity(
-    memory: MemoryView,
+    retriever: Retriever,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -760,38 +729,21 @@ def entity(
     """Nodes linked to the entities the query mentions. Those the text channels also found come
     first, in text order (a ubiquitous entity, e.g. a conversation partner, would otherwise flood
     the list); the rest by number of matched entities, facts before episodes, newest first."""
-    ents = resolve_entities(memory, query_text, query_vec)
+    ents = resolve_entities(retriever, query_text, query_vec)
     if not ents or limit <= 0:
         return []
-    sql, params = _entity_links_sql(ents, filters)
-    linked = [r[0] for r in _read(memory, sql, params)]
+    where, params = filters.where()
+    linked = er.node_links(retriever.store, ents, where, params, ENTITY_LINKS_PER_ENTITY, ENTITY_CANDIDATES)  # type: ignore[arg-type]
     if text_rank is None:
-        text_rank = seeds(memory, query_text, query_vec, filters, limit)
+        text_rank = seeds(retriever, query_text, query_vec, filters, limit)
     members = set(linked)
     first = [i for i in text_rank if i in members]
     return _dedup(first + linked)[:limit]
 
 
-def _entity_links_sql(ents: Sequence[int], filters: Filters) -> tuple[str, list[Any]]:
-    """Nodes linked to ``ents``, most matched entities first: each entity contributes its newest
-    ``ENTITY_LINKS_PER_ENTITY`` links (read from the (entity, node) index), so a conversation partner
-    linked to half a million episodes costs what one with a few thousand does."""
-    where, params = filters.where()
-    arm = "SELECT node_id FROM (SELECT node_id FROM node_entities WHERE entity_id = ? ORDER BY node_id DESC LIMIT ?)"
-    links = " UNION ALL ".join([arm] * len(ents))
-    sql = (
-        # CROSS JOIN keeps the links outermost: left to itself the planner walks every node of the
-        # user by the (user, type, time) index and probes the links (215 ms at 1M, 0.3 ms this way)
-        f"SELECT n.id FROM ({links}) ne CROSS JOIN nodes n ON n.id = ne.node_id WHERE {where} "
-        "GROUP BY n.id ORDER BY count(*) DESC, n.type = 'episodic', n.event_time DESC, n.id DESC LIMIT ?"
-    )
-    arms = [x for e in ents for x in (e, ENTITY_LINKS_PER_ENTITY)]
-    return sql, [*arms, *params, ENTITY_CANDIDATES]
-
-
 # -- key expansion -----------------------------------------------------------------------------------
 def facts(
-    memory: MemoryView,
+    retriever: Retriever,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -803,20 +755,20 @@ def facts(
 ) -> list[int]:
     """Episodes reached from matching facts (fact -> derived_from -> episode): a second key for the
     same evidence, after LongMemEval's key expansion (Wu et al., 2024)."""
-    if not has_facts(memory):
+    if not has_facts(retriever):
         return []
     fact_view = Filters(types=FACT_TYPES, as_of=filters.as_of, include_history=filters.include_history)
-    found = fts(memory, query_text, query_vec, fact_view, limit)
+    found = fts(retriever, query_text, query_vec, fact_view, limit)
     if seed_ids:
-        kinds = _types(memory, list(seed_ids))
+        kinds = _types(retriever, list(seed_ids))
         found = _interleave(found, [i for i in seed_ids if kinds.get(i, "episodic") != "episodic"])
-    sources = hop(memory, found, "derived_from", "out")
+    sources = hop(retriever, found, "derived_from", "out")
     episodes = _dedup(e for f in found for e in sources.get(f, []))
-    return apply_filter(memory, episodes, filters)[:limit]
+    return apply_filter(retriever, episodes, filters)[:limit]
 
 
 def keyed(
-    memory: MemoryView,
+    retriever: Retriever,
     query_text: str,
     query_vec: np.ndarray | None,
     filters: Filters,
@@ -827,25 +779,23 @@ def keyed(
     "Where does Mark live now?" -> ``mark|city``), whatever words the fact is written in, newest
     first. Empty unless the question names both a known subject and an attribute, so a question
     about nothing memory has a key for costs two index probes."""
-    if limit <= 0 or (filters.types and not set(filters.types) & set(FACT_TYPES)) or not has_facts(memory):
+    if limit <= 0 or (filters.types and not set(filters.types) & set(FACT_TYPES)) or not has_facts(retriever):
         return []
-    from memlab.retrieval.focus import focus_in
-    from memlab.types import DEFAULT_USER
 
-    store = memory.store
+    store = retriever.store
     user = filters.user_id or DEFAULT_USER
     focus = focus_in(store, query_text, user, filters.as_of)
     if not focus.subjects or not focus.attributes:
         return []
     found = [n.id for n in store.facts_about(focus.subjects, user, filters.as_of) if focus.matches(n.fact_key)]
-    return apply_filter(memory, found[:1] if focus.latest else found, filters)[:limit]
+    return apply_filter(retriever, found[:1] if focus.latest else found, filters)[:limit]
 
 
-def has_facts(memory: MemoryView) -> bool:
+def has_facts(retriever: Retriever) -> bool:
     """Whether any fact node exists (an index probe), so key expansion costs nothing before
     consolidation has run."""
-    marks = ",".join("?" * len(FACT_TYPES))
-    return bool(_read(memory, f"SELECT 1 FROM nodes WHERE type IN ({marks}) LIMIT 1", list(FACT_TYPES)))
+    assert retriever.store is not None, "memory is not open"
+    return retriever.store.has_type(FACT_TYPES)
 
 
 def _interleave(a: list[int], b: list[int]) -> list[int]:

@@ -17,6 +17,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from memlab.clock import iso
+from memlab.retrieval import engine
+from memlab.retrieval.channels import hop
+from memlab.retrieval.complexity import plan_query
+from memlab.retrieval.focus import USER, attribute_of, bare, focus_in, names
 from memlab.retrieval.staleness import (
     earlier_names,
     earlier_values,
@@ -27,10 +31,11 @@ from memlab.retrieval.staleness import (
     said_before,
 )
 from memlab.retrieval.tokens import TokenCounter, default_counter
+from memlab.store import entity_rows as er
 from memlab.types import DEFAULT_USER, Hit, Node
 
 if TYPE_CHECKING:
-    from memlab.view import MemoryView
+    from memlab.retrieval.retriever import Retriever
 
 SECTIONS: tuple[tuple[str, float], ...] = (
     ("Facts", 0.30),
@@ -102,7 +107,7 @@ class ContextProvider:
 
     def __init__(
         self,
-        memory: MemoryView,
+        retriever: Retriever,
         *,
         budget: int | None = None,
         counter: TokenCounter | None = None,
@@ -114,7 +119,7 @@ class ContextProvider:
         user_id: str | None = None,
         as_of: float | None = None,
     ) -> None:
-        self.memory = memory
+        self.retriever = retriever
         self.budget = budget
         self.counter = counter or default_counter()
         self.recipe = recipe
@@ -131,22 +136,23 @@ class ContextProvider:
 
     def sections(self, prompt: str) -> list[Section]:
         """The filled sections for ``prompt`` (empty ones included), in priority order."""
-        from memlab.retrieval import engine
-        from memlab.retrieval.complexity import plan_query
-
-        plan = plan_query(prompt, self.memory.config.retrieval)
+        plan = plan_query(prompt, self.retriever.config)
         budget = self.budget if self.budget is not None else plan.budget_tokens
         hits = engine.search(
-            self.memory,
+            self.retriever,
             prompt,
             limit=self.limit or plan.limit * 2,
             recipe=self.recipe,
             user_id=self.user_id,
             as_of=self.as_of,
+            reinforce=False,  # handed over below, once the context is built
         )
         if not hits:
             return []
         items = self._items(hits, prompt)
+        if self.retriever.config.reinforce_on_access:
+            # queued after the reads: the context never races its own reinforcement write
+            self.retriever.record_access([h.node.id for h in hits])
         seen: set[str] = set()
         out: list[Section] = []
         spare = 0
@@ -162,7 +168,7 @@ class ContextProvider:
         facts, related, older, subjects, asked = self._focused(
             [h.node for h in hits if h.node.type != "episodic" and h.node.active], prompt
         )
-        store = self.memory.store
+        store = self.retriever.store
         assert store is not None
         episodes = [h.node for h in hits if h.node.type == "episodic" and h.node.active and not _filler(h.node)]
         derived = store.derived_keys([n.id for n in episodes]) if facts else {}
@@ -208,9 +214,7 @@ class ContextProvider:
         the newest; the others on that attribute are ``older``, shown only as history. ``subjects``:
         whom the leading facts are about (empty when none lead). A prompt with no recognised subject
         keeps every fact in retrieval order."""
-        from memlab.retrieval.focus import attribute_of, focus_in
-
-        store = self.memory.store
+        store = self.retriever.store
         assert store is not None
         user = self.user_id or DEFAULT_USER
         focus = focus_in(store, prompt, user, self.as_of)
@@ -245,10 +249,8 @@ class ContextProvider:
     ) -> list[tuple[str, str]]:
         """Superseded statements, each with its date and what replaced it, and statements of an
         older value when the question asks for the newest (never shown as current)."""
-        from memlab.knowledge.conflicts import replaced_by
-
-        assert self.memory.store is not None
-        successors = replaced_by(self.memory.store.reader(), [n.id for n in episodes])
+        assert self.retriever.store is not None
+        successors = self.retriever.store.replaced_by([n.id for n in episodes])
         items = []
         for n in sorted(episodes, key=lambda n: (n.event_time, n.id)):
             new = successors.get(n.id)
@@ -268,18 +270,14 @@ class ContextProvider:
     def _stale(self, episode_ids: Sequence[int]) -> set[int]:
         """Episodes whose every derived fact was superseded ("I prefer Python" after "I write Rust
         now"): history, not context."""
-        try:
-            from memlab.knowledge.conflicts import stale_episodes
-        except ImportError:  # the knowledge layer is optional on the read path
-            return set()
-        assert self.memory.store is not None
-        return stale_episodes(self.memory.store.reader(), episode_ids)
+        assert self.retriever.store is not None
+        return self.retriever.store.stale_episodes(episode_ids)
 
     def effective_confidence(self, node: Node) -> float:
         """The decay policy's strength now: computed from the stored base, never compounded with the
         confidence that maintenance cached; ``decay.policy = "none"`` shows the base itself."""
-        policy = self.decay if self.decay is not None else self.memory.parts.decay
-        return float(policy.weight(node, self.memory.clock.now()))
+        policy = self.decay if self.decay is not None else self.retriever.decay
+        return float(policy.weight(node, self.retriever.clock.now()))
 
     def _fact_line(self, n: Node) -> str:
         return f"- {clip(n.content)} (since {iso(n.valid_from)[:10]}, confidence {self.effective_confidence(n):.2f})"
@@ -292,24 +290,12 @@ class ContextProvider:
         return line if now is None else f"{line} [names an earlier value; since {iso(now.valid_from)[:10]}: {clip(now.content, 120)}]"
 
     def _entity_items(self, node_ids: Sequence[int]) -> list[tuple[str, str]]:
-        assert self.memory.store is not None
+        assert self.retriever.store is not None
         if not node_ids:
             return []
-        rows = self.memory.store.execute_read(
-            "SELECT e.id, e.canonical_name, e.type, e.summary FROM json_each(?) pos "
-            "JOIN node_entities ne ON ne.node_id = pos.value JOIN entities e ON e.id = ne.entity_id "
-            "WHERE e.merged_into IS NULL GROUP BY e.id ORDER BY min(pos.key), e.mention_count DESC LIMIT 20",
-            [_json(node_ids)],
-        )
         items = []
-        for eid, name, etype, summary in rows:
-            aliases = [
-                a
-                for (a,) in self.memory.store.execute_read(
-                    "SELECT alias FROM entity_aliases WHERE entity_id = ? ORDER BY alias LIMIT 6", (eid,)
-                )
-                if a.casefold() != name.casefold()
-            ]
+        for eid, name, etype, summary in er.of_nodes(self.retriever.store, _json(node_ids)):
+            aliases = [a for a in er.first_aliases(self.retriever.store, eid, 6) if a.casefold() != name.casefold()]
             if not aliases and not summary:
                 continue  # "**Luna** (person)" tells the reader nothing and may name an old value
             aka = f"; aka {', '.join(aliases)}" if aliases else ""
@@ -322,11 +308,9 @@ class ContextProvider:
     ) -> list[tuple[str, str]]:
         """The episodes each fact came from, quoted; a value in a quote that a fact no longer has
         is marked where it stands ("я разработчик в Авито" proves the job, not the employer)."""
-        from memlab.retrieval.channels import hop
-
-        assert self.memory.store is not None
-        sources = hop(self.memory, [n.id for n in facts], "derived_from", "out")
-        episodes = {n.id: n for n in self.memory.store.nodes([e for ids in sources.values() for e in ids])}
+        assert self.retriever.store is not None
+        sources = hop(self.retriever, [n.id for n in facts], "derived_from", "out")
+        episodes = {n.id: n for n in self.retriever.store.nodes([e for ids in sources.values() for e in ids])}
         items = []
         for f in facts:
             for e in sources.get(f.id, []):
@@ -357,8 +341,6 @@ def _said(n: Node) -> str:
 def _speaks_to(episode: Node, subjects: frozenset[str]) -> bool:
     """An episode no fact came from stays beside the subjects' facts unless someone else said it
     and it names none of them ("Mark: Saw a dog named Rex at the park" is no part of Julia's pets)."""
-    from memlab.retrieval.focus import USER, bare, names
-
     speaker = (episode.speaker or USER).casefold()
     if episode.source_role == "assistant" or speaker in subjects or any(s.startswith(f"{speaker}'s ") for s in subjects):
         return True
@@ -383,6 +365,6 @@ def _json(ids: Sequence[int]) -> str:
     return json.dumps(list(ids))
 
 
-def build_context(memory: MemoryView, prompt: str, **kw: Any) -> str | None:
+def build_context(retriever: Retriever, prompt: str, **kw: Any) -> str | None:
     """The Markdown context for ``prompt`` (None when memory has nothing relevant)."""
-    return ContextProvider(memory, **kw).get_context(prompt)
+    return ContextProvider(retriever, **kw).get_context(prompt)

@@ -16,17 +16,21 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from memlab.clock import iso
+from memlab.lang.names import normalize_name
 from memlab.retrieval import channels as ch
 from memlab.retrieval.complexity import QueryPlan, plan_query
 from memlab.retrieval.fusion import Fused, rrf
-from memlab.retrieval.recipes import Recipe
+from memlab.retrieval.intent import VectorIntentClassifier
+from memlab.retrieval.recipes import Recipe, configured
+from memlab.retrieval.staleness import replaced_in, replaced_values
+from memlab.store import entity_rows as er
 from memlab.types import DEFAULT_USER, Hit
 
 if TYPE_CHECKING:
-    from memlab.view import MemoryView
+    from memlab.retrieval.retriever import Retriever
 
 log = logging.getLogger("memlab.retrieval")
-EXT_KEY = "memlab.retrieval"
 SEED_MIN, SEED_MAX = 5, 10  # graph walks start from this many top text hits
 
 
@@ -41,51 +45,40 @@ class Trace:
     fused: list[Fused]
 
 
-def _state(memory: MemoryView) -> dict[str, Any]:
-    return memory.extensions.setdefault(EXT_KEY, {})  # type: ignore[no-any-return]
-
-
-def intent_classifier(memory: MemoryView) -> Any:
+def intent_classifier(retriever: Retriever) -> Any:
     """The memory's intent classifier (built by the composition root)."""
-    return memory.parts.intent
+    return retriever.intent
 
 
-def classify(memory: MemoryView, query: str, query_vec: np.ndarray | None) -> str:
+def classify(retriever: Retriever, query: str, query_vec: np.ndarray | None) -> str:
     """Intent of ``query``; an embedding classifier reuses the already computed query vector."""
-    clf = intent_classifier(memory)
-    if query_vec is not None and hasattr(clf, "classify_vector"):
+    clf = intent_classifier(retriever)
+    if query_vec is not None and isinstance(clf, VectorIntentClassifier):
         return str(clf.classify_vector(query_vec))
     return str(clf.classify(query))
 
 
-def resolve_recipe(memory: MemoryView, recipe: str | Recipe | None) -> Recipe:
+def resolve_recipe(retriever: Retriever, recipe: str | Recipe | None) -> Recipe:
     """A Recipe object as given; a name (or the configured default) with config weights and k applied."""
     if isinstance(recipe, Recipe):
         return recipe
     if recipe is None:
-        return memory.parts.recipe
-    from memlab.compose import build_recipe
-
-    return build_recipe(memory.config, recipe)
+        return retriever.recipe
+    return configured(retriever.config, recipe)
 
 
-def resolve_entity_filter(memory: MemoryView, entity: int | str | None, user_id: str | None = None) -> int | None:
+def resolve_entity_filter(retriever: Retriever, entity: int | str | None, user_id: str | None = None) -> int | None:
     """An entity filter given by id or by any alias (of this user's entities); -1 (matches nothing)
     for an unknown name."""
     if entity is None or isinstance(entity, int):
         return entity
-    from memlab.lang.names import normalize_name
 
-    rows = memory.store.execute_read(  # type: ignore[union-attr]
-        "SELECT a.entity_id FROM entity_aliases a JOIN entities e ON e.id = a.entity_id "
-        "WHERE a.alias_norm = ? AND (? IS NULL OR e.user_id = ?) ORDER BY a.entity_id LIMIT 1",
-        (normalize_name(entity), user_id, user_id),
-    )
-    return int(rows[0][0]) if rows else -1
+    found = er.alias_entity(retriever.store, normalize_name(entity), user_id)  # type: ignore[arg-type]
+    return found if found is not None else -1
 
 
 def run(
-    memory: MemoryView,
+    retriever: Retriever,
     query: str,
     *,
     limit: int | None = None,
@@ -94,43 +87,42 @@ def run(
     min_score_fraction: float | None = None,
 ) -> Trace:
     """Plan, route, run the channels and fuse; no reinforcement (``search`` adds that)."""
-    state = _state(memory)
-    state[ch.MEMO_KEY] = {}  # window and vector hits, shared by the channels of this search
+    retriever.memo = {}  # window and vector hits, shared by the channels of this search
     try:
-        return _run(memory, query, limit, recipe, filters or ch.Filters(), min_score_fraction)
+        return _run(retriever, query, limit, recipe, filters or ch.Filters(), min_score_fraction)
     finally:
-        state.pop(ch.MEMO_KEY, None)
+        retriever.memo = None
 
 
 def _run(
-    memory: MemoryView,
+    retriever: Retriever,
     query: str,
     limit: int | None,
     recipe: str | Recipe | None,
     filters: ch.Filters,
     min_score_fraction: float | None,
 ) -> Trace:
-    cfg = memory.config.retrieval
+    cfg = retriever.config
     plan = plan_query(query, cfg)
-    rec = resolve_recipe(memory, recipe)
+    rec = resolve_recipe(retriever, recipe)
     want = limit or plan.limit
     pool = max(cfg.candidate_pool, rec.pool, want)
     dense = "vector" in rec.channels or "vector_window" in rec.channels
-    needs_vec = dense or hasattr(memory.parts.intent, "classify_vector") or rec.use_graph
-    qvec = memory.embed_query(query) if needs_vec and query.strip() else None
-    intent = classify(memory, query, qvec) if rec.use_graph else "general"
+    needs_vec = dense or isinstance(retriever.intent, VectorIntentClassifier) or rec.use_graph
+    qvec = retriever.embed_query(query) if needs_vec and query.strip() else None
+    intent = classify(retriever, query, qvec) if rec.use_graph else "general"
     names = rec.channels_for(intent)
     lists: dict[str, list[int]] = {}
     for name in ch.TEXT:
         if name in names:
-            lists[name] = ch.CHANNEL_FUNCS[name](memory, query, qvec, filters, pool, plan.depth)
+            lists[name] = ch.CHANNEL_FUNCS[name](retriever, query, qvec, filters, pool, plan.depth)
     graph = [n for n in names if n in ch.SEEDED]
     if graph:
-        text_rank = _text_rank(memory, query, qvec, filters, lists, rec, pool)
+        text_rank = _text_rank(retriever, query, qvec, filters, lists, rec, pool)
         seeds = text_rank[: min(SEED_MAX, max(SEED_MIN, want // 2))]
         for name in graph:
             lists[name] = ch.CHANNEL_FUNCS[name](
-                memory, query, qvec, filters, pool, plan.depth, seed_ids=seeds, text_rank=text_rank
+                retriever, query, qvec, filters, pool, plan.depth, seed_ids=seeds, text_rank=text_rank
             )
     frac = cfg.min_score_fraction if min_score_fraction is None else min_score_fraction
     fused = rrf(lists, rec.weights, rec.rrf_k, frac)[:want]
@@ -138,7 +130,7 @@ def _run(
 
 
 def _text_rank(
-    memory: MemoryView,
+    retriever: Retriever,
     query: str,
     qvec: np.ndarray | None,
     filters: ch.Filters,
@@ -153,11 +145,11 @@ def _text_rank(
         # are what the temporal walk is for
         text = {k: v for k, v in lists.items() if k in ch.SEED_TEXT}
         return [f.id for f in rrf(text, rec.weights, rec.rrf_k)[:count]]
-    return ch.seeds(memory, query, qvec, filters, count)
+    return ch.seeds(retriever, query, qvec, filters, count)
 
 
 def search(
-    memory: MemoryView,
+    retriever: Retriever,
     query: str,
     *,
     limit: int | None = None,
@@ -179,7 +171,7 @@ def search(
     ``reinforce`` defaults to ``config.retrieval.reinforce_on_access``; ``internal=True`` never
     reinforces (conflict detection and maintenance must not count as access).
     """
-    assert memory.store is not None, "memory is not open"
+    assert retriever.store is not None, "memory is not open"
     user = user_id or DEFAULT_USER
     filters = ch.Filters(
         types=tuple(types) if types else None,
@@ -187,47 +179,41 @@ def search(
         until=until,
         as_of=as_of,
         include_history=include_history,
-        entity_id=resolve_entity_filter(memory, entity, user),
+        entity_id=resolve_entity_filter(retriever, entity, user),
         user_id=user,
     )
     trace = run(
-        memory, query, limit=limit, recipe=recipe, filters=filters, min_score_fraction=min_score_fraction
+        retriever, query, limit=limit, recipe=recipe, filters=filters, min_score_fraction=min_score_fraction
     )
-    hits = to_hits(memory, trace.fused, with_successors=include_history)
+    hits = to_hits(retriever, trace.fused, with_successors=include_history)
     if as_of is None and not include_history:
-        hits = history_last(memory, hits, user)
-    do_reinforce = memory.config.retrieval.reinforce_on_access if reinforce is None else reinforce
+        hits = history_last(retriever, hits, user)
+    do_reinforce = retriever.config.reinforce_on_access if reinforce is None else reinforce
     if hits and do_reinforce and not internal:
-        record_access(memory, [h.node.id for h in hits])
+        retriever.record_access([h.node.id for h in hits])  # a queued side effect, not a write here
     return hits
 
 
-def history_last(memory: MemoryView, hits: list[Hit], user_id: str = DEFAULT_USER) -> list[Hit]:
+def history_last(retriever: Retriever, hits: list[Hit], user_id: str = DEFAULT_USER) -> list[Hit]:
     """Episodes whose every derived fact was superseded ("I prefer Python" after "I write Rust
     now"), and episodes naming a value a fact among the hits no longer has, rank after everything
     current; they stay findable, as history, in their own order."""
-    try:
-        from memlab.knowledge.conflicts import stale_episodes
-    except ImportError:  # the knowledge layer is optional on the read path
-        return hits
-    from memlab.retrieval.staleness import replaced_in, replaced_values
-
-    assert memory.store is not None
+    assert retriever.store is not None
     episodes = [h.node for h in hits if h.node.type == "episodic"]
-    stale = stale_episodes(memory.store.reader(), [n.id for n in episodes])
+    stale = retriever.store.stale_episodes([n.id for n in episodes])
     facts = [h.node for h in hits if h.node.type != "episodic" and h.node.fact_key]
-    replaced = replaced_values(memory.store, facts, user_id)
+    replaced = replaced_values(retriever.store, facts, user_id)
     stale |= {n.id for n in episodes if replaced and replaced_in(n.content, replaced) is not None}
     if not stale:
         return hits
     return [h for h in hits if h.node.id not in stale] + [h for h in hits if h.node.id in stale]
 
 
-def to_hits(memory: MemoryView, fused: Sequence[Fused], with_successors: bool = False) -> list[Hit]:
-    assert memory.store is not None
-    nodes = {n.id: n for n in memory.store.nodes([f.id for f in fused])}
+def to_hits(retriever: Retriever, fused: Sequence[Fused], with_successors: bool = False) -> list[Hit]:
+    assert retriever.store is not None
+    nodes = {n.id: n for n in retriever.store.nodes([f.id for f in fused])}
     succ = (
-        successors(memory, [i for i, n in nodes.items() if n.invalid_reason == "superseded"])
+        successors(retriever, [i for i, n in nodes.items() if n.invalid_reason == "superseded"])
         if with_successors
         else {}
     )
@@ -236,41 +222,16 @@ def to_hits(memory: MemoryView, fused: Sequence[Fused], with_successors: bool = 
     ]
 
 
-def successors(memory: MemoryView, ids: Sequence[int]) -> dict[int, list[int]]:
+def successors(retriever: Retriever, ids: Sequence[int]) -> dict[int, list[int]]:
     """For superseded nodes: the nodes that superseded them (``supersedes`` edges, new -> old)."""
-    return ch.hop(memory, ids, "supersedes", "in")
+    return ch.hop(retriever, ids, "supersedes", "in")
 
 
-def record_access(memory: MemoryView, ids: Sequence[int]) -> None:
-    """Reinforce and stamp the accessed nodes in one writer call (fire-and-forget, atomic)."""
-    now = memory.clock.now()
-    step = memory.config.decay.reinforce_step
-    unique = list(dict.fromkeys(int(i) for i in ids))
-
-    def fn(con: Any) -> None:
-        marks = ",".join("?" * len(unique))
-        rows = con.execute(f"SELECT id, base_strength FROM nodes WHERE id IN ({marks})", unique).fetchall()
-        con.executemany(
-            "UPDATE nodes SET base_strength = ?, access_count = access_count + 1, last_accessed = ? WHERE id = ?",
-            [(_reinforce(base, step), now, node_id) for node_id, base in rows],
-        )
-
-    memory.store.writer.submit_nowait(fn)  # type: ignore[union-attr]
-
-
-def _reinforce(base: float, step: float) -> float:
-    try:
-        from memlab.knowledge.decay import reinforce
-    except ImportError:  # the knowledge layer is optional on the read path
-        return min(1.0, base + max(0.0, step))
-    return reinforce(base, step)
 
 
 # -- presentation ------------------------------------------------------------------------------------
 def format_hits(hits: Sequence[Hit], width: int = 70) -> str:
     """A plain-text table: id | type | score | per-channel ranks | date | content (truncated)."""
-    from memlab.clock import iso
-
     if not hits:
         return "(no hits)"
     rows = [("id", "type", "score", "ranks", "date", "content")]

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from memlab.lang.translit import latin_forms
+from memlab.lang.values import FAVOURITE_NOUNS_RU
 
 USER = "user"
 
@@ -134,8 +135,6 @@ class Focus:
 def _names(noun: str, words: Sequence[str]) -> bool:
     """A question word is ``noun`` (or its Russian name) in some inflection: same first letters, at
     most two more or fewer ("book"/"books", "band"/"группу", "book"/"книгу")."""
-    from memlab.lang.values import FAVOURITE_NOUNS_RU
-
     nouns = [noun, *(ru for ru, en in FAVOURITE_NOUNS_RU.items() if en == noun)]
     return any(
         w.startswith(n[: max(3, len(n) - 2)]) and abs(len(w) - len(n)) <= 2 for n in nouns for w in words

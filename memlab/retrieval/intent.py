@@ -37,6 +37,14 @@ class IntentClassifier(Protocol):
     def classify(self, query: str) -> str: ...
 
 
+@runtime_checkable
+class VectorIntentClassifier(IntentClassifier, Protocol):
+    """A classifier that can also read the query's vector (the read path then embeds the query
+    even for a recipe without a dense channel, and hands the vector over instead of the text)."""
+
+    def classify_vector(self, query_vec: np.ndarray) -> str: ...
+
+
 # --- keyword classifier ----------------------------------------------------------------------
 
 # Strong cues name the intent whatever word opens the question ("what was the REASON", "what

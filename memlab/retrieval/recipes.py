@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from memlab.config import RetrievalConfig
+
 CHANNELS: tuple[str, ...] = (
     "fts",
     "fts_pair",
@@ -125,3 +127,11 @@ def get_recipe(name: str) -> Recipe:
         return RECIPES[key]
     except KeyError:
         raise ValueError(f"unknown retrieval recipe {name!r}; known: {sorted(RECIPES)}") from None
+
+
+def configured(cfg: RetrievalConfig, name: str | None = None) -> Recipe:
+    """The named recipe (default: the configured one) with the config's weights and k applied."""
+    found = get_recipe(name or cfg.recipe)
+    if cfg.weights:
+        found = found.with_weights(cfg.weights)
+    return found if cfg.rrf_k is None else replace(found, rrf_k=int(cfg.rrf_k))

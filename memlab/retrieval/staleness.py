@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from memlab.clock import iso
 from memlab.lang.names import normalize_name
 from memlab.lang.values import forms_of, match_form, members_of, mentions
+from memlab.retrieval.focus import USER, bare, names, names_relation
 from memlab.types import Node
 
 
@@ -66,7 +68,6 @@ def mark_replaced(text: str, replaced: Mapping[str, Node]) -> str:
     what holds now: "я разработчик в Авито [no longer current; since 2024-05-14: Wildberries]". A
     line quoted as evidence of a current fact may still carry a value another key lost; the mark
     keeps it from reading as current."""
-    from memlab.clock import iso
     out = text
     for value, now in replaced.items():
         current = str(now.attributes.get("value") or "")
@@ -166,8 +167,6 @@ def earlier_names(
 def mark_earlier(text: str, earlier: Mapping[str, Node]) -> str:
     """``text`` with each value ``earlier_names`` found marked where it stands with the fact that
     holds now ("spa weekend in Bath [not the current one; since 2024-05-21: Esme lives in Oslo]")."""
-    from memlab.clock import iso
-
     out = text
     for value, now in earlier.items():
         mark = f" [not the current one; since {iso(now.valid_from)[:10]}: {now.content}]"
@@ -184,8 +183,6 @@ def _another(text: str, members: Sequence[str], value: str) -> bool:
 def _speaks_of(episode: Node, subject: str) -> bool:
     """The episode's first person is ``subject``, or ``subject`` is the speaker's relative and the
     episode names the relation ("my mum lives in Cardiff" before "User's mother lives in Swansea")."""
-    from memlab.retrieval.focus import USER, bare, names, names_relation
-
     me = _subject(episode)
     if subject == me:
         return True
@@ -198,6 +195,5 @@ def _speaks_of(episode: Node, subject: str) -> bool:
 
 
 def _subject(episode: Node) -> str:
-    from memlab.retrieval.focus import USER  # the first-person subject of a fact key
 
     return (episode.speaker or USER).casefold()

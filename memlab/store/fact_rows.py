@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from memlab.store import queries as q
-from memlab.store.store import Store, row_to_node
+from memlab.store.store import Store, insert_edge, invalidate, row_to_node
 from memlab.types import Node
 
 
@@ -244,3 +244,82 @@ def entity_texts(con: Any, ids: Sequence[int]) -> list[tuple[int, str, str | Non
         [int(i) for i in ids],
     ).fetchall()
     return [(int(r[0]), str(r[1]), r[2]) for r in rows]
+
+
+# -- conflicts ---------------------------------------------------------------------------------------
+CandidateRow = tuple[int, str, str | None, str | None, float, int]  # q.CANDIDATE_COLUMNS
+
+
+def keyed_candidates(con: Any, key: str, exclude: int, user_id: str | None) -> list[CandidateRow]:
+    sql, params = q.keyed_candidates(key, exclude, user_id)
+    return con.execute(sql, params).fetchall()  # type: ignore[no-any-return]
+
+
+def same_stem_candidates(con: Any, stem: str, fact_type: str | None, user_id: str | None) -> list[CandidateRow]:
+    sql, params = q.same_stem_candidates(stem, fact_type, user_id)
+    return con.execute(sql, params).fetchall()  # type: ignore[no-any-return]
+
+
+def fts_ids(con: Any, match: str, where: str, params: q.Params, limit: int) -> list[int]:
+    sql, p = q.fts_ids(match, where, params, limit)
+    return [r[0] for r in con.execute(sql, p).fetchall()]
+
+
+def candidates_by_ids(con: Any, ids: Sequence[int]) -> list[CandidateRow]:
+    sql, params = q.candidates_by_ids(ids)
+    return con.execute(sql, params).fetchall()  # type: ignore[no-any-return]
+
+
+def keep_ids(con: Any, ids: Sequence[int], where: str, params: q.Params) -> set[int]:
+    """Which of ``ids`` pass ``where`` (alias ``n``)."""
+    sql, p = q.keep_ids(ids, where, params)
+    return {r[0] for r in con.execute(sql, p).fetchall()}
+
+
+def supersede(con: Any, old_id: int, new_id: int, now: float, confidence: float, decay_rate: float) -> bool:
+    """``new_id`` supersedes ``old_id``: the old one weakens, leaves active memory at the new one's
+    ``valid_from`` and gains a ``supersedes`` edge from it; False (no change) if it was not current."""
+    row = con.execute("SELECT valid_from FROM nodes WHERE id = ?", (new_id,)).fetchone()
+    old = con.execute("SELECT valid_until FROM nodes WHERE id = ?", (old_id,)).fetchone()
+    if row is None or old is None or old[0] is not None or old_id == new_id:
+        return False
+    valid_until = float(row[0])
+    con.execute(
+        "UPDATE nodes SET confidence = ?, base_strength = min(base_strength, ?), decay_rate = ? WHERE id = ?",
+        (confidence, confidence, decay_rate, old_id),
+    )
+    invalidate(con, old_id, valid_until, "superseded")
+    insert_edge(con, new_id, old_id, "supersedes", created_at=now, valid_from=valid_until)
+    return True
+
+
+def supersedes_step(con: Any, node_id: int, side: str) -> list[int]:
+    return [r[0] for r in con.execute(q.supersedes_step(side), (node_id,)).fetchall()]
+
+
+# -- causal links between episodes ---------------------------------------------------------------
+PairRow = tuple[int, tuple[int, str, float, str, str], tuple[int, str, float, str, str]]
+
+
+def temporal_pairs(store: Store, cursor: int, limit: int) -> list[PairRow]:
+    """(temporal edge id, (id, content, time, role, session) of the earlier episode, same of the
+    later) of the temporal edges after ``cursor``, oldest edge first."""
+    rows = store.execute_read(
+        "SELECT e.id, a.id, a.content, a.event_time, coalesce(a.source_role, 'user'), a.session_id, "
+        "b.id, b.content, b.event_time, coalesce(b.source_role, 'user'), b.session_id "
+        "FROM edges e JOIN nodes a ON a.id = e.src JOIN nodes b ON b.id = e.dst "
+        "WHERE e.type = 'temporal' AND e.id > ? ORDER BY e.id LIMIT ?",
+        (cursor, limit),
+    )
+    return [(r[0], tuple(r[1:6]), tuple(r[6:11])) for r in rows]  # type: ignore[misc]
+
+
+def link_cause(con: Any, cause: int, effect: int, confidence: float, evidence: str, now: float) -> int:
+    """A ``caused`` edge valid from the later of the two episodes (kept once per pair); 1 if new."""
+    cur = con.execute(
+        "INSERT INTO edges(src, dst, type, predicate, confidence, valid_from, evidence, created_at) "
+        "SELECT ?, ?, 'causal', 'caused', ?, max(a.event_time, b.event_time), ?, ? "
+        "FROM nodes a, nodes b WHERE a.id = ? AND b.id = ? ON CONFLICT(src, dst, type) DO NOTHING",
+        (cause, effect, confidence, evidence, now, cause, effect),
+    )
+    return int(cur.rowcount)

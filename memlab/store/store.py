@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -383,6 +383,87 @@ class Store:
         )
         return [(str(k), str(v)) for k, v in rows if v]
 
+    # -- graph reads of the read path --------------------------------------------------------------
+    def hop(self, ids: Sequence[int], edge_type: str, direction: str) -> list[tuple[int, int]]:
+        """(from id, to id) of one ``edge_type`` hop from ``ids`` (``out``: src->dst, ``in``: dst->src)."""
+        return [(r[0], r[1]) for r in self.execute_read(q.hop(edge_type, direction), [json.dumps(list(ids))])]
+
+    def node_types(self, ids: Sequence[int]) -> dict[int, str]:
+        rows = self.execute_read(
+            "SELECT id, type FROM nodes WHERE id IN (SELECT value FROM json_each(?))", [json.dumps(list(ids))]
+        )
+        return {r[0]: r[1] for r in rows}
+
+    def has_type(self, types: Sequence[str]) -> bool:
+        """Whether any node of one of ``types`` exists (an index probe)."""
+        marks = ",".join("?" * len(types))
+        return bool(self.execute_read(f"SELECT 1 FROM nodes WHERE type IN ({marks}) LIMIT 1", list(types)))
+
+    def stale_episodes(self, episode_ids: Sequence[int]) -> set[int]:
+        """Episodes whose every derived fact has been superseded: their claim is history now.
+
+        For read paths that should not put "I prefer Python" next to the fact that replaced it; an
+        episode no fact was derived from is never stale (nothing says it is outdated).
+        """
+        ids = list(dict.fromkeys(int(i) for i in episode_ids))
+        if not ids:
+            return set()
+        rows = self.execute_read(
+            "SELECT e.dst, min(f.invalid_reason = 'superseded') FROM edges e JOIN nodes f ON f.id = e.src "
+            f"WHERE e.type = 'derived_from' AND e.dst IN ({','.join('?' * len(ids))}) GROUP BY e.dst",
+            ids,
+        )
+        return {r[0] for r in rows if r[1]}
+
+    def replaced_by(self, episode_ids: Sequence[int]) -> dict[int, tuple[float, str]]:
+        """For stale episodes: (valid_from, content) of the newest fact that superseded a fact derived
+        from them (``supersedes`` edges run new -> old), so a reader sees what replaced the claim."""
+        ids = list(dict.fromkeys(int(i) for i in episode_ids))
+        if not ids:
+            return {}
+        rows = self.execute_read(
+            "SELECT d.dst, n.valid_from, n.content FROM edges d JOIN edges s ON s.dst = d.src AND s.type = 'supersedes' "
+            "JOIN nodes n ON n.id = s.src WHERE d.type = 'derived_from' "
+            f"AND d.dst IN ({','.join('?' * len(ids))}) ORDER BY n.valid_from",
+            ids,
+        )
+        return {int(r[0]): (float(r[1]), str(r[2])) for r in rows}
+
+    # -- sessions and vectors ------------------------------------------------------------------------
+    def session_last_event(self, session_id: str) -> float | None:
+        """The newest event time among a session's nodes (None when it has none)."""
+        rows = self.execute_read("SELECT max(event_time) FROM nodes WHERE session_id = ?", (session_id,))
+        return rows[0][0] if rows else None
+
+    def has_session(self, session_id: str) -> bool:
+        return bool(self.execute_read("SELECT 1 FROM sessions WHERE id = ?", (session_id,)))
+
+    def unembedded(self, limit: int | None = None) -> list[tuple[int, str]]:
+        """(id, content) of the nodes without a stored vector, in id order."""
+        sql = (
+            "SELECT n.id, n.content FROM nodes n WHERE NOT EXISTS "
+            "(SELECT 1 FROM node_vectors v WHERE v.node_id = n.id) ORDER BY n.id"
+        )
+        if limit:
+            sql += f" LIMIT {int(limit)}"
+        return [(r[0], r[1]) for r in self.execute_read(sql)]
+
+    def note_sessions_error(self, session_ids: Sequence[str], note: str) -> None:
+        """Record ``note`` as the last error of sessions still waiting (no attempt spent)."""
+        self.writer.call(
+            lambda con: con.executemany(
+                "UPDATE sessions SET last_error = ? WHERE id = ? AND status IN ('pending', 'failed')",
+                [(note, sid) for sid in session_ids],
+            )
+        )
+
+    def unembedded_count(self) -> int:
+        return int(
+            self.execute_read(
+                "SELECT count(*) FROM nodes n WHERE NOT EXISTS (SELECT 1 FROM node_vectors v WHERE v.node_id = n.id)"
+            )[0][0]
+        )
+
     def get_meta(self, key: str) -> str | None:
         rows = self.execute_read("SELECT value FROM meta WHERE key = ?", (key,))
         return rows[0][0] if rows else None
@@ -514,6 +595,91 @@ def set_meta(con: Any, key: str, value: str) -> None:
         "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         (key, value),
     )
+
+
+def drop_vectors(con: Any) -> None:
+    """Forget every stored node and entity vector (a re-embed follows)."""
+    con.execute("DELETE FROM node_vectors")
+    con.execute("DELETE FROM entity_vectors")
+    con.execute("DROP TABLE IF EXISTS vec_nodes")
+
+
+def record_access(con: Any, ids: Sequence[int], now: float, bump: Callable[[float], float]) -> None:
+    """Reinforce the nodes read (``bump`` maps an old base strength to the new one) and stamp the access."""
+    marks = ",".join("?" * len(ids))
+    rows = con.execute(f"SELECT id, base_strength FROM nodes WHERE id IN ({marks})", list(ids)).fetchall()
+    con.executemany(
+        "UPDATE nodes SET base_strength = ?, access_count = access_count + 1, last_accessed = ? WHERE id = ?",
+        [(bump(base), now, node_id) for node_id, base in rows],
+    )
+
+
+# -- sessions on the ingest path ------------------------------------------------------------------
+def open_session(con: Any, session_id: str, at: float, user_id: str) -> bool:
+    """Insert the session's row; False when it existed already (another writer made it)."""
+    cur = con.execute(
+        "INSERT INTO sessions(id, started_at, last_event_at, status, user_id) "
+        "VALUES (?, ?, ?, 'open', ?) ON CONFLICT(id) DO NOTHING",
+        (session_id, at, at, user_id),
+    )
+    return bool(cur.rowcount)
+
+
+def ensure_session(con: Any, session_id: str, at: float) -> None:
+    """The session's row, if its first write never landed (the default user's, as before)."""
+    con.execute(
+        "INSERT INTO sessions(id, started_at, last_event_at, status) VALUES (?, ?, ?, 'open') "
+        "ON CONFLICT(id) DO NOTHING",
+        (session_id, at, at),
+    )
+
+
+def last_episode_row(con: Any, session_id: str, by_insertion: bool = False) -> tuple[int, str, float] | None:
+    """(id, stem, event_time) of a session's last episode: the newest by time, or (while another
+    process writes the file) the last inserted, so that two writers of one session extend one chain."""
+    order = "ORDER BY id DESC LIMIT 1" if by_insertion else "ORDER BY event_time DESC, id DESC LIMIT 1"
+    row = con.execute(
+        "SELECT id, stem, event_time FROM nodes WHERE session_id = ? AND +type = 'episodic' " + order,
+        (session_id,),
+    ).fetchone()
+    return None if row is None else (int(row[0]), str(row[1]), float(row[2]))
+
+
+def session_status(con: Any, session_id: str) -> str | None:
+    row = con.execute("SELECT status FROM sessions WHERE id = ?", (session_id,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def reopen_session(con: Any, session_id: str) -> None:
+    """Another process completed the session while this one still writes to it: open it again, so
+    that its new episodes reach consolidation."""
+    con.execute("UPDATE sessions SET status = 'open', ended_at = NULL WHERE id = ?", (session_id,))
+
+
+def last_episode(con: Any, session_id: str) -> tuple[int, str] | None:
+    """(id, stem) of a session's newest episode."""
+    row = con.execute(
+        "SELECT id, stem FROM nodes WHERE session_id = ? AND +type = 'episodic' "
+        "ORDER BY event_time DESC, id DESC LIMIT 1",
+        (session_id,),
+    ).fetchone()
+    return None if row is None else (row[0], row[1])
+
+
+def complete_session(con: Any, session_id: str, now: float) -> bool:
+    """Mark an open session pending consolidation; False if it was not open. Its episode count and
+    last time are recounted even when another process completed it first."""
+    cur = con.execute(
+        "UPDATE sessions SET status = 'pending', ended_at = ? WHERE id = ? AND status = 'open'", (now, session_id)
+    )
+    con.execute(
+        "UPDATE sessions SET "
+        "last_event_at = coalesce((SELECT max(event_time) FROM nodes WHERE session_id = ?1), last_event_at), "
+        "episode_count = (SELECT count(*) FROM nodes WHERE session_id = ?1 AND +type = 'episodic') "
+        "WHERE id = ?1",
+        (session_id,),
+    )
+    return bool(cur.rowcount)
 
 
 def _prefixed(columns: str, alias: str = "n") -> str:

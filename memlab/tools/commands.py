@@ -14,11 +14,10 @@ from memlab.knowledge import conflicts as cf
 from memlab.knowledge import entities as ent
 from memlab.knowledge import facts as fw
 from memlab.knowledge.decay import initial_rate
-from memlab.knowledge.plan import EntityMention
 from memlab.store import fact_rows
 from memlab.store import store as st
 from memlab.tools.common import ToolError, embed_one, fact_text, get_fact, pick
-from memlab.types import DEFAULT_USER, ENTITY_TYPES
+from memlab.types import DEFAULT_USER, ENTITY_TYPES, EntityMention
 
 
 def remember_fact(
@@ -80,7 +79,7 @@ def _duplicate(
     if same:
         return same[0].id, 1.0
     threshold = memory.config.consolidation.dedup_cosine
-    for c in cf.search_candidates(memory, content, vec, limit=5, user_id=user_id):
+    for c in cf.search_candidates(memory.knowledge, content, vec, limit=5, user_id=user_id):
         if c.cosine is not None and c.cosine > threshold:
             return c.id, round(c.cosine, 4)
     return None

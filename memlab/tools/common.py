@@ -10,9 +10,10 @@ import numpy as np
 
 from memlab.clock import from_iso, iso
 from memlab.knowledge import conflicts as cf
-from memlab.knowledge.plan import FACT_TYPES
+from memlab.knowledge.maintenance import build_policy
+from memlab.lang.text import fts_query
 from memlab.store import fact_rows
-from memlab.types import Node
+from memlab.types import FACT_TYPES, Node
 
 MAX_FACT_CHARS = 2000  # the cap consolidation applies to facts; long text belongs in ingest
 MAX_SEARCH_LIMIT = 100
@@ -53,9 +54,7 @@ def parse_time(value: Any, name: str) -> float | None:
 
 def decay_policy(memory: Any) -> Any:
     """The decay policy the memory runs (its weights are what tools report as confidence)."""
-    from memlab.knowledge.maintenance import build_policy
-
-    return build_policy(memory)
+    return build_policy(memory.knowledge)
 
 
 def node_dict(memory: Any, n: Node, now: float | None = None) -> dict[str, Any]:
@@ -99,9 +98,8 @@ def find_facts(
     vec = embed_one(memory, query)
     found: dict[int, cf.Candidate] = {}
     for t in types:
-        for c in cf.search_candidates(memory, query, vec, fact_type=t, limit=limit, user_id=user_id):
+        for c in cf.search_candidates(memory.knowledge, query, vec, fact_type=t, limit=limit, user_id=user_id):
             found[c.id] = c
-    from memlab.lang.text import fts_query
 
     match = fts_query(query)
     lexical: set[int] = set()

@@ -9,6 +9,7 @@ from memlab.knowledge import conflicts as cf
 from memlab.knowledge import entities as ent
 from memlab.knowledge.decay import days_until
 from memlab.store import fact_rows
+from memlab.store import queries as q
 from memlab.tools.common import MAX_SEARCH_LIMIT, ToolError, decay_policy, get_fact, node_dict, parse_time
 from memlab.types import Node
 
@@ -57,11 +58,11 @@ def get_entity_profile(
     memory: Any, entity: str | int, limit: int = 20, user_id: str | None = None
 ) -> dict[str, Any]:
     """Summary, aliases, current facts, replaced facts and recent episodes about one entity."""
-    eid = ent.lookup(memory, entity, user_id)
+    eid = ent.lookup(memory.knowledge, entity, user_id)
     if eid is None:
         raise ToolError(f"no entity named {entity!r}")
     e = memory.store.entity(eid)
-    facts = ent.entity_facts(memory, eid, limit=limit, include_history=True)  # an entity is one user's
+    facts = ent.entity_facts(memory.knowledge, eid, limit=limit, include_history=True)  # an entity is one user's
     rows = fact_rows.entity_episodes(memory.store, eid, limit)
     fmt = [
         {
@@ -97,11 +98,9 @@ def get_timeline(
     user_id: str | None = None,
 ) -> dict[str, Any]:
     """Memories in world-time order (oldest first), optionally about one entity or in a window."""
-    from memlab.store import queries as q
-
     eid = None
     if entity is not None:
-        eid = ent.lookup(memory, entity, user_id)
+        eid = ent.lookup(memory.knowledge, entity, user_id)
         if eid is None:
             raise ToolError(f"no entity named {entity!r}")
     where, params = q.node_filter(

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from memlab.knowledge.plan import FACT_TYPES
-from memlab.types import ENTITY_TYPES, NODE_TYPES
+from memlab.types import ENTITY_TYPES, FACT_TYPES, NODE_TYPES
 
 _TIME = {"type": ["string", "number"], "description": "ISO date/datetime (UTC) or epoch seconds"}
 _ID = {"type": "integer", "minimum": 1}

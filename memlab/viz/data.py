@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memlab.clock import iso
+from memlab.store import browse
 from memlab.types import Hit, Node
 
 if TYPE_CHECKING:
@@ -93,12 +94,7 @@ def synthetic_small(start: Path | None = None) -> Dataset:
 def fact_keys(memory: Memory, min_versions: int = 1) -> list[tuple[str, int]]:
     """Fact keys with their number of versions, most-changed first (the interesting stories)."""
     assert memory.store is not None
-    rows = memory.store.execute_read(
-        "SELECT fact_key, count(*) AS c FROM nodes WHERE fact_key IS NOT NULL AND type != 'episodic' "
-        "GROUP BY fact_key HAVING c >= ? ORDER BY c DESC, fact_key",
-        (min_versions,),
-    )
-    return [(str(k), int(c)) for k, c in rows]
+    return browse.fact_key_versions(memory.store, min_versions)
 
 
 def fact_versions(memory: Memory, key: str) -> list[Node]:
@@ -109,11 +105,7 @@ def fact_versions(memory: Memory, key: str) -> list[Node]:
 
 def _supersedes_chain(memory: Memory, node_id: int) -> list[Node]:
     assert memory.store is not None
-    sql = (
-        "WITH RECURSIVE c(id) AS (SELECT ? UNION SELECT CASE WHEN e.src = c.id THEN e.dst ELSE e.src END "
-        "FROM edges e JOIN c ON (e.src = c.id OR e.dst = c.id) WHERE e.type = 'supersedes') SELECT id FROM c"
-    )
-    ids = [int(r[0]) for r in memory.store.execute_read(sql, (node_id,))]
+    ids = browse.supersedes_component(memory.store, node_id)
     return sorted(memory.store.nodes(ids), key=lambda n: (n.valid_from, n.id))
 
 
@@ -127,7 +119,7 @@ def fact_timeline(memory: Memory, key_or_query: str) -> list[Node]:
         return fact_versions(memory, key_or_query)
     from memlab.retrieval.engine import search
 
-    hits = search(memory, key_or_query, limit=10, include_history=True, reinforce=False, internal=True)
+    hits = search(memory.retriever, key_or_query, limit=10, include_history=True, reinforce=False, internal=True)
     facts = [h.node for h in hits if h.node.type != "episodic"]
     if not facts:
         return []
@@ -155,7 +147,7 @@ def decay_table(memory: Memory, now: float | None = None, limit: int = 20) -> li
 
     assert memory.store is not None
     now = memory.clock.now() if now is None else now
-    policy = build_policy(memory)
+    policy = build_policy(memory.knowledge)
     beta = float(getattr(policy, "beta", 1.0))
     threshold = memory.config.decay.archive_threshold
     nodes = memory.store.find_nodes(f"{FACT_WHERE} AND n.valid_until IS NULL AND n.archived_at IS NULL")
@@ -254,9 +246,9 @@ def search_rows(memory: Memory, query: str, recipe: str | None = None, limit: in
     from memlab.retrieval import engine
     from memlab.retrieval.channels import Filters
 
-    trace = engine.run(memory, query, limit=limit, recipe=recipe, filters=Filters(**filters))
-    hits = engine.to_hits(memory, trace.fused, with_successors=bool(filters.get("include_history")))
-    channels = list(engine.resolve_recipe(memory, recipe).channels)
+    trace = engine.run(memory.retriever, query, limit=limit, recipe=recipe, filters=Filters(**filters))
+    hits = engine.to_hits(memory.retriever, trace.fused, with_successors=bool(filters.get("include_history")))
+    channels = list(engine.resolve_recipe(memory.retriever, recipe).channels)
     return trace.intent, hit_rows(hits, channels)
 
 
@@ -295,7 +287,7 @@ def frozen_eval(memory: Memory, questions: Sequence[Any], recipe: Any = None,
     records = []
     for q in questions:
         hits = search(
-            memory, q.text, limit=max(ks), recipe=recipe, as_of=q.time, reinforce=False, internal=True
+            memory.retriever, q.text, limit=max(ks), recipe=recipe, as_of=q.time, reinforce=False, internal=True
         )
         ids = hit_turn_ids(memory, hits)
         texts = tuple(h.node.content for h in hits)

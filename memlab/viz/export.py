@@ -15,18 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from memlab.store.store import EDGE_COLUMNS, row_to_edge
+from memlab.store import browse
 from memlab.types import Edge, Entity, Node
 
 if TYPE_CHECKING:
     from memlab.memory import Memory
 
 __all__ = ["GraphSnapshot", "export_memory", "graph_iframe", "memory_html", "read_graph"]
-
-ENTITY_COLUMNS = (
-    "id, canonical_name, type, summary, mention_count, first_seen, last_seen, merged_into, attributes"
-)
-
 
 @dataclass(frozen=True)
 class GraphSnapshot:
@@ -55,34 +50,21 @@ def _edges(memory: Memory, ids: Sequence[int], capped: bool) -> list[Edge]:
     assert memory.store is not None
     if not capped:
         return memory.store.edges()
-    sql = (f"SELECT {EDGE_COLUMNS} FROM edges WHERE src IN (SELECT value FROM json_each(?1)) "
-           "AND dst IN (SELECT value FROM json_each(?1)) ORDER BY id")  # fmt: skip
-    return [row_to_edge(r) for r in memory.store.execute_read(sql, (json.dumps(list(ids)),))]
+    return browse.edges_among(memory.store, ids)
 
 
 def _node_entities(memory: Memory, ids: Sequence[int], capped: bool) -> list[tuple[int, int]]:
     assert memory.store is not None
-    if not capped:
-        rows = memory.store.execute_read(
-            "SELECT node_id, entity_id FROM node_entities ORDER BY node_id, entity_id"
-        )
-    else:
-        rows = memory.store.execute_read(
-            "SELECT node_id, entity_id FROM node_entities WHERE node_id IN (SELECT value FROM json_each(?)) "
-            "ORDER BY node_id, entity_id",
-            (json.dumps(list(ids)),),
-        )
-    return [(int(a), int(b)) for a, b in rows]
+    return browse.node_entity_pairs(memory.store, ids if capped else None)
 
 
 def _entities(memory: Memory, wanted: set[int] | None, user_id: str | None = None) -> list[Entity]:
     """Entities (all, or the linked ones plus what they were merged into) with their aliases."""
     assert memory.store is not None
-    where, params = ("WHERE user_id = ?", (user_id,)) if user_id is not None else ("", ())
-    rows = memory.store.execute_read(f"SELECT {ENTITY_COLUMNS} FROM entities {where} ORDER BY id", params)
+    rows = browse.entity_table(memory.store, user_id)
     aliases: dict[int, list[str]] = {}
-    for eid, alias in memory.store.execute_read("SELECT entity_id, alias FROM entity_aliases ORDER BY alias"):
-        aliases.setdefault(int(eid), []).append(str(alias))
+    for eid, alias in browse.all_aliases(memory.store):
+        aliases.setdefault(eid, []).append(alias)
     merged = {int(r[0]): r[7] for r in rows}
     keep = None if wanted is None else _with_merge_targets(wanted, merged)
     return [

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from memlab.clock import iso
+from memlab.store import browse
 from memlab.types import Hit
 
 if TYPE_CHECKING:
@@ -85,11 +86,7 @@ def fact_rows(memory: Memory, limit: int = 20) -> list[dict[str, Any]]:
     """Facts in world-time order: content, since, until, status, how many source messages."""
     assert memory.store is not None
     nodes = memory.store.find_nodes("n.type != 'episodic'", (), order="n.valid_from, n.id", limit=limit)
-    sources = dict(
-        memory.store.execute_read(
-            "SELECT src, count(*) FROM edges WHERE type = 'derived_from' GROUP BY src",
-        )
-    )
+    sources = browse.derived_counts(memory.store, by="fact")
     return [{"id": n.id, "type": n.type, "content": n.content, "since": iso(n.valid_from),
              "until": iso(n.valid_until) if n.valid_until else None,
              "status": "active" if n.active else (n.invalid_reason or "archived"),
@@ -99,13 +96,7 @@ def fact_rows(memory: Memory, limit: int = 20) -> list[dict[str, Any]]:
 def entity_rows(memory: Memory, limit: int = 15) -> list[dict[str, Any]]:
     """Entities by mentions: name, type, mentions, how many facts name them."""
     assert memory.store is not None
-    rows = memory.store.execute_read(
-        "SELECT e.canonical_name, e.type, e.mention_count, "
-        "(SELECT count(*) FROM node_entities ne JOIN nodes n ON n.id = ne.node_id "
-        " WHERE ne.entity_id = e.id AND n.type != 'episodic') "
-        "FROM entities e WHERE e.merged_into IS NULL ORDER BY e.mention_count DESC, e.canonical_name LIMIT ?",
-        (limit,),
-    )
+    rows = browse.entity_mentions(memory.store, limit)
     return [{"entity": r[0], "type": r[1], "mentions": r[2], "in facts": r[3]} for r in rows]
 
 
@@ -131,10 +122,7 @@ def speaker_timeline(memory: Memory, dataset: Dataset) -> list[dict[str, Any]]:
 
 def _facts_per_episode(memory: Memory) -> dict[int, int]:
     assert memory.store is not None
-    rows = memory.store.execute_read(
-        "SELECT dst, count(*) FROM edges WHERE type = 'derived_from' GROUP BY dst"
-    )
-    return {int(a): int(b) for a, b in rows}
+    return browse.derived_counts(memory.store, by="episode")
 
 
 def speaker_timeline_figure(memory: Memory, dataset: Dataset) -> Figure:
@@ -167,7 +155,7 @@ def _search(memory: Memory, question: Question, limit: int) -> list[Hit]:
     from memlab.retrieval.engine import search
 
     return list(
-        search(memory, question.text, limit=limit, as_of=question.time, reinforce=False, internal=True)
+        search(memory.retriever, question.text, limit=limit, as_of=question.time, reinforce=False, internal=True)
     )
 
 

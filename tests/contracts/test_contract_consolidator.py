@@ -162,7 +162,7 @@ def test_never_writes_the_database(consolidator: Consolidator, tmp_path: Path) -
         for e in EPISODES:
             mem.ingest(e.content, session_id="s1", role=e.role, at=e.time)
         mem.flush()
-        episodes = fetch_episodes(mem, "s1")
+        episodes = fetch_episodes(mem.knowledge, "s1")
     before = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in tmp_path.iterdir()}
     plan = consolidator.consolidate(episodes, ConsolidationContext("s1"))
     after = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in tmp_path.iterdir()}

@@ -14,13 +14,13 @@ from memlab.knowledge import conflicts as cf
 from memlab.knowledge import entities as ent
 from memlab.knowledge import facts as fw
 from memlab.knowledge.decay import initial_rate
-from memlab.knowledge.plan import EntityMention, EpisodeRef, FactProposal, Plan
 from memlab.lang.names import normalize_name
 from memlab.store import fact_rows
 from memlab.store import store as st
+from memlab.types import EntityMention, EpisodeRef, FactProposal, Plan
 
 if TYPE_CHECKING:
-    from memlab.view import MemoryView
+    from memlab.knowledge.part import Knowledge
 
 log = logging.getLogger("memlab.knowledge")
 MAX_ATTEMPTS = 3
@@ -51,11 +51,11 @@ def all_mentions(plan: Plan) -> list[EntityMention]:
     return list(by_key.values())
 
 
-def _embed(memory: MemoryView, texts: list[str]) -> np.ndarray | None:
-    if memory.embedder is None or not texts:
+def _embed(knowledge: Knowledge, texts: list[str]) -> np.ndarray | None:
+    if knowledge.embedder is None or not texts:
         return None
     try:
-        return memory.embedder.embed_batch(texts)  # type: ignore[no-any-return]
+        return knowledge.embedder.embed_batch(texts)  # type: ignore[no-any-return]
     except Exception as exc:  # degrade: embed_missing() picks the facts up later
         log.warning("memlab: embedding during consolidation failed: %r", exc)
         return None
@@ -73,7 +73,7 @@ def needs_reads(plan: Plan) -> bool:
 
 
 def prepare(
-    memory: MemoryView,
+    knowledge: Knowledge,
     plan: Plan,
     episodes: Sequence[EpisodeRef],
     vectors: dict[str, np.ndarray] | None = None,
@@ -83,13 +83,13 @@ def prepare(
     facts = plan.facts
     names = [e.name for e in all_mentions(plan)]
     if vectors is None:
-        fvecs = _embed(memory, [f.content for f in facts])
-        nvecs = _embed(memory, names)
+        fvecs = _embed(knowledge, [f.content for f in facts])
+        nvecs = _embed(knowledge, names)
     else:
         fvecs = _looked_up(vectors, [f.content for f in facts])
         nvecs = _looked_up(vectors, names)
     keyless: list[list[cf.Candidate]] = []
-    con = memory.store.reader()
+    con = knowledge.store.reader()
     for i, f in enumerate(facts):
         if f.key is not None:
             keyless.append([])
@@ -103,7 +103,7 @@ def prepare(
         vec = fvecs[i] if fvecs is not None else None
         keyless.append(
             cf.search_candidates(
-                memory, f.content, vec, fact_type=f.type, entity_ids=ids, limit=5, user_id=user
+                knowledge, f.content, vec, fact_type=f.type, entity_ids=ids, limit=5, user_id=user
             )
         )
     return Prepared(
@@ -120,11 +120,11 @@ def _looked_up(vectors: dict[str, np.ndarray], texts: list[str]) -> np.ndarray |
     return np.stack([vectors[t] for t in texts])
 
 
-def embed_texts(memory: MemoryView, texts: Sequence[str]) -> dict[str, np.ndarray]:
+def embed_texts(knowledge: Knowledge, texts: Sequence[str]) -> dict[str, np.ndarray]:
     """One embedder call for the distinct ``texts``; {} without an embedder or when it fails
     (the facts are then embedded later, on the slow path, as ``prepare`` does)."""
     unique = list(dict.fromkeys(texts))
-    vecs = _embed(memory, unique)
+    vecs = _embed(knowledge, unique)
     return {} if vecs is None else dict(zip(unique, vecs, strict=True))
 
 
@@ -151,7 +151,7 @@ class Applied:
 
 def apply_plan(
     con: Any,
-    memory: MemoryView,
+    knowledge: Knowledge,
     plan: Plan,
     episodes: Sequence[EpisodeRef],
     prep: Prepared,
@@ -169,13 +169,13 @@ def apply_plan(
         raise AlreadyDone()
     if not close and not fact_rows.is_open(con, plan.session_id):
         raise AlreadyDone()  # it closed meanwhile: its consolidation takes these episodes
-    now = memory.clock.now()
+    now = knowledge.clock.now()
     out = Applied()
     times = {e.id: e.time for e in episodes}
-    resolved = _resolve_mentions(con, memory, plan, episodes, prep, now, out)
+    resolved = _resolve_mentions(con, knowledge, plan, episodes, prep, now, out)
     users = {e.id: e.user_id for e in episodes}
     for i, fact in enumerate(plan.facts):
-        _apply_fact(con, memory, fact, i, times, users, resolved, prep, now, name, plan.session_id, out)
+        _apply_fact(con, knowledge, fact, i, times, users, resolved, prep, now, name, plan.session_id, out)
     for e in plan.ends:  # "I quit tennis": the fact ends, nothing replaces it
         until = max(times[s] for s in e.source_ids)
         for cand in cf.keyed_candidates(con, e.key, user_id=users[e.source_ids[0]]):
@@ -205,7 +205,7 @@ class AlreadyDone(Exception):
 
 def _resolve_mentions(
     con: Any,
-    memory: MemoryView,
+    knowledge: Knowledge,
     plan: Plan,
     episodes: Sequence[EpisodeRef],
     prep: Prepared,
@@ -235,7 +235,7 @@ def _resolve_mentions(
 
 def _apply_fact(
     con: Any,
-    memory: MemoryView,
+    knowledge: Knowledge,
     fact: FactProposal,
     i: int,
     times: dict[int, float],
@@ -248,7 +248,7 @@ def _apply_fact(
     out: Applied,
 ) -> None:
     valid_from = max(times[s] for s in fact.source_ids)
-    dedup = memory.config.consolidation.dedup_cosine
+    dedup = knowledge.config.consolidation.dedup_cosine
     user = users[fact.source_ids[0]]
     candidates = cf.same_content_candidates(con, fact.content, fact.type, user_id=user)
     if fact.key is not None:
@@ -283,21 +283,21 @@ def _apply_fact(
             session_id=sid,
         ),
         now=now,
-        decay_rate=initial_rate(memory.config.decay.lambda_, memory.config.decay.keyed_factor, fact.key),
+        decay_rate=initial_rate(knowledge.config.decay.lambda_, knowledge.config.decay.keyed_factor, fact.key),
         vector=vector,
-        index=memory.index,
+        index=knowledge.index,
         entities=links,
         sources=[(s, times[s]) for s in fact.source_ids],
     )
     out.created.append((node_id, fact.content))
-    if vector is not None and memory.index is not None:
+    if vector is not None and knowledge.index is not None:
         out.embedded.append(node_id)
     out.entity_links += len(links)
     for c, v in verdicts:
         if v != "supersedes" or c.id == node_id:
             continue
         old, new = (c.id, node_id) if c.valid_from <= valid_from else (node_id, c.id)  # a late, older claim
-        if fw.supersede(con, old, new, now, memory.config.consolidation):
+        if fw.supersede(con, old, new, now, knowledge.config.consolidation):
             out.superseded += 1
 
 
@@ -317,27 +317,27 @@ def mark_failed(
     return fact_rows.record_failure(con, sid, error, max_attempts)
 
 
-def after_commit(memory: MemoryView, applied: Applied, entities: bool = True) -> None:
+def after_commit(knowledge: Knowledge, applied: Applied, entities: bool = True) -> None:
     """Embed what the transaction could not: facts without a vector, new entities (unless
     ``entities=False``: ``embed_new_entities`` did it inside the transaction)."""
     done = set(applied.embedded)
     for node_id, content in applied.created:
         if node_id not in done:
-            memory.queue_embedding(node_id, content)
+            knowledge.queue_embedding(node_id, content)
     if entities:
-        ent.embed_entities(memory, applied.entities)
+        ent.embed_entities(knowledge, applied.entities)
 
 
-def embed_new_entities(con: Any, memory: MemoryView, applied: Applied) -> None:
+def embed_new_entities(con: Any, knowledge: Knowledge, applied: Applied) -> None:
     """``ent.embed_entities`` inside the transaction that created them: a later plan of the same
     transaction resolves its mentions against these vectors, as it would after a commit."""
-    if memory.embedder is None or not applied.entities:
+    if knowledge.embedder is None or not applied.entities:
         return
     rows = fact_rows.entity_texts(con, applied.entities)
     if not rows:
         return
     try:
-        vecs = memory.embedder.embed_batch([ent.entity_text(r[1], r[2]) for r in rows])
+        vecs = knowledge.embedder.embed_batch([ent.entity_text(r[1], r[2]) for r in rows])
     except Exception:  # the slow path degrades: entities then resolve by alias only
         return
     ent.store_vectors(con, [r[0] for r in rows], vecs)

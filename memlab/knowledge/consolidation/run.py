@@ -57,15 +57,14 @@ from memlab.knowledge.consolidation.apply import (
     session_user,
 )
 from memlab.knowledge.consolidation.validate import validate_plan
-from memlab.knowledge.plan import ConsolidationContext, ConsolidationError, Consolidator, EpisodeRef, Plan
 from memlab.lang.text import fts_query
 from memlab.store import fact_rows
+from memlab.types import ConsolidationContext, ConsolidationError, Consolidator, EpisodeRef, Plan
 
 if TYPE_CHECKING:
-    from memlab.view import MemoryView
+    from memlab.knowledge.part import Knowledge
 
 log = logging.getLogger("memlab.knowledge")
-EXT_LOCK = "memlab.knowledge.lock"
 MAX_RETRY_BACKOFF_S = 86_400.0
 DEADLINE_NOTE = "maintain() deadline reached: left pending"
 CONTEXT_FACTS = 40  # existing facts shown to the consolidator
@@ -77,24 +76,24 @@ class SessionNotReady(RuntimeError):
 
 
 # -- choosing the consolidator -------------------------------------------------------------------
-def default_consolidator(memory: MemoryView) -> tuple[Consolidator, str]:
+def default_consolidator(knowledge: Knowledge) -> tuple[Consolidator, str]:
     """(consolidator, name) as the composition root built them from the config."""
-    return memory.parts.consolidator, memory.parts.consolidator_name
+    return knowledge.consolidator, knowledge.consolidator_name
 
 
-def _chosen(memory: MemoryView, consolidator: Consolidator | None) -> tuple[Consolidator, str]:
+def _chosen(knowledge: Knowledge, consolidator: Consolidator | None) -> tuple[Consolidator, str]:
     if consolidator is None:
-        return default_consolidator(memory)
+        return default_consolidator(knowledge)
     return consolidator, getattr(consolidator, "name", type(consolidator).__name__)
 
 
-def _lock(memory: MemoryView) -> threading.Lock:
-    return memory.extensions.setdefault(EXT_LOCK, threading.Lock())  # type: ignore[no-any-return]
+def _lock(knowledge: Knowledge) -> threading.Lock:
+    return knowledge.lock
 
 
 # -- public entry point -----------------------------------------------------------------------------
 def consolidate(
-    memory: MemoryView,
+    knowledge: Knowledge,
     session_id: str | None = None,
     consolidator: Consolidator | None = None,
     *,
@@ -110,52 +109,46 @@ def consolidate(
     ``deadline`` (``time.monotonic()``): no session starts after it; the rest stay pending, listed
     under ``skipped`` with ``DEADLINE_NOTE``.
     """
-    assert memory.store is not None, "memory is not open"
-    memory.flush()
-    chosen, name = _chosen(memory, consolidator)
+    assert knowledge.store is not None, "memory is not open"
+    knowledge.flush()
+    chosen, name = _chosen(knowledge, consolidator)
     report = _empty_report(name)
-    breaker = getattr(memory.chat, "breaker", None)
+    breaker = getattr(knowledge.chat, "breaker", None)
     if count_attempt and breaker is not None:  # an asked-for run probes the LLM even in a cool-down
         breaker.reset()
     ids = (
-        [session_id] if session_id else [s.id for s in memory.store.sessions("pending")] + due_failed(memory)
+        [session_id] if session_id else [s.id for s in knowledge.store.sessions("pending")] + due_failed(knowledge)
     )
-    lock = _lock(memory)
+    lock = _lock(knowledge)
     if not lock.acquire(timeout=-1 if deadline is None else max(0.0, deadline - time.monotonic())):
         report["skipped"] = dict.fromkeys(ids, DEADLINE_NOTE)  # a background run held it to the end
-        _note_deadline(memory, ids)
+        _note_deadline(knowledge, ids)
         return report
     try:
-        group = _Group(memory, name, report, max_attempts if count_attempt else None)
+        group = _Group(knowledge, name, report, max_attempts if count_attempt else None)
         for start in range(0, len(ids), group.limit):
             chunk = ids[start : start + group.limit]
-            ahead = _ReadAhead(memory, chunk)
+            ahead = _ReadAhead(knowledge, chunk)
             for sid in chunk:
                 if deadline is not None and time.monotonic() >= deadline:
                     report["skipped"][sid] = DEADLINE_NOTE
                     continue
-                _one(memory, sid, chosen, group, ahead)
+                _one(knowledge, sid, chosen, group, ahead)
         group.flush()
     finally:
         lock.release()
-    _note_deadline(memory, [sid for sid, why in report["skipped"].items() if why == DEADLINE_NOTE])
+    _note_deadline(knowledge, [sid for sid, why in report["skipped"].items() if why == DEADLINE_NOTE])
     return report
 
 
-def _note_deadline(memory: MemoryView, session_ids: Sequence[str]) -> None:
+def _note_deadline(knowledge: Knowledge, session_ids: Sequence[str]) -> None:
     """Sessions a deadline left out say so in ``last_error`` (no attempt spent; still pending)."""
-    if not session_ids:
-        return
-    memory.store.writer.call(
-        lambda con: con.executemany(
-            "UPDATE sessions SET last_error = ? WHERE id = ? AND status IN ('pending', 'failed')",
-            [(DEADLINE_NOTE, sid) for sid in session_ids],
-        )
-    )
+    if session_ids:
+        knowledge.store.note_sessions_error(session_ids, DEADLINE_NOTE)
 
 
 def checkpoint(
-    memory: MemoryView,
+    knowledge: Knowledge,
     session_ids: Sequence[str],
     consolidator: Consolidator | None = None,
     *,
@@ -168,36 +161,36 @@ def checkpoint(
     for the offline consolidators (milliseconds per message); an LLM call per read would not be.
     ``wait_s``: how long to wait for a consolidation in progress (negative: as long as it takes).
     """
-    assert memory.store is not None, "memory is not open"
-    memory.store.writer.flush()  # the episodes committed; their vectors are not needed to read facts
-    chosen, name = _chosen(memory, consolidator)
+    assert knowledge.store is not None, "memory is not open"
+    knowledge.store.writer.flush()  # the episodes committed; their vectors are not needed to read facts
+    chosen, name = _chosen(knowledge, consolidator)
     report = _empty_report(name)
-    lock = _lock(memory)
+    lock = _lock(knowledge)
     if not lock.acquire(timeout=wait_s):  # a long consolidation is running: the read goes on without
         report["skipped"] = {sid: "consolidation busy" for sid in session_ids}
         return report
     try:
         for sid in session_ids:
-            _checkpoint_one(memory, sid, chosen, name, report)
+            _checkpoint_one(knowledge, sid, chosen, name, report)
     finally:
         lock.release()
     return report
 
 
-def _checkpoint_one(memory: MemoryView, sid: str, chosen: Consolidator, name: str, report: dict[str, Any]) -> None:
-    session = memory.store.session(sid)
+def _checkpoint_one(knowledge: Knowledge, sid: str, chosen: Consolidator, name: str, report: dict[str, Any]) -> None:
+    session = knowledge.store.session(sid)
     if session is None or session.status != "open":
         return
-    after = fact_rows.checkpoint_of(memory.store.reader(), sid)
-    episodes = fetch_episodes(memory, sid, memory.config.consolidation.page_size, after=after)
+    after = fact_rows.checkpoint_of(knowledge.store.reader(), sid)
+    episodes = fetch_episodes(knowledge, sid, knowledge.config.consolidation.page_size, after=after)
     if not episodes:
         return
     try:
-        plan = run_consolidator(memory, chosen, sid, episodes)
+        plan = run_consolidator(knowledge, chosen, sid, episodes)
         plan, dropped = validate_plan(plan, episodes)
-        prepared = prepare(memory, plan, episodes)
-        applied = memory.store.writer.call(
-            lambda con: apply_plan(con, memory, plan, episodes, prepared, name, after=after, close=False)
+        prepared = prepare(knowledge, plan, episodes)
+        applied = knowledge.store.writer.call(
+            lambda con: apply_plan(con, knowledge, plan, episodes, prepared, name, after=after, close=False)
         )
     except AlreadyDone:  # closed (or checkpointed by another process) meanwhile
         return
@@ -205,18 +198,18 @@ def _checkpoint_one(memory: MemoryView, sid: str, chosen: Consolidator, name: st
         report["failed"][sid] = {"error": f"{type(exc).__name__}: {exc}", "status": "open"}
         log.warning("memlab: checkpoint of %s failed (%r)", sid, exc)
         return
-    after_commit(memory, applied)
+    after_commit(knowledge, applied)
     report["sessions"] += 1
     _add_counts(report, sid, len(episodes), dropped, applied)
 
 
-def due_failed(memory: MemoryView, now: float | None = None) -> list[str]:
+def due_failed(knowledge: Knowledge, now: float | None = None) -> list[str]:
     """Failed sessions whose retry backoff has passed (a failed session is retried, not dropped)."""
-    now = memory.clock.now() if now is None else now
-    base = memory.config.consolidation.retry_backoff_s
+    now = knowledge.clock.now() if now is None else now
+    base = knowledge.config.consolidation.retry_backoff_s
     due = []
-    for s in memory.store.sessions("failed"):
-        last = memory.store.get_meta(LAST_ATTEMPT + s.id)
+    for s in knowledge.store.sessions("failed"):
+        last = knowledge.store.get_meta(LAST_ATTEMPT + s.id)
         wait = min(MAX_RETRY_BACKOFF_S, base * 2 ** max(0, s.attempts - MAX_ATTEMPTS))
         if last is None or now >= float(last) + wait:
             due.append(s.id)
@@ -273,10 +266,10 @@ class _Group:
     keyless facts looking up dedup candidates) first commits the group (``flush``); inside the
     transaction, each plan sees the plans before it (entity vectors included)."""
 
-    def __init__(self, memory: MemoryView, name: str, report: dict[str, Any], max_attempts: int | None) -> None:
-        self.memory, self.name, self.report, self.max_attempts = memory, name, report, max_attempts
+    def __init__(self, knowledge: Knowledge, name: str, report: dict[str, Any], max_attempts: int | None) -> None:
+        self.knowledge, self.name, self.report, self.max_attempts = knowledge, name, report, max_attempts
         self.items: list[_Ready | _Failed] = []
-        self.limit = max(1, memory.config.consolidation.group_sessions)
+        self.limit = max(1, knowledge.config.consolidation.group_sessions)
         self.inflight: tuple[list[_Ready | _Failed], Future[list[Outcome]]] | None = None
         self.vector_cache: dict[str, np.ndarray] = {}
 
@@ -297,14 +290,14 @@ class _Group:
             self._settle()
             return
         items, self.items = self.items, []
-        memory = self.memory
+        knowledge = self.knowledge
         late = [i for i in items if isinstance(i, _Ready) and i.prepared is None]
         vectors = self._vectors([t for i in late for t in plan_texts(i.plan)])
         for i in late:  # keyed facts only: reads nothing, so it need not wait for the group in flight
-            i.prepared = prepare(memory, i.plan, i.episodes, vectors)
+            i.prepared = prepare(knowledge, i.plan, i.episodes, vectors)
         self._settle()
-        apply = partial(_apply_group, memory=memory, items=items, name=self.name, max_attempts=self.max_attempts)
-        writer = memory.store.writer
+        apply = partial(_apply_group, knowledge=knowledge, items=items, name=self.name, max_attempts=self.max_attempts)
+        writer = knowledge.store.writer
         fut: Future[list[Outcome]] = Future()
         if writer.in_writer_thread:
             fut.set_result(writer.call(apply))
@@ -318,7 +311,7 @@ class _Group:
         cache = self.vector_cache
         if len(cache) > VECTOR_CACHE:
             cache.clear()
-        cache.update(embed_texts(self.memory, [t for t in dict.fromkeys(texts) if t not in cache]))
+        cache.update(embed_texts(self.knowledge, [t for t in dict.fromkeys(texts) if t not in cache]))
         return {t: cache[t] for t in texts if t in cache}
 
     def _settle(self) -> None:
@@ -338,7 +331,7 @@ class _Group:
         if outcome is None or isinstance(item, _Failed):
             report["skipped"][item.sid] = "consolidated concurrently"
             return
-        after_commit(self.memory, outcome, entities=False)
+        after_commit(self.knowledge, outcome, entities=False)
         report["notes"].extend(item.plan.notes)  # what the consolidator dropped or ignored, and why
         _add_counts(report, item.sid, len(item.episodes), item.dropped, outcome)
 
@@ -364,7 +357,7 @@ Outcome = Applied | tuple[str, str] | None  # applied | (status, error): failed 
 
 
 def _apply_group(
-    con: Any, memory: MemoryView, items: Sequence[_Ready | _Failed], name: str, max_attempts: int | None
+    con: Any, knowledge: Knowledge, items: Sequence[_Ready | _Failed], name: str, max_attempts: int | None
 ) -> list[Outcome]:
     """On the writer thread: each plan in its own savepoint (a failing one rolls back alone and is
     recorded as a failed attempt). Safe to re-run after a rollback: database work only."""
@@ -376,8 +369,8 @@ def _apply_group(
         assert item.prepared is not None
         con.execute("SAVEPOINT consolidate_session")
         try:
-            applied = apply_plan(con, memory, item.plan, item.episodes, item.prepared, name, after=item.after)
-            embed_new_entities(con, memory, applied)
+            applied = apply_plan(con, knowledge, item.plan, item.episodes, item.prepared, name, after=item.after)
+            embed_new_entities(con, knowledge, applied)
             con.execute("RELEASE consolidate_session")
             out.append(applied)
         except AlreadyDone:
@@ -388,7 +381,7 @@ def _apply_group(
             con.execute("ROLLBACK TO consolidate_session")
             con.execute("RELEASE consolidate_session")
             err = f"{type(exc).__name__}: {exc}"
-            out.append((mark_failed(con, item.sid, err, max_attempts, now=memory.clock.now()), err))
+            out.append((mark_failed(con, item.sid, err, max_attempts, now=knowledge.clock.now()), err))
     return out
 
 
@@ -398,21 +391,21 @@ class _ReadAhead:
     re-checks status and checkpoint inside the transaction (a session finished meanwhile is
     skipped), and a closed session receives no more episodes."""
 
-    def __init__(self, memory: MemoryView, session_ids: Sequence[str]) -> None:
-        self.memory = memory
-        self.sessions = memory.store.sessions_by_id(session_ids)
-        self.after = fact_rows.checkpoints_of(memory.store.reader(), session_ids)
+    def __init__(self, knowledge: Knowledge, session_ids: Sequence[str]) -> None:
+        self.knowledge = knowledge
+        self.sessions = knowledge.store.sessions_by_id(session_ids)
+        self.after = fact_rows.checkpoints_of(knowledge.store.reader(), session_ids)
         todo = [s for s in session_ids if s not in self.after and s in self.sessions]
-        self.episodes = fact_rows.sessions_episodes(memory.store, todo)
+        self.episodes = fact_rows.sessions_episodes(knowledge.store, todo)
 
     def episodes_of(self, sid: str, after: tuple[float, int]) -> list[EpisodeRef]:
         rows = self.episodes.get(sid) if after == fact_rows.START else None
         if rows is None:
-            return fetch_episodes(self.memory, sid, self.memory.config.consolidation.page_size, after=after)
+            return fetch_episodes(self.knowledge, sid, self.knowledge.config.consolidation.page_size, after=after)
         return [EpisodeRef(r[0], r[1], r[2], r[3], sid, r[4], r[5]) for r in rows]
 
 
-def _one(memory: MemoryView, sid: str, chosen: Consolidator, group: _Group, ahead: _ReadAhead) -> None:
+def _one(knowledge: Knowledge, sid: str, chosen: Consolidator, group: _Group, ahead: _ReadAhead) -> None:
     report = group.report
     report["sessions"] += 1
     session = ahead.sessions.get(sid)
@@ -425,16 +418,16 @@ def _one(memory: MemoryView, sid: str, chosen: Consolidator, group: _Group, ahea
     after = ahead.after.get(sid, fact_rows.START)  # what a read consolidated while it was open
     episodes = ahead.episodes_of(sid, after)
     try:
-        plan = run_consolidator(memory, chosen, sid, episodes, before_read=group.flush)
+        plan = run_consolidator(knowledge, chosen, sid, episodes, before_read=group.flush)
         _count_llm(report, plan)
         plan, dropped = validate_plan(plan, episodes)
         prepared = None
         if needs_reads(plan):  # its dedup candidates must see every earlier session's facts
             group.flush()
-            prepared = prepare(memory, plan, episodes)
+            prepared = prepare(knowledge, plan, episodes)
     except Exception as exc:
         _count_llm(report, exc)
-        group.add(_Failed(sid, f"{type(exc).__name__}: {exc}", memory.clock.now()))
+        group.add(_Failed(sid, f"{type(exc).__name__}: {exc}", knowledge.clock.now()))
         return
     group.add(_Ready(sid, plan, episodes, dropped, prepared, after))
 
@@ -447,14 +440,14 @@ def _count_llm(report: dict[str, Any], source: Any) -> None:
 
 # -- reading ------------------------------------------------------------------------------------------
 def fetch_episodes(
-    memory: MemoryView, session_id: str, page_size: int = 50, *, after: tuple[float, int] = fact_rows.START
+    knowledge: Knowledge, session_id: str, page_size: int = 50, *, after: tuple[float, int] = fact_rows.START
 ) -> list[EpisodeRef]:
     """A session's episodes after ``after`` = (time, id) (every one by default), oldest first, read
     in pages (keyset pagination on time, id)."""
     out: list[EpisodeRef] = []
     last_t, last_id = after
     while True:
-        rows = fact_rows.session_episode_page(memory.store, session_id, (last_t, last_id), page_size)
+        rows = fact_rows.session_episode_page(knowledge.store, session_id, (last_t, last_id), page_size)
         out.extend(EpisodeRef(r[0], r[1], r[2], r[3], session_id, r[4], r[5]) for r in rows)
         if len(rows) < page_size:
             return out
@@ -462,23 +455,23 @@ def fetch_episodes(
 
 
 def existing_facts(
-    memory: MemoryView, episodes: Sequence[EpisodeRef], limit: int = CONTEXT_FACTS
+    knowledge: Knowledge, episodes: Sequence[EpisodeRef], limit: int = CONTEXT_FACTS
 ) -> list[tuple[int, str, str | None]]:
     """The speaker's active facts that share words with the episodes (what a consolidator may update)."""
     match = fts_query(" ".join(e.content for e in episodes), max_terms=32)
     if not match:
         return []
-    return fact_rows.facts_matching(memory.store, match, session_user(episodes), limit)
+    return fact_rows.facts_matching(knowledge.store, match, session_user(episodes), limit)
 
 
-def keyed_values(memory: MemoryView, user: str, subjects: Sequence[str]) -> list[tuple[str, str]]:
+def keyed_values(knowledge: Knowledge, user: str, subjects: Sequence[str]) -> list[tuple[str, str]]:
     """(key, value) of one user's active keyed facts about ``subjects`` and their relatives."""
-    assert memory.store is not None
-    nodes = memory.store.facts_about([s.casefold() for s in subjects], user, relatives=True)
+    assert knowledge.store is not None
+    nodes = knowledge.store.facts_about([s.casefold() for s in subjects], user, relatives=True)
     own = [
         (n.fact_key or "", str(n.attributes.get("value") or "")) for n in nodes if n.attributes.get("value")
     ]
-    return own + memory.store.named_relatives(subjects, user)  # "Keith is User's father": who "my dad" is
+    return own + knowledge.store.named_relatives(subjects, user)  # "Keith is User's father": who "my dad" is
 
 
 class LazyFacts(Sequence[tuple[int, str, str | None]]):
@@ -505,7 +498,7 @@ class LazyFacts(Sequence[tuple[int, str, str | None]]):
 
 
 def run_consolidator(
-    memory: MemoryView,
+    knowledge: Knowledge,
     chosen: Consolidator,
     sid: str,
     episodes: Sequence[EpisodeRef],
@@ -514,14 +507,14 @@ def run_consolidator(
     """One consolidator call per page of episodes; the plans are concatenated. ``before_read``
     runs before the consolidator's first look at the database (existing facts, keyed values)."""
     settle = _once(before_read)
-    page = max(1, memory.config.consolidation.page_size)
+    page = max(1, knowledge.config.consolidation.page_size)
     plans: list[Plan] = []
     for i in range(0, len(episodes), page):
         chunk = episodes[i : i + page]
         ctx = ConsolidationContext(
             sid,
-            LazyFacts(_after(settle, partial(existing_facts, memory, chunk))),
-            _after(settle, partial(keyed_values, memory, session_user(chunk))),
+            LazyFacts(_after(settle, partial(existing_facts, knowledge, chunk))),
+            _after(settle, partial(keyed_values, knowledge, session_user(chunk))),
         )
         plan = chosen.consolidate(chunk, ctx)
         if not isinstance(plan, Plan):

@@ -6,9 +6,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from memlab.knowledge.plan import FACT_TYPES, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
 from memlab.lang.names import normalize_name
-from memlab.types import ENTITY_TYPES
+from memlab.types import ENTITY_TYPES, FACT_TYPES, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
 
 MAX_FACT_CHARS = 2000
 

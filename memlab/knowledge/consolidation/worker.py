@@ -22,7 +22,7 @@ class AutoConsolidation:
 
     def __init__(self, memory: MemoryView, run: Callable[[str], Any] | None = None) -> None:
         self.memory = memory
-        self._run = run or (lambda sid: consolidate(memory, sid, count_attempt=False))
+        self._run = run or (lambda sid: consolidate(memory.knowledge, sid, count_attempt=False))
         self.queue: queue.Queue[str | None] = queue.Queue()
         self.errors: list[str] = []
         self.done = 0

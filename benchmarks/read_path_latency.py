@@ -1,0 +1,157 @@
+"""The read path's cost with its side effects on and off, on one LoCoMo conversation.
+
+    python benchmarks/read_path_latency.py                                  # conv-26, this tree
+    PYTHONPATH=OTHER_TREE python benchmarks/read_path_latency.py            # same data, other code
+
+Side effects are reinforcement on access (``retrieval.reinforce_on_access``) and in-session
+consolidation (``consolidation.in_session``: a read first consolidates what the open
+conversation said since the last read). Two scenarios, each with the side effects on, off, and
+one at a time: every mode's memory is open in the same process and each read goes to each mode in
+rotating order, so the load of a shared machine falls on all modes alike:
+
+- ``closed``: the whole conversation ingested and maintained (every session consolidated), then
+  each question asked: ``search(limit=10)``, then ``context``.
+- ``live``: every session but the last ingested and maintained, then the last one replayed a
+  message at a time, each message followed by a search for the next one's text (an agent that
+  reads before it answers): the in-session consolidation runs here.
+
+Prints p50 / p95 in milliseconds. Uses the public API only, so it runs on older trees too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from memlab.clock import SimulatedClock
+from memlab.config import MemoryConfig
+from memlab.datasets.locomo import load_locomo
+from memlab.embed.hashing import HashingEmbedder
+from memlab.memory import Memory
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "locomo" / "locomo8.json"
+
+
+# side effects on a read: (reinforce on access, in-session consolidation)
+MODES: dict[str, tuple[bool, bool]] = {
+    "on": (True, True),
+    "off": (False, False),
+    "reinforce only": (True, False),
+    "in-session only": (False, True),
+}
+
+
+def config(mode: str) -> MemoryConfig:
+    reinforce, in_session = MODES[mode]
+    return MemoryConfig().replace(
+        retrieval={"reinforce_on_access": reinforce},
+        consolidation={"consolidator": "rules", "auto": True, "in_session": in_session},
+    )
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def ingest(m: Memory, turns: Any) -> None:
+    for t in turns:
+        m.ingest(t.text, session_id=t.session_id, at=t.time, speaker=t.speaker, role=t.role)
+    m.flush()
+
+
+def build(db: Path, turns: Any, at: float) -> None:
+    with Memory.open(db, config("on"), clock=SimulatedClock(at), embedder=HashingEmbedder(64)) as m:
+        ingest(m, turns)
+        m.maintain()
+
+
+def closed_round(dbs: dict[str, Path], questions: Any, at: float) -> dict[str, list[float]]:
+    """Every mode's memory open at once; each question asked of each in turn (the order rotates),
+    so load on a shared machine falls on all modes alike."""
+    out: dict[str, list[float]] = {}
+    mems = {mode: Memory.open(db, config(mode), clock=SimulatedClock(at), embedder=HashingEmbedder(64)) for mode, db in dbs.items()}
+    try:
+        for m in mems.values():
+            m.search("warm up", limit=10)
+        modes = list(mems)
+        for i, q in enumerate(questions):
+            for mode in modes[i % len(modes) :] + modes[: i % len(modes)]:
+                m = mems[mode]
+                t0 = time.perf_counter()
+                m.search(q.text, limit=10)
+                t1 = time.perf_counter()
+                m.context(q.text)
+                out.setdefault(f"closed search, {mode}", []).append((t1 - t0) * 1000)
+                out.setdefault(f"closed context, {mode}", []).append((time.perf_counter() - t1) * 1000)
+    finally:
+        for m in mems.values():
+            m.close()
+    return out
+
+
+def live_round(dbs: dict[str, Path], turns: Any) -> dict[str, list[float]]:
+    """The last session replayed into every mode's memory: each message, then a search for the
+    next one's text, mode by mode in rotating order."""
+    out: dict[str, list[float]] = {}
+    clocks = {mode: SimulatedClock(turns[0].time) for mode in dbs}
+    mems = {mode: Memory.open(db, config(mode), clock=clocks[mode], embedder=HashingEmbedder(64)) for mode, db in dbs.items()}
+    try:
+        for m in mems.values():
+            m.search("warm up", limit=10)
+        modes = list(mems)
+        for i, (t, nxt) in enumerate(zip(turns, turns[1:], strict=False)):
+            for mode in modes[i % len(modes) :] + modes[: i % len(modes)]:
+                m, clock = mems[mode], clocks[mode]
+                clock.set(max(clock.now(), t.time))
+                m.ingest(t.text, session_id=t.session_id, at=t.time, speaker=t.speaker, role=t.role)
+                t0 = time.perf_counter()
+                m.search(nxt.text, limit=10)
+                out.setdefault(f"live search, {mode}", []).append((time.perf_counter() - t0) * 1000)
+    finally:
+        for m in mems.values():
+            m.close()
+    return out
+
+
+def line(name: str, values: list[float]) -> str:
+    return f"{name:32s} p50 {pct(values, 50):7.2f}  p95 {pct(values, 95):7.2f}  mean {statistics.fmean(values):7.2f}  (n={len(values)})"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", type=Path, default=DATA)
+    ap.add_argument("--conversation", default="conv-26")
+    ap.add_argument("--rounds", type=int, default=1)
+    args = ap.parse_args()
+    conv = next(d for d in load_locomo(args.data) if d.name.endswith(args.conversation))
+    sessions = list(dict.fromkeys(t.session_id for t in conv.turns))
+    last = [t for t in conv.turns if t.session_id == sessions[-1]]
+    end = conv.turns[-1].time + 3600
+    with tempfile.TemporaryDirectory() as tmp:
+        full, head = Path(tmp) / "full.db", Path(tmp) / "head.db"
+        build(full, conv.turns, end)
+        build(head, [t for t in conv.turns if t.session_id != sessions[-1]], last[0].time)
+        results: dict[str, list[float]] = {}
+        for r in range(args.rounds):
+            closed, live = {}, {}
+            for mode in MODES:
+                closed[mode] = Path(tmp) / f"closed-{r}-{mode}.db"
+                live[mode] = Path(tmp) / f"live-{r}-{mode}.db"
+                shutil.copy(full, closed[mode])  # reinforcement writes: every mode starts from the same file
+                shutil.copy(head, live[mode])
+            for part in (closed_round(closed, conv.questions, end), live_round(live, last)):
+                for name, values in part.items():
+                    results.setdefault(name, []).extend(values)
+    print(f"{conv.name}: {len(conv.turns)} turns, {len(conv.questions)} questions, last session {len(last)} turns")
+    for name in sorted(results):
+        print(line(name, results[name]))
+
+
+if __name__ == "__main__":
+    main()
