@@ -20,7 +20,8 @@ from typing import Any
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import Extracted, _lex
-from memlab.knowledge.extract.nlp import Sent, Tok, as_doc, ru_future, shared_vocab
+from memlab.knowledge.extract.nlp import Sent, Tok, as_doc, is_city_name, ru_future, shared_vocab
+from memlab.knowledge.extract.open_clauses import episodic
 from memlab.knowledge.extract.parts import ReaderParts
 
 PATTERN_DIR = Path(__file__).with_name("patterns")
@@ -29,7 +30,7 @@ VALUE_HINTS = ("text", "lemma", "lower", "capitalized", "phrase", "proper")  # h
 TENSES = ("present", "any")  # "present": an anchor verb in the past gives nothing ("I studied French")
 _KEYS = {
     "id", "lang", "attribute", "priority", "pattern", "value", "value_type", "value_map", "tense", "checks",
-    "examples", "non_examples", "note", "slots",
+    "examples", "non_examples", "note", "slots", "without",
 }  # fmt: skip
 
 
@@ -48,6 +49,7 @@ class Pattern:
     value_type: str = "concept"
     value_map: Mapping[str, str] = field(default_factory=dict)  # a lemma of the value node -> the value
     slots: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # "{pet}" in the attribute: node lemma -> word
+    without: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (node, relations) that node must have no child by
     tense: str = "present"
     checks: tuple[str, ...] = ()
     examples: tuple[tuple[str, tuple[tuple[str, str, str], ...]], ...] = ()
@@ -136,10 +138,14 @@ def parse_entry(entry: Any, source: str, lists: Mapping[str, list[Any]] | None =
         raise fail(f"no word list {e.args[0]!r} in the file or the lexicon") from e
     if missing := [k for k in slots if k not in names]:
         raise fail(f"slots {missing} name no node of the pattern")
+    without = entry.get("without", [])
+    if not isinstance(without, list) or not all(isinstance(w, dict) and w.get("node") in names and isinstance(w.get("dep"), list) for w in without):
+        raise fail("'without' must list {'node': <a node of the pattern>, 'dep': [relations]}")
     return Pattern(
         id=pid, lang=entry["lang"], attribute=entry["attribute"], priority=entry["priority"], pattern=resolved,
         value=value, value_type=entry.get("value_type", "concept"), value_map=dict(entry.get("value_map", {})),
         tense=entry.get("tense", "present"), checks=checks, slots=slots,
+        without=tuple((w["node"], tuple(w["dep"])) for w in without),
         examples=tuple((x["text"], tuple(tuple(f) for f in x["facts"])) for x in examples),
         non_examples=tuple(non), source=source,
     )  # fmt: skip
@@ -241,6 +247,8 @@ def _read(reader: ReaderParts, m: Match) -> Iterator[Extracted]:
         return
     if any(not CHECKS[c](reader, m) for c in p.checks):
         return
+    if any(reader.s.children(toks[m.nodes[node]], *deps) for node, deps in p.without):
+        return  # "Sarah Jones hired me to paint her fence": a job done, not an employer
     subject = reader.subject_phrase(toks[m.nodes["subject"]]) if "subject" in m.nodes else reader.subject_of(anchor)
     value = _value(reader, p, toks[m.nodes["value"]]) if "value" in m.nodes else None
     fill = {k: table.get(toks[m.nodes[k]].lemma) for k, table in p.slots.items()}
@@ -248,9 +256,9 @@ def _read(reader: ReaderParts, m: Match) -> Iterator[Extracted]:
         yield reader.fact(subject, p.attribute.format(**fill), value, p.value_type)
 
 
-def _below(reader: ReaderParts, t: Tok) -> list[Tok]:
-    kids = reader.s.children(t)
-    return [d for c in kids if c.pos != "PUNCT" for d in (c, *_below(reader, c))]
+def _below(reader: ReaderParts, t: Tok, depth: int = 0) -> list[Tok]:
+    kids = reader.s.children(t) if depth < 12 else []  # a repaired parse may close a cycle
+    return [d for c in kids if c.pos != "PUNCT" for d in (c, *_below(reader, c, depth + 1))]
 
 
 def _ahead(reader: ReaderParts, v: Tok) -> bool:
@@ -302,4 +310,30 @@ def _opening(reader: ReaderParts, m: Match) -> bool:
     return m.nodes[m.pattern.anchor] == 0
 
 
-CHECKS = {"plain_before": _plain_before, "kept": _kept, "opening": _opening}
+def _habitual(reader: ReaderParts, m: Match) -> bool:
+    """No word of one occasion in the sentence ("I'm taking the bus to work today")."""
+    return not episodic(reader)
+
+
+def _not_denied(reader: ReaderParts, m: Match) -> bool:
+    return not reader.denied(reader.toks[m.nodes[m.pattern.anchor]])
+
+
+def _real_context(reader: ReaderParts, m: Match) -> bool:
+    """The sentence before imagined nothing this one goes on with ("If I got the job ... They'd hire me")."""
+    return not reader.said.get("unreal")
+
+
+def _organisation(reader: ReaderParts, m: Match) -> bool:
+    """The value names an organisation, not a town; the small NER calls unknown firms people
+    ("Brightline Joinery"), so a one-word PER is a person."""
+    t = reader.toks[m.nodes["value"]]
+    if not reader._org(t) or t.ent in ("PER", "PERSON") and not reader.s.children(t, "compound"):
+        return False
+    return is_city_name(reader.value_text(t)) is not True
+
+
+CHECKS = {
+    "plain_before": _plain_before, "kept": _kept, "opening": _opening, "habitual": _habitual,
+    "not_denied": _not_denied, "real_context": _real_context, "organisation": _organisation,
+}  # fmt: skip

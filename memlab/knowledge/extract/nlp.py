@@ -938,6 +938,7 @@ def _build_doc(sent: Sent) -> Any:
     from spacy.tokens import Doc, Span
 
     toks = sent.toks
+    heads, deps = _one_tree(toks)
     spaces = [
         k + 1 < len(toks) and toks[k + 1].start > t.start + len(t.text) for k, t in enumerate(toks)
     ]
@@ -948,8 +949,8 @@ def _build_doc(sent: Sent) -> Any:
         lemmas=[t.lemma or t.lower for t in toks],
         pos=[t.pos if t.pos in _UD_POS else "X" for t in toks],
         tags=[t.tag for t in toks],
-        deps=[t.dep or "dep" for t in toks],
-        heads=_acyclic_heads(toks),
+        deps=deps,
+        heads=heads,
         morphs=["|".join(f"{k}={v}" for k, v in sorted(t.feats.items())) for t in toks],
     )
     ents: list[Any] = []
@@ -967,9 +968,12 @@ _UD_POS = frozenset(
 )
 
 
-def _acyclic_heads(toks: list[Tok]) -> list[int]:
-    """The heads as absolute indices, a token on a cycle (a repaired parse may close one) made a root."""
+def _one_tree(toks: list[Tok]) -> tuple[list[int], list[str]]:
+    """Heads (absolute indices) and relations of one tree: a token on a cycle (a repaired parse
+    may close one) is cut loose, and every root but the first hangs on the first as ``dep`` (spaCy
+    reads each root as a sentence of its own, and "взялась за итальянский" must stay one)."""
     heads = [t.head if 0 <= t.head < len(toks) else t.i for t in toks]
+    deps = [t.dep or "dep" for t in toks]
     for k in range(len(heads)):
         seen, j = {k}, heads[k]
         while heads[j] != j:
@@ -978,4 +982,9 @@ def _acyclic_heads(toks: list[Tok]) -> list[int]:
                 break
             seen.add(j)
             j = heads[j]
-    return heads
+    roots = [k for k, h in enumerate(heads) if h == k]
+    main = next((k for k in roots if deps[k] == "root"), roots[0]) if roots else 0
+    for k in roots:
+        if k != main:
+            heads[k], deps[k] = main, "dep"
+    return heads, deps

@@ -44,6 +44,7 @@ from memlab.knowledge.extract.nlp import (
     ru_called_name,
     ru_possessive_owner,
 )
+from memlab.knowledge.extract.open_clauses import open_facts
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_gaps import real_verb
 from memlab.knowledge.extract.ru_intro import by_training
@@ -134,7 +135,8 @@ class Sentences(ReaderParts):
         found += [f for f in self._in_passing() if (f.subject, f.attribute, f.value.casefold()) not in known]
         found += list(self._nickname())
         found += list(self._birthday())
-        found += engine.pattern_facts(self)  # the constructions of patterns/*.json, by declared priority
+        have = {(f.subject, f.attribute) for f in found}  # a pattern adds what no reader above said
+        found += [f for f in engine.pattern_facts(self) if (f.subject, f.attribute) not in have]
         found += list(self._gapped(found))
         found += list(self._job_place(found))
         if not any(f.attribute == "city" and f.subject == SPEAKER for f in found):
@@ -143,8 +145,6 @@ class Sentences(ReaderParts):
         found += [f for f in self._time_into() if (f.subject, f.attribute) not in have]
         found += list(self._shared(found))
         found += list(self._career(found))
-        if not any(f.attribute == "employer" and f.subject == SPEAKER for f in found):
-            found += list(self._hired_me())
         found += list(self._usual_drink(found))
         found += list(self._asides(found))
         if self.s.lang == "ru" and (trained := by_training(self)):  # "я по образованию юрист": a degree, not the job
@@ -159,6 +159,7 @@ class Sentences(ReaderParts):
         schools = {(f.subject, f.value.casefold()) for f in found if f.attribute == "university"}
         # "started my PhD at Leeds": where one studies, not an employer
         found = [f for f in found if f.attribute != "employer" or (f.subject, f.value.casefold()) not in schools]
+        found += open_facts(self, found)  # lowest priority of all: only clauses no reader above read
         yield from filter(self._sane, found)
 
     def says_nothing_now(self) -> bool:
