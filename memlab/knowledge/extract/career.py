@@ -9,7 +9,6 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import _VISIT_WORDS, SPEAKER, Extracted, _job_word
 from memlab.knowledge.extract.nlp import (
     Tok,
-    is_city_name,
     is_place_name,
     ru_adjective_nominative,
     ru_instrumental_noun,
@@ -70,25 +69,6 @@ class Career(ReaderParts):
         new = [f for f in new if (f.subject, f.attribute) not in have]
         yield from new
         yield from self._work_language([*found, *new])
-
-    def _hired_me(self) -> Iterator[Extracted]:
-        """ "Hargreaves Fabrication took me on in August", "Monzo hired me in May": a named firm that
-        took the speaker on is the employer (English; not a plan, a question or a negation)."""
-        if self.s.lang != "en" or self._is_question() or self.said.get("unreal"):
-            return
-        for v in self.toks:
-            hired = v.lemma in ("hire", "employ", "poach") or v.lemma == "take" and any(c.lower == "on" for c in self.s.children(v, "prt"))
-            if not hired or v.pos != "VERB" or self._blocked(v) or self.denied(v):
-                continue
-            if not any(c.lower == "me" for c in self.s.children(v, "obj", "dobj")):
-                continue
-            # the small NER calls unknown firms people ("Brightline Joinery"): a one-word PER is a person
-            firm = next((c for c in self.s.children(v, "nsubj") if c.pos == "PROPN" and self._org(c)
-                         and (c.ent not in ("PER", "PERSON") or self.s.children(c, "compound"))), None)  # fmt: skip
-            if firm is not None and self.s.children(v, "xcomp"):
-                continue  # "Sarah Jones hired me to paint her fence": a job done, not an employer
-            if firm is not None and is_city_name(self.value_text(firm)) is not True:
-                yield self.fact(SPEAKER, "employer", self.value_text(firm), "organization")
 
     def _disbelief(self, t: Tok) -> bool:
         """ "..., still can't believe it": joy at the news after a comma, not a denial of it."""

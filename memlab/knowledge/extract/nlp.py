@@ -51,6 +51,7 @@ class Sent:
     toks: list[Tok]
     spans: list[tuple[int, int, str, str]] = field(default_factory=list)  # (first, last+1, label, normal form)
     offset: int = 0  # where the sentence starts in the message
+    doc: Any = field(default=None, repr=False, compare=False)  # its spaCy Doc, built by ``as_doc``
 
     def children(self, t: Tok, *deps: str) -> list[Tok]:
         return [c for c in self.toks if c.head == t.i and c.i != t.i and (not deps or c.dep in deps)]
@@ -905,3 +906,79 @@ def _repair_lemma(t: Tok) -> None:
         return
     if t.lower in ru_lemmas(t.text):
         t.lemma = t.lower
+
+
+# -- one Doc for both languages ------------------------------------------------------------------
+@cache
+def shared_vocab() -> Any:
+    """The blank vocabulary every ``as_doc`` Doc shares (one per process; no pipeline loaded), with
+    spaCy's language-neutral lexical attributes (LOWER, IS_ALPHA, LIKE_NUM ...)."""
+    from spacy.lang.lex_attrs import LEX_ATTRS
+    from spacy.vocab import Vocab
+
+    return Vocab(lex_attr_getters=dict(LEX_ATTRS))
+
+
+def as_doc(sent: Sent) -> Any:
+    """``sent`` as a spaCy ``Doc`` on the shared blank vocabulary: words, spaces, lemmas, UD parts of
+    speech and relations, heads, morphology and entity spans, so spaCy's DependencyMatcher and
+    PhraseMatcher read English and Russian alike. Built once per sentence (kept on ``sent``)."""
+    if sent.doc is None:
+        sent.doc = _build_doc(sent)
+    return sent.doc
+
+
+def _build_doc(sent: Sent) -> Any:
+    from spacy.tokens import Doc, Span
+
+    toks = sent.toks
+    heads, deps = _one_tree(toks)
+    spaces = [
+        k + 1 < len(toks) and toks[k + 1].start > t.start + len(t.text) for k, t in enumerate(toks)
+    ]
+    doc = Doc(
+        shared_vocab(),
+        words=[t.text for t in toks],
+        spaces=spaces,
+        lemmas=[t.lemma or t.lower for t in toks],
+        pos=[t.pos if t.pos in _UD_POS else "X" for t in toks],
+        tags=[t.tag for t in toks],
+        deps=deps,
+        heads=heads,
+        morphs=["|".join(f"{k}={v}" for k, v in sorted(t.feats.items())) for t in toks],
+    )
+    ents: list[Any] = []
+    taken: set[int] = set()
+    for first, last, label, _ in sorted(sent.spans):
+        if first < last <= len(toks) and not taken & set(range(first, last)):
+            ents.append(Span(doc, first, last, label=label))
+            taken |= set(range(first, last))
+    doc.ents = ents
+    return doc
+
+
+_UD_POS = frozenset(
+    "ADJ ADP ADV AUX CCONJ DET INTJ NOUN NUM PART PRON PROPN PUNCT SCONJ SYM VERB X SPACE".split()
+)
+
+
+def _one_tree(toks: list[Tok]) -> tuple[list[int], list[str]]:
+    """Heads (absolute indices) and relations of one tree: a token on a cycle (a repaired parse
+    may close one) is cut loose, and every root but the first hangs on the first as ``dep`` (spaCy
+    reads each root as a sentence of its own, and "взялась за итальянский" must stay one)."""
+    heads = [t.head if 0 <= t.head < len(toks) else t.i for t in toks]
+    deps = [t.dep or "dep" for t in toks]
+    for k in range(len(heads)):
+        seen, j = {k}, heads[k]
+        while heads[j] != j:
+            if j in seen:
+                heads[j] = j
+                break
+            seen.add(j)
+            j = heads[j]
+    roots = [k for k, h in enumerate(heads) if h == k]
+    main = next((k for k in roots if deps[k] == "root"), roots[0]) if roots else 0
+    for k in roots:
+        if k != main:
+            heads[k], deps[k] = main, "dep"
+    return heads, deps

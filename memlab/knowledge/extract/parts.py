@@ -27,9 +27,6 @@ class ReaderParts:
     def _career(self, found: list[Extracted]) -> Iterator[Extracted]:
         raise NotImplementedError
 
-    def _hired_me(self) -> Iterator[Extracted]:
-        raise NotImplementedError
-
     # asides.py
 
     def _asides(self, found: list[Extracted]) -> Iterator[Extracted]:

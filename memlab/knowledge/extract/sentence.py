@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
+from memlab.knowledge.extract import engine
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
     _BARE_KIN,
@@ -43,6 +44,7 @@ from memlab.knowledge.extract.nlp import (
     ru_called_name,
     ru_possessive_owner,
 )
+from memlab.knowledge.extract.open_clauses import open_facts
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_gaps import real_verb
 from memlab.knowledge.extract.ru_intro import by_training
@@ -128,7 +130,8 @@ class Sentences(ReaderParts):
         found += [f for f in self._in_passing() if (f.subject, f.attribute, f.value.casefold()) not in known]
         found += list(self._nickname())
         found += list(self._birthday())
-        found += list(self._learning())
+        have = {(f.subject, f.attribute) for f in found}  # a pattern adds what no reader above said
+        found += [f for f in engine.pattern_facts(self) if (f.subject, f.attribute) not in have]
         found += list(self._gapped(found))
         found += list(self._job_place(found))
         if not any(f.attribute == "city" and f.subject == SPEAKER for f in found):
@@ -137,8 +140,6 @@ class Sentences(ReaderParts):
         found += [f for f in self._time_into() if (f.subject, f.attribute) not in have]
         found += list(self._shared(found))
         found += list(self._career(found))
-        if not any(f.attribute == "employer" and f.subject == SPEAKER for f in found):
-            found += list(self._hired_me())
         found += list(self._usual_drink(found))
         found += list(self._asides(found))
         if self.s.lang == "ru" and (trained := by_training(self)):  # "я по образованию юрист": a degree, not the job
@@ -153,6 +154,7 @@ class Sentences(ReaderParts):
         schools = {(f.subject, f.value.casefold()) for f in found if f.attribute == "university"}
         # "started my PhD at Leeds": where one studies, not an employer
         found = [f for f in found if f.attribute != "employer" or (f.subject, f.value.casefold()) not in schools]
+        found += open_facts(self, found)  # lowest priority of all: only clauses no reader above read
         yield from filter(self._sane, found)
 
     def says_nothing_now(self) -> bool:
@@ -608,32 +610,6 @@ class Sentences(ReaderParts):
                 self.said["nickname"] = rest if rest and first.casefold() in _HONORIFICS else said
                 yield self.fact(SPEAKER, "name", self.said["nickname"], "person")
                 return
-
-    def _learning(self) -> Iterator[Extracted]:
-        """The language one is learning: "I'm learning Spanish on Duolingo", "learning Japanese
-        now", "учу сербский", "взялся за корейский" (a verb of learning, in the present or just
-        begun, with a language for its object; not "learned French at school")."""
-        for v in self.toks:
-            took_up = v.lemma == "взяться" and v.feats.get("Tense") == "Past"
-            if not (v.lemma in lx.LEARN_VERBS or took_up) or v.i in self.quoted or self._blocked(v):
-                continue
-            before = " " + " ".join(t.lower for t in self.toks[: v.i]) + " "
-            if any(self._not_plain(t) for t in self.toks[: v.i]) or " gon na " in before or " going to " in before:
-                continue  # "gonna start learning Japanese after the exams": a plan (spaCy splits "gon na")
-            if v.tag in ("VBD", "VBN") or v.feats.get("Tense") == "Past" and not took_up:
-                continue
-            subj = self.subject_of(v)
-            cands = [o for case, o in self.obliques(v) if case in ("", "за")]
-            if v.dep == "compound" and v.i == 0:
-                cands.append(self.toks[v.head])  # "Learning Portuguese.": the parse made the verb the name's modifier
-            cands += [c for c in self.s.children(v, "nsubj") if c.feats.get("Case") == "Acc"]  # "учу немецкий"
-            if took_up and v.i + 2 < len(self.toks) and self.toks[v.i + 1].lower == "за":
-                cands.append(self.toks[v.i + 2])  # "взялся за корейский", whatever the parse hung it on
-            objs = list({o.i: o for o in cands if o.lemma in lx.LANGUAGES or o.lower in lx.LANGUAGES}.values())
-            if subj is not None and len(objs) == 1 and not self._given_up(objs[0]):
-                o = objs[0]
-                value = o.text[:1].upper() + o.text[1:].lower() if self.s.lang == "en" else o.lemma
-                yield self.fact(subj, "learning_language", value, "concept")
 
     def _birthday(self) -> Iterator[Extracted]:
         """A birthday and its date in one stretch: "birthday's on june 12", "my sister's birthday is
