@@ -57,6 +57,8 @@ def step_consolidate(memory: MemoryView, now: float) -> dict[str, Any]:
         "llm_calls",
         "prompt_tokens",
         "completion_tokens",
+        "rejected_ungrounded",
+        "rejected",
     )
     return {
         **{k: r[k] for k in keys},
