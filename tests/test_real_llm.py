@@ -139,3 +139,37 @@ def test_a_server_that_dies_mid_answer_loses_nothing(real_llm: Any, tmp_path: Pa
         clock.advance(DAY)
         again = m.maintain().steps["consolidate"]
         assert again["consolidated"] == 1 and not again["failed"]
+
+
+def test_bench_with_a_reader_scores_answers(real_llm: Any, tmp_path: Path) -> None:
+    """One suite run with the tiny model as the reader: F1 / EM per method beside the baselines."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from memlab.bench import report
+    from memlab.bench.suite import parse_suite, run_suite
+    from memlab.datasets.schema import Dataset, Question, Turn, save_jsonl
+
+    said = ["I live in Vilnius now.", "My cat is called Miso.", "I work at Wix as a designer."]
+    turns = tuple(Turn(f"t{i}", f"s{i}", "user", "user", t, T0 + i * DAY) for i, t in enumerate(said))
+    questions = (
+        Question("q1", "Which city do I live in?", T0 + 5 * DAY, answers=("Vilnius",), evidence=("t0",)),
+        Question("q2", "What is my cat called?", T0 + 5 * DAY, answers=("Miso",), evidence=("t1",)),
+    )
+    path = save_jsonl(Dataset("tiny", turns, questions), tmp_path / "tiny.jsonl")
+    suite = parse_suite({
+        "suite": {"name": "reader", "ks": [1, 5]},
+        "config": {"embedder": {"name": "hashing", "dim": 64}, "consolidation": {"consolidator": "rules"}},
+        "datasets": [{"name": "tiny", "kind": "jsonl", "path": str(path)}],
+        "methods": [{"name": "memlab"}, {"name": "bm25", "kind": "bm25"}, {"name": "full", "kind": "full_history"}],
+        "reader": {"base_url": real_llm.base_url, "model": MODEL_ID, "max_tokens": 16},
+    })  # fmt: skip
+    with ThreadPoolExecutor(max_workers=1) as ex:
+        records, _ = run_suite(suite, executor=ex, progress=False)
+    text = report.markdown_report(records)
+    print("\n" + report.summary_table(records))
+    assert [r["method"] for r in records] == ["memlab", "bm25", "full"] and not any(r["errors"] for r in records)
+    for r in records:
+        assert r["reader"]["reader"]["model"] == MODEL_ID and "api_key" not in r["reader"]["reader"]
+        assert report.get(r, "overall.n_answer_f1") == 2 and 0 <= report.get(r, "overall.answer_f1") <= 1
+        assert report.get(r, "overall.reader_failed") == 0
+    assert "## Answer accuracy" in text and "Answer with exact words" in text and "| F1 | EM |" in text

@@ -6,10 +6,12 @@ Suite file (see benchmarks/README.md)::
     [config]                     the base MemoryConfig of every memlab method (any sections)
     [[datasets]]                 name, kind = synthetic | locomo | longmemeval | jsonl,
                                  seed + params (synthetic), path (+ limit), optional, quick = {...}
-    [[methods]]                  name, kind = memlab | naive_rag | bm25, config = {section = {...}},
+    [[methods]]                  name, kind = memlab | naive_rag | bm25 | full_history, config = {...},
                                  context_k, datasets = [...] (default: all)
     [[grid]]                     base = a memlab method, datasets, "section.field" = [values...]
     [scale]                      a scale-curve suite instead (memlab.bench.scale)
+    [reader]                     base_url, model, max_tokens, temperature, prompt, [reader.judge]:
+                                 answer accuracy with LoCoMo's token F1 and EM (memlab.bench.answers)
 
 Each (method, dataset, conversation) is one task; tasks run on a ``concurrent.futures.Executor``
 (a process pool of at most ``max_workers`` by default) or on a Dask ``distributed.Client``.
@@ -62,7 +64,7 @@ def load_suite(path: str | Path, *, quick: bool = False) -> Suite:
 def parse_suite(data: dict[str, Any], *, base_dir: Path = Path("."), path: Path | None = None,
                 quick: bool = False) -> Suite:  # fmt: skip
     head = dict(data.get("suite", {}))
-    unknown = sorted(set(data) - {"suite", "config", "datasets", "methods", "grid", "scale"})
+    unknown = sorted(set(data) - {"suite", "config", "datasets", "methods", "grid", "scale", "reader"})
     if unknown:
         raise SuiteError(f"unknown top-level table(s) {unknown}")
     try:
@@ -86,8 +88,19 @@ def parse_suite(data: dict[str, Any], *, base_dir: Path = Path("."), path: Path 
         methods=tuple(methods), plan=tuple(plan), config=config,
         ks=tuple(int(k) for k in head.get("ks", KS)), max_workers=int(head.get("max_workers", 2)),
         nightly=bool(head.get("nightly", True)), scale=data.get("scale"),
-        description=str(head.get("description", "")),
+        description=str(head.get("description", "")), reader=_reader(data.get("reader")),
     )  # fmt: skip
+
+
+def _reader(table: Any) -> Any:
+    if table is None:
+        return None
+    from memlab.bench.answers import reader_spec
+
+    try:
+        return reader_spec(table)
+    except (ValueError, TypeError) as exc:
+        raise SuiteError(str(exc)) from exc
 
 
 def _dataset_spec(d: dict[str, Any], base_dir: Path, quick: bool) -> DatasetSpec:
@@ -203,13 +216,19 @@ class Task:
     ks: tuple[int, ...]
     nightly: bool
     speaker_prefix: bool = True
+    reader: Any = None  # ReaderSpec: plain data, the client is built in the worker
 
 
 def run_task(task: Task) -> ReplayResult:
     """Replay one dataset with one method (runs in a worker)."""
     factory = SubjectFactory(task.method, MemoryConfig.from_dict(task.config), task.workdir)
+    reader = None
+    if task.reader is not None:
+        from memlab.bench.answers import Reader
+
+        reader = Reader(task.reader)
     return replay(task.dataset, factory, progress=False, ks=task.ks, nightly=task.nightly, method=task.method.name,
-                  speaker_prefix=task.speaker_prefix)  # fmt: skip
+                  speaker_prefix=task.speaker_prefix, reader=reader)  # fmt: skip
 
 
 def _as_executor(executor: Any) -> Executor:
@@ -227,7 +246,7 @@ def _tasks(suite: Suite, units: dict[str, list[Dataset]], workdir: Path) -> list
         for i, unit in enumerate(units.get(ds_name, [])):
             where = workdir / _safe(method_name) / f"{_safe(ds_name)}-{i}"  # one fresh directory per replay
             task = Task(methods[method_name], cfg, ds_name, unit, str(where),
-                        suite.ks, suite.nightly, specs[ds_name].speaker_prefix)  # fmt: skip
+                        suite.ks, suite.nightly, specs[ds_name].speaker_prefix, suite.reader)  # fmt: skip
             out.append((method_name, ds_name, task))
     # Big replays first so the pool does not end on one long straggler.
     return sorted(out, key=lambda x: -(len(x[2].dataset.turns) + 20 * len(x[2].dataset.questions)))
