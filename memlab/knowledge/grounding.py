@@ -36,6 +36,7 @@ _FILLER = frozenset(
 _WORD = re.compile(r"\w+", re.U)
 _CYRILLIC = re.compile(r"[а-яё]", re.I)
 _PLAN_FORMS = frozenset("planning wants wanted hoping thinking considering ll".split())  # inflected NONFACT_HEADS
+_ATTRIBUTE = re.compile(r"[^\W\d][^\W\d]*(?:[ _:-][^\W\d]+)*")  # words, no digits, no second "|"
 _PLACEHOLDERS = frozenset("attribute attr key value fact thing something user x".split()) | {str(i) for i in range(10)}
 # "I'm" is the words "i" and "m"
 _FIRST_PERSON = frozenset("i me my mine myself we us our я меня мне мой моя моё мое мои мы нас наш".split())
@@ -279,7 +280,7 @@ def check_fact(fact: FactProposal, sources: Sequence[EpisodeRef], statement: Sta
             return "its words are not in its sources"
         return None
     subject, _, attribute = (fact.key or "user|").partition("|")
-    if fact.key and not (set(words(attribute)) - _PLACEHOLDERS):
+    if fact.key and (not _ATTRIBUTE.fullmatch(attribute.strip()) or not set(words(attribute)) - _PLACEHOLDERS):
         return f"attribute {attribute!r} names nothing"
     holding = [s for e in said for s in _sentences(e.content) if mentions(s, fact.value)]
     if not holding:

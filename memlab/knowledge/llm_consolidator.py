@@ -251,6 +251,7 @@ class LLMConsolidator:
                     facts.append(fact)
             mentions.extend(_entity(e) for e in data.get("entities") or ())
             ends.extend(to_ends(data.get("ends") or (), shown, existing, tally))
+        facts = list({(f.key, (f.value or "").casefold(), f.content): f for f in facts}.values())  # said twice
         rejected: list[str] = []
         if self.grounding:
             facts, rejections = ground(facts, episodes, self.statement)
