@@ -317,7 +317,8 @@ def markdown_report(records: Sequence[Mapping[str, Any]], *, title: str = "memla
     out += ["## Summary", "", summary_table(records, markdown=True), ""]
     out += answer_note(records)
     for name, why in (skipped or {}).items():
-        out += [f"*Dataset {name} skipped: {why}.*", ""]
+        what = name if name.startswith("method ") else f"Dataset {name}"
+        out += [f"*{what[:1].upper() + what[1:]} skipped: {why}.*", ""]
     for name in dict.fromkeys(r["dataset"] for r in records):
         out += _dataset_section(name, [r for r in records if r["dataset"] == name], plots)
     if "decay" in plots:

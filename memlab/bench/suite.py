@@ -271,10 +271,31 @@ def _load_all(suite: Suite) -> tuple[dict[str, list[Dataset]], dict[str, str]]:
     return units, skipped
 
 
+def _without_unserved(suite: Suite, skipped: dict[str, str]) -> Suite:
+    """The suite less its LLM-consolidated methods when no server is configured (each skipped with
+    a note, as a missing optional dataset is): the knowledge suite runs nlp, llm and nlp+llm."""
+    from memlab.compose import ConfigError, build_chat
+
+    gone = set()
+    for m in suite.methods:
+        if m.kind != "memlab":
+            continue
+        try:
+            build_chat(m.memory_config(suite.config).consolidation)
+        except ConfigError:
+            gone.add(m.name)
+            skipped[f"method {m.name}"] = "no LLM server configured (MEMLAB_LLM_BASE_URL and MEMLAB_LLM_MODEL)"
+    if not gone:
+        return suite
+    return replace(suite, methods=tuple(m for m in suite.methods if m.name not in gone),
+                   plan=tuple(p for p in suite.plan if p[0] not in gone))  # fmt: skip
+
+
 def run_suite(suite: Suite, *, executor: Any = None, workdir: str | Path | None = None,
               progress: bool = True) -> tuple[list[dict[str, Any]], dict[str, str]]:  # fmt: skip
     """Run every planned (method, dataset); returns one record per pair and the skipped datasets."""
     units, skipped = _load_all(suite)
+    suite = _without_unserved(suite, skipped)
     with tempfile.TemporaryDirectory(prefix="memlab-bench-") as tmp:
         tasks = _tasks(suite, units, Path(workdir or tmp))
         results = _execute(tasks, executor, suite.max_workers, progress)
