@@ -33,7 +33,7 @@ def test_multi_hop_and_exact_match() -> None:
 def test_reader_table_is_checked() -> None:
     spec = reader_spec({"base_url": "http://127.0.0.1:1/v1", "model": "m", "judge": {"base_url": "u", "model": "j"}})
     assert spec.reader.max_tokens == 32 and spec.judge is not None and spec.judge.max_tokens == 16
-    assert "api_key" not in spec.described()["reader"]
+    assert spec.described()["reader"]["api_key_env"] == "OPENAI_API_KEY"  # the variable's name, not its value
     with pytest.raises(ValueError, match="base_url and model"):
         reader_spec({"model": "m", "temprature": 0})
 

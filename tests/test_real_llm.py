@@ -169,7 +169,7 @@ def test_bench_with_a_reader_scores_answers(real_llm: Any, tmp_path: Path) -> No
     print("\n" + report.summary_table(records))
     assert [r["method"] for r in records] == ["memlab", "bm25", "full"] and not any(r["errors"] for r in records)
     for r in records:
-        assert r["reader"]["reader"]["model"] == MODEL_ID and "api_key" not in r["reader"]["reader"]
+        assert r["reader"]["reader"]["model"] == MODEL_ID and r["reader"]["prompt"]
         assert report.get(r, "overall.n_answer_f1") == 2 and 0 <= report.get(r, "overall.answer_f1") <= 1
         assert report.get(r, "overall.reader_failed") == 0
     assert "## Answer accuracy" in text and "Answer with exact words" in text and "| F1 | EM |" in text

@@ -107,17 +107,20 @@ class ModelSpec:
     temperature: float = 0.0
     timeout_s: float = 30.0
     retries: int = 1
-    api_key: str = "none"  # filled by the caller (the CLI reads the environment); never reported
+    api_key_env: str = "OPENAI_API_KEY"  # read when the client is built (in the worker), never stored
 
     def client(self) -> Any:
+        import os
+
         from memlab.llm.client import OpenAICompatChat
 
-        return OpenAICompatChat(self.base_url, self.model, api_key=self.api_key, timeout_s=self.timeout_s,
+        key = os.environ.get(self.api_key_env) or "none"
+        return OpenAICompatChat(self.base_url, self.model, api_key=key, timeout_s=self.timeout_s,
                                 retries=self.retries, temperature=self.temperature,
                                 max_tokens=self.max_tokens)  # fmt: skip
 
     def described(self) -> dict[str, Any]:
-        return {k: v for k, v in asdict(self).items() if k != "api_key"}
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -138,12 +141,12 @@ class ReaderSpec:
 
 def reader_spec(table: Mapping[str, Any]) -> ReaderSpec:
     """A ``ReaderSpec`` from a suite's ``[reader]`` table (``[reader.judge]`` optional)."""
-    known = {"base_url", "model", "max_tokens", "temperature", "timeout_s", "retries", "prompt", "judge",
-             "judge_prompt", "context_tokens"}  # fmt: skip
+    known = {"base_url", "model", "max_tokens", "temperature", "timeout_s", "retries", "api_key_env", "prompt",
+             "judge", "judge_prompt", "context_tokens"}  # fmt: skip
     unknown = sorted(set(table) - known)
     if unknown or not table.get("base_url") or not table.get("model"):
         raise ValueError(f"[reader] needs base_url and model; unknown key(s) {unknown}; known: {sorted(known)}")
-    model_keys = ("base_url", "model", "max_tokens", "temperature", "timeout_s", "retries")
+    model_keys = ("base_url", "model", "max_tokens", "temperature", "timeout_s", "retries", "api_key_env")
     judge = table.get("judge")
     return ReaderSpec(
         reader=ModelSpec(**{k: table[k] for k in model_keys if k in table}),
