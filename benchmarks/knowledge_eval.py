@@ -86,7 +86,10 @@ def _llm_parts(base_url: str, model: str, max_tokens: int) -> tuple[Any, Any, di
 
 def _side_by_side(rows: list[dict[str, Any]], llm: Any, both: Any) -> None:
     print(f"\n## Statements side by side: nlp, llm, nlp+llm on the first {len(rows)} rows\n")
-    extractors = {"nlp": S.OfflineExtractor(), "llm": S.ConsolidatorExtractor(llm),
+    from memlab.knowledge.extract.consolidator import NLPConsolidator
+
+    # all three as consolidators, keyed facts as triples: only what the LLM adds differs
+    extractors = {"nlp": S.ConsolidatorExtractor(NLPConsolidator()), "llm": S.ConsolidatorExtractor(llm),
                   "nlp+llm": S.ConsolidatorExtractor(both)}  # fmt: skip
     scores, rates = {}, {}
     for name, fn in extractors.items():

@@ -21,6 +21,8 @@ EPISODES = [
     EpisodeRef(6, "My sister lives in Paris.", 5, "user", "s"),
     EpisodeRef(7, "If I had the money I would live in Lisbon.", 6, "user", "s"),
     EpisodeRef(8, "Note 10: the weather was grey.", 7, "user", "s"),
+    EpisodeRef(9, "my wife Elena makes fun of my old laptop", 8, "user", "s"),
+    EpisodeRef(10, "ok so I live in Austin now. yes, Texas.", 9, "user", "s"),
 ]
 
 
@@ -40,6 +42,7 @@ CASES = [
     (fact("bob|city", "Paris", 1), "subject"),
     (fact("user|attribute", "10", 8), "names nothing"),
     (fact("user|weather", "grey", 8), "first person"),
+    (fact("user|my wife elena makes fun of", "Elena", 9), "piece of the message"),
     (fact(None, None, 1, "User prefers Python."), None),
     (fact(None, None, 1, "User adores Kotlin and Scala."), "words"),
 ]
@@ -53,6 +56,15 @@ def test_each_check(proposal: FactProposal, why: str | None, reader: str) -> Non
         assert len(kept) == 1 and not rejected
     else:
         assert not kept and why in rejected[0].reason and rejected[0].note().startswith("ungrounded")
+
+
+def test_the_parse_tags_a_place_that_is_called_an_employer() -> None:
+    from memlab.knowledge.extract import nlp_available
+
+    if not nlp_available():
+        pytest.skip("the offline reader (memlab[nlp]) is not installed")
+    kept, rejected = ground([fact("user|employer", "Austin", 10), fact("user|my city", "Austin", 10)], EPISODES)
+    assert [(f.key, f.value) for f in kept] == [("user|city", "Austin")] and "LOC" in rejected[0].reason
 
 
 def test_lexicon_gives_the_known_attribute() -> None:

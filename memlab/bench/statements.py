@@ -154,8 +154,9 @@ class OfflineExtractor:
 
 
 class ConsolidatorExtractor:
-    """Any consolidator (llm, nlp+llm) as an extractor: one user message, one plan, its keyed facts
-    as triples (subject "user" is "speaker"); ``rejected`` counts what grounding turned down."""
+    """Any consolidator (nlp, llm, nlp+llm) as an extractor: one user message, one plan, its keyed
+    facts as triples (the speaker's own are subject "speaker"); ``rejected`` counts what grounding
+    turned down."""
 
     def __init__(self, consolidator: Any) -> None:
         self.consolidator = consolidator
@@ -176,7 +177,8 @@ class ConsolidatorExtractor:
         for f in plan.facts:
             subject, _, attribute = (f.key or "|").partition("|")
             if f.value and attribute:
-                out.append(("speaker" if subject in ("user", "") else subject, attribute, f.value))
+                mine = subject in ("user", "") or subject == (who or "").casefold()
+                out.append(("speaker" if mine else subject, attribute, f.value))
         return out
 
 

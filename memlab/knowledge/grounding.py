@@ -40,7 +40,8 @@ _ATTRIBUTE = re.compile(r"[^\W\d][^\W\d]*(?:[ _:-][^\W\d]+)*")  # words, no digi
 _PLACEHOLDERS = frozenset("attribute attr key value fact thing something user x".split()) | {str(i) for i in range(10)}
 # "I'm" is the words "i" and "m"
 _FIRST_PERSON = frozenset("i me my mine myself we us our я меня мне мой моя моё мое мои мы нас наш".split())
-KEYLESS_SHARE = 0.75  # of a keyless fact's content words must be in its sources
+KEYLESS_SHARE = 0.75
+MAX_ATTRIBUTE_WORDS = 3  # of a keyless fact's content words must be in its sources
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,13 @@ def mentions(text: str, phrase: str) -> bool:
 # a statement check: (sentence, value, attribute or None when the subject is someone named) ->
 # None if the sentence states the value as the speaker's, current; else why not
 StatementCheck = Callable[[str, str, str | None], str | None]
+# named-entity labels a value of these attributes cannot have ("employer" = "Austin" is a place);
+# ORG for a town is left alone: the small English pipeline tags "Vilnius" ORG
+_NOT_KINDS: dict[str, set[str]] = {
+    "city": {"PER"}, "hometown": {"PER"}, "country": {"PER"}, "employer": {"LOC", "PER"},
+    "university": {"LOC", "PER"}, "school": {"LOC", "PER"}, "partner": {"LOC", "ORG"},
+    "spouse": {"LOC", "ORG"}, "manager": {"LOC", "ORG"}, "name": {"LOC", "ORG"},
+}  # fmt: skip
 _CLAUSE_DEPS = frozenset("xcomp ccomp advcl csubj parataxis".split())
 _OTHERS = frozenset("he she they his her their him them он она они его её ее их".split())
 
@@ -192,6 +200,9 @@ def _nlp_check(sentence: str, value: str, attribute: str | None = None) -> str |
             return f"about someone else ({subj.text!r})"
         if _under_nonfact_head([*held[:1], *chain]):
             return "a plan, wish or report"
+        kind = next((t.ent for t in held if t.ent), "")
+        if attribute is not None and kind in _NOT_KINDS.get(attribute, ()):
+            return f"the reader tags {value!r} {kind}, which no {attribute.replace('_', ' ')} is"
         kids = [c for a in [*held[:1], *chain] for c in sent.children(a)]
         if any(c.lower in lx.MODALS | lx.FUTURE_AUX or c.lower in lx.HYPOTHETICAL_MARKS for c in kids):
             return "modal, future or conditional"
@@ -206,16 +217,28 @@ def _nlp_check(sentence: str, value: str, attribute: str | None = None) -> str |
 _ATTRIBUTE_OF = {"language": "programming_language"}  # the offline extractor's name for it
 
 
+_OWNERS = ("my ", "user's ", "users ", "the ", "his ", "her ", "their ")
+
+
+def attribute_name(attribute: str) -> str:
+    """"My partner" -> "partner", "job title" -> "job_title": the attribute as a key names it."""
+    name = " ".join(attribute.casefold().split())
+    for owner in _OWNERS:
+        name = name.removeprefix(owner)
+    return name.replace(" ", "_")
+
+
 def canonical_key(key: str | None, value: str | None) -> str | None:
     """A lexicon match gives the known attribute (DESIGN 5b), whatever the model called it:
-    ``user|1`` = "Python" is ``user|programming_language``, so an update of it supersedes."""
+    ``user|1`` = "Python" is ``user|programming_language``, so an update of it supersedes; an
+    attribute otherwise loses its possessive ("user|my partner" is ``user|partner``)."""
     from memlab.knowledge.rules import tool_category
 
+    subject, _, attribute = (key or "").partition("|")
     category = tool_category(value) if value else None
     if category is None:
-        return key
-    subject = (key or "").split("|", 1)[0].strip() if key and "|" in key else "user"
-    return f"{subject or 'user'}|{_ATTRIBUTE_OF.get(category, category)}"
+        return f"{subject.strip()}|{attribute_name(attribute)}" if key and attribute else key
+    return f"{subject.strip() or 'user'}|{_ATTRIBUTE_OF.get(category, category)}"
 
 
 _NAME_WORD = r"[A-ZА-ЯЁ][\w+#&-]*(?:\.[\w+#&-]+)*"  # "Node.js", not "Paris." at a full stop
@@ -279,13 +302,17 @@ def check_fact(fact: FactProposal, sources: Sequence[EpisodeRef], statement: Sta
         if not content or sum(stem(w) in tw for w in content) < KEYLESS_SHARE * len(content):
             return "its words are not in its sources"
         return None
-    subject, _, attribute = (fact.key or "user|").partition("|")
-    if fact.key and (not _ATTRIBUTE.fullmatch(attribute.strip()) or not set(words(attribute)) - _PLACEHOLDERS):
-        return f"attribute {attribute!r} names nothing"
+    subject, _, raw = (fact.key or "user|").partition("|")
+    attribute = attribute_name(raw)
+    if fact.key and (not _ATTRIBUTE.fullmatch(attribute) or not set(words(attribute)) - _PLACEHOLDERS):
+        return f"attribute {raw!r} names nothing"
+    spaced = attribute.replace("_", " ")
+    if fact.key and len(words(spaced)) > MAX_ATTRIBUTE_WORDS:  # ("sport:tennis" names its value: fine)
+        return f"attribute {raw!r} is a piece of the message, not a name"
     holding = [s for e in said for s in _sentences(e.content) if mentions(s, fact.value)]
     if not holding:
         return f"value {fact.value!r} is not in its sources"
-    mine = attribute.strip() if subject.strip().casefold() in SELF_SUBJECTS | {""} else None
+    mine = attribute if subject.strip().casefold() in SELF_SUBJECTS | {""} else None
     if mine is not None:  # a first-person statement is about its speaker (DESIGN 5); no "I", no fact of theirs
         holding = [s for s in holding if set(words(s)) & _FIRST_PERSON]
         if not holding:
