@@ -78,6 +78,20 @@ def free_port(host: str = "127.0.0.1") -> int:
         return port
 
 
+def _die_with_parent() -> None:
+    """In the child, before exec: on Linux the server gets SIGTERM when its parent dies, so a
+    killed test run or script leaves no llama-server behind (elsewhere: nothing)."""
+    import ctypes
+    import signal
+    import sys
+
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        except OSError:
+            pass
+
+
 @dataclass
 class LocalServer:
     """``llama-server`` as a context manager: ``with LocalServer(port=0) as srv: srv.base_url``.
@@ -115,7 +129,8 @@ class LocalServer:
         cmd = self.command()
         out: Any = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
         try:
-            self.process = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+            self.process = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                            preexec_fn=_die_with_parent)  # fmt: skip
         finally:
             if out is not subprocess.DEVNULL:
                 out.close()
