@@ -5,7 +5,10 @@ Three checks, all against the fact's own source episodes (issue 38; DESIGN 5b):
 - the value, or a known form of it (the same words up to inflection: Snowball stems, so
   "Москве" grounds "Москва"), occurs in a message of the speaker; a fact without a value needs
   most of its content words there;
-- the subject of its key resolves: the speaker ("user"), or someone the messages name;
+- the subject of its key resolves: the speaker ("user"), or someone the messages name; a fact of
+  the speaker's own needs a first-person sentence whose subject is the speaker ("my sister lives
+  in Paris" is not the speaker's city), and its attribute must name something (no dates, no
+  pieces of the message, no place as an employer by the parse's entity tags);
 - the sentence that holds the value is a statement by the offline modality reader: not a
   question, a past state, something imagined, a negation, a plan or a modal ("should I",
   "I'm going to", "I'd love to"). With spaCy and natasha installed the sentence reader of
