@@ -41,3 +41,28 @@ def test_reader_table_is_checked() -> None:
 def test_without_a_reader_the_columns_are_absent_with_a_note() -> None:
     rec = {"dataset": "d", "method": "m", "metrics": {"overall": {"recall@10": 0.5}}, "reader": None}
     assert "F1" not in report.summary_table([rec]) and "no reader model configured" in report.answer_note([rec])[0]
+
+
+def test_reader_and_judge_over_http() -> None:
+    from types import SimpleNamespace
+
+    from memlab.bench.answers import Reader
+    from memlab.testing.openai_server import OpenAICompatServer, ScriptedReply
+
+    with OpenAICompatServer() as srv:
+        spec = reader_spec({"base_url": srv.base_url, "model": "r", "context_tokens": 1000,
+                            "judge": {"base_url": srv.base_url, "model": "j"}})  # fmt: skip
+        srv.script(ScriptedReply(content="In Vilnius."), ScriptedReply(content='{"label": "CORRECT"}'))
+        q = SimpleNamespace(text="Where do I live?", answers=("Vilnius",), category="", abstain=False)
+        got = Reader(spec).scores(q, "## Facts\n- User lives in Vilnius.\n" + "x " * 5000)
+        reader_body, judge_body = (body for _, body in srv.requests if "messages" in body)
+    assert got["answer_f1"] == pytest.approx(2 / 3) and got["answer_em"] is False and got["judge"] is True
+    assert len(reader_body["messages"][0]["content"]) < 3000 and reader_body["max_tokens"] == 32  # cut to the window
+    assert judge_body["response_format"]["json_schema"]["schema"]["properties"]["label"]["enum"] == ["CORRECT", "WRONG"]
+
+
+def test_a_bad_reader_table_is_a_suite_error() -> None:
+    from memlab.bench.suite import SuiteError, parse_suite
+
+    with pytest.raises(SuiteError, match="reader"):
+        parse_suite({"reader": {"model": "m"}})
