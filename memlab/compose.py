@@ -16,7 +16,7 @@ import logging
 import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -178,7 +178,7 @@ def build_decay(config: MemoryConfig) -> DecayPolicy:
 
 def build_chat(cfg: ConsolidationConfig, env: Mapping[str, str] | None = None) -> Any:
     """An OpenAI-compatible chat model when the LLM consolidator is configured, else None."""
-    if cfg.consolidator != "llm":
+    if cfg.consolidator not in ("llm", "nlp+llm"):
         return None
     env = os.environ if env is None else env
     base_url = cfg.base_url or env.get(LLM_BASE_URL_ENV, "")
@@ -197,16 +197,23 @@ def build_chat(cfg: ConsolidationConfig, env: Mapping[str, str] | None = None) -
         timeout_s=cfg.timeout_s,
         retries=cfg.retries,
         deadline_s=cfg.deadline_s,
+        max_tokens=cfg.max_tokens,
+        response_format=cfg.response_format,
     )
 
 
 def build_consolidator(cfg: ConsolidationConfig, chat: Any) -> tuple[Consolidator, str]:
-    if cfg.consolidator == "llm":
+    if cfg.consolidator in ("llm", "nlp+llm"):
         if chat is None:
-            raise ConfigError("consolidation.consolidator = 'llm' needs a chat model")
-        from memlab.knowledge.llm_consolidator import LLMConsolidator
+            raise ConfigError(f"consolidation.consolidator = {cfg.consolidator!r} needs a chat model")
+        from memlab.knowledge.llm_consolidator import LLMConsolidator, ProposeAndDispose
 
-        return LLMConsolidator(chat, page_size=cfg.page_size), "llm"
+        llm = LLMConsolidator(chat, cfg.page_size, context_tokens=cfg.context_tokens or None,
+                              max_tokens=cfg.max_tokens)  # fmt: skip
+        if cfg.consolidator == "llm":
+            return llm, "llm"
+        offline, _name = build_consolidator(replace(cfg, consolidator="nlp"), None)
+        return ProposeAndDispose(llm, offline), "nlp+llm"
     if cfg.consolidator == "nlp":
         from memlab.knowledge.extract import nlp_available
 
@@ -220,7 +227,7 @@ def build_consolidator(cfg: ConsolidationConfig, chat: Any) -> tuple[Consolidato
         )
     if cfg.consolidator in ("rules", "nlp"):
         return DeferredRules(), "rules"
-    raise ConfigError(f"unknown consolidator {cfg.consolidator!r}; choose nlp, rules or llm")
+    raise ConfigError(f"unknown consolidator {cfg.consolidator!r}; choose nlp, rules, llm or nlp+llm")
 
 
 class DeferredRules:

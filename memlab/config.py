@@ -87,7 +87,9 @@ class DecayConfig:
 
 @dataclass(frozen=True)
 class ConsolidationConfig:
-    consolidator: str = "nlp"  # nlp (spaCy + natasha parses; falls back to rules) | rules | llm
+    # nlp (spaCy + natasha parses; falls back to rules) | rules | llm | nlp+llm (the LLM proposes,
+    # grounding and the offline reader dispose: memlab/knowledge/grounding.py)
+    consolidator: str = "nlp"
     # nlp only: a trained fallback beside the rules (memlab/knowledge/extract/learned.py) adds the
     # speaker's facts the rules missed; off: leave-one-dev-set-out it gained ~1 point of recall,
     # short of the +3 it must show (benchmarks/train_fact_fallback.py, issue 10)
@@ -103,9 +105,12 @@ class ConsolidationConfig:
     base_url: str = ""
     model: str = ""
     api_key_env: str = "OPENAI_API_KEY"
-    timeout_s: float = 60.0
+    timeout_s: float = 60.0  # one HTTP request; a 2-core CPU server makes ~40 tokens/s (issue 38)
     retries: int = 3
     deadline_s: float = 120.0  # one consolidation's LLM call, retries included, never waits longer
+    max_tokens: int = 512  # every answer's cap, always sent (an uncapped small model rambles until the timeout)
+    context_tokens: int = 0  # the server's context window; 0: ask the server (llama.cpp /props), else 8192
+    response_format: str = "json_schema"  # json_schema (a grammar on llama.cpp) | json_object | none
     retry_backoff_s: float = 60.0  # failed sessions: maintain() retries after 60 s, 120 s, 240 s...
     # after the LLM server failed (unreachable, or no answer within deadline_s), every LLM call is
     # skipped this long: a silent server costs one deadline per outage, not one per session
@@ -125,7 +130,7 @@ class ConsolidationConfig:
     def reads_consolidate(self) -> bool:
         """Whether a read consolidates the open conversation first (in_session, offline
         consolidators only); with ``auto`` off a replay does it itself before each question."""
-        return self.in_session and self.consolidator != "llm"
+        return self.in_session and "llm" not in self.consolidator
 
 
 @dataclass(frozen=True)

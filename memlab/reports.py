@@ -50,6 +50,8 @@ class ConsolidationReport(_Report):
     entity_links: int = 0
     causal_edges: int = 0
     dropped_proposals: int = 0
+    rejected_ungrounded: int = 0  # LLM facts their sources do not support (memlab.knowledge.grounding)
+    rejected: list[str] = field(default_factory=list)  # one note per rejected fact: what, from where, why
     llm_calls: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0

@@ -182,6 +182,7 @@ class Plan:
     prompt_tokens: int = 0
     completion_tokens: int = 0
     notes: tuple[str, ...] = ()
+    rejected: tuple[str, ...] = ()  # proposals grounding turned down, one note each (memlab.knowledge.grounding)
 
 
 @dataclass(frozen=True)

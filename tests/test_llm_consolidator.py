@@ -62,8 +62,13 @@ def client(srv: OpenAICompatServer, **kw: Any) -> OpenAICompatChat:
     return OpenAICompatChat(srv.base_url, "m", backoff_s=0.001, **kw)
 
 
+def chat_bodies(srv: OpenAICompatServer) -> list[dict[str, Any]]:
+    """The chat requests (the consolidator also asks GET /props and /models for the window)."""
+    return [body for path, body in srv.requests if path.endswith("/chat/completions")]
+
+
 def sent_prompt_tokens(srv: OpenAICompatServer) -> int:
-    texts = ["\n".join(m["content"] for m in body["messages"]) for _, body in srv.requests]
+    texts = ["\n".join(m["content"] for m in body["messages"]) for body in chat_bodies(srv)]
     return sum(estimate_tokens(t) for t in texts)
 
 
@@ -84,7 +89,7 @@ def test_good_run_two_pages_validated_and_counted(srv: OpenAICompatServer) -> No
     assert {(e.name, e.type, e.role) for e in plan.entities} == {
         ("Vilnius", "place", "city"), ("Dana", "person", "manager"), ("Wix", "organization", None)
     }  # fmt: skip
-    first_prompt = srv.requests[0][1]["messages"][1]["content"]
+    first_prompt = chat_bodies(srv)[0]["messages"][1]["content"]
     assert "#5 [user|city] User lives in Berlin." in first_prompt and "[13]" not in first_prompt
 
 
@@ -131,7 +136,7 @@ def test_tool_call_answers(srv: OpenAICompatServer) -> None:
     srv.script(ScriptedReply(tool_calls=[{"name": "emit_plan", "arguments": PAGE2}]))
     plan = LLMConsolidator(client(srv), use_tools=True).consolidate(EPISODES, CTX)
     assert [f.content for f in plan.facts] == ["User works at Wix."]
-    body = srv.requests[0][1]
+    body = chat_bodies(srv)[0]
     assert body["tools"][0]["function"]["name"] == "emit_plan" and "response_format" not in body
     assert plan.completion_tokens > 0 and plan.prompt_tokens == sent_prompt_tokens(srv)
 

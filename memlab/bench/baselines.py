@@ -4,6 +4,9 @@
   no time, no sessions, no supersession. The approach the mission starts from.
 - ``bm25``: Okapi BM25 over every message (rank_bm25, an implementation independent of
   SQLite's FTS5), on the same stemmed tokens memlab indexes.
+- ``full_history``: the whole conversation as the context, newest messages kept when it is
+  longer than ``FULL_HISTORY_WORDS`` (the long-context baseline of LoCoMo and Mem0's papers;
+  with a reader model its answers are what "no memory, just a long prompt" scores).
 - ``memlab``: a ``Memory`` built from a ``MemoryConfig`` (recipe, decay, embedder... are knobs).
 
 A :class:`MethodSpec` is plain data, so a suite can ship it to a worker process;
@@ -25,7 +28,8 @@ from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.datasets.schema import Question, Turn
 
-KINDS: tuple[str, ...] = ("memlab", "naive_rag", "bm25")
+KINDS: tuple[str, ...] = ("memlab", "naive_rag", "bm25", "full_history")
+FULL_HISTORY_WORDS = 3000
 
 
 @dataclass(frozen=True)
@@ -151,6 +155,30 @@ class BM25(_MessageStore):
         return np.asarray(self._index.get_scores(bm25_tokens(query)), dtype=np.float64)
 
 
+class FullHistory(_MessageStore):
+    """Every message before the question, oldest first, cut from the front to ``max_words``."""
+
+    name = "full_history"
+
+    def __init__(self, max_words: int = FULL_HISTORY_WORDS) -> None:
+        super().__init__(0)
+        self.max_words = max_words
+
+    def retrieve(self, question: Question, limit: int) -> Retrieved:
+        t0 = time.perf_counter()
+        kept: list[int] = []
+        words = 0
+        for i in range(len(self.texts) - 1, -1, -1):
+            words += len(self.texts[i].split())
+            if words > self.max_words and kept:
+                break
+            kept.append(i)
+        context = _join([self.texts[i] for i in reversed(kept)])
+        dt = time.perf_counter() - t0
+        return Retrieved(tuple(self.ids[i] for i in kept[:limit]), tuple(self.texts[i] for i in kept[:limit]),
+                         context, dt, dt)  # fmt: skip
+
+
 class SubjectFactory:
     """``factory(clock) -> Subject``: a fresh subject per replay, from plain data (picklable).
 
@@ -185,6 +213,8 @@ class SubjectFactory:
             return NaiveRAG(self.embedder(), self.method.context_k)
         if kind == "bm25":
             return BM25(self.method.context_k)
+        if kind == "full_history":
+            return FullHistory()
         from memlab.memory import Memory
 
         self.workdir.mkdir(parents=True, exist_ok=True)

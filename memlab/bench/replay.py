@@ -38,6 +38,7 @@ log = logging.getLogger("memlab.bench")
 
 KS: tuple[int, ...] = (1, 5, 10, 25, 50)
 LATENCY_KINDS: tuple[str, ...] = ("ingest", "search", "context")
+ANSWER_FIELDS: tuple[str, ...] = ("answer_f1", "answer_em", "judge", "reader_failed")  # with a reader only
 
 
 # -- results -----------------------------------------------------------------------------------
@@ -126,6 +127,7 @@ def replay(
     nightly: bool = True,
     method: str | None = None,
     speaker_prefix: bool = True,
+    reader: Any = None,
 ) -> ReplayResult:
     """Replay ``dataset`` through a fresh memory from ``memory_factory(clock)``.
 
@@ -133,6 +135,8 @@ def replay(
     is wrapped in :class:`MemlabSubject`) or any :class:`Subject`. The subject is closed at the
     end, also on error. ``speaker_prefix`` stores "Speaker: text", as LoCoMo's retrieval
     baselines do: questions name people ("When did Caroline..."), the turns alone often do not.
+    ``reader`` (a ``memlab.bench.answers.Reader``) answers each question from the context, and
+    its token F1, exact match and judge verdict join the question's record.
     """
     start = (
         dataset.turns[0].time if dataset.turns else (dataset.questions[0].time if dataset.questions else 0.0)
@@ -140,7 +144,7 @@ def replay(
     clock = SimulatedClock(start)
     made = memory_factory(clock)
     subject: Subject = made if isinstance(made, Subject) else MemlabSubject(made)
-    run = _Run(subject, clock, ks, nightly, speaker_prefix)
+    run = _Run(subject, clock, ks, nightly, speaker_prefix, reader)
     t_wall = time.perf_counter()
     try:
         total = len(dataset.turns) + len(dataset.questions)
@@ -166,8 +170,9 @@ class _Run:
     """The mutable state of one replay (kept out of ``replay`` so each step is a small method)."""
 
     def __init__(self, subject: Subject, clock: SimulatedClock, ks: Sequence[int], nightly: bool,
-                 speaker_prefix: bool) -> None:  # fmt: skip
+                 speaker_prefix: bool, reader: Any = None) -> None:  # fmt: skip
         self.subject, self.clock, self.ks, self.nightly = subject, clock, tuple(ks), nightly
+        self.reader = reader
         self.speaker_prefix = speaker_prefix
         self.session: str | None = None
         self.records: list[dict[str, Any]] = []
@@ -218,7 +223,10 @@ class _Run:
         r = self.subject.retrieve(q, self.limit)
         self.latencies["search"].append(r.search_s)
         self.latencies["context"].append(r.context_s)
-        self.records.append(question_metrics(q, r, self.ks))
+        rec = question_metrics(q, r, self.ks)
+        if self.reader is not None:
+            rec.update(self.reader.scores(q, r.context))
+        self.records.append(rec)
 
     def finish(self) -> None:
         if self.session is not None:
@@ -248,7 +256,7 @@ def _latency(values: Sequence[float]) -> dict[str, float]:
 def _metric_fields(ks: Sequence[int]) -> list[str]:
     fields = [f"{m}@{k}" for k in ks for m in ("recall", "recall_all", "recall_any")]
     return fields + ["mrr", "ndcg@10", "answer_in_context", "current_over_stale", "stale_in_context", "stale_as_current",
-                     "context_tokens"]  # fmt: skip
+                     "context_tokens", *ANSWER_FIELDS]  # fmt: skip
 
 
 def summarize(results: Sequence[ReplayResult], ks: Sequence[int] = KS) -> dict[str, Any]:

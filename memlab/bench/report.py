@@ -146,6 +146,7 @@ def run_record(suite: Suite, method: MethodSpec, spec: DatasetSpec, units: Seque
         "missing_layers": missing,
         "dataset_meta": _dataset_meta(units),
         "errors": errors,
+        "reader": suite.reader.described() if getattr(suite, "reader", None) is not None else None,
         "env": environment(),
         "finished_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
@@ -209,12 +210,50 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]], markdown: bool)
     return "\n".join([line, "-" * len(line), *body])
 
 
+# with a reader model only: answer accuracy as LoCoMo scores it (memlab.bench.answers)
+ANSWER_COLUMNS: tuple[tuple[str, str, str], ...] = (
+    ("F1", "overall.answer_f1", "pct"),
+    ("EM", "overall.answer_em", "pct"),
+    ("judge", "overall.judge", "pct"),
+)
+
+
+def _columns(records: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, str, str], ...]:
+    read = any(r.get("reader") for r in records)
+    judged = any(get(r, "overall.judge") is not None for r in records)
+    extra = tuple(c for c in ANSWER_COLUMNS if read and (c[0] != "judge" or judged))
+    return extra + SUMMARY_COLUMNS
+
+
 def summary_table(records: Sequence[Mapping[str, Any]], markdown: bool = False) -> str:
-    """memlab vs the baselines: knowledge updates, recall@10, latency (the `memlab bench` output)."""
-    headers = ["dataset", "method", *(c[0] for c in SUMMARY_COLUMNS)]
+    """memlab vs the baselines: answer accuracy (with a reader), knowledge updates, recall@10,
+    latency (the `memlab bench` output)."""
+    columns = _columns(records)
+    headers = ["dataset", "method", *(c[0] for c in columns)]
     rows = [[str(r["dataset"]), str(r["method"]) + (" (ERROR)" if r.get("errors") else ""),
-             *(fmt(get(r, path), kind) for _, path, kind in SUMMARY_COLUMNS)] for r in records]  # fmt: skip
+             *(fmt(get(r, path), kind) for _, path, kind in columns)] for r in records]  # fmt: skip
     return table(headers, rows, markdown)
+
+
+def answer_note(records: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The reader's model, settings and prompt; or why there are no answer-accuracy columns."""
+    spec = next((r["reader"] for r in records if r.get("reader")), None)
+    if spec is None:
+        return ["*Answer accuracy (F1, EM): no reader model configured, so the columns are absent. Add a "
+                "`[reader]` table (base_url, model) to the suite.*", ""]  # fmt: skip
+    reader = spec["reader"]
+    out = ["## Answer accuracy", "",
+           f"Reader `{reader['model']}` at {reader['base_url']} (max_tokens {reader['max_tokens']}, temperature "
+           f"{reader['temperature']}); each question is asked with each method's context; scored with LoCoMo's "
+           "token F1 (stemmed, articles and punctuation dropped; category 1 per comma-separated part) and exact "
+           "match.", "", f"Prompt (after the context): {spec['prompt']}", ""]  # fmt: skip
+    if spec.get("judge"):
+        out += [f"Judge `{spec['judge']['model']}`: {spec['judge_prompt']}", ""]
+    failed = [f"{r['method']} on {r['dataset']}: {fmt(get(r, 'overall.reader_failed'), 'pct')}"
+              for r in records if get(r, "overall.reader_failed")]  # fmt: skip
+    if failed:
+        out += [f"Reader calls that failed (not scored): {'; '.join(failed)}", ""]
+    return out
 
 
 def _by_group_table(records: Sequence[Mapping[str, Any]], group: str, metric: str, kind: str = "pct") -> str:
@@ -276,8 +315,10 @@ def markdown_report(records: Sequence[Mapping[str, Any]], *, title: str = "memla
     out += [f"git {git.get('revision') or '?'}{' (dirty)' if git.get('dirty') else ''} · {m.get('platform')} · "
             f"{m.get('cpus')} CPUs · Python {m.get('python')}", ""]  # fmt: skip
     out += ["## Summary", "", summary_table(records, markdown=True), ""]
+    out += answer_note(records)
     for name, why in (skipped or {}).items():
-        out += [f"*Dataset {name} skipped: {why}.*", ""]
+        what = name if name.startswith("method ") else f"Dataset {name}"
+        out += [f"*{what[:1].upper() + what[1:]} skipped: {why}.*", ""]
     for name in dict.fromkeys(r["dataset"] for r in records):
         out += _dataset_section(name, [r for r in records if r["dataset"] == name], plots)
     if "decay" in plots:

@@ -42,6 +42,6 @@ def main(suite_path: str | Path | None = None, out_dir: str | Path | None = None
     written = report.write_report(records, out, suite=suite, skipped=skipped)
     print(report.summary_table(records))
     for name, why in skipped.items():
-        print(f"(dataset {name} skipped: {why})")
+        print(f"({name if name.startswith('method ') else 'dataset ' + name} skipped: {why})")
     print(f"\nreport: {written}")
     return 0

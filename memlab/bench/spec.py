@@ -45,3 +45,4 @@ class Suite:
     nightly: bool = True
     scale: dict[str, Any] | None = None
     description: str = ""
+    reader: Any = None  # memlab.bench.answers.ReaderSpec from [reader]: answer accuracy (F1, EM, judge)

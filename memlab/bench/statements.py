@@ -153,6 +153,35 @@ class OfflineExtractor:
 
 
 
+class ConsolidatorExtractor:
+    """Any consolidator (nlp, llm, nlp+llm) as an extractor: one user message, one plan, its keyed
+    facts as triples (the speaker's own are subject "speaker"); ``rejected`` counts what grounding
+    turned down."""
+
+    def __init__(self, consolidator: Any) -> None:
+        self.consolidator = consolidator
+        self.rejected = 0
+        self.failed = 0
+
+    def __call__(self, text: str, lang: str, speaker: str) -> list[Triple]:
+        from memlab.knowledge.plan import ConsolidationContext, ConsolidationError, EpisodeRef
+
+        who = None if speaker in ("user", "", None) else speaker
+        try:
+            plan = self.consolidator.consolidate([EpisodeRef(1, text, 0.0, "user", "s", who)], ConsolidationContext("s"))
+        except ConsolidationError:
+            self.failed += 1
+            return []
+        self.rejected += len(plan.rejected)
+        out = []
+        for f in plan.facts:
+            subject, _, attribute = (f.key or "|").partition("|")
+            if f.value and attribute:
+                mine = subject in ("user", "") or subject == (who or "").casefold()
+                out.append(("speaker" if mine else subject, attribute, f.value))
+        return out
+
+
 def table(scores: dict[str, dict[str, Score]]) -> str:
     """Markdown: one row per (extractor, language)."""
     lines = ["| extractor | lang | precision | recall | predicted | gold |", "|---|---|---:|---:|---:|---:|"]

@@ -6,10 +6,12 @@ Suite file (see benchmarks/README.md)::
     [config]                     the base MemoryConfig of every memlab method (any sections)
     [[datasets]]                 name, kind = synthetic | locomo | longmemeval | jsonl,
                                  seed + params (synthetic), path (+ limit), optional, quick = {...}
-    [[methods]]                  name, kind = memlab | naive_rag | bm25, config = {section = {...}},
+    [[methods]]                  name, kind = memlab | naive_rag | bm25 | full_history, config = {...},
                                  context_k, datasets = [...] (default: all)
     [[grid]]                     base = a memlab method, datasets, "section.field" = [values...]
     [scale]                      a scale-curve suite instead (memlab.bench.scale)
+    [reader]                     base_url, model, max_tokens, temperature, prompt, [reader.judge]:
+                                 answer accuracy with LoCoMo's token F1 and EM (memlab.bench.answers)
 
 Each (method, dataset, conversation) is one task; tasks run on a ``concurrent.futures.Executor``
 (a process pool of at most ``max_workers`` by default) or on a Dask ``distributed.Client``.
@@ -62,7 +64,7 @@ def load_suite(path: str | Path, *, quick: bool = False) -> Suite:
 def parse_suite(data: dict[str, Any], *, base_dir: Path = Path("."), path: Path | None = None,
                 quick: bool = False) -> Suite:  # fmt: skip
     head = dict(data.get("suite", {}))
-    unknown = sorted(set(data) - {"suite", "config", "datasets", "methods", "grid", "scale"})
+    unknown = sorted(set(data) - {"suite", "config", "datasets", "methods", "grid", "scale", "reader"})
     if unknown:
         raise SuiteError(f"unknown top-level table(s) {unknown}")
     try:
@@ -86,8 +88,19 @@ def parse_suite(data: dict[str, Any], *, base_dir: Path = Path("."), path: Path 
         methods=tuple(methods), plan=tuple(plan), config=config,
         ks=tuple(int(k) for k in head.get("ks", KS)), max_workers=int(head.get("max_workers", 2)),
         nightly=bool(head.get("nightly", True)), scale=data.get("scale"),
-        description=str(head.get("description", "")),
+        description=str(head.get("description", "")), reader=_reader(data.get("reader")),
     )  # fmt: skip
+
+
+def _reader(table: Any) -> Any:
+    if table is None:
+        return None
+    from memlab.bench.answers import reader_spec
+
+    try:
+        return reader_spec(table)
+    except (ValueError, TypeError) as exc:
+        raise SuiteError(str(exc)) from exc
 
 
 def _dataset_spec(d: dict[str, Any], base_dir: Path, quick: bool) -> DatasetSpec:
@@ -203,13 +216,19 @@ class Task:
     ks: tuple[int, ...]
     nightly: bool
     speaker_prefix: bool = True
+    reader: Any = None  # ReaderSpec: plain data, the client is built in the worker
 
 
 def run_task(task: Task) -> ReplayResult:
     """Replay one dataset with one method (runs in a worker)."""
     factory = SubjectFactory(task.method, MemoryConfig.from_dict(task.config), task.workdir)
+    reader = None
+    if task.reader is not None:
+        from memlab.bench.answers import Reader
+
+        reader = Reader(task.reader)
     return replay(task.dataset, factory, progress=False, ks=task.ks, nightly=task.nightly, method=task.method.name,
-                  speaker_prefix=task.speaker_prefix)  # fmt: skip
+                  speaker_prefix=task.speaker_prefix, reader=reader)  # fmt: skip
 
 
 def _as_executor(executor: Any) -> Executor:
@@ -227,7 +246,7 @@ def _tasks(suite: Suite, units: dict[str, list[Dataset]], workdir: Path) -> list
         for i, unit in enumerate(units.get(ds_name, [])):
             where = workdir / _safe(method_name) / f"{_safe(ds_name)}-{i}"  # one fresh directory per replay
             task = Task(methods[method_name], cfg, ds_name, unit, str(where),
-                        suite.ks, suite.nightly, specs[ds_name].speaker_prefix)  # fmt: skip
+                        suite.ks, suite.nightly, specs[ds_name].speaker_prefix, suite.reader)  # fmt: skip
             out.append((method_name, ds_name, task))
     # Big replays first so the pool does not end on one long straggler.
     return sorted(out, key=lambda x: -(len(x[2].dataset.turns) + 20 * len(x[2].dataset.questions)))
@@ -252,10 +271,31 @@ def _load_all(suite: Suite) -> tuple[dict[str, list[Dataset]], dict[str, str]]:
     return units, skipped
 
 
+def _without_unserved(suite: Suite, skipped: dict[str, str]) -> Suite:
+    """The suite less its LLM-consolidated methods when no server is configured (each skipped with
+    a note, as a missing optional dataset is): the knowledge suite runs nlp, llm and nlp+llm."""
+    from memlab.compose import ConfigError, build_chat
+
+    gone = set()
+    for m in suite.methods:
+        if m.kind != "memlab":
+            continue
+        try:
+            build_chat(m.memory_config(suite.config).consolidation)
+        except ConfigError:
+            gone.add(m.name)
+            skipped[f"method {m.name}"] = "no LLM server configured (MEMLAB_LLM_BASE_URL and MEMLAB_LLM_MODEL)"
+    if not gone:
+        return suite
+    return replace(suite, methods=tuple(m for m in suite.methods if m.name not in gone),
+                   plan=tuple(p for p in suite.plan if p[0] not in gone))  # fmt: skip
+
+
 def run_suite(suite: Suite, *, executor: Any = None, workdir: str | Path | None = None,
               progress: bool = True) -> tuple[list[dict[str, Any]], dict[str, str]]:  # fmt: skip
     """Run every planned (method, dataset); returns one record per pair and the skipped datasets."""
     units, skipped = _load_all(suite)
+    suite = _without_unserved(suite, skipped)
     with tempfile.TemporaryDirectory(prefix="memlab-bench-") as tmp:
         tasks = _tasks(suite, units, Path(workdir or tmp))
         results = _execute(tasks, executor, suite.max_workers, progress)

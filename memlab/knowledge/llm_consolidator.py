@@ -1,7 +1,10 @@
 """LLM-backed consolidation, causal detection and entity summaries. All propose; none writes.
 
 The model's answer is untrusted: it is validated against the prompt's schema, ids it cites are
-checked against the episodes it was shown, and anything unusable is dropped with a note. When
+checked against the episodes it was shown, each fact must be grounded in what its sources say
+(``memlab.knowledge.grounding``: rejected ones are kept in ``Plan.rejected``), and anything
+unusable is dropped with a note. A session is paged to fit the server's context window (read
+from the server, or given) with ``max_tokens`` left for the answer. When
 the client gives up (timeouts, malformed output, refusals after its retries) a
 ``ConsolidationError`` is raised: the caller leaves the session unconsolidated and nothing is lost.
 """
@@ -9,14 +12,17 @@ the client gives up (timeouts, malformed output, refusals after its retries) a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from memlab.knowledge.causal_cues import consecutive_pairs
+from memlab.knowledge.grounding import StatementCheck, canonical_key, ground, said_values
+from memlab.knowledge.grounding import mentions as said
 from memlab.knowledge.plan import (
     CausalProposal,
     ConsolidationContext,
     ConsolidationError,
+    Consolidator,
     EntityMention,
     EpisodeRef,
     FactEnd,
@@ -27,9 +33,12 @@ from memlab.knowledge.rules import merge_entities
 from memlab.llm.client import ChatModel, ChatResult
 from memlab.llm.errors import LLMError
 from memlab.llm.parse import parse_json, validate
-from memlab.llm.prompts import causal, consolidate, entity_summary
+from memlab.llm.prompts import causal, consolidate, entity_summary, render_episode
 
 LLM_CAUSAL_CONFIDENCE = 0.7
+DEFAULT_WINDOW = 8192  # tokens, when neither the config nor the server says
+SHORT_PROMPT_BELOW = 4096  # a window smaller than this gets the short system prompt
+PROMPT_MARGIN = 64  # tokens for the chat template's own markup
 
 
 @dataclass
@@ -68,9 +77,33 @@ def ask(
     return data
 
 
-def _pages(episodes: Sequence[EpisodeRef], size: int) -> list[list[EpisodeRef]]:
+def estimate_tokens(text: str) -> int:
+    """Tokens ``text`` may take, erring high: ~4 characters a token in English, fewer in Russian."""
+    return len(text) // 3 + 1
+
+
+def _clip(e: EpisodeRef, tokens: int) -> EpisodeRef:
+    keep = max(16, tokens * 3 - 40)
+    return replace(e, content=e.content[:keep] + " [...]") if len(e.content) > keep else e
+
+
+def pages(episodes: Sequence[EpisodeRef], size: int, budget: int | None = None) -> list[list[EpisodeRef]]:
+    """Time-ordered pages of at most ``size`` episodes whose rendered lines fit ``budget`` tokens;
+    an episode longer than a whole page is clipped to fit (its start is what is kept)."""
     ordered = sorted(episodes, key=lambda e: (e.time, e.id))
-    return [ordered[i : i + size] for i in range(0, len(ordered), max(1, size))]
+    out: list[list[EpisodeRef]] = []
+    page: list[EpisodeRef] = []
+    used = 0
+    for e in ordered:
+        cost = estimate_tokens(render_episode(e))
+        if budget is not None and cost > budget:
+            e, cost = _clip(e, budget), budget
+        if page and (len(page) >= max(1, size) or (budget is not None and used + cost > budget)):
+            out.append(page)
+            page, used = [], 0
+        page.append(e)
+        used += cost
+    return out + [page] if page else out
 
 
 def _entity(raw: Mapping[str, Any]) -> EntityMention:
@@ -111,6 +144,22 @@ def to_fact(
     )
 
 
+SMALL_PLAN_CONFIDENCE = 0.6  # a small model's reading, grounded but unchecked by anyone else
+
+
+def small_fact(raw: Mapping[str, Any]) -> FactProposal | None:
+    """A FactProposal from one item of the small plan (key, value, source_id)."""
+    key = " ".join(str(raw["key"]).casefold().split())
+    value = " ".join(str(raw["value"]).split())
+    if not key or not value:
+        return None
+    key = canonical_key(key if "|" in key else f"user|{key}", value) or key
+    subject, attribute = key.split("|", 1)
+    who = "User" if subject in ("user", "") else subject.title()
+    content = f"{who}'s {attribute.replace('_', ' ')}: {value}."
+    return FactProposal(content, "semantic", key, value, (int(raw["source_id"]),), SMALL_PLAN_CONFIDENCE)
+
+
 def to_ends(
     raw: Sequence[Mapping[str, Any]], shown: set[int], existing: Mapping[int, str | None], tally: _Tally
 ) -> list[FactEnd]:
@@ -127,17 +176,53 @@ def to_ends(
 
 
 class LLMConsolidator:
-    """Consolidator that asks a ChatModel, one call per page of ``page_size`` episodes.
+    """Consolidator that asks a ChatModel, one call per page of at most ``page_size`` episodes
+    that fits the context window (``context_tokens``; default: what the chat model's
+    ``context_window()`` reads from the server, else 8192) with ``max_tokens`` left to answer.
 
     ``use_tools=True`` asks for a function call (``emit_plan``) instead of a JSON message.
+    ``grounding`` (default on) checks every proposed fact against its sources before it enters
+    the plan; ``statement`` replaces the offline modality reader (tests).
     """
 
     name = "llm"
 
-    def __init__(self, chat: ChatModel, page_size: int = 50, use_tools: bool = False) -> None:
+    def __init__(self, chat: ChatModel, page_size: int = 50, use_tools: bool = False,
+                 context_tokens: int | None = None, max_tokens: int = 512, grounding: bool = True,
+                 statement: StatementCheck | None = None) -> None:  # fmt: skip
         self.chat = chat
         self.page_size = page_size
         self.use_tools = use_tools
+        self.context_tokens = context_tokens
+        self.max_tokens = max_tokens
+        self.grounding = grounding
+        self.statement = statement
+
+    def window(self) -> int:
+        if self.context_tokens:
+            return self.context_tokens
+        ask_server = getattr(self.chat, "context_window", None)
+        found = ask_server() if callable(ask_server) else None
+        return int(found) if isinstance(found, int) and found > 0 else DEFAULT_WINDOW
+
+    def _answer_tokens(self) -> int:
+        found = getattr(self.chat, "max_tokens", None)
+        return int(found) if isinstance(found, int) and found > 0 else self.max_tokens
+
+    def _layout(self, context: ConsolidationContext) -> tuple[bool, list[tuple[int, str, str | None]], int]:
+        """(short prompt?, the existing facts that fit, tokens left for the messages of a page)."""
+        window = self.window()
+        short = window < SHORT_PROMPT_BELOW
+        budget = window - self._answer_tokens() - PROMPT_MARGIN - estimate_tokens(consolidate.system(short))
+        existing: list[tuple[int, str, str | None]] = []
+        spent = 0
+        for fact in context.existing_facts:  # at most a third of what is left
+            cost = estimate_tokens(consolidate.render_existing([fact])) + 1
+            if spent + cost > budget // 3:
+                break
+            existing.append(fact)
+            spent += cost
+        return short, existing, max(64, budget - spent - 40)
 
     def consolidate(self, episodes: Sequence[EpisodeRef], context: ConsolidationContext) -> Plan:
         tally = _Tally()
@@ -145,20 +230,37 @@ class LLMConsolidator:
         mentions: list[EntityMention] = []
         ends: list[FactEnd] = []
         existing = {fid: key for fid, _content, key in context.existing_facts}
-        pages = _pages(episodes, self.page_size)
+        if not episodes:
+            return Plan(session_id=context.session_id)
+        short, shown_facts, budget = self._layout(context)
+        paged = pages(episodes, self.page_size, budget)
         tool = consolidate.TOOL if self.use_tools else None
-        for n, page in enumerate(pages, 1):
-            prompt = consolidate.ConsolidatePrompt(page, context.existing_facts, n, len(pages))
-            what = f"session {context.session_id} page {n}/{len(pages)}"
-            data = ask(self.chat, consolidate.messages(prompt), consolidate.SCHEMA, tool, tally, what)
+        for n, page in enumerate(paged, 1):
+            prompt = consolidate.ConsolidatePrompt(page, shown_facts, n, len(paged), short)
+            what = f"session {context.session_id} page {n}/{len(paged)}"
             shown = {e.id for e in page}
+            if short:
+                small = consolidate.small_schema(sorted(shown), self._answer_tokens(), said_values(page))
+                data = ask(self.chat, consolidate.messages(prompt), small, None, tally, what)
+                facts.extend(f for f in (small_fact(raw) for raw in data["facts"]) if f is not None)
+                continue
+            data = ask(self.chat, consolidate.messages(prompt), consolidate.SCHEMA, tool, tally, what)
             for raw in data["facts"]:
                 fact = to_fact(raw, shown, existing, tally)
                 if fact is not None:
                     facts.append(fact)
-                    mentions.extend(fact.entities)
             mentions.extend(_entity(e) for e in data.get("entities") or ())
             ends.extend(to_ends(data.get("ends") or (), shown, existing, tally))
+        facts = list({(f.key, (f.value or "").casefold(), f.content): f for f in facts}.values())  # said twice
+        rejected: list[str] = []
+        if self.grounding:
+            facts, rejections = ground(facts, episodes, self.statement)
+            rejected = [r.note() for r in rejections]
+            named = [m for m in mentions if any(said(e.content, m.name) for e in episodes)]
+            if len(named) < len(mentions):
+                tally.notes.append(f"dropped {len(mentions) - len(named)} entities named in no message")
+            mentions = named
+        mentions.extend(m for f in facts for m in f.entities)
         return Plan(
             session_id=context.session_id,
             facts=tuple(facts),
@@ -167,7 +269,49 @@ class LLMConsolidator:
             llm_calls=tally.calls,
             prompt_tokens=tally.prompt_tokens,
             completion_tokens=tally.completion_tokens,
-            notes=tuple(tally.notes),
+            notes=tuple(tally.notes + rejected),
+            rejected=tuple(rejected),
+        )
+
+
+def _subject_attr(key: str | None) -> tuple[str, str] | None:
+    if not key or "|" not in key:
+        return None
+    subject, attribute = key.casefold().split("|", 1)
+    return subject.strip(), attribute.strip()
+
+
+class ProposeAndDispose:
+    """``nlp+llm``: the offline reader's facts, plus the grounded LLM facts about what it did not
+    read (an LLM fact on a subject and attribute, or with a value, the offline plan already has
+    is dropped: the offline reading wins). An LLM failure fails the session (it stays pending)."""
+
+    name = "nlp+llm"
+
+    def __init__(self, llm: LLMConsolidator, offline: Consolidator) -> None:
+        self.llm = llm
+        self.offline = offline
+
+    def consolidate(self, episodes: Sequence[EpisodeRef], context: ConsolidationContext) -> Plan:
+        base = self.offline.consolidate(episodes, context)
+        proposed = self.llm.consolidate(episodes, context)
+        held = {_subject_attr(f.key) for f in base.facts} - {None}
+        values = {(f.value or "").casefold() for f in base.facts if f.value}
+        added, notes = [], []
+        for f in proposed.facts:
+            if _subject_attr(f.key) in held or (f.value or "").casefold() in values:
+                notes.append(f"offline reading kept over the LLM's {f.key}={f.value!r}")
+            else:
+                added.append(f)
+        return replace(
+            base,
+            facts=base.facts + tuple(added),
+            entities=merge_entities([*base.entities, *(m for f in added for m in f.entities)]),
+            llm_calls=proposed.llm_calls,
+            prompt_tokens=proposed.prompt_tokens,
+            completion_tokens=proposed.completion_tokens,
+            notes=base.notes + proposed.notes + tuple(notes),
+            rejected=proposed.rejected,
         )
 
 

@@ -59,6 +59,8 @@ def step_consolidate(knowledge: Knowledge, now: float, deadline: float | None = 
         "llm_calls",
         "prompt_tokens",
         "completion_tokens",
+        "rejected_ungrounded",
+        "rejected",
     )
     return {
         **{k: r[k] for k in keys},

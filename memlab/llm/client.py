@@ -8,6 +8,12 @@ exponential backoff (``memlab.retry``; ``retries`` counts the tries after the fi
 last try. When a ``schema`` or ``tools`` is given the answer is parsed and validated here (so a
 malformed answer is retried), and ``ChatResult.parsed`` holds the validated object. Callers
 still treat the result as untrusted: the consolidator validates again against its own schema.
+
+Small local servers (issue 38): ``max_tokens`` bounds every answer, and an answer cut off by
+it (``finish_reason == "length"``) that does not parse says so; a server that rejects
+``response_format`` with an HTTP 400 is asked again once without it (plain JSON by prompt), and
+the client remembers; ``context_window()`` reads the server's context size (llama.cpp's
+``/props`` ``n_ctx``, or ``meta.n_ctx`` of ``/models``) so that a caller can page its prompt.
 """
 
 from __future__ import annotations
@@ -52,6 +58,10 @@ class _Retryable(Exception):
     def __init__(self, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.retry_after = retry_after
+
+
+class _Truncated(LLMOutputError):
+    """Unparsable because ``max_tokens`` cut it off (``finish_reason == "length"``)."""
 
 
 _RETRY_STATUS = frozenset({408, 409, 429})
@@ -105,6 +115,8 @@ class OpenAICompatChat:
         self.deadline_s = deadline_s  # one complete() call, every try and pause included
         self._sleep = sleep
         self.name = f"openai-compat:{model}"
+        self.schema_refused = False  # the server answered HTTP 400 to response_format: plain JSON since
+        self._window: int | None | bool = False  # False: not asked yet
 
     def complete(
         self,
@@ -118,13 +130,20 @@ class OpenAICompatChat:
         policy = RetryPolicy(self.retries + 1, self.backoff_s, self.max_backoff_s)
 
         def once() -> ChatResult:
-            return _interpret(self._post(body, spent, remaining(deadline)), schema, tools)
+            try:
+                payload = self._post(body, spent, remaining(deadline))
+            except LLMError as exc:
+                if not (_BAD_REQUEST in str(exc) and body.pop("response_format", None) is not None):
+                    raise
+                self.schema_refused = True  # e.g. an older server without json_schema: prompt-only JSON
+                payload = self._post(body, spent, remaining(deadline))
+            return _interpret(payload, schema, tools)
 
         try:
             result = retry_call(
                 once,
                 policy,
-                retry_on=lambda exc: isinstance(exc, _Retryable | LLMOutputError | LLMRefusal),
+                retry_on=self._worth_retrying,
                 deadline=deadline,
                 retry_after=lambda exc: getattr(exc, "retry_after", None),
                 sleep=self._sleep,
@@ -139,6 +158,12 @@ class OpenAICompatChat:
             prompt_tokens=spent.prompt_tokens,
             completion_tokens=spent.completion_tokens,
         )
+
+    def _worth_retrying(self, exc: BaseException) -> bool:
+        # an answer cut off at max_tokens comes back the same at temperature 0: asking again wastes the cap
+        if isinstance(exc, _Truncated) and self.temperature == 0:
+            return False
+        return isinstance(exc, _Retryable | LLMOutputError | LLMRefusal)
 
     def _body(
         self,
@@ -155,12 +180,40 @@ class OpenAICompatChat:
             body["tools"] = specs
             if len(specs) == 1:
                 body["tool_choice"] = {"type": "function", "function": {"name": specs[0]["function"]["name"]}}
+        elif schema is not None and self.schema_refused:
+            pass
         elif schema is not None and self.response_format == "json_schema":
             name = str(schema.get("title", "response"))
             body["response_format"] = {"type": "json_schema", "json_schema": {"name": name, "schema": schema}}
         elif schema is not None and self.response_format == "json_object":
             body["response_format"] = {"type": "json_object"}
         return body
+
+    def context_window(self) -> int | None:
+        """The server's context size in tokens, asked once (None: the server does not say).
+        ``LLMUnavailable`` when the server accepts and does not answer (asked again next time)."""
+        if self._window is False:
+            self._window = self._read_window()
+        return self._window if isinstance(self._window, int) and not isinstance(self._window, bool) else None
+
+    def _read_window(self) -> int | None:
+        import httpx
+
+        root = self.base_url.removesuffix("/v1")
+        headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
+        # a metadata call: bounded by the call's own deadline too, so a silent server costs one short wait
+        timeout = min(5.0, self.timeout_s, self.deadline_s or 5.0)
+        for url, find in ((f"{root}/props", _props_ctx), (f"{self.base_url}/models", _models_ctx)):
+            try:
+                response = httpx.get(url, headers=headers, timeout=timeout)
+                found = find(response.json()) if response.status_code == 200 else None
+            except httpx.TimeoutException as exc:
+                raise LLMUnavailable(f"no answer from {url} within {timeout:g}s ({type(exc).__name__})") from exc
+            except (httpx.HTTPError, ValueError):
+                found = None
+            if found:
+                return found
+        return None
 
     def _post(self, body: dict[str, Any], spent: _Spent, left: float | None = None) -> dict[str, Any]:
         import httpx
@@ -178,6 +231,31 @@ class OpenAICompatChat:
         return _check_response(
             response.status_code, response.text, response.headers.get("retry-after"), spent
         )
+
+
+_BAD_REQUEST = "HTTP 400:"
+
+
+def _positive_int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
+
+
+def _props_ctx(payload: Any) -> int | None:
+    """llama.cpp's ``GET /props``: ``default_generation_settings.n_ctx``."""
+    settings = payload.get("default_generation_settings") if isinstance(payload, dict) else None
+    return _positive_int(settings.get("n_ctx")) if isinstance(settings, dict) else None
+
+
+def _models_ctx(payload: Any) -> int | None:
+    """``GET /models`` of llama.cpp (``meta.n_ctx``) or vLLM (``max_model_len``)."""
+    rows = payload.get("data") if isinstance(payload, dict) else None
+    for row in rows if isinstance(rows, list) else ():
+        if isinstance(row, dict):
+            meta = row.get("meta")
+            found = _positive_int(meta.get("n_ctx") if isinstance(meta, dict) else None) or _positive_int(row.get("max_model_len"))
+            if found:
+                return found
+    return None
 
 
 def _check_response(status: int, text: str, retry_after: str | None, spent: _Spent) -> dict[str, Any]:
@@ -212,7 +290,7 @@ def _seconds(value: str | None) -> float | None:
 
 
 def _final_error(last: BaseException | None, spent: _Spent, why: str = "") -> LLMError:
-    cls = type(last) if isinstance(last, LLMError) else LLMUnavailable if isinstance(last, _Retryable) else LLMError
+    cls = LLMOutputError if isinstance(last, _Truncated) else type(last) if isinstance(last, LLMError) else LLMUnavailable if isinstance(last, _Retryable) else LLMError
     attempts = f"after {spent.calls} attempt{'s' if spent.calls != 1 else ''}" + (f", {why}" if why else "")
     return cls(f"{last} ({attempts})", spent.calls, spent.prompt_tokens, spent.completion_tokens)
 
@@ -253,7 +331,12 @@ def _interpret(
             validate(args, params)
         return ChatResult(text, args, tool_name=name, parsed=args)
     want = schema if schema is not None else _tool_params(tools, None)
-    parsed = parse_json(text, want) if (want is not None or tools) else None
+    try:
+        parsed = parse_json(text, want) if (want is not None or tools) else None
+    except LLMOutputError as exc:
+        if choices[0].get("finish_reason") == "length":
+            raise _Truncated(f"answer cut off at max_tokens: {exc}") from exc
+        raise
     return ChatResult(text, parsed=parsed)
 
 

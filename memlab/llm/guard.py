@@ -51,12 +51,25 @@ class GuardedChat:
         finally:
             self._local.deadline = before
 
+    def context_window(self) -> int | None:
+        """The wrapped model's context size, behind the same breaker and deadline as ``complete``."""
+        ask = getattr(self.inner, "context_window", None)
+        if not callable(ask):
+            return None
+        return self._guarded(ask)  # type: ignore[no-any-return]
+
     def complete(
         self,
         messages: Sequence[Mapping[str, Any]],
         schema: Mapping[str, Any] | None = None,
         tools: Sequence[Mapping[str, Any]] | None = None,
     ) -> Any:
+        result = self._guarded(lambda: self.inner.complete(messages, schema, tools))
+        self.breaker.success()
+        return result
+
+    def _guarded(self, fn: Callable[[], Any]) -> Any:
+        """``fn()`` while the breaker allows, by this thread's deadline; an outage opens the breaker."""
         if not self.breaker.allow():
             raise LLMUnavailable(
                 f"chat model skipped for {self.breaker.cooldown_s:g} s after it failed "
@@ -64,17 +77,12 @@ class GuardedChat:
             )
         deadline = getattr(self._local, "deadline", None)
         try:
-            if deadline is None:
-                result = self.inner.complete(messages, schema, tools)
-            else:
-                result = call_by(lambda: self.inner.complete(messages, schema, tools), deadline)
+            return fn() if deadline is None else call_by(fn, deadline)
         except CallerDeadline:  # a slow answer cut short proves no outage
             raise
         except LLMUnavailable as exc:
             self.breaker.failure(exc)
             raise
-        self.breaker.success()
-        return result
 
 
 def guard_chat(chat: Any, cooldown_s: float) -> Any:

@@ -3,8 +3,8 @@
 ``parse_json(text, schema)``: drop ``<think>...</think>`` reasoning, prefer the body of a
 ```json fence, take the first JSON object that decodes, and validate it against a small subset
 of JSON Schema implemented here (``type`` incl. lists of types, ``properties``, ``required``,
-``additionalProperties: false``, ``items``, ``enum``, ``minimum``/``maximum``, ``minLength``,
-``minItems``). Our own subset keeps the core free of a dependency; the tests check its verdicts
+``additionalProperties: false``, ``items``, ``enum``, ``minimum``/``maximum``, ``minLength``/``maxLength``,
+``minItems``/``maxItems``). Our own subset keeps the core free of a dependency; the tests check its verdicts
 against the ``jsonschema`` package as a reference implementation.
 """
 
@@ -118,8 +118,12 @@ def _check_bounds(value: Any, schema: Mapping[str, Any], path: str) -> str | Non
             return f"{path}: {value} is above the maximum {schema['maximum']}"
     if isinstance(value, str) and len(value) < schema.get("minLength", 0):
         return f"{path}: string shorter than {schema['minLength']}"
+    if isinstance(value, str) and "maxLength" in schema and len(value) > schema["maxLength"]:
+        return f"{path}: string longer than {schema['maxLength']}"
     if isinstance(value, list) and len(value) < schema.get("minItems", 0):
         return f"{path}: fewer than {schema['minItems']} items"
+    if isinstance(value, list) and "maxItems" in schema and len(value) > schema["maxItems"]:
+        return f"{path}: more than {schema['maxItems']} items"
     return None
 
 

@@ -232,6 +232,8 @@ def _empty_report(name: str) -> dict[str, Any]:
         "entity_links": 0,
         "causal_edges": 0,
         "dropped_proposals": 0,
+        "rejected_ungrounded": 0,  # LLM facts its sources do not support (memlab.knowledge.grounding)
+        "rejected": [],
         "llm_calls": 0,
         "prompt_tokens": 0,
         "completion_tokens": 0,
@@ -333,6 +335,8 @@ class _Group:
             return
         after_commit(self.knowledge, outcome, entities=False)
         report["notes"].extend(item.plan.notes)  # what the consolidator dropped or ignored, and why
+        report["rejected"].extend(item.plan.rejected)
+        report["rejected_ungrounded"] += len(item.plan.rejected)
         _add_counts(report, item.sid, len(item.episodes), item.dropped, outcome)
 
 
@@ -530,6 +534,7 @@ def run_consolidator(
         prompt_tokens=sum(p.prompt_tokens for p in plans),
         completion_tokens=sum(p.completion_tokens for p in plans),
         notes=tuple(n for p in plans for n in p.notes),
+        rejected=tuple(n for p in plans for n in p.rejected),
     )
 
 
