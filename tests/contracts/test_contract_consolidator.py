@@ -44,10 +44,11 @@ _LINE = re.compile(r"^\[(\d+)\] .*? user: (.*)$", re.M)  # memlab.llm.prompts.re
 
 
 def echo_answer(messages: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """What a careless model might say: every user line as a fact, citing an id it was not shown."""
+    """What a careless model might say: every user line, as said, as a fact, citing an id it was not shown
+    (grounding turns down a fact whose words are not in its sources, so the line is quoted as it stands)."""
     text = "\n".join(str(m.get("content") or "") for m in messages)
     facts = [
-        {"content": f"User said: {said}", "type": "semantic", "key": None, "value": None,
+        {"content": said, "type": "semantic", "key": None, "value": None,
          "source_ids": [int(i), FOREIGN_ID], "confidence": 0.9}
         for i, said in _LINE.findall(text)
     ]  # fmt: skip
