@@ -25,7 +25,7 @@ from typing import Any
 
 from memlab.bench import statements as S
 from memlab.config import MemoryConfig
-from memlab.knowledge.plan import ConsolidationContext, EpisodeRef
+from memlab.types import ConsolidationContext, EpisodeRef
 
 
 def rules_extractor(text: str, lang: str, speaker: str) -> list[S.Triple]:

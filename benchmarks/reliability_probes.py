@@ -238,7 +238,7 @@ def probe_llm(tmp: Path) -> None:
     db2 = tmp / "failed.db"
     clock = SimulatedClock(T0)
     from memlab.knowledge.consolidation import consolidate
-    from memlab.knowledge.plan import ConsolidationError
+    from memlab.types import ConsolidationError
 
     class Broken:
         name = "broken"

@@ -40,7 +40,7 @@ from memlab.knowledge.part import Knowledge
 from memlab.reports import ConsolidationReport, MaintenanceReport, MemoryStats
 from memlab.retrieval.recipes import Recipe
 from memlab.retrieval.retriever import Retriever
-from memlab.retry import CircuitBreaker, deadline_in, remaining
+from memlab.retry import CircuitBreaker, call_within, deadline_in, remaining
 from memlab.store import store as st
 from memlab.store.connect import CorruptMemory, DatabaseError, ReadOnlyDatabaseError, corrupt_hint, translate
 from memlab.store.store import Store
@@ -887,25 +887,8 @@ def check_time(at: Any) -> float:
 
 
 def call_with_timeout(fn: Callable[[], Any], timeout_s: float) -> Any:
-    """``fn()`` on a daemon thread; TimeoutError after ``timeout_s`` (the thread is abandoned:
-    network clients have their own timeout, this is the caller's budget)."""
-    box: dict[str, Any] = {}
-    done = threading.Event()
-
-    def run() -> None:
-        try:
-            box["value"] = fn()
-        except BaseException as exc:
-            box["error"] = exc
-        finally:
-            done.set()
-
-    threading.Thread(target=run, name="memlab-query-embed", daemon=True).start()
-    if not done.wait(timeout_s):
-        raise TimeoutError(f"query embedding took longer than {timeout_s}s")
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
+    """``fn()`` within ``timeout_s`` (``TimeoutError`` after it): a query embedding's budget."""
+    return call_within(fn, timeout_s, "query embedding")
 
 
 def _warm_in_background(embedder: Any) -> None:

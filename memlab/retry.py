@@ -122,3 +122,29 @@ class CircuitBreaker:
             self._open_until = None
 
     reset = success  # an explicit repair request lets the next call probe at once
+
+
+class CallTimeout(TimeoutError):
+    """``call_within``'s budget ran out (not a timeout raised by the call itself)."""
+
+
+def call_within(fn: Callable[[], T], timeout_s: float, what: str = "call") -> T:
+    """``fn()`` on a daemon thread; ``CallTimeout`` after ``timeout_s`` (the thread is abandoned:
+    network clients have their own timeout, this is the caller's budget)."""
+    box: dict[str, object] = {}
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            box["value"] = fn()
+        except BaseException as exc:
+            box["error"] = exc
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name=f"memlab-{what}", daemon=True).start()
+    if not done.wait(timeout_s):
+        raise CallTimeout(f"{what} took longer than {timeout_s:g}s")
+    if "error" in box:
+        raise box["error"]  # type: ignore[misc]
+    return box["value"]  # type: ignore[return-value]

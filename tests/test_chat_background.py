@@ -90,7 +90,7 @@ def test_one_message_the_reader_trips_over_costs_only_its_own_facts(monkeypatch:
     the page still become facts (before, the error failed the page's whole consolidation)."""
     from memlab.knowledge.extract import clauses
     from memlab.knowledge.extract.consolidator import NLPConsolidator
-    from memlab.knowledge.plan import ConsolidationContext, EpisodeRef
+    from memlab.types import ConsolidationContext, EpisodeRef
 
     real = clauses.read_with_readers
 

@@ -14,8 +14,8 @@ from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.embed.hashing import HashingEmbedder
 from memlab.knowledge.consolidation import consolidate
-from memlab.knowledge.plan import ConsolidationContext, EpisodeRef, FactProposal, Plan
 from memlab.memory import Memory
+from memlab.types import ConsolidationContext, EpisodeRef, FactProposal, Plan
 
 T0 = 1_700_000_000.0
 HOUR = 3600.0

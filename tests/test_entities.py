@@ -5,9 +5,9 @@ from __future__ import annotations
 from memlab.embed.hashing import HashingEmbedder
 from memlab.knowledge import entities as ent
 from memlab.knowledge.consolidation import consolidate
-from memlab.knowledge.plan import EntityMention
 from memlab.llm.client import ScriptedChat
 from memlab.memory import Memory
+from memlab.types import EntityMention
 
 T0 = 1_700_000_000.0
 

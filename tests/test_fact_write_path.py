@@ -11,8 +11,8 @@ import pytest
 from memlab import Memory, MemoryConfig, SimulatedClock
 from memlab.embed.hashing import HashingEmbedder
 from memlab.knowledge.consolidation import wait_consolidated
-from memlab.knowledge.plan import ConsolidationContext, EpisodeRef, FactProposal, Plan
 from memlab.tools import call_tool
+from memlab.types import ConsolidationContext, EpisodeRef, FactProposal, Plan
 
 T0 = 1_714_550_400.0
 LISBON = {"content": "User lives in Lisbon.", "key": "user|city", "value": "Lisbon"}

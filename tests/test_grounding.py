@@ -6,11 +6,11 @@ import pytest
 
 from memlab.knowledge.grounding import _rules_check, canonical_key, ground, said_values
 from memlab.knowledge.llm_consolidator import LLMConsolidator, ProposeAndDispose, pages, small_fact
-from memlab.knowledge.plan import ConsolidationContext, EpisodeRef, FactProposal, Plan
 from memlab.knowledge.rules import RuleConsolidator
 from memlab.llm.client import ScriptedChat
 from memlab.llm.parse import first_error
 from memlab.llm.prompts import consolidate
+from memlab.types import ConsolidationContext, EpisodeRef, FactProposal, Plan
 
 EPISODES = [
     EpisodeRef(1, "I prefer Python.", 0, "user", "s"),

@@ -591,7 +591,7 @@ def test_aliases_are_read_only_for_the_one_person_named(text: str, people: list[
 @pytest.mark.parametrize(("text", "kept"), [("My hobby is games.", False), ("I'm on the top team now!", False), ("My hobby is chess.", True)])
 def test_a_vague_word_in_a_values_place_is_no_fact(text: str, kept: bool) -> None:
     from memlab.knowledge.extract.consolidator import NLPConsolidator
-    from memlab.knowledge.plan import ConsolidationContext, EpisodeRef
+    from memlab.types import ConsolidationContext, EpisodeRef
 
     plan = NLPConsolidator().consolidate([EpisodeRef(1, text, 0.0, "user", "s")], ConsolidationContext("s"))
     assert bool(plan.facts) == kept
@@ -692,7 +692,7 @@ def test_an_update_under_a_verb_of_telling_is_no_update() -> None:
 
 def test_a_chat_word_is_nobodys_name_as_a_subject() -> None:
     from memlab.knowledge.extract.consolidator import NLPConsolidator
-    from memlab.knowledge.plan import ConsolidationContext, EpisodeRef
+    from memlab.types import ConsolidationContext, EpisodeRef
 
     def facts(text: str) -> list[str]:
         ep = EpisodeRef(1, text, 0.0, "user", "s", speaker="Deborah")

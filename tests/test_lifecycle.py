@@ -11,15 +11,15 @@ from memlab.clock import DAY, SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.embed.hashing import HashingEmbedder
 from memlab.knowledge.consolidation import consolidate, enable_auto, stop_auto, wait_consolidated
-from memlab.knowledge.plan import (
+from memlab.memory import Memory
+from memlab.tools import explain_fact
+from memlab.types import (
     ConsolidationContext,
     ConsolidationError,
     EpisodeRef,
     FactProposal,
     Plan,
 )
-from memlab.memory import Memory
-from memlab.tools import explain_fact
 
 T0 = 1_700_000_000.0  # same as conftest.T0 (the clock fixture starts there)
 WEEK = 7 * DAY

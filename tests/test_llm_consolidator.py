@@ -10,9 +10,9 @@ import pytest
 
 from memlab.knowledge.causal_cues import CausalDetector, CueCausalDetector, self_explained
 from memlab.knowledge.llm_consolidator import LLMCausalDetector, LLMConsolidator, summarize_entity
-from memlab.knowledge.plan import ConsolidationContext, ConsolidationError, Consolidator, EpisodeRef
 from memlab.llm.client import LLMRefusal, OpenAICompatChat, ScriptedChat
 from memlab.testing.openai_server import OpenAICompatServer, ScriptedReply, estimate_tokens
+from memlab.types import ConsolidationContext, ConsolidationError, Consolidator, EpisodeRef
 
 EPISODES = [
     EpisodeRef(11, "I moved to Vilnius last week.", 1000.0, "user", "s1"),

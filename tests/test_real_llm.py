@@ -21,10 +21,10 @@ from memlab.config import MemoryConfig
 from memlab.embed.hashing import HashingEmbedder
 from memlab.knowledge.grounding import mentions
 from memlab.knowledge.llm_consolidator import LLMConsolidator
-from memlab.knowledge.plan import ConsolidationContext, EpisodeRef
 from memlab.llm.client import ChatResult, OpenAICompatChat
 from memlab.llm.serve import MODEL_ID
 from memlab.memory import Memory
+from memlab.types import ConsolidationContext, EpisodeRef
 
 T0 = 1_700_000_000.0
 pytestmark = pytest.mark.real_llm

@@ -166,7 +166,7 @@ def test_llm_client_deadline_cuts_a_silent_server_short(silent: SilentServer) ->
 
 
 def test_failed_sessions_are_retried_by_maintain_after_backoff(tmp_path: Path) -> None:
-    from memlab.knowledge.plan import ConsolidationError
+    from memlab.types import ConsolidationError
 
     class Broken:
         name = "broken"

@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from memlab.knowledge.plan import ConsolidationContext, Consolidator, EpisodeRef, Plan
 from memlab.knowledge.rules import RuleConsolidator, clause_prefix, sentences
+from memlab.types import ConsolidationContext, Consolidator, EpisodeRef, Plan
 
 
 def run(*messages: str, role: str = "user") -> Plan:

@@ -34,7 +34,7 @@ def _consolidate(*texts: str) -> list[str]:
     """The fact lines the nlp consolidator writes for ``texts`` said one after another by the user,
     each later one against the facts the earlier ones gave."""
     from memlab.knowledge.extract.consolidator import NLPConsolidator
-    from memlab.knowledge.plan import ConsolidationContext, EpisodeRef
+    from memlab.types import ConsolidationContext, EpisodeRef
 
     held: dict[str, str] = {}
     lines: list[str] = []

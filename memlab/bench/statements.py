@@ -164,7 +164,7 @@ class ConsolidatorExtractor:
         self.failed = 0
 
     def __call__(self, text: str, lang: str, speaker: str) -> list[Triple]:
-        from memlab.knowledge.plan import ConsolidationContext, ConsolidationError, EpisodeRef
+        from memlab.types import ConsolidationContext, ConsolidationError, EpisodeRef
 
         who = None if speaker in ("user", "", None) else speaker
         try:

@@ -33,8 +33,8 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract import nlp_available
 from memlab.knowledge.extract.clauses import Reader
 from memlab.knowledge.extract.nlp import parse
-from memlab.knowledge.plan import EpisodeRef, FactProposal
 from memlab.knowledge.rules import sentences, tool_category
+from memlab.types import EpisodeRef, FactProposal
 
 SELF_SUBJECTS = frozenset("user speaker i me self я".split())
 # words of a keyless fact that say nothing about what was said ("User likes ...": "user")

@@ -18,7 +18,12 @@ from typing import Any
 from memlab.knowledge.causal_cues import consecutive_pairs
 from memlab.knowledge.grounding import StatementCheck, canonical_key, ground, said_values
 from memlab.knowledge.grounding import mentions as said
-from memlab.knowledge.plan import (
+from memlab.knowledge.rules import merge_entities
+from memlab.llm.client import ChatModel, ChatResult
+from memlab.llm.errors import LLMError
+from memlab.llm.parse import parse_json, validate
+from memlab.llm.prompts import causal, consolidate, entity_summary, render_episode
+from memlab.types import (
     CausalProposal,
     ConsolidationContext,
     ConsolidationError,
@@ -29,11 +34,6 @@ from memlab.knowledge.plan import (
     FactProposal,
     Plan,
 )
-from memlab.knowledge.rules import merge_entities
-from memlab.llm.client import ChatModel, ChatResult
-from memlab.llm.errors import LLMError
-from memlab.llm.parse import parse_json, validate
-from memlab.llm.prompts import causal, consolidate, entity_summary, render_episode
 
 LLM_CAUSAL_CONFIDENCE = 0.7
 DEFAULT_WINDOW = 8192  # tokens, when neither the config nor the server says

@@ -45,15 +45,15 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from memlab.knowledge.plan import (
+from memlab.knowledge.rules_gate import Gates
+from memlab.lang.names import normalize_name, russian_nominative_phrase
+from memlab.types import (
     ConsolidationContext,
     EntityMention,
     EpisodeRef,
     FactProposal,
     Plan,
 )
-from memlab.knowledge.rules_gate import Gates
-from memlab.lang.names import normalize_name, russian_nominative_phrase
 
 RULE_CONFIDENCE = 0.7
 

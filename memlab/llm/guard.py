@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from memlab.llm.errors import LLMUnavailable
-from memlab.retry import CircuitBreaker, remaining
+from memlab.retry import CallTimeout, CircuitBreaker, call_within, remaining
 
 
 class CallerDeadline(LLMUnavailable):
@@ -94,23 +94,10 @@ def guard_chat(chat: Any, cooldown_s: float) -> Any:
 
 def call_by(fn: Callable[[], Any], deadline: float) -> Any:
     """``fn()`` on a daemon thread; ``CallerDeadline`` when ``deadline`` passes first."""
-    box: dict[str, Any] = {}
-    done = threading.Event()
-
-    def run() -> None:
-        try:
-            box["value"] = fn()
-        except BaseException as exc:
-            box["error"] = exc
-        finally:
-            done.set()
-
     left = remaining(deadline) or 0.0
     if left <= 0:
         raise CallerDeadline("the caller's deadline passed before the call")
-    threading.Thread(target=run, name="memlab-chat", daemon=True).start()
-    if not done.wait(left):
-        raise CallerDeadline(f"no answer within the caller's deadline ({left:.1f} s)")
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
+    try:
+        return call_within(fn, left, "chat")
+    except CallTimeout:
+        raise CallerDeadline(f"no answer within the caller's deadline ({left:.1f} s)") from None

@@ -23,12 +23,11 @@ from memlab.embed.hashing import HashingEmbedder
 from memlab.knowledge.consolidation import fetch_episodes
 from memlab.knowledge.extract import nlp_available
 from memlab.knowledge.llm_consolidator import LLMConsolidator
-from memlab.knowledge.plan import FACT_TYPES, ConsolidationContext, Consolidator, EpisodeRef, Plan
 from memlab.knowledge.rules import RuleConsolidator
 from memlab.llm.client import ChatResult, OpenAICompatChat
 from memlab.memory import Memory
 from memlab.testing.openai_server import OpenAICompatServer, ScriptedReply
-from memlab.types import ENTITY_TYPES
+from memlab.types import ENTITY_TYPES, FACT_TYPES, ConsolidationContext, Consolidator, EpisodeRef, Plan
 
 T0 = 1_700_000_000.0
 FOREIGN_ID = 999_999  # an id no test episode has: an echo model cites it, the consolidator must not

@@ -38,8 +38,8 @@ from memlab.knowledge.extract.updates import (
     updates,
     with_pastimes,
 )
-from memlab.knowledge.plan import ConsolidationContext, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
 from memlab.lang import wordlists as wl
+from memlab.types import ConsolidationContext, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
 
 NLP_CONFIDENCE = 0.8
 USER = "user"

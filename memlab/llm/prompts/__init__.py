@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from memlab.clock import iso
-from memlab.knowledge.plan import EpisodeRef
+from memlab.types import EpisodeRef
 
 
 def render_episode(e: EpisodeRef) -> str:

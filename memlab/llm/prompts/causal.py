@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from memlab.knowledge.plan import EpisodeRef
 from memlab.llm.prompts import as_tool, render_episode
+from memlab.types import EpisodeRef
 
 SCHEMA: dict[str, Any] = {
     "title": "causal_links",

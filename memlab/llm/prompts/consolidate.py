@@ -14,9 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from memlab.knowledge.plan import FACT_TYPES, EpisodeRef
 from memlab.llm.prompts import as_tool, render_episodes
-from memlab.types import ENTITY_TYPES
+from memlab.types import ENTITY_TYPES, FACT_TYPES, EpisodeRef
 
 MAX_FACTS = 12  # per page; a page holds a few dozen messages at most
 MAX_SOURCES = 6
