@@ -8,6 +8,7 @@ inside functions are counted and capped.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "memlab"
@@ -176,30 +177,15 @@ m.close()
     assert int(out.stdout.split()[2]) >= 1
 
 
+def crossing(graph: dict[str, set[str]], source: str, allowed: Callable[[str], bool]) -> list[str]:
+    """``module -> target`` for each import of a module under ``source`` that ``allowed`` refuses."""
+    return sorted(f"{m} -> {t}" for m, targets in graph.items() if m.startswith(source) for t in targets if not allowed(t))
+
+
 def test_the_language_helpers_import_no_other_layer() -> None:
     """memlab.lang sits below the store, retrieval and knowledge: it may import only itself."""
-    graph = import_graph()
-    upward = sorted(
-        f"{m} -> {t}"
-        for m, targets in graph.items()
-        if m.startswith("memlab.lang")
-        for t in targets
-        if not t.startswith("memlab.lang")
-    )
+    upward = crossing(import_graph(), "memlab.lang", lambda t: t.startswith("memlab.lang"))
     assert not upward, f"memlab.lang imports from other layers: {upward}"
-
-
-def test_retrieval_reads_no_extractor_module() -> None:
-    """Retrieval takes word lists and value forms from memlab.lang, never from the offline extractor."""
-    graph = import_graph()
-    offenders = sorted(
-        f"{m} -> {t}"
-        for m, targets in graph.items()
-        if m.startswith("memlab.retrieval")
-        for t in targets
-        if t.startswith("memlab.knowledge.extract")
-    )
-    assert not offenders, f"retrieval imports the extractor: {offenders}"
 
 
 # the layers, lowest first: a module may import its own layer and those below it, never above
@@ -236,14 +222,8 @@ def test_the_layers_import_only_downward() -> None:
 
 
 def test_retrieval_imports_nothing_of_knowledge() -> None:
-    graph = import_graph()
-    offenders = sorted(
-        f"{m} -> {t}"
-        for m, targets in graph.items()
-        if m.startswith("memlab.retrieval")
-        for t in targets
-        if t.startswith("memlab.knowledge")
-    )
+    """Retrieval takes word lists and value forms from memlab.lang, never from knowledge (nor its extractor)."""
+    offenders = crossing(import_graph(), "memlab.retrieval", lambda t: not t.startswith("memlab.knowledge"))
     assert not offenders, offenders
 
 

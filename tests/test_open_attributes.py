@@ -21,38 +21,30 @@ def _triples(text: str) -> set[tuple[str, str, str]]:
     return triples(text)
 
 
-def test_a_new_commute_replaces_the_old_one(live_mem, clock, facts_of) -> None:  # type: ignore[no-untyped-def]
-    live_mem.ingest("Someone stole my bike, so I take the tram to work now.", session_id="day-1")
-    clock.advance(20 * DAY)
-    live_mem.ingest("Got a new bike, so I cycle to work again.", session_id="day-21")
+@pytest.mark.parametrize(
+    ("old", "new", "days", "question", "current", "stale"),
+    [
+        ("Someone stole my bike, so I take the tram to work now.", "Got a new bike, so I cycle to work again.", 20,
+         "How do I get to work?", "commute is bike", "tram"),
+        # no reader knows "volunteer at": the predicate is the key, and a new place replaces the old
+        ("I volunteer at the Hillside food bank on Saturdays.", "These days I volunteer at the Riverside animal shelter.",
+         30, "Where do I volunteer?", "Riverside", "Hillside"),
+        ("Машину продал, теперь езжу на работу на электричке.", "Переехали ближе, на работу хожу пешком.", 15,
+         "Как я добираюсь на работу?", "пешком", "электричка"),
+    ],
+    ids=["commute", "open-key", "ru-commute"],
+)
+def test_a_new_value_replaces_the_old_one(  # type: ignore[no-untyped-def]
+    live_mem, clock, facts_of, old: str, new: str, days: int, question: str, current: str, stale: str
+) -> None:
+    live_mem.ingest(old, session_id="day-1")
+    clock.advance(days * DAY)
+    live_mem.ingest(new, session_id=f"day-{days + 1}")
     clock.advance(DAY)
     live_mem.maintain()
-    facts = facts_of(live_mem.context("How do I get to work?"))
-    assert "commute is bike" in facts
-    assert "tram" not in facts
-
-
-def test_an_open_key_is_stored_superseded_and_shown(live_mem, clock, facts_of) -> None:  # type: ignore[no-untyped-def]
-    """No reader knows "volunteer at": the predicate is the key, and a new place replaces the old."""
-    live_mem.ingest("I volunteer at the Hillside food bank on Saturdays.", session_id="day-1")
-    clock.advance(30 * DAY)
-    live_mem.ingest("These days I volunteer at the Riverside animal shelter.", session_id="day-31")
-    clock.advance(DAY)
-    live_mem.maintain()
-    facts = facts_of(live_mem.context("Where do I volunteer?"))
-    assert "Riverside" in facts
-    assert "Hillside" not in facts
-
-
-def test_a_russian_commute_replaces_the_old_one(live_mem, clock, facts_of) -> None:  # type: ignore[no-untyped-def]
-    live_mem.ingest("Машину продал, теперь езжу на работу на электричке.", session_id="day-1")
-    clock.advance(15 * DAY)
-    live_mem.ingest("Переехали ближе, на работу хожу пешком.", session_id="day-16")
-    clock.advance(DAY)
-    live_mem.maintain()
-    facts = facts_of(live_mem.context("Как я добираюсь на работу?"))
-    assert "пешком" in facts
-    assert "электричка" not in facts
+    facts = facts_of(live_mem.context(question))
+    assert current in facts
+    assert stale not in facts
 
 
 @pytest.mark.parametrize(
