@@ -67,4 +67,4 @@ def test_held_out_splits_left_out(tmp_path: Path) -> None:
     write("update_scenarios_dev3.jsonl", [{"id": "s1", "split": "dev3"}])
     assert list(R.splits(tmp_path)) == ["dev", "dev3"]
     assert list(R.splits(tmp_path, include_held_out=True)) == ["dev", "dev3", "dev17", "test"]
-    assert R.held_out("test_blind") and R.held_out("dev17") and not R.held_out("dev16")
+    assert R.held_out("test_blind") and R.held_out("dev17") and R.held_out("dev18") and not R.held_out("dev16")

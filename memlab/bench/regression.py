@@ -28,9 +28,13 @@ Record = dict[str, Any]
 Snapshot = dict[str, Any]  # {"splits": {name: {"statements": {id: Record}, "scenarios": {id: bool}}}}
 
 
+HELD_OUT_SETS = ("17", "18")  # blind sets kept out of the row-by-row gate (dev18: untouched until its report)
+
+
 def held_out(split: str) -> bool:
-    """The lead's held-out splits: ``test`` and any ``test*`` or ``*17``."""
-    return split.startswith("test") or split.endswith("17")
+    """The lead's held-out splits: ``test`` and any ``test*``, and both halves of the blind sets
+    in ``HELD_OUT_SETS`` (``dev17``, ``dev18``)."""
+    return split.startswith("test") or split.endswith(HELD_OUT_SETS)
 
 
 @dataclass
