@@ -207,13 +207,14 @@ def best_matches(
 ) -> list[Match]:
     """(node id, BM25 score (lower is better), session id, speaker) of the best ``limit`` rows of ``table``
     matching any of ``terms`` that pass ``filters``. The filters first see only the FTS table's
-    best ``FILTER_HEAD * limit`` rows; when fewer than ``limit`` of those pass (or fewer rows
-    match), every match is ranked again with the filters (exact either way)."""
+    best ``FILTER_HEAD * limit`` rows; when fewer than ``limit`` of those pass while more rows
+    match, every match is ranked again with the filters (exact either way)."""
     where, params = filters.where()
     match = " OR ".join(f'"{t}"' for t in terms)
-    sql, p = q.best_matches(table, match, where, params, limit, head=FILTER_HEAD * limit)
+    head = FILTER_HEAD * limit
+    sql, p = q.best_matches(table, match, where, params, limit, head=head)
     rows = _read(retriever, sql, p)
-    if len(rows) < limit:
+    if len(rows) < limit and (not rows or rows[0][4] >= head):  # the head did not hold every match
         rows = _read(retriever, *q.best_matches(table, match, where, params, limit))
     return [(int(r[0]), float(r[1]), r[2], r[3]) for r in rows]
 
