@@ -257,8 +257,17 @@ def window_rows(retriever: Retriever, table: str, query_text: str, filters: Filt
     return _memoised(retriever, (table, query_text, filters), limit, compute)
 
 
-def _window(table: str, fetch: int = 0) -> Channel:
-    def channel(
+@dataclass(frozen=True)
+class WindowChannel:
+    """BM25 over episodes indexed with their session neighbours (``table``); episodes only. A
+    ``fetch`` above the search's limit reads that many hits once, for the channels that share
+    them (``fts_session``, ``fts_speaker`` and ``fts_prf`` read ``fts_window``'s)."""
+
+    table: str
+    fetch: int = 0
+
+    def __call__(
+        self,
         retriever: Retriever,
         query_text: str,
         query_vec: np.ndarray | None,
@@ -268,16 +277,13 @@ def _window(table: str, fetch: int = 0) -> Channel:
     ) -> list[int]:
         if limit <= 0:
             return []
-        return [r[0] for r in window_rows(retriever, table, query_text, filters, max(limit, fetch))][:limit]
-
-    channel.__doc__ = f"BM25 over episodes indexed with their session neighbours ({table}); episodes only."
-    return channel
+        return [r[0] for r in window_rows(retriever, self.table, query_text, filters, max(limit, self.fetch))][:limit]
 
 
 SESSION_POOL = 300  # window hits aggregated into session scores
 SESSION_TOP = 3  # a session scores the sum of its best few window hits
-fts_pair = _window("window_fts_pair")
-fts_window = _window("window_fts_window", fetch=SESSION_POOL)  # fts_session reuses these hits
+fts_pair = WindowChannel("window_fts_pair")
+fts_window = WindowChannel("window_fts_window", fetch=SESSION_POOL)  # fts_session reuses these hits
 
 
 def fts_session(
