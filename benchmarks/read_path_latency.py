@@ -15,7 +15,14 @@ rotating order, so the load of a shared machine falls on all modes alike:
   message at a time, each message followed by a search for the next one's text (an agent that
   reads before it answers): the in-session consolidation runs here.
 
-Prints p50 / p95 in milliseconds. Uses the public API only, so it runs on older trees too.
+The bound is the cost of the channels' own queries, measured per question in the same rotation:
+one BM25 top-k over the turn index (the store's own query builder, k = the recipe's pool) plus
+the query's embedding and one exact scan of the vector index (top-k). The last lines print the
+default recipe's search and context p50 / p95 beside it and their ratios to it (targets: search
+p95 <= 3x, context p95 <= 4x).
+
+Prints p50 / p95 in milliseconds. Reads through the public API (the bound through the store's
+query builder and the index), so it runs on older trees too.
 """
 
 from __future__ import annotations
@@ -32,7 +39,9 @@ from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
 from memlab.datasets.locomo import load_locomo
 from memlab.embed.hashing import HashingEmbedder
+from memlab.lang.text import query_terms
 from memlab.memory import Memory
+from memlab.store import queries as sq
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "datasets" / "locomo" / "locomo8.json"
 
@@ -46,12 +55,37 @@ MODES: dict[str, tuple[bool, bool]] = {
 }
 
 
+EMBEDDER = {"name": "hashing"}  # --embedder default: the configured one (wordllama)
+POOL = 100  # the default recipe's list length per channel: the bound's k
+
+
 def config(mode: str) -> MemoryConfig:
     reinforce, in_session = MODES[mode]
     return MemoryConfig().replace(
         retrieval={"reinforce_on_access": reinforce},
         consolidation={"consolidator": "rules", "auto": True, "in_session": in_session},
     )
+
+
+def opened(db: Path, mode: str, clock: SimulatedClock) -> Memory:
+    if EMBEDDER["name"] == "hashing":
+        return Memory.open(db, config(mode), clock=clock, embedder=HashingEmbedder(64))
+    return Memory.open(db, config(mode), clock=clock)
+
+
+def bound(m: Memory, question: str) -> float:
+    """Milliseconds of the channels' own queries: BM25 top-k over the turns, and the query's
+    embedding plus one exact vector scan (top-k)."""
+    t0 = time.perf_counter()
+    terms = query_terms(question)
+    if terms:
+        where, params = sq.node_filter(user_id="default")
+        match = " OR ".join(f'"{t}"' for t in terms)
+        m.store.execute_read(*sq.best_matches("nodes_fts", match, where, params, POOL))
+    vec = m.embed_query(question)
+    if vec is not None and m.index is not None:
+        m.index.search(m.store.reader(), vec, POOL)
+    return (time.perf_counter() - t0) * 1000
 
 
 def pct(values: list[float], p: float) -> float:
@@ -66,7 +100,7 @@ def ingest(m: Memory, turns: Any) -> None:
 
 
 def build(db: Path, turns: Any, at: float) -> None:
-    with Memory.open(db, config("on"), clock=SimulatedClock(at), embedder=HashingEmbedder(64)) as m:
+    with opened(db, "on", SimulatedClock(at)) as m:
         ingest(m, turns)
         m.maintain()
 
@@ -75,13 +109,16 @@ def closed_round(dbs: dict[str, Path], questions: Any, at: float) -> dict[str, l
     """Every mode's memory open at once; each question asked of each in turn (the order rotates),
     so load on a shared machine falls on all modes alike."""
     out: dict[str, list[float]] = {}
-    mems = {mode: Memory.open(db, config(mode), clock=SimulatedClock(at), embedder=HashingEmbedder(64)) for mode, db in dbs.items()}
+    mems = {mode: opened(db, mode, SimulatedClock(at)) for mode, db in dbs.items()}
     try:
         for m in mems.values():
             m.search("warm up", limit=10)
-        modes = list(mems)
+        modes = [*mems, "bound"]
         for i, q in enumerate(questions):
             for mode in modes[i % len(modes) :] + modes[: i % len(modes)]:
+                if mode == "bound":  # on the side-effect-free memory, in the same rotation
+                    out.setdefault("closed bound", []).append(bound(mems["off"], q.text))
+                    continue
                 m = mems[mode]
                 t0 = time.perf_counter()
                 m.search(q.text, limit=10)
@@ -100,13 +137,16 @@ def live_round(dbs: dict[str, Path], turns: Any) -> dict[str, list[float]]:
     next one's text, mode by mode in rotating order."""
     out: dict[str, list[float]] = {}
     clocks = {mode: SimulatedClock(turns[0].time) for mode in dbs}
-    mems = {mode: Memory.open(db, config(mode), clock=clocks[mode], embedder=HashingEmbedder(64)) for mode, db in dbs.items()}
+    mems = {mode: opened(db, mode, clocks[mode]) for mode, db in dbs.items()}
     try:
         for m in mems.values():
             m.search("warm up", limit=10)
-        modes = list(mems)
+        modes = [*mems, "bound"]
         for i, (t, nxt) in enumerate(zip(turns, turns[1:], strict=False)):
             for mode in modes[i % len(modes) :] + modes[: i % len(modes)]:
+                if mode == "bound":
+                    out.setdefault("live bound", []).append(bound(mems["off"], nxt.text))
+                    continue
                 m, clock = mems[mode], clocks[mode]
                 clock.set(max(clock.now(), t.time))
                 m.ingest(t.text, session_id=t.session_id, at=t.time, speaker=t.speaker, role=t.role)
@@ -128,7 +168,10 @@ def main() -> None:
     ap.add_argument("--data", type=Path, default=DATA)
     ap.add_argument("--conversation", default="conv-26")
     ap.add_argument("--rounds", type=int, default=1)
+    ap.add_argument("--embedder", choices=("hashing", "default"), default="hashing",
+                    help="hashing: HashingEmbedder(64), fast to build; default: the configured embedder")
     args = ap.parse_args()
+    EMBEDDER["name"] = args.embedder
     conv = next(d for d in load_locomo(args.data) if d.name.endswith(args.conversation))
     sessions = list(dict.fromkeys(t.session_id for t in conv.turns))
     last = [t for t in conv.turns if t.session_id == sessions[-1]]
@@ -151,6 +194,17 @@ def main() -> None:
     print(f"{conv.name}: {len(conv.turns)} turns, {len(conv.questions)} questions, last session {len(last)} turns")
     for name in sorted(results):
         print(line(name, results[name]))
+    print("default recipe against the bound (same run; ratio of p95s, targets: search <= 3x, context <= 4x):")
+    for scenario, reads in (("closed", ("search", "context")), ("live", ("search",))):
+        b = results[f"{scenario} bound"]
+        for read in reads:
+            for mode in ("on", "off"):
+                v = results[f"{scenario} {read}, {mode}"]
+                print(
+                    f"  {scenario} {read:7s} side effects {mode:3s}: p50 {pct(v, 50):6.2f} p95 {pct(v, 95):6.2f} | "
+                    f"bound p50 {pct(b, 50):5.2f} p95 {pct(b, 95):5.2f} | "
+                    f"ratio p50 {pct(v, 50) / pct(b, 50):5.1f}x p95 {pct(v, 95) / pct(b, 95):5.1f}x"
+                )
 
 
 if __name__ == "__main__":

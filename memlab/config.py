@@ -99,8 +99,9 @@ class ConsolidationConfig:
     # already knows what was said there (0: answer at once, the facts follow in the background)
     read_wait_s: float = 5.0
     # with auto on, the offline consolidators (nlp, rules) also consolidate what an open conversation
-    # received since the last read, before each read, so "I'm writing Rust now" is current a minute
-    # later; the llm consolidator waits for the session to close (one call per session, not per read)
+    # received, in the background after each message (a read waits only for one still running), so
+    # "I'm writing Rust now" is current a minute later; the llm consolidator waits for the session
+    # to close (one call per session, not per read)
     in_session: bool = True
     base_url: str = ""
     model: str = ""

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 import numpy as np
 
@@ -36,6 +36,7 @@ from memlab.ingest import (
     clean_text,
     complete_session_fn,
 )
+from memlab.knowledge.decay import access_write
 from memlab.knowledge.part import Knowledge
 from memlab.reports import ConsolidationReport, MaintenanceReport, MemoryStats
 from memlab.retrieval.recipes import Recipe
@@ -53,6 +54,9 @@ from memlab.store.vectors import (
 )
 from memlab.store.writer import SingleWriter
 from memlab.types import DEFAULT_USER, Hit, Preloading, Session
+
+if TYPE_CHECKING:
+    from memlab.knowledge.consolidation.worker import Checkpoints
 
 log = logging.getLogger("memlab")
 _DEFAULT: Any = object()
@@ -146,6 +150,7 @@ class Memory:
         self._episodes = EpisodeWriter()
         self._trackers: dict[str, SessionTracker] = {}  # one current conversation per user
         self._warming: threading.Thread | None = None  # loads the consolidator's parsers once
+        self._checkpoints: Checkpoints | None = None  # in-session consolidation, in the background
         self._listeners: list[Callable[[str], None]] = []
         self._opened = False
         self._finalizer: weakref.finalize[..., Memory] | None = None
@@ -243,6 +248,8 @@ class Memory:
         self._opened = False
         clean = True
         try:
+            if self._checkpoints is not None:  # what ingest asked for runs before the writer stops
+                clean = self._checkpoints.close(remaining(deadline)) and clean
             clean = self._stop_consolidation(deadline) and clean
             if self._worker is not None:
                 self._writer.flush(remaining(deadline))  # their after-commit hooks queue embeddings
@@ -446,10 +453,13 @@ class Memory:
             speaker=who,
         )
         worker = self._worker
+        checkpoints = self._checkpointer()
 
-        def after(node_id: int) -> None:
+        def after(node_id: int) -> None:  # on the writer thread, after the commit
             if worker is not None:
                 worker.put(node_id, clean)
+            if checkpoints is not None:
+                checkpoints.request(sid)
 
         return fn, after
 
@@ -719,20 +729,21 @@ class Memory:
 
     def record_access(self, ids: Sequence[int]) -> None:
         """Reinforce what a read returned: a write queued to the writer thread, never waited for here."""
-        from memlab.knowledge.decay import access_write
-
-        self._writer.submit_nowait(access_write(ids, self.clock.now(), self.config.decay.reinforce_step))
+        step = self.config.decay.reinforce_step
+        self._writer.submit_nowait(access_write(ids, self.clock.now(), step), background=True)
 
     def _visible(self) -> None:
-        """Before a read: what this process queued is committed (a reader has no queue), and a
-        conversation idle past the timeout is closed and consolidated, waited for up to
-        ``consolidation.read_wait_s`` (a dead LLM server delays one read by that much, never more;
-        the session then stays queued in the background and maintain() retries it)."""
+        """Before a read: what this process queued is committed (a reader has no queue; queued
+        reinforcement is not waited for), and a conversation idle past the timeout is closed and
+        consolidated, waited for up to ``consolidation.read_wait_s`` (a dead LLM server delays one
+        read by that much, never more; the session then stays queued in the background and
+        maintain() retries it). The open conversation's in-session consolidation runs in the
+        background from ingest; a read waits for it only while one it must see is still running."""
         if self.read_only:
             return
         closed = self._expire_current(self.clock.now())
         self._complete(closed)
-        self._writer.flush()
+        self._writer.flush_visible()
         wait = self.config.consolidation.read_wait_s
         if closed and wait > 0:
             from memlab.knowledge.consolidation import EXT_AUTO
@@ -741,8 +752,29 @@ class Memory:
             if auto is not None and not auto.wait_for(closed, wait):
                 log.warning("memlab: consolidation of %s still running after %.1f s; reading without it", closed, wait)
         chosen = self.parts.consolidator
-        if self._in_session() and (not isinstance(chosen, Preloading) or chosen.ready()):
-            self.checkpoint(wait_s=wait)  # parsers still loading: the facts follow at the next read
+        checkpoints = self._checkpoints
+        if checkpoints is None or checkpoints.idle() or (isinstance(chosen, Preloading) and not chosen.ready()):
+            return  # parsers still loading: the read goes on, the facts follow once they are loaded
+        if wait > 0 and not checkpoints.settled(wait):
+            log.warning("memlab: in-session consolidation still running after %.1f s; reading without it", wait)
+
+    def _checkpointer(self) -> Checkpoints | None:
+        """The background in-session consolidation that ingest feeds (None when reads do not
+        consolidate the open conversation)."""
+        if self._checkpoints is None and self._in_session():
+            from memlab.knowledge.consolidation import Checkpoints, checkpoint
+
+            checkpoint_open = _weak(self._knowledge_ready)
+            self._checkpoints = Checkpoints(lambda ids: checkpoint(k, ids) if (k := checkpoint_open()) else None)
+        return self._checkpoints
+
+    def _knowledge_ready(self) -> Knowledge:
+        """The knowledge part once the consolidator's parsers have loaded (what a background
+        checkpoint runs with)."""
+        warming = self._warming
+        if warming is not None and warming.ident is not None:
+            warming.join()
+        return self.knowledge
 
     def _in_session(self) -> bool:
         cfg = self.config.consolidation

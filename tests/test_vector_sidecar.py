@@ -136,6 +136,20 @@ def test_memory_close_leaves_a_sidecar_and_a_reopen_uses_it(tmp_path: Path) -> N
         assert isinstance(m.index, NumpyVectorIndex) and m.index._saved == 30
 
 
+def test_a_process_that_only_wrote_vectors_leaves_a_sidecar_for_the_next_reader(tmp_path: Path) -> None:
+    db = tmp_path / "mem.db"
+    config = MemoryConfig().replace(embedder={"name": "hashing", "dim": 32}, consolidation={"auto": False})
+    with Memory.open(db, config, clock=SimulatedClock(0.0), embedder=HashingEmbedder(32)) as m:
+        for i in range(30):
+            m.ingest(f"note {i}: the blue kettle number {i}")
+        m.flush()
+        assert isinstance(m.index, NumpyVectorIndex) and not m.index._loaded  # never searched
+    assert (tmp_path / "mem.db.vectors-32.json").is_file()
+    with Memory.open(db, config, clock=SimulatedClock(0.0), embedder=HashingEmbedder(32)) as m:
+        assert m.search("blue kettle 7", limit=5)
+        assert isinstance(m.index, NumpyVectorIndex) and m.index._saved == 30  # mapped, not read
+
+
 def test_vector_cache_off_writes_no_sidecar(tmp_path: Path) -> None:
     db = tmp_path / "mem.db"
     config = MemoryConfig().replace(

@@ -207,13 +207,14 @@ def best_matches(
 ) -> list[Match]:
     """(node id, BM25 score (lower is better), session id, speaker) of the best ``limit`` rows of ``table``
     matching any of ``terms`` that pass ``filters``. The filters first see only the FTS table's
-    best ``FILTER_HEAD * limit`` rows; when fewer than ``limit`` of those pass (or fewer rows
-    match), every match is ranked again with the filters (exact either way)."""
+    best ``FILTER_HEAD * limit`` rows; when fewer than ``limit`` of those pass while more rows
+    match, every match is ranked again with the filters (exact either way)."""
     where, params = filters.where()
     match = " OR ".join(f'"{t}"' for t in terms)
-    sql, p = q.best_matches(table, match, where, params, limit, head=FILTER_HEAD * limit)
+    head = FILTER_HEAD * limit
+    sql, p = q.best_matches(table, match, where, params, limit, head=head)
     rows = _read(retriever, sql, p)
-    if len(rows) < limit:
+    if len(rows) < limit and (not rows or rows[0][4] >= head):  # the head did not hold every match
         rows = _read(retriever, *q.best_matches(table, match, where, params, limit))
     return [(int(r[0]), float(r[1]), r[2], r[3]) for r in rows]
 
@@ -256,8 +257,17 @@ def window_rows(retriever: Retriever, table: str, query_text: str, filters: Filt
     return _memoised(retriever, (table, query_text, filters), limit, compute)
 
 
-def _window(table: str, fetch: int = 0) -> Channel:
-    def channel(
+@dataclass(frozen=True)
+class WindowChannel:
+    """BM25 over episodes indexed with their session neighbours (``table``); episodes only. A
+    ``fetch`` above the search's limit reads that many hits once, for the channels that share
+    them (``fts_session``, ``fts_speaker`` and ``fts_prf`` read ``fts_window``'s)."""
+
+    table: str
+    fetch: int = 0
+
+    def __call__(
+        self,
         retriever: Retriever,
         query_text: str,
         query_vec: np.ndarray | None,
@@ -267,16 +277,13 @@ def _window(table: str, fetch: int = 0) -> Channel:
     ) -> list[int]:
         if limit <= 0:
             return []
-        return [r[0] for r in window_rows(retriever, table, query_text, filters, max(limit, fetch))][:limit]
-
-    channel.__doc__ = f"BM25 over episodes indexed with their session neighbours ({table}); episodes only."
-    return channel
+        return [r[0] for r in window_rows(retriever, self.table, query_text, filters, max(limit, self.fetch))][:limit]
 
 
 SESSION_POOL = 300  # window hits aggregated into session scores
 SESSION_TOP = 3  # a session scores the sum of its best few window hits
-fts_pair = _window("window_fts_pair")
-fts_window = _window("window_fts_window", fetch=SESSION_POOL)  # fts_session reuses these hits
+fts_pair = WindowChannel("window_fts_pair")
+fts_window = WindowChannel("window_fts_window", fetch=SESSION_POOL)  # fts_session reuses these hits
 
 
 def fts_session(
@@ -363,7 +370,7 @@ def feedback_terms(retriever: Retriever, ids: Sequence[int], skip: set[str]) -> 
                 tf[t] = tf.get(t, 0) + 1
     cands = sorted(tf, key=lambda t: -tf[t])[:PRF_CANDIDATES]
     df = doc_freqs(retriever, cands, "window_fts_window")
-    n = max(1, int(_read(retriever, q.max_node_id(), [])[0][0]))
+    n = max(1, node_count(retriever))
     score = {t: tf[t] * math.log(n / (1 + df[t])) for t in cands}
     return sorted(cands, key=lambda t: -score[t])[:PRF_TERMS]
 
@@ -371,7 +378,7 @@ def feedback_terms(retriever: Retriever, ids: Sequence[int], skip: set[str]) -> 
 def doc_freqs(retriever: Retriever, terms: Sequence[str], table: str = "nodes_fts") -> dict[str, int]:
     """Rows of ``table`` matching each term, cached per memory and table; a cache is dropped when
     the node count has grown by more than 1% (an approximate count is all a posting budget needs)."""
-    size = _read(retriever, q.max_node_id(), [])[0][0]
+    size = node_count(retriever)
     caches = retriever.doc_freqs
     cache = caches.get(table)
     if cache is None or size > cache[0] * 1.01 + 10:
@@ -383,6 +390,17 @@ def doc_freqs(retriever: Retriever, terms: Sequence[str], table: str = "nodes_ft
                 counts.clear()
             counts[term] = int(_read(retriever, q.fts_doc_freq(table), [f'"{term}"'])[0][0])
     return {t: counts[t] for t in terms}
+
+
+def node_count(retriever: Retriever) -> int:
+    """The highest node id (an index probe), read once per search."""
+    memo = search_memo(retriever)
+    if memo is not None and "max_id" in memo:
+        return int(memo["max_id"])
+    size = int(_read(retriever, q.max_node_id(), [])[0][0] or 0)
+    if memo is not None:
+        memo["max_id"] = size
+    return size
 
 
 def affordable_terms(
@@ -453,15 +471,21 @@ def neighbours(retriever: Retriever, ids: Sequence[int]) -> dict[int, list[int]]
 
 
 def _similarities(retriever: Retriever, ids: Iterable[int], query_vec: np.ndarray) -> dict[int, float]:
-    todo = list(ids)
-    if not todo:
-        return {}
-    rows = _read(retriever, q.vectors_json(), [json.dumps(todo)])
-    if not rows:
-        return {}
-    mat = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)
-    sims = mat @ np.asarray(query_vec, dtype=np.float32)
-    return {int(r[0]): float(x) for r, x in zip(rows, sims, strict=True)}
+    """Cosine of each id's stored vector with the query (ids without one are left out); within one
+    search each id's vector is read once (``vector_window`` and ``vector_session`` share them)."""
+    wanted = list(dict.fromkeys(ids))
+    memo = search_memo(retriever)
+    key = ("sims", np.asarray(query_vec, dtype=np.float32).tobytes())
+    known: dict[int, float | None] = memo.setdefault(key, {}) if memo is not None else {}
+    todo = [i for i in wanted if i not in known]
+    if todo:
+        rows = _read(retriever, q.vectors_json(), [json.dumps(todo)])
+        known.update((i, None) for i in todo)
+        if rows:
+            mat = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), -1)
+            sims = mat @ np.asarray(query_vec, dtype=np.float32)
+            known.update((int(r[0]), float(x)) for r, x in zip(rows, sims, strict=True))
+    return {i: v for i in wanted if (v := known[i]) is not None}
 
 
 def vector_window(
@@ -524,11 +548,18 @@ def vector_speaker(
 
 
 def node_meta(retriever: Retriever, ids: Sequence[int]) -> dict[int, tuple[str | None, str | None]]:
-    """(session id, speaker) of each id."""
+    """(session id, speaker) of each id; within one search each id is read once (``vector_speaker``
+    and ``vector_session`` see many of the same ids)."""
     if not ids:
         return {}
-    rows = _read(retriever, q.sessions_speakers_json(), [json.dumps(list(ids))])
-    return {int(r[0]): (None if r[1] is None else str(r[1]), str(r[2]) if r[2] else None) for r in rows}
+    memo = search_memo(retriever)
+    known: dict[int, tuple[str | None, str | None] | None] = memo.setdefault("meta", {}) if memo is not None else {}
+    todo = [i for i in dict.fromkeys(ids) if i not in known]
+    if todo:
+        known.update((i, None) for i in todo)
+        rows = _read(retriever, q.sessions_speakers_json(), [json.dumps(todo)])
+        known.update((int(r[0]), (None if r[1] is None else str(r[1]), str(r[2]) if r[2] else None)) for r in rows)
+    return {i: v for i in ids if (v := known[i]) is not None}
 
 
 VECTOR_SESSION_TOP = 3  # a session scores the summed cosine of its best few dense hits
@@ -793,9 +824,15 @@ def keyed(
 
 def has_facts(retriever: Retriever) -> bool:
     """Whether any fact node exists (an index probe), so key expansion costs nothing before
-    consolidation has run."""
+    consolidation has run; once per search)."""
     assert retriever.store is not None, "memory is not open"
-    return retriever.store.has_type(FACT_TYPES)
+    memo = search_memo(retriever)
+    if memo is not None and "has_facts" in memo:
+        return bool(memo["has_facts"])
+    found = retriever.store.has_type(FACT_TYPES)
+    if memo is not None:
+        memo["has_facts"] = found
+    return found
 
 
 def _interleave(a: list[int], b: list[int]) -> list[int]:

@@ -125,7 +125,7 @@ def _run(
                 retriever, query, qvec, filters, pool, plan.depth, seed_ids=seeds, text_rank=text_rank
             )
     frac = cfg.min_score_fraction if min_score_fraction is None else min_score_fraction
-    fused = rrf(lists, rec.weights, rec.rrf_k, frac)[:want]
+    fused = rrf(lists, rec.weights, rec.rrf_k, frac, limit=want)
     return Trace(intent, plan, rec.name, lists, fused)
 
 
@@ -144,7 +144,7 @@ def _text_rank(
         # turn-level channels only: the window channels already rank a hit's neighbours, which
         # are what the temporal walk is for
         text = {k: v for k, v in lists.items() if k in ch.SEED_TEXT}
-        return [f.id for f in rrf(text, rec.weights, rec.rrf_k)[:count]]
+        return [f.id for f in rrf(text, rec.weights, rec.rrf_k, limit=count)]
     return ch.seeds(retriever, query, qvec, filters, count)
 
 

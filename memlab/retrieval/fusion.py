@@ -41,27 +41,32 @@ def rrf(
     weights: Mapping[str, float] | None = None,
     k: int = 60,
     min_score_fraction: float = 0.0,
+    limit: int | None = None,
 ) -> list[Fused]:
     """Fuse per-channel rankings (best first) into one list, best first.
 
     A channel missing from ``weights`` gets weight 1.0; weight 0 drops the channel entirely
     (no score, no rank entry). Channels are summed in name order so the result does not depend
     on the mapping's order, and ties break by id ascending. Hits scoring below
-    ``min_score_fraction`` of the top score are cut.
+    ``min_score_fraction`` of the top score are cut; ``limit`` keeps the best that many (only
+    they get their per-channel ranks built).
     """
     weights = dict(weights or {})
     _validate(weights, k, min_score_fraction)
     scores: dict[int, float] = {}
-    ranks: dict[int, dict[str, int]] = {}
+    by_channel: list[tuple[str, dict[int, int]]] = []
     for channel in sorted(rankings):
         weight = weights.get(channel, 1.0)
         if weight == 0:
             continue
-        for node_id, rank in _best_ranks(rankings[channel]).items():
+        best = _best_ranks(rankings[channel])
+        by_channel.append((channel, best))
+        for node_id, rank in best.items():
             scores[node_id] = scores.get(node_id, 0.0) + weight / (k + rank)
-            ranks.setdefault(node_id, {})[channel] = rank
-    fused = sorted((Fused(i, s, ranks[i]) for i, s in scores.items()), key=lambda f: (-f.score, f.id))
-    if fused and min_score_fraction > 0:
-        floor = fused[0].score * min_score_fraction
-        fused = [f for f in fused if f.score >= floor]
-    return fused
+    order = sorted(scores, key=lambda i: (-scores[i], i))
+    if order and min_score_fraction > 0:
+        floor = scores[order[0]] * min_score_fraction
+        order = [i for i in order if scores[i] >= floor]
+    if limit is not None:
+        order = order[: max(0, limit)]
+    return [Fused(i, scores[i], {c: best[i] for c, best in by_channel if i in best}) for i in order]

@@ -134,8 +134,9 @@ def best_matches(table: str, match: str, where: str, params: Params, limit: int,
     to nodes for the filters: (node id, bm25 score (lower is better), session id, speaker), best first.
 
     ``head`` > 0 ranks inside the FTS table first and joins only its best ``head`` rows (a
-    filter then sees ``head`` rows, not every posting): exact whenever at least ``limit`` of
-    them pass, which the caller checks (fewer rows than ``limit`` back: ask again with 0)."""
+    filter then sees ``head`` rows, not every posting), and each row carries a fifth column: how
+    many rows the head held. Exact whenever at least ``limit`` rows pass or the head held fewer
+    than ``head`` (every match was seen), which the caller checks (else: ask again with 0)."""
     if table not in FTS_TABLES:
         raise ValueError(f"unknown FTS table {table!r}")
     if head <= 0:
@@ -145,8 +146,9 @@ def best_matches(table: str, match: str, where: str, params: Params, limit: int,
         )
         return sql, [match, *params, limit]
     sql = (
-        f"SELECT n.id, h.score, n.session_id, n.speaker FROM (SELECT rowid AS id, bm25({table}) AS score FROM {table} "
-        f"WHERE {table} MATCH ? ORDER BY score LIMIT ?) h CROSS JOIN nodes n ON n.id = h.id "
+        f"WITH h AS MATERIALIZED (SELECT rowid AS id, bm25({table}) AS score FROM {table} "
+        f"WHERE {table} MATCH ? ORDER BY score LIMIT ?) "
+        f"SELECT n.id, h.score, n.session_id, n.speaker, (SELECT count(*) FROM h) FROM h CROSS JOIN nodes n ON n.id = h.id "
         f"WHERE {where} ORDER BY h.score LIMIT ?"
     )
     return sql, [match, head, *params, limit]

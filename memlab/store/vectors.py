@@ -110,9 +110,11 @@ class NumpyVectorIndex:
         self._saved = 0  # rows already in the sidecar (loaded from it, or written by save)
         self._epoch = epoch
         self._loaded = False
+        self._added = 0  # rows this process wrote (a writer that never read leaves them a sidecar)
 
     def add(self, con: Any, ids: Sequence[int], vectors: np.ndarray) -> None:
         _store_rows(con, ids, vectors)
+        self._added += len(ids)
 
     # -- growing -------------------------------------------------------------------------------
     def _room(self) -> np.ndarray:
@@ -178,8 +180,10 @@ class NumpyVectorIndex:
 
     def save(self, con: Any) -> bool:
         """Write the loaded rows to the sidecar when it lacks ``SIDECAR_MIN_NEW`` or more of them
-        (``Memory.close`` calls this); True when a file was written. Never raises on I/O errors."""
-        if self.sidecar is None or not self._loaded:
+        (``Memory.close`` calls this); True when a file was written. Never raises on I/O errors.
+        A process that wrote that many rows without reading loads them first: the next process's
+        first search then maps the file instead of reading every vector from SQLite."""
+        if self.sidecar is None or (not self._loaded and self._added < SIDECAR_MIN_NEW):
             return False
         self.refresh(con)
         with self._lock:
@@ -370,7 +374,7 @@ class FaissIVFIndex:
         return self.exact.sidecar
 
     def add(self, con: Any, ids: Sequence[int], vectors: np.ndarray) -> None:
-        _store_rows(con, ids, vectors)
+        self.exact.add(con, ids, vectors)
 
     def refresh(self, con: Any) -> None:
         self.exact.refresh(con)

@@ -62,6 +62,7 @@ class _Item:
     future: Future[Any] | None
     after: AfterFn | None = None
     owner: int = 0  # the queuing thread's ident: a fire-and-forget failure is reported to it
+    background: bool = False  # a side effect no read waits for (see ``flush_visible``)
 
 
 @dataclass
@@ -98,6 +99,7 @@ class SingleWriter:
         self._owed: dict[int, _Owed] = {}  # per queuing thread (issue 35: not one shared count)
         self._q: queue.Queue[Any] = queue.Queue(self.max_queued)
         self._inflight = 0
+        self._visible = 0  # queued or in-flight writes a read must see (not background, not barriers)
         self._last_logged: str | None = None
         self._thread: threading.Thread | None = None
         self._closed = False
@@ -164,10 +166,11 @@ class SingleWriter:
         self._put(_Item(fn, fut, after))
         return fut
 
-    def submit_nowait(self, fn: WriteFn, after: AfterFn | None = None) -> None:
+    def submit_nowait(self, fn: WriteFn, after: AfterFn | None = None, *, background: bool = False) -> None:
         """Fire-and-forget: returns at once; a failure is logged, counted in ``stats`` and raised
-        by the next ``flush()`` of the thread that queued it."""
-        self._put(_Item(fn, None, after, threading.get_ident()))
+        by the next ``flush()`` of the thread that queued it. ``background``: a side effect no
+        read needs to see (reinforcement on access): ``flush_visible()`` does not wait for it."""
+        self._put(_Item(fn, None, after, threading.get_ident(), background))
 
     async def run(self, fn: Callable[[Any], T]) -> T:
         """The asyncio form of ``submit``."""
@@ -193,7 +196,7 @@ class SingleWriter:
             return
         fut: Future[None] = Future()
         # a barrier, not a write: it waits for room whatever the full policy (within timeout)
-        self._put(_Item(lambda con: None, fut), wait=True, timeout=timeout)
+        self._put(_Item(lambda con: None, fut, background=True), wait=True, timeout=timeout)
         try:
             fut.result(timeout)
         except TimeoutError:
@@ -201,6 +204,17 @@ class SingleWriter:
         except Exception:  # the barrier shared a failed transaction: the writes in it are counted
             pass
         self.raise_owed()
+
+    def flush_visible(self, timeout: float | None = None) -> None:
+        """What a read must wait for: ``flush()`` when a write other than a background one is
+        queued or in flight, else nothing (a read after reads costs no round trip to the writer).
+        Raises this thread's ``WriteFailed`` either way."""
+        with self._lock:
+            busy = self._visible > 0
+        if busy:
+            self.flush(timeout)
+        else:
+            self.raise_owed()
 
     def raise_owed(self) -> None:
         """Raise ``WriteFailed`` for this thread's unreported fire-and-forget failures, once."""
@@ -224,9 +238,15 @@ class SingleWriter:
         if self._thread is not None and not self._thread.is_alive():
             raise WriterClosed("the writer thread has stopped; the write was not queued")
         block = (wait or self.full == "block") and not self.in_writer_thread
+        if not item.background:
+            with self._lock:
+                self._visible += 1
         try:
             self._q.put(item, block=block, timeout=(timeout if wait else self.put_timeout_s) if block else None)
         except queue.Full:
+            if not item.background:
+                with self._lock:
+                    self._visible -= 1
             raise WriterBusy(
                 f"write queue full ({self.max_queued} writes waiting for the disk"
                 + (f" for {self.put_timeout_s}s" if block else "")
@@ -352,6 +372,14 @@ class SingleWriter:
             hook()
 
     def _finish(self, item: _Item, result: Any, error: BaseException | None) -> None:
+        try:
+            self._settle(item, result, error)
+        finally:
+            if not item.background:
+                with self._lock:
+                    self._visible -= 1
+
+    def _settle(self, item: _Item, result: Any, error: BaseException | None) -> None:
         if error is None:
             self.stats.committed += 1
             if item.after is not None:

@@ -18,6 +18,7 @@ from memlab.knowledge.consolidation.validate import validate_plan
 from memlab.knowledge.consolidation.worker import (
     EXT_AUTO,
     AutoConsolidation,
+    Checkpoints,
     enable_auto,
     maybe_enable_auto,
     stop_auto,
@@ -28,6 +29,7 @@ __all__ = [
     "EXT_AUTO",
     "MAX_ATTEMPTS",
     "AutoConsolidation",
+    "Checkpoints",
     "SessionNotReady",
     "apply_plan",
     "checkpoint",

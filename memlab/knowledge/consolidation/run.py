@@ -162,7 +162,7 @@ def checkpoint(
     ``wait_s``: how long to wait for a consolidation in progress (negative: as long as it takes).
     """
     assert knowledge.store is not None, "memory is not open"
-    knowledge.store.writer.flush()  # the episodes committed; their vectors are not needed to read facts
+    knowledge.store.writer.flush_visible()  # the episodes committed (queued reinforcement is not needed)
     chosen, name = _chosen(knowledge, consolidator)
     report = _empty_report(name)
     lock = _lock(knowledge)

@@ -100,6 +100,76 @@ class AutoConsolidation:
             self.queue.task_done()
 
 
+class Checkpoints:
+    """In-session consolidation off the read path: ingest asks for a checkpoint of the open
+    session it wrote to (on the writer thread, after the commit), a background thread runs it;
+    a read waits only while one it must see is still running (``settled``).
+
+    Bounded: the queue is the set of open sessions asked for (one entry each, however many
+    messages). Never lost: ``close`` runs what was asked for before the thread stops (and a
+    checkpoint is an optimisation in any case: the session's close consolidates what it missed)."""
+
+    def __init__(self, run: Callable[[list[str]], Any]) -> None:
+        self._run = run
+        self._cond = threading.Condition()
+        self._asked: dict[str, None] = {}
+        self._requested = 0  # asks so far
+        self._settled = 0  # asks whose checkpoint has run
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        self.errors: list[str] = []
+
+    def request(self, session_id: str) -> None:
+        with self._cond:
+            if self._closed:
+                return
+            self._asked[session_id] = None
+            self._requested += 1
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._loop, name="memlab-checkpoint", daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def _loop(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: bool(self._asked) or self._closed)
+                if not self._asked:
+                    return
+                batch, upto = list(self._asked), self._requested
+                self._asked.clear()
+            try:
+                self._run(batch)
+            except Exception as exc:  # e.g. the memory closed under us: the session's close does it
+                self.errors = (self.errors + [f"{batch}: {exc!r}"])[-20:]
+                log.warning("memlab: background checkpoint of %s failed: %r", batch, exc)
+            finally:
+                with self._cond:
+                    self._settled = upto
+                    self._cond.notify_all()
+
+    def idle(self) -> bool:
+        """Whether every checkpoint asked for so far has run."""
+        with self._cond:
+            return self._settled >= self._requested
+
+    def settled(self, timeout: float) -> bool:
+        """Wait (at most ``timeout`` seconds) until the checkpoints asked for so far have run."""
+        with self._cond:
+            target = self._requested
+            return self._cond.wait_for(lambda: self._settled >= target, timeout)
+
+    def close(self, timeout: float | None = None) -> bool:
+        """Run what was asked for, then stop the thread; False if it still runs at ``timeout``."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return thread is None or not thread.is_alive()
+
+
 def enable_auto(memory: MemoryView) -> AutoConsolidation:
     """Consolidate each completed session in the background (idempotent per memory).
 
