@@ -23,7 +23,7 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.nlp import Tok, is_city_name
 from memlab.knowledge.extract.parts import ReaderParts
 
-CLASSES = ("thing", "name", "place", "org", "vehicle", "workplace", "instrument", "sport")  # and tool:<category>
+CLASSES = ("thing", "name", "place", "org", "vehicle", "workplace", "instrument", "sport", "language", "car")  # and tool:<category>
 TENSES = ("present", "state")
 
 
@@ -55,12 +55,29 @@ def _row(r: dict[str, Any], lists: dict[str, Any]) -> Row:
     unknown = [o for o in objects | frozenset(r.get("not_object", ())) if o not in CLASSES and not o.startswith("tool:")]
     if unknown or r.get("tense", "present") not in TENSES or r.get("with", "") not in ("", *lists):
         raise ValueError(f"attribute_typing.json: bad row {r!r}")
+    preds = frozenset(w for x in r["pred"] for w in (getattr(lx, x[1:]) if x.startswith("@") else (x,)))
     return Row(
-        key=r["key"], lang=r["lang"], preds=frozenset(r["pred"]), cases=frozenset(r["case"]), objects=objects,
+        key=r["key"], lang=r["lang"], preds=preds, cases=frozenset(r["case"]), objects=objects,
         not_objects=frozenset(r.get("not_object", ())), with_list=r.get("with", ""), tense=r.get("tense", "present"),
         examples=tuple((x["text"], tuple(x["fact"])) for x in r.get("examples", ())),
         non_examples=tuple(r.get("non_examples", ())),
     )  # fmt: skip
+
+
+@cache
+def exemplars() -> dict[tuple[str, str, str, str], Row]:
+    """The learned signatures of ``typing_exemplars.json`` (benchmarks/build_typing_exemplars.py):
+    (language, predicate lemma, preposition, argument class) -> a row of that one signature."""
+    path = resources.files("memlab.lang").joinpath("data/typing_exemplars.json")
+    if not path.is_file():
+        return {}
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return {
+        (r["lang"], r["pred"], r["case"], r["object"]): Row(
+            key=r["key"], lang=r["lang"], preds=frozenset({r["pred"]}), cases=frozenset({r["case"]}), objects=frozenset({r["object"]})
+        )
+        for r in data["rows"]
+    }
 
 
 def in_list(name: str, lang: str, t: Tok) -> bool:
@@ -85,6 +102,10 @@ def classes(reader: ReaderParts, t: Tok) -> set[str]:
         out.add("instrument")
     if t.lemma in lx.SPORTS:
         out.add("sport")
+    if t.lemma in lx.LANGUAGES or t.lower in lx.LANGUAGES:
+        out.add("language")
+    if reader._car(t) is not None:
+        out.add("car")
     tool = reader.tool(t)
     if tool is not None:
         out.add(f"tool:{tool[0]}")
@@ -96,15 +117,25 @@ def types(reader: ReaderParts, pred: Tok, case: str, arg: Tok, clause: list[Tok]
     ``clause`` is the predicate's clause (for a row's ``with``)."""
     lang = reader.s.lang
     got = classes(reader, arg)
+    typed = False
     for row in table()[0]:
-        if row.lang != lang or pred.lemma not in row.preds or case not in row.cases:
+        if row.lang not in (lang, "any") or pred.lemma not in row.preds or case not in row.cases:
             continue
         hit = row.objects & got
         if not hit or row.not_objects & got:
             continue
         if row.with_list and not any(in_list(row.with_list, lang, t) for t in clause if t.i != arg.i):
             continue
+        typed = True
         yield row, sorted(hit, key=lambda c: (c == "thing", c == "name", c))[0]
+    if typed:
+        return
+    learned = exemplars()
+    for cls in sorted(got - {"thing", "name"}):
+        row_ = learned.get((lang, pred.lemma, case, cls))
+        if row_ is not None:
+            yield row_, cls
+            return
 
 
 def value(reader: ReaderParts, arg: Tok, cls: str) -> str:
@@ -116,6 +147,10 @@ def value(reader: ReaderParts, arg: Tok, cls: str) -> str:
     if cls.startswith("tool:"):
         tool = reader.tool(arg)
         return tool[1] if tool else arg.text
+    if cls == "language":
+        return arg.lemma if reader.s.lang == "ru" else arg.text[:1].upper() + arg.text[1:].lower()
+    if cls == "car":
+        return reader._car(arg) or arg.text
     if cls == "place":
         return reader.city(arg)
     if arg.pos == "PROPN" or cls in ("name", "org"):

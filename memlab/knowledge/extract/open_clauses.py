@@ -26,6 +26,7 @@ from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import _CALENDAR, _SEASONS, SPEAKER, Extracted
 from memlab.knowledge.extract.nlp import Tok, _morph, ru_future
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
 OPEN = "open"  # the value type of a fact under an open key (a concept; ``open_line`` writes it)
 _MAIN = frozenset({"root", "conj"})  # a clause of its own: not a relative, adverbial or reported one
@@ -326,6 +327,12 @@ def _next_phrase(reader: ReaderParts, p: Tok) -> list[tuple[str, Tok]]:
     return [(reader.toks[k].lower, head)]
 
 
+def _nominal(p: Tok) -> bool:
+    """A noun, or a word the tagger called an adjective in a noun's place ("My brother's flat
+    in Walsall has ...": flat/ADJ, the subject)."""
+    return p.pos == "NOUN" or p.pos == "ADJ" and p.dep in ("nsubj", "nsubj:pass", "obj", "dobj", "obl")
+
+
 def _anchor(reader: ReaderParts, p: Tok) -> Tok:
     """The token a predicate's modality and tense are read on: the verb, an adjective's copula
     ("I'm allergic"), the verb of having a noun is the object of ("I have an allergy"); a noun
@@ -335,9 +342,9 @@ def _anchor(reader: ReaderParts, p: Tok) -> Tok:
     up = reader.toks[p.head] if p.head != p.i else None
     if up is None:
         return p
-    if p.pos == "ADJ" and up.pos in ("VERB", "AUX") and up.lemma in _COPULAS:
+    if p.pos == "ADJ" and not _nominal(p) and up.pos in ("VERB", "AUX") and up.lemma in _COPULAS:
         return up
-    if p.pos == "NOUN" and up.lemma in _HAVE and p.dep in ("obj", "dobj"):
+    if _nominal(p) and up.lemma in _HAVE and p.dep in ("obj", "dobj"):
         return up
     return p
 
@@ -348,7 +355,7 @@ _HAVE = frozenset({"have", "иметь", "get", "got", "share"})
 
 def _subject(reader: ReaderParts, p: Tok, anchor: Tok) -> str | None:
     """Whose the predicate is: the verb's subject, a noun's owner ("my allergy", «у меня»)."""
-    if p.pos == "NOUN" and anchor is p:
+    if _nominal(p) and anchor is p:
         up = reader.toks[p.head]
         near = [*reader.s.children(p, "obl", "nmod"), *(reader.s.children(up, "obl", "nmod") if up.i != p.i else []), up]
         for c in near:
@@ -373,17 +380,19 @@ def _subject(reader: ReaderParts, p: Tok, anchor: Tok) -> str | None:
     return None
 
 
+_PAST_ADJ = wl.all_words("past_adj")
 _HE_SHE = frozenset({"he", "she", "он", "она"})
 
 
-def _holds(reader: ReaderParts, r: Reading, tense: str) -> bool:
+def holds(reader: ReaderParts, r: Reading, tense: str) -> bool:
     """The reading states something true now: not quoted, asked, negated, planned or unreal
     (the modality reader's ``_blocked``), in the present (a state also in the present perfect)."""
     a = r.anchor
-    if a is r.pred and a.pos == "NOUN":  # a verbless state: its own negation («никакой аллергии нет»), not its verb's
+    if a is r.pred and _nominal(a):  # a verbless state: its own negation («никакой аллергии нет»), not its verb's
         head = reader.toks[a.head]
         neg = any(c.lower in lx.NEGATIONS for c in reader.s.children(a)) or head.lower in lx.NEGATIONS
-        return not (neg or reader._blocked(a))
+        former = any(c.lemma in _PAST_ADJ or c.lower in _PAST_ADJ for c in reader.s.children(a, "amod", "advmod"))
+        return not (neg or former or reader._blocked(a))  # "my old flat in Leeds": no longer
     if reader._blocked(a) or reader.denied(a) or a is not r.pred and reader.denied(r.pred):
         return False
     if r.pred.pos == "VERB" and tense != "state" and episodic(reader):
@@ -421,7 +430,7 @@ def typed_facts(reader: ReaderParts) -> list[Extracted]:
         clause = _clause_words(reader, r.pred)
         for case, arg in r.args:
             for row, cls in typing_.types(reader, r.pred, case, arg, clause):
-                if (r.subject, row.key) in out or not _holds(reader, r, row.tense):
+                if (r.subject, row.key) in out or not holds(reader, r, row.tense):
                     continue
                 value = typing_.value(reader, arg, cls)
                 if value:
