@@ -55,7 +55,7 @@ def test_a_new_value_replaces_the_old_one(  # type: ignore[no-untyped-def]
         ("Я хожу в зал три раза в неделю.", ("speaker", "gym_frequency", "три раза в неделю")),
         ("We named the cat Miso.", ("speaker", "pet_cat", "Miso")),
         ("I grow chillies on the balcony.", ("speaker", "grow", "chillies")),  # an open key
-        ("Болею за «Зенит» с детства.", ("speaker", "болеть_за", "Зенит")),
+        ("Болею за «Зенит» с детства.", ("speaker", "football_team", "Зенит")),  # typed by the table
     ],
 )
 def test_a_plain_present_statement_gives_its_fact(text: str, fact: tuple[str, str, str]) -> None:

@@ -30,6 +30,7 @@ from memlab.knowledge.extract.nlp import (
     parse_many,
     ru_name_gender,
 )
+from memlab.knowledge.extract.open_clauses import OPEN, open_line
 from memlab.knowledge.extract.updates import (
     CHANGE_CUES,
     PET_GONE,
@@ -186,7 +187,8 @@ class NLPConsolidator:
             entities.append(EntityMention(subject, "person", "subject"))
         fact_type = "semantic"
         return FactProposal(
-            content=render(subject, f.attribute, f.value, lang, kin),
+            content=open_line(_shown(subject, lang, kin), f.attribute, f.value, lang) or render(subject, f.attribute, f.value, lang, kin)
+            if f.value_type == OPEN else render(subject, f.attribute, f.value, lang, kin),
             type=fact_type,
             key=key,
             value=f.value,
@@ -498,6 +500,14 @@ def render(subject: str, attribute: str, value: str, lang: str, kin: str | None 
         return f"{_ru_subject(subject)[0]}: {words} — {value}."
     shown = _en_subject(subject) if kin is None or "'s " in subject else f"{_en_subject(kin)} {subject}"
     return f"{shown}'s {words} is {value}."
+
+
+def _shown(subject: str, lang: str, kin: str | None) -> str:
+    """The subject as a fact line opens with it ("User", "User's brother Kofi", «Пользователь»)."""
+    if lang == "ru":
+        nom = _ru_subject(subject)[0]
+        return f"{_ru_subject(kin)[0]} {subject}" if kin is not None and "'s " not in subject else nom
+    return f"{_en_subject(kin)} {subject}" if kin is not None and "'s " not in subject else _en_subject(subject)
 
 
 def _en_subject(subject: str) -> str:

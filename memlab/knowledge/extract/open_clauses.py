@@ -21,11 +21,14 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from memlab.knowledge.extract import attribute_typing as typing_
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import _CALENDAR, _SEASONS, SPEAKER, Extracted
-from memlab.knowledge.extract.nlp import Tok, ru_future
+from memlab.knowledge.extract.nlp import Tok, _morph, ru_future
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
+OPEN = "open"  # the value type of a fact under an open key (a concept; ``open_line`` writes it)
 _MAIN = frozenset({"root", "conj"})  # a clause of its own: not a relative, adverbial or reported one
 _OBJECTS = {"en": ("obj", "dobj"), "ru": ("obj",)}
 
@@ -52,11 +55,18 @@ class Clause:
 
 
 def open_facts(reader: ReaderParts, found: Sequence[Extracted]) -> list[Extracted]:
-    """The open facts of ``reader``'s sentence, when no known reader found any in it (precision
-    first: "Dafydd is a tree surgeon and I drill teeth for a living" says a job the known readers
-    half read, and an open "drill: teeth" beside it would be a guess)."""
+    """The typed facts of ``reader``'s sentence that no known reader gave (``typed_facts``), and,
+    when neither they nor a known reader found any, its open facts (precision first: "Dafydd is a
+    tree surgeon and I drill teeth for a living" says a job the known readers half read, and an
+    open "drill: teeth" beside it would be a guess)."""
+    have = {(f.subject, f.attribute) for f in found}
+    typed = [f for f in typed_facts(reader) if (f.subject, f.attribute) not in have]
+    return typed if found or typed else _open_facts(reader)
+
+
+def _open_facts(reader: ReaderParts) -> list[Extracted]:
     lang = reader.s.lang
-    if found or lang not in _OBJECTS or episodic(reader) or any(_dated(t) for t in reader.toks):
+    if lang not in _OBJECTS or episodic(reader) or any(_dated(t) for t in reader.toks):
         return []  # "забираем в субботу", "в мае открываю кафе": a present that is a date ahead
     if lang == "ru" and not _habit_marked(reader):
         return []
@@ -67,8 +77,46 @@ def open_facts(reader: ReaderParts, found: Sequence[Extracted]) -> list[Extracte
             continue
         value = _object_value(reader, clause.obj)
         if value:
-            out.append(reader.fact(clause.subject, clause.key, value, "concept"))
+            out.append(reader.fact(clause.subject, clause.key, value, OPEN))
     return out
+
+
+def open_line(subject: str, attribute: str, value: str, lang: str) -> str | None:
+    """An open key's fact as a sentence, the predicate put back around the value: "User
+    volunteers at Hillside food bank.", "User takes tram to work.", «Пользователь болеет за:
+    Зенит.» (``subject`` as shown); None when there is nothing to say."""
+    verb, *rest = attribute.split("_")
+    if not verb or not value:
+        return None
+    places = words()["KEY_PLACES"].get(lang, frozenset())
+    place = rest[-2:] if len(rest) >= 2 and rest[-1] in places else []
+    particles = rest[: len(rest) - len(place)]
+    if lang == "ru":
+        said = " ".join([_ru_third_person(verb), *particles, *place])
+        return f"{subject} {said}: {value}."
+    said = " ".join([_en_third_person(verb), *particles, value, *place])
+    return f"{subject} {said}."
+
+
+def _en_third_person(verb: str) -> str:
+    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return verb + "es"
+    if verb.endswith("y") and verb[-2:-1] not in ("a", "e", "o", "u"):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def _ru_third_person(verb: str) -> str:
+    """«болеть» -> «болеет» by the dictionary (the infinitive where it has no such form)."""
+    morph = _morph()
+    if morph is None:
+        return verb
+    for p in morph.parse(verb):
+        if p.tag.POS == "INFN":
+            form = p.inflect({"3per", "sing", "pres"})
+            if form is not None:
+                return str(form.word)
+    return verb
 
 
 def episodic(reader: ReaderParts) -> bool:
@@ -185,3 +233,206 @@ def _noun_phrase(reader: ReaderParts, obj: Tok) -> str:
             reader.toks[lo - 1].lower not in ("new", "old", "own", "little", "big", "good", "great", "favourite", "favorite"):
         lo -= 1
     return " ".join(t.text if t.pos == "PROPN" else t.lower for t in reader.toks[lo : obj.i + 1])
+
+
+# -- the generic clause reader: every predicate, in whatever clause the message embeds it ---------
+_ARGUMENTS = ("obj", "dobj", "obl", "nmod", "iobj", "obl:arg", "pobj")
+_RELATIVE_WHERE = frozenset({"where", "где"})
+_IN = {"en": "in", "ru": "в"}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A predicate read as a clause: whose it is, the predicate, the token its modality and tense
+    are read on (the verb, the copula's head, the verb a noun hangs from), and its arguments, each
+    with the preposition or case that brings it ("" for a direct object)."""
+
+    subject: str
+    pred: Tok
+    anchor: Tok
+    args: tuple[tuple[str, Tok], ...]
+
+
+def readings(reader: ReaderParts) -> list[Reading]:
+    """Every predicate of the sentence (a verb, an adjective or noun with arguments) as a
+    ``Reading``: main clauses and embedded ones alike (relative and appositive clauses, so- and
+    because-clauses, participles, a verbless fragment); quoted words are nobody's."""
+    out = []
+    for p in reader.toks:
+        if p.pos not in ("VERB", "ADJ", "NOUN") or p.i in reader.quoted:
+            continue
+        args = _arguments(reader, p)
+        if not args:
+            continue
+        anchor = _anchor(reader, p)
+        subject = _subject(reader, p, anchor)
+        for who in _with_conjuncts(reader, anchor, subject):
+            out.append(Reading(who, p, anchor, tuple(args)))
+    return out
+
+
+def _with_conjuncts(reader: ReaderParts, anchor: Tok, subject: str | None) -> list[str]:
+    """The clause's subject and each subject it is conjoined with ("Both me and my brother work
+    at ...", "My daughter and I share ..."): the predicate is each one's."""
+    subj = reader.s.children(anchor, "nsubj", "nsubj:pass")
+    if not subj or anchor.pos not in ("VERB", "AUX"):
+        return [subject] if subject is not None else []
+    heads = [subj[0], *reader.s.children(subj[0], "conj")]
+    if len(heads) == 1:
+        return [subject] if subject is not None else []
+    found = [reader.subject_phrase(h) for h in heads]
+    if not all(found):
+        return [subject] if subject is not None else []
+    return list(dict.fromkeys(w for w in found if w))
+
+
+def _arguments(reader: ReaderParts, p: Tok) -> list[tuple[str, Tok]]:
+    s = reader.s
+    out = []
+    for a in s.children(p, *_ARGUMENTS):
+        if a.pos not in ("NOUN", "PROPN") or a.i in reader.quoted:
+            continue
+        case = next((c.lower for c in s.children(a, "case")), "")
+        out += [(case, x) for x in (a, *(c for c in s.children(a, "conj") if c.pos in ("NOUN", "PROPN")))]
+    for o in s.children(p, "obj", "dobj") if p.pos == "VERB" else ():
+        for a in s.children(o, "obl", "nmod"):  # "practising scales on the cello": the parse's attachment is a guess
+            case = next((c.lower for c in s.children(a, "case")), "")
+            if case and a.pos in ("NOUN", "PROPN") and a.i not in reader.quoted:
+                out.append((case, a))
+    if p.pos in ("NOUN", "ADJ"):
+        out += _next_phrase(reader, p)
+    if p.dep in ("relcl", "acl:relcl", "acl") and p.head != p.i and any(
+        c.lower in _RELATIVE_WHERE for c in s.children(p, "advmod", "obl")
+    ):  # "Shrewsbury, where I've lived since I was five": the noun the clause hangs from is where
+        head = reader.toks[p.head]
+        if head.pos in ("NOUN", "PROPN"):
+            out.append((_IN.get(s.lang, ""), head))
+    return out
+
+
+def _next_phrase(reader: ReaderParts, p: Tok) -> list[tuple[str, Tok]]:
+    """The prepositional phrase right after a noun or adjective predicate, wherever the parse hung
+    it («аллергии на арахис», «аллергия у меня на шерсть»: natasha hangs it on the verb or on
+    «меня»); only «у меня» / a pronoun may come between."""
+    k = p.i + 1
+    while k < len(reader.toks) and reader.toks[k].pos in ("PRON",) or k < len(reader.toks) and reader.toks[k].lower == "у":
+        k += 1
+    if k >= len(reader.toks) or reader.toks[k].pos != "ADP":
+        return []
+    head = reader.toks[reader.toks[k].head]
+    if head.i == p.i or head.pos not in ("NOUN", "PROPN") or head.i in reader.quoted or head.i <= k:
+        return []
+    if any(c.i == head.i for c in reader.s.children(p)):
+        return []  # already an argument
+    return [(reader.toks[k].lower, head)]
+
+
+def _nominal(p: Tok) -> bool:
+    """A noun, or a word the tagger called an adjective in a noun's place ("My brother's flat
+    in Walsall has ...": flat/ADJ, the subject)."""
+    return p.pos == "NOUN" or p.pos == "ADJ" and p.dep in ("nsubj", "nsubj:pass", "obj", "dobj", "obl")
+
+
+def _anchor(reader: ReaderParts, p: Tok) -> Tok:
+    """The token a predicate's modality and tense are read on: the verb, an adjective's copula
+    ("I'm allergic"), the verb of having a noun is the object of ("I have an allergy"); a noun
+    that hangs from any other verb is read on itself («Из-за аллергии на арахис читаю ...»)."""
+    if p.pos == "VERB" or reader.s.children(p, "cop"):
+        return p
+    up = reader.toks[p.head] if p.head != p.i else None
+    if up is None:
+        return p
+    if p.pos == "ADJ" and not _nominal(p) and up.pos in ("VERB", "AUX") and up.lemma in _COPULAS:
+        return up
+    if _nominal(p) and up.lemma in _HAVE and p.dep in ("obj", "dobj"):
+        return up
+    return p
+
+
+_COPULAS = frozenset({"be", "быть", "become", "get"})
+_HAVE = frozenset({"have", "иметь", "get", "got", "share"})
+
+
+def _subject(reader: ReaderParts, p: Tok, anchor: Tok) -> str | None:
+    """Whose the predicate is: the verb's subject, a noun's owner ("my allergy", «у меня»)."""
+    if _nominal(p) and anchor is p:
+        up = reader.toks[p.head]
+        near = [*reader.s.children(p, "obl", "nmod"), *(reader.s.children(up, "obl", "nmod") if up.i != p.i else []), up]
+        for c in near:
+            if c.lemma == "я" and any(x.lower == "у" for x in reader.s.children(c, "case")):
+                return SPEAKER  # «аллергия у меня на кошачью шерсть»
+        owner = reader.owner_of(p)
+        if owner is not None:
+            return owner
+        return reader.subject_of(up) if up.i != p.i and up.pos == "VERB" and p.dep in ("obl", "nmod", "obl:arg") else None
+    found = reader.subject_of(anchor)
+    if found is not None:
+        return found
+    subj = reader.s.children(anchor, "nsubj")
+    for n in subj[:1]:
+        if n.lower in _HE_SHE and anchor.dep in ("advcl", "conj") and anchor.head != anchor.i:
+            # "Rohan ... gets the ferry because he lives in Gosport": the governing clause's person
+            main = reader.subject_of(reader.toks[anchor.head])
+            return main if main is not None and main != SPEAKER else None
+        names = [a for a in reader.s.children(n, "appos") if a.pos == "PROPN"]
+        if n.pos == "NOUN" and len(names) == 1 and reader.owner_of(n) is not None:
+            return reader.subject_phrase(names[0])  # "My best mate Nikhil writes OCaml": Nikhil
+    return None
+
+
+_PAST_ADJ = wl.all_words("past_adj")
+_HE_SHE = frozenset({"he", "she", "он", "она"})
+
+
+def holds(reader: ReaderParts, r: Reading, tense: str) -> bool:
+    """The reading states something true now: not quoted, asked, negated, planned or unreal
+    (the modality reader's ``_blocked``), in the present (a state also in the present perfect)."""
+    a = r.anchor
+    if a is r.pred and _nominal(a):  # a verbless state: its own negation («никакой аллергии нет»), not its verb's
+        head = reader.toks[a.head]
+        neg = any(c.lower in lx.NEGATIONS for c in reader.s.children(a)) or head.lower in lx.NEGATIONS
+        former = any(c.lemma in _PAST_ADJ or c.lower in _PAST_ADJ for c in reader.s.children(a, "amod", "advmod"))
+        return not (neg or former or reader._blocked(a))  # "my old flat in Leeds": no longer
+    if reader._blocked(a) or reader.denied(a) or a is not r.pred and reader.denied(r.pred):
+        return False
+    if r.pred.pos == "VERB" and tense != "state" and episodic(reader):
+        return False  # "I'm taking the bus to work today": one occasion
+    if a.pos not in ("VERB", "AUX"):
+        return not (a.feats.get("Tense") == "Past")
+    if reader.s.lang == "ru":
+        return _present(a, "ru") or a.feats.get("VerbForm") == "Conv" and a.feats.get("Tense") == "Pres"
+    if _present(a, "en"):
+        return True
+    aux = [c for c in reader.s.children(a, "aux", "aux:pass", "auxpass")]
+    if a.tag == "VBG":  # "I'm taking", or an opening participle: "Practising scales on the cello"
+        return all(x.tag in ("VBP", "VBZ") for x in aux) and (bool(aux) or a.i == _first_word(reader))
+    if a.tag == "VBN" and tense == "state":
+        return any(x.lemma == "have" and x.tag in ("VBP", "VBZ") for x in aux)
+    return a.tag == "VB" and any(x.lemma == "do" and x.tag in ("VBP", "VBZ") for x in aux)
+
+
+def _first_word(reader: ReaderParts) -> int:
+    return next((t.i for t in reader.toks if t.pos not in ("PUNCT", "INTJ", "CCONJ")), -1)
+
+
+def _clause_words(reader: ReaderParts, p: Tok, depth: int = 0) -> list[Tok]:
+    """``p`` and the words below it (a repaired parse may close a cycle: bounded)."""
+    kids = reader.s.children(p) if depth < 12 else []
+    return [p, *(w for c in kids for w in _clause_words(reader, c, depth + 1))]
+
+
+def typed_facts(reader: ReaderParts) -> list[Extracted]:
+    """The facts the typing table (``attribute_typing``) gives the sentence's readings."""
+    if reader.s.lang not in _OBJECTS:
+        return []
+    out: dict[tuple[str, str], Extracted] = {}
+    for r in readings(reader):
+        clause = _clause_words(reader, r.pred)
+        for case, arg in r.args:
+            for row, cls in typing_.types(reader, r.pred, case, arg, clause):
+                if (r.subject, row.key) in out or not holds(reader, r, row.tense):
+                    continue
+                value = typing_.value(reader, arg, cls)
+                if value:
+                    out[(r.subject, row.key)] = reader.fact(r.subject, row.key, value, "concept")
+    return list(out.values())
