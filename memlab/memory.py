@@ -602,7 +602,7 @@ class Memory:
     def knowledge(self) -> Knowledge:
         """The knowledge layer's part over this memory's store and index (built once; again, with
         the same consolidation lock, when a reopen, a re-embed or a new chat model changes a port)."""
-        now = (self.store, self.index, self.embedder, self.chat, self.parts)
+        now = (self.store, self.index, self.embedder, self.chat, self.parts, self.retriever)
         with _PARTS_LOCK:  # the background consolidation thread reads it too: one part, one lock
             return self._knowledge_for(now)
 
@@ -618,7 +618,7 @@ class Memory:
             }
             k = self._knowledge = build_knowledge(
                 self.config, self.parts, self.store, self.index, hooks, k.lock if k is not None else None,
-                chat=self.chat, embedder=self.embedder,
+                chat=self.chat, embedder=self.embedder, retriever=now[-1],
             )
             self._knowledge_ports = now
         return k
