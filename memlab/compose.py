@@ -70,7 +70,7 @@ def build_parts(config: MemoryConfig, env: Mapping[str, str] | None = None, **ov
     chat = guard_chat(chat, config.consolidation.llm_cooldown_s)  # one breaker for every LLM step
     if "consolidator" in overrides:
         consolidator = overrides["consolidator"]
-        name = overrides.get("consolidator_name") or getattr(consolidator, "name", type(consolidator).__name__)
+        name = overrides.get("consolidator_name") or consolidator.name
     else:
         consolidator, name = build_consolidator(config.consolidation, chat)
     return Parts(

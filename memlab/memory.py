@@ -569,12 +569,10 @@ class Memory:
         cache: Callable[[str], np.ndarray] | None = self.extensions.get("query_cache")
         if cache is None:
             embedder, budget = self.embedder, self.config.embedder.query_timeout_s
-            as_query = getattr(embedder, "embed_query", None)  # e5-style models prefix queries
 
             @lru_cache(maxsize=4096)
             def embed(q: str) -> np.ndarray:
-                one = (lambda: as_query(q)) if as_query is not None else (lambda: embedder.embed_batch([q])[0])
-                vec: np.ndarray = call_with_timeout(one, budget)
+                vec: np.ndarray = call_with_timeout(lambda: embedder.embed_query(q), budget)
                 return vec
 
             cache = self.extensions["query_cache"] = embed
@@ -891,16 +889,15 @@ def call_with_timeout(fn: Callable[[], Any], timeout_s: float) -> Any:
     return call_within(fn, timeout_s, "query embedding")
 
 
-def _warm_in_background(embedder: Any) -> None:
+def _warm_in_background(embedder: Embedder | None) -> None:
     """Load a local embedder's model on a daemon thread, so the first query finds it loaded
     (measured: 0.2-0.3 s of the first search after a reopen at 100K was the wordllama load)."""
-    warm = getattr(embedder, "warm", None)
-    if not callable(warm):
+    if embedder is None:
         return
 
     def run() -> None:
         try:
-            warm()
+            embedder.warm()
         except Exception as exc:  # the first real call reports it
             log.debug("memlab: warming the embedder: %r", exc)
 

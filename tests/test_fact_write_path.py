@@ -22,6 +22,8 @@ class Seeing:
     """Records the existing facts it is shown (with the session's user); proposes that the user
     lives in Porto."""
 
+    name = "Seeing"
+
     def __init__(self) -> None:
         self.seen: list[tuple[str, str]] = []
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as stt
 
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
+from memlab.embed.base import EmbedderBase
 from memlab.embed.hashing import HashingEmbedder
 from memlab.ingest import InvalidMessage
 from memlab.lang.text import stem_text, tokenize
@@ -114,7 +115,7 @@ def test_oversized_message_is_refused(tmp_path: Path) -> None:
         m.ingest("x" * 100, wait=True)
 
 
-class FlakyEmbedder:
+class FlakyEmbedder(EmbedderBase):
     name, dim = "flaky", 8
 
     def __init__(self, failures: int) -> None:

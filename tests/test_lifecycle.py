@@ -204,6 +204,8 @@ def test_untrusted_plan_is_validated(mem: Memory, clock: SimulatedClock) -> None
 
 def test_returning_not_a_plan_fails_cleanly(mem: Memory, clock: SimulatedClock) -> None:
     class Wrong:
+        name = "wrong"
+
         def consolidate(self, episodes: Sequence[EpisodeRef], context: ConsolidationContext) -> object:
             return {"facts": []}
 
@@ -218,6 +220,8 @@ def test_pagination_covers_every_episode(tmp_path: Path, clock: SimulatedClock) 
     seen: list[int] = []
 
     class Spy:
+        name = "spy"
+
         def consolidate(self, episodes: Sequence[EpisodeRef], context: ConsolidationContext) -> Plan:
             seen.extend(e.id for e in episodes)
             assert len(episodes) <= 3
@@ -239,6 +243,8 @@ def test_auto_mode_consolidates_in_background_on_new_session(tmp_path: Path, clo
         threads: list[str] = []
 
         class Recording:
+            name = "recording"
+
             def consolidate(self, episodes: Sequence[EpisodeRef], context: ConsolidationContext) -> Plan:
                 threads.append(threading.current_thread().name)
                 from memlab.knowledge.rules import RuleConsolidator

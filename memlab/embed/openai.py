@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from memlab.embed.base import EmbedderError, normalize, truncate
+from memlab.embed.base import EmbedderBase, EmbedderError, normalize, truncate
 from memlab.embed.wordllama import utf8_safe
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
@@ -45,7 +45,7 @@ def fit_vectors(vectors: np.ndarray, dim: int, url: str, model: str) -> np.ndarr
     return truncate(vectors, dim) if got > dim else normalize(vectors)
 
 
-class _ApiEmbedder:
+class _ApiEmbedder(EmbedderBase):
     """Shared body: lazy thread-safe client, batching, response checks, error wrapping."""
 
     def __init__(

@@ -145,7 +145,7 @@ class OpenAICompatChat:
                 policy,
                 retry_on=self._worth_retrying,
                 deadline=deadline,
-                retry_after=lambda exc: getattr(exc, "retry_after", None),
+                retry_after=lambda exc: exc.retry_after if isinstance(exc, _Retryable) else None,
                 sleep=self._sleep,
             )
         except DeadlineExceeded as exc:

@@ -153,7 +153,7 @@ def explain_fact(memory: Any, fact_id: int, user_id: str | None = None) -> dict[
     policy = decay_policy(memory)
     w = policy.weight(n, now)
     lam = n.decay_rate
-    beta = getattr(policy, "beta", 1.0)
+    beta = policy.beta
     left = days_until(memory.config.decay.archive_threshold, w, lam, beta) if n.type != "episodic" else None
     return {
         "fact": node_dict(memory, n, now),
@@ -195,7 +195,7 @@ def weak_facts(memory: Any, limit: int = 10, user_id: str | None = None) -> dict
         scored = sorted(scored, key=lambda x: (x[0], x[1].id))[:limit]
     out = []
     for w, n in scored:
-        left = days_until(threshold, w, n.decay_rate, getattr(policy, "beta", 1.0))
+        left = days_until(threshold, w, n.decay_rate, policy.beta)
         out.append(
             {
                 **node_dict(memory, n, now),

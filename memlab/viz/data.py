@@ -148,7 +148,7 @@ def decay_table(memory: Memory, now: float | None = None, limit: int = 20) -> li
     assert memory.store is not None
     now = memory.clock.now() if now is None else now
     policy = build_policy(memory.knowledge)
-    beta = float(getattr(policy, "beta", 1.0))
+    beta = float(policy.beta)
     threshold = memory.config.decay.archive_threshold
     nodes = memory.store.find_nodes(f"{FACT_WHERE} AND n.valid_until IS NULL AND n.archived_at IS NULL")
     rows = []
