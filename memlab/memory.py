@@ -14,10 +14,11 @@ import math
 import threading
 import weakref
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, NoReturn, ParamSpec, TypeVar
 
 import numpy as np
 
@@ -79,12 +80,16 @@ def _db_errors(method: Callable[Concatenate[Memory, P], R]) -> Callable[Concaten
         try:
             return method(self, *args, **kwargs)
         except Exception as exc:
-            mapped = translate(self.path, exc)
-            if mapped is None:
-                raise
-            raise mapped from exc
+            _raise_mapped(self.path, exc)
 
     return call  # type: ignore[return-value]
+
+
+def _raise_mapped(path: Path, exc: Exception) -> NoReturn:
+    mapped = translate(path, exc)
+    if mapped is None:
+        raise exc
+    raise mapped from exc
 
 
 def _damage_in(report: dict[str, Any]) -> str | None:
@@ -382,11 +387,8 @@ class Memory:
         No LLM and no network here: the episode, its FTS row and the temporal edge to the session's
         previous episode are written by the single writer; embedding happens on the slow path.
         """
-        fn, after = self._prepare(text, session_id, role, at, attributes, user_id, speaker)
-        if wait:
-            return self._writer.submit(fn, after).result()  # type: ignore[no-any-return]
-        self._writer.submit_nowait(fn, after)
-        return None
+        written = self._submit(text, session_id, role, at, attributes, user_id, speaker, wait)
+        return None if written is None else written.result()
 
     async def ingest_async(
         self,
@@ -399,10 +401,36 @@ class Memory:
         speaker: str | None = None,
         attributes: dict[str, Any] | None = None,
     ) -> int:
-        fn, after = self._prepare(text, session_id, role, at, attributes, user_id, speaker)
+        """``ingest(..., wait=True)`` for an event loop: the same validation and write, awaited
+        instead of blocking (messages are queued in the order their calls start)."""
         import asyncio  # imported here: ~50 ms (with ssl) of every fresh open otherwise
 
-        return await asyncio.wrap_future(self._writer.submit(fn, after))  # type: ignore[no-any-return]
+        written = self._submit(text, session_id, role, at, attributes, user_id, speaker, True)
+        assert written is not None
+        try:
+            return await asyncio.wrap_future(written)
+        except Exception as exc:  # the mapping ``ingest`` gets from @_db_errors
+            _raise_mapped(self.path, exc)
+
+    @_db_errors
+    def _submit(
+        self,
+        text: Any,
+        session_id: str | None,
+        role: str,
+        at: TimeLike | None,
+        attributes: dict[str, Any] | None,
+        user_id: str | None,
+        speaker: str | None,
+        track: bool,
+    ) -> Future[int] | None:
+        """The one validation and write path of a message: queued to the writer, with a future
+        when ``track`` (``ingest(wait=True)``, ``ingest_async``), fire-and-forget otherwise."""
+        fn, after = self._prepare(text, session_id, role, at, attributes, user_id, speaker)
+        if track:
+            return self._writer.submit(fn, after)  # type: ignore[no-any-return]
+        self._writer.submit_nowait(fn, after)
+        return None
 
     def _prepare(
         self,
