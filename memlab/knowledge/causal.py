@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from memlab.knowledge.causal_cues import CausalDetector, CueCausalDetector
 from memlab.store import fact_rows
 from memlab.store import store as st
 from memlab.types import CausalProposal, EpisodeRef
 
 if TYPE_CHECKING:
-    from memlab.knowledge.causal_cues import CausalDetector
     from memlab.knowledge.part import Knowledge
 
 log = logging.getLogger("memlab.knowledge")
@@ -31,8 +31,6 @@ def default_detector(knowledge: Knowledge) -> tuple[CausalDetector, str]:
         from memlab.knowledge.llm_consolidator import LLMCausalDetector
 
         return LLMCausalDetector(knowledge.chat), "llm"
-    from memlab.knowledge.causal_cues import CueCausalDetector
-
     return CueCausalDetector(), "cues"
 
 
