@@ -46,7 +46,7 @@ def replay(conv, folder: Path) -> tuple[list[tuple[str, str]], list[str], float]
         rows = m.store.execute_read(
             "SELECT canonical_name, type FROM entities WHERE merged_into IS NULL ORDER BY id"
         )
-        facts = [n.content for n in m.store.find_nodes("n.type != 'episodic' AND n.valid_until IS NULL")]
+        facts = [n.content for n in m.store.find_nodes(facts=True, current=True)]
     return [(str(a), str(b)) for a, b in rows], facts, time.perf_counter() - t0
 
 

@@ -12,7 +12,8 @@ probe); ``cost`` measures the embedder alone in this process (RSS of the loaded 
 query, passages/s on LoCoMo turns); ``lang`` runs the same-content Russian/English comparison.
 Each step writes JSON under ``--work`` (out/loo by default, gitignored; vectors cached per
 embedder under out/embcache, so an embedder embeds each conversation once) with its settings and
-the git revision; ``report`` reads them and writes benchmarks/results/retrieval_loo_round4.{md,json}.
+the git revision; ``report`` reads them and writes out/retrieval_loo_round4.{md,json} (the decision it informed:
+docs/decisions/retrieval-fusion-weights.md).
 LoCoMo (CC BY-NC) is read by path and never copied.
 """
 
@@ -352,7 +353,7 @@ def _paired(work: Path, names: Sequence[str], boot: int = 2000) -> str:
 
 
 def report(args: argparse.Namespace) -> None:
-    """benchmarks/results/retrieval_loo_round4.{md,json} from the steps' JSON under --work."""
+    """out/retrieval_loo_round4.{md,json} (``--out``) from the steps' JSON under --work."""
     work = Path(args.work)
     names = [e for e in args.embedders.split(",") if e]
     runs = {e: a for e in names if (a := _load(work / e / "analysis.json"))}
@@ -413,6 +414,7 @@ def report(args: argparse.Namespace) -> None:
                              + ("+" if rec["env"]["git"]["dirty"] else ""), rec["finished_at"], f"{rec['seconds']:.0f}"])
     parts += ["## Runs (config of each in the JSON)", _md(["embedder", "step", "model", "git", "finished", "s"], rows)]
     text = "\n\n".join(parts) + "\n"
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out + ".md").write_text(text, encoding="utf-8")
     record = {"analysis": runs, "cost": costs, "lang": langs, "check": checks, "missing": missing}
     Path(args.out + ".json").write_text(json.dumps(record, indent=1, default=str), encoding="utf-8")
@@ -443,7 +445,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--limit-convs", type=int, default=None)
     p.add_argument("--threads", type=int, default=0, help="cost: embedder threads (0: the factory's default)")
     p.add_argument("--passages", type=int, default=512, help="LoCoMo turns embedded for passages/s")
-    p.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "retrieval_loo_round4"))
+    p.add_argument("--out", default=str(ROOT / "out" / "retrieval_loo_round4"))
     args = p.parse_args(argv)
     steps = {"collect": collect, "cost": cost, "lang": lang, "analyse": analyse, "check": check, "report": report}
     steps[args.step](args)

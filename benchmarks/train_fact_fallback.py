@@ -205,7 +205,7 @@ def fold(msgs: Sequence[Message], held: str) -> dict[str, Any]:
 def main() -> None:
     global ALL_CANDIDATES, FACTORED, L2, FILES
     ap = argparse.ArgumentParser()
-    ap.add_argument("--cache", default="benchmarks/results/tmp/fallback_parses.pkl", help="pickled parses")
+    ap.add_argument("--cache", default="out/tmp/fallback_parses.pkl", help="pickled parses")
     ap.add_argument("--no-save", action="store_true")
     ap.add_argument("--no-loo", action="store_true")
     ap.add_argument("--out", default=str(L.MODEL_PATH))

@@ -70,7 +70,7 @@ def build_parts(config: MemoryConfig, env: Mapping[str, str] | None = None, **ov
     chat = guard_chat(chat, config.consolidation.llm_cooldown_s)  # one breaker for every LLM step
     if "consolidator" in overrides:
         consolidator = overrides["consolidator"]
-        name = overrides.get("consolidator_name") or getattr(consolidator, "name", type(consolidator).__name__)
+        name = overrides.get("consolidator_name") or consolidator.name
     else:
         consolidator, name = build_consolidator(config.consolidation, chat)
     return Parts(
@@ -117,11 +117,13 @@ def build_knowledge(
     *,
     chat: Any,
     embedder: Embedder | None,
+    retriever: Retriever,
 ) -> Knowledge:
     """The knowledge layer's part, over an open store. ``hooks``: the slow-path calls the facade
     owns (``queue_embedding``, ``flush``, ``embed_missing``, ``close_idle_sessions``,
     ``wait_consolidated``); ``lock``: the consolidation lock of a part this one replaces;
-    ``chat``/``embedder``: the memory's current ones (a test may swap them after the open)."""
+    ``chat``/``embedder``: the memory's current ones (a test may swap them after the open);
+    ``retriever``: the read path's part over the same store and index (conflict candidates)."""
     return Knowledge(
         store=store,
         config=config,
@@ -129,6 +131,7 @@ def build_knowledge(
         consolidator=parts.consolidator,
         consolidator_name=parts.consolidator_name,
         decay=parts.decay,
+        retriever=retriever,
         chat=chat,
         embedder=embedder,
         index=index,

@@ -14,10 +14,11 @@ import math
 import threading
 import weakref
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, NoReturn, ParamSpec, TypeVar
 
 import numpy as np
 
@@ -83,12 +84,16 @@ def _db_errors(method: Callable[Concatenate[Memory, P], R]) -> Callable[Concaten
         try:
             return method(self, *args, **kwargs)
         except Exception as exc:
-            mapped = translate(self.path, exc)
-            if mapped is None:
-                raise
-            raise mapped from exc
+            _raise_mapped(self.path, exc)
 
     return call  # type: ignore[return-value]
+
+
+def _raise_mapped(path: Path, exc: Exception) -> NoReturn:
+    mapped = translate(path, exc)
+    if mapped is None:
+        raise exc
+    raise mapped from exc
 
 
 def _damage_in(report: dict[str, Any]) -> str | None:
@@ -389,11 +394,8 @@ class Memory:
         No LLM and no network here: the episode, its FTS row and the temporal edge to the session's
         previous episode are written by the single writer; embedding happens on the slow path.
         """
-        fn, after = self._prepare(text, session_id, role, at, attributes, user_id, speaker)
-        if wait:
-            return self._writer.submit(fn, after).result()  # type: ignore[no-any-return]
-        self._writer.submit_nowait(fn, after)
-        return None
+        written = self._submit(text, session_id, role, at, attributes, user_id, speaker, wait)
+        return None if written is None else written.result()
 
     async def ingest_async(
         self,
@@ -406,10 +408,36 @@ class Memory:
         speaker: str | None = None,
         attributes: dict[str, Any] | None = None,
     ) -> int:
-        fn, after = self._prepare(text, session_id, role, at, attributes, user_id, speaker)
+        """``ingest(..., wait=True)`` for an event loop: the same validation and write, awaited
+        instead of blocking (messages are queued in the order their calls start)."""
         import asyncio  # imported here: ~50 ms (with ssl) of every fresh open otherwise
 
-        return await asyncio.wrap_future(self._writer.submit(fn, after))  # type: ignore[no-any-return]
+        written = self._submit(text, session_id, role, at, attributes, user_id, speaker, True)
+        assert written is not None
+        try:
+            return await asyncio.wrap_future(written)
+        except Exception as exc:  # the mapping ``ingest`` gets from @_db_errors
+            _raise_mapped(self.path, exc)
+
+    @_db_errors
+    def _submit(
+        self,
+        text: Any,
+        session_id: str | None,
+        role: str,
+        at: TimeLike | None,
+        attributes: dict[str, Any] | None,
+        user_id: str | None,
+        speaker: str | None,
+        track: bool,
+    ) -> Future[int] | None:
+        """The one validation and write path of a message: queued to the writer, with a future
+        when ``track`` (``ingest(wait=True)``, ``ingest_async``), fire-and-forget otherwise."""
+        fn, after = self._prepare(text, session_id, role, at, attributes, user_id, speaker)
+        if track:
+            return self._writer.submit(fn, after)  # type: ignore[no-any-return]
+        self._writer.submit_nowait(fn, after)
+        return None
 
     def _prepare(
         self,
@@ -579,12 +607,10 @@ class Memory:
         cache: Callable[[str], np.ndarray] | None = self.extensions.get("query_cache")
         if cache is None:
             embedder, budget = self.embedder, self.config.embedder.query_timeout_s
-            as_query = getattr(embedder, "embed_query", None)  # e5-style models prefix queries
 
             @lru_cache(maxsize=4096)
             def embed(q: str) -> np.ndarray:
-                one = (lambda: as_query(q)) if as_query is not None else (lambda: embedder.embed_batch([q])[0])
-                vec: np.ndarray = call_with_timeout(one, budget)
+                vec: np.ndarray = call_with_timeout(lambda: embedder.embed_query(q), budget)
                 return vec
 
             cache = self.extensions["query_cache"] = embed
@@ -612,7 +638,7 @@ class Memory:
     def knowledge(self) -> Knowledge:
         """The knowledge layer's part over this memory's store and index (built once; again, with
         the same consolidation lock, when a reopen, a re-embed or a new chat model changes a port)."""
-        now = (self.store, self.index, self.embedder, self.chat, self.parts)
+        now = (self.store, self.index, self.embedder, self.chat, self.parts, self.retriever)
         with _PARTS_LOCK:  # the background consolidation thread reads it too: one part, one lock
             return self._knowledge_for(now)
 
@@ -628,7 +654,7 @@ class Memory:
             }
             k = self._knowledge = build_knowledge(
                 self.config, self.parts, self.store, self.index, hooks, k.lock if k is not None else None,
-                chat=self.chat, embedder=self.embedder,
+                chat=self.chat, embedder=self.embedder, retriever=now[-1],
             )
             self._knowledge_ports = now
         return k
@@ -923,16 +949,15 @@ def call_with_timeout(fn: Callable[[], Any], timeout_s: float) -> Any:
     return call_within(fn, timeout_s, "query embedding")
 
 
-def _warm_in_background(embedder: Any) -> None:
+def _warm_in_background(embedder: Embedder | None) -> None:
     """Load a local embedder's model on a daemon thread, so the first query finds it loaded
     (measured: 0.2-0.3 s of the first search after a reopen at 100K was the wordllama load)."""
-    warm = getattr(embedder, "warm", None)
-    if not callable(warm):
+    if embedder is None:
         return
 
     def run() -> None:
         try:
-            warm()
+            embedder.warm()
         except Exception as exc:  # the first real call reports it
             log.debug("memlab: warming the embedder: %r", exc)
 

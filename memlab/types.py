@@ -211,6 +211,8 @@ class Preloading(Protocol):
 
 @runtime_checkable
 class Consolidator(Protocol):
+    name: str  # what reports and the consolidation log call it ("nlp", "llm", ...)
+
     def consolidate(self, episodes: Sequence[EpisodeRef], context: ConsolidationContext) -> Plan:
         """Propose facts, entities and causal links for ``episodes``; never write."""
         ...

@@ -92,7 +92,7 @@ def test_resolve_conflict_soft_supersedes_and_keeps_chain(mem: Memory) -> None:
     con = mem.store.reader()
     assert cf.chain(con, c) == {"older": [b, a], "newer": []}
     assert cf.chain(con, a) == {"older": [], "newer": [b, c]}
-    assert [n.id for n in mem.store.find_nodes("n.fact_key = 'user|city' AND n.valid_until IS NULL")] == [c]
+    assert [n.id for n in mem.store.find_nodes(fact_key="user|city", current=True)] == [c]
 
 
 def test_keyed_candidates_only_active_same_key(mem: Memory) -> None:

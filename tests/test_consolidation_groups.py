@@ -12,6 +12,7 @@ import numpy as np
 
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
+from memlab.embed.base import EmbedderBase
 from memlab.embed.hashing import HashingEmbedder
 from memlab.knowledge.consolidation import consolidate
 from memlab.memory import Memory
@@ -36,7 +37,7 @@ TABLES = {
 }
 
 
-class SameVector:
+class SameVector(EmbedderBase):
     """Every text is the same direction: a keyless fact is found as a duplicate by its vector only."""
 
     name, dim = "same-vector", 8

@@ -229,7 +229,7 @@ def test_walkthrough_rows_on_a_consolidated_memory(story: Memory) -> None:
         r["sources"] >= 1 for r in facts
     )
     assert W.entity_rows(story, limit=3)
-    episodes = story.store.find_nodes("n.type = 'episodic'", (), order="n.event_time")
+    episodes = story.store.find_nodes(facts=False)
     question = Question("q", "favourite programming language", T0 + 50 * DAY, evidence=("t1",))
     ranks = W.question_ranks(story, [question])
     assert ranks[0]["question"] == question.text and set(ranks[0]) >= {"gold", "fused"}

@@ -22,6 +22,8 @@ class Seeing:
     """Records the existing facts it is shown (with the session's user); proposes that the user
     lives in Porto."""
 
+    name = "Seeing"
+
     def __init__(self) -> None:
         self.seen: list[tuple[str, str]] = []
 
@@ -64,7 +66,7 @@ def test_tool_and_consolidation_facts_are_written_alike(tmp_path: Path) -> None:
         m.end_session()
         wait_consolidated(m)
         old = m.store.node(told["id"])
-        new = m.store.find_nodes("n.fact_key = ? AND n.valid_until IS NULL", ["user|city"])[0]
+        new = m.store.find_nodes(fact_key="user|city", current=True)[0]
         assert (old.attributes["value"], new.attributes["value"]) == ("Lisbon", "Porto")
         assert old.invalid_reason == "superseded" and old.valid_until == new.valid_from == T0 + 3600
         assert old.decay_rate == m.config.consolidation.superseded_decay_rate  # the one supersede path

@@ -12,6 +12,7 @@ from hypothesis import strategies as stt
 
 from memlab.clock import SimulatedClock
 from memlab.config import MemoryConfig
+from memlab.embed.base import EmbedderBase
 from memlab.embed.hashing import HashingEmbedder
 from memlab.ingest import InvalidMessage
 from memlab.lang.text import stem_text, tokenize
@@ -70,7 +71,7 @@ def test_reopening_continues_the_open_session_and_never_reuses_a_closed_id(tmp_p
         m.flush()
         assert m.store.session("y").episode_count == 2
         assert m.store.session("x#2") is not None
-        ys = [n.id for n in m.store.find_nodes("n.session_id = 'y'")]
+        ys = [n.id for n in m.store.find_nodes(session_id="y")]
         assert {(e.src, e.dst) for e in m.store.edges(types=["temporal"])} >= {(ys[0], ys[1])}
 
 
@@ -114,7 +115,7 @@ def test_oversized_message_is_refused(tmp_path: Path) -> None:
         m.ingest("x" * 100, wait=True)
 
 
-class FlakyEmbedder:
+class FlakyEmbedder(EmbedderBase):
     name, dim = "flaky", 8
 
     def __init__(self, failures: int) -> None:
@@ -204,7 +205,7 @@ def test_fts_matches_brute_force_over_active_rows(tmp_path_factory, ops) -> None
                 nid = ids[op[1] % len(ids)]
                 m.store.writer.call(lambda con, nid=nid: st.invalidate(con, nid, T0, "forgotten"))
         m.flush()
-        active = m.store.find_nodes("n.valid_until IS NULL")
+        active = m.store.find_nodes(current=True)
         for word in WORDS:
             expected = {n.id for n in active if word in tokenize(n.content)}
             got = {

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from memlab.config import RetrievalConfig
+from memlab.embed.base import EmbedderBase
 from memlab.embed.hashing import HashingEmbedder
 from memlab.retrieval.complexity import QueryPlan, is_complex, plan_query
 from memlab.retrieval.intent import (
@@ -26,7 +27,7 @@ from memlab.types import INTENTS
 DATASET = Path(__file__).resolve().parent.parent / "datasets" / "intent_queries.jsonl"
 
 
-class CountingEmbedder:
+class CountingEmbedder(EmbedderBase):
     """Hashing embedder that counts the texts it embeds (to observe the exemplar cache)."""
 
     def __init__(self, dim: int = 64) -> None:

@@ -83,7 +83,7 @@ def test_speakers_are_subjects_and_one_persons_move_keeps_anothers_city(tmp_path
         m.ingest("My sister just moved to Bergen.", session_id="s2", speaker="Anna")
         clock.advance(DAY)
         m.maintain()
-        facts = {n.fact_key: n.content for n in m.store.find_nodes("n.type != 'episodic' AND n.valid_until IS NULL")}
+        facts = {n.fact_key: n.content for n in m.store.find_nodes(facts=True, current=True)}
         assert facts["mark|city"] == "Mark lives in Yerevan."
         assert facts["anna|city"] == "Anna lives in Oslo."  # Mark's move did not supersede it
         assert facts["anna's sister|city"] == "Anna's sister lives in Bergen."
@@ -129,7 +129,7 @@ def test_statements_that_are_not_facts_change_nothing(tmp_path: Path, text: str)
         m.ingest(text, session_id="s")
         clock.advance(DAY)
         m.maintain()
-        assert m.store.find_nodes("n.type != 'episodic'") == []
+        assert m.store.find_nodes(facts=True) == []
 
 
 def test_replaced_statements_rank_after_current_ones(tmp_path: Path) -> None:
@@ -388,7 +388,7 @@ def test_giving_a_sport_up_ends_it_without_a_successor(tmp_path: Path) -> None:
     with _open(tmp_path, clock) as m:
         _update_then_night(m, clock, "I play tennis on Saturdays.", "Quit tennis last week, my knee is done.")
         ctx = m.context("What sport do I play?")
-        tennis = m.store.find_nodes("n.fact_key = ?", ["user|sport:tennis"])
+        tennis = m.store.find_nodes(fact_key="user|sport:tennis")
     assert [n.valid_until for n in tennis] == [T0 + 10 * DAY]  # ended when it was said, kept in history
     facts = next((part for part in ctx.split("\n\n") if part.startswith("## Facts")), "")
     assert "tennis" not in facts  # not a current fact any more
@@ -438,12 +438,12 @@ def test_a_fact_decayed_out_of_memory_is_still_replaced_by_a_new_value(tmp_path:
         m.maintain()
         clock.advance(600 * DAY)
         m.maintain()
-        (old,) = m.store.find_nodes("n.fact_key = 'julia|employer'")
+        (old,) = m.store.find_nodes(fact_key="julia|employer")
         assert old.archived_at is not None and old.valid_until is None  # decayed, not replaced
         m.ingest("Started a new job at Northwind today!", session_id="s2", speaker="Julia")
         clock.advance(DAY)
         m.maintain()
-        rows = {n.content: n for n in m.store.find_nodes("n.fact_key = 'julia|employer'")}
+        rows = {n.content: n for n in m.store.find_nodes(fact_key="julia|employer")}
         assert rows["Julia works at Soylent."].valid_until is not None  # superseded, still archived
         assert rows["Julia works at Northwind."].valid_until is None
         ctx = m.context("Which company does Julia work for now?")
@@ -458,12 +458,12 @@ def test_an_archived_fact_said_again_comes_back(tmp_path: Path) -> None:
         m.maintain()
         clock.advance(600 * DAY)
         m.maintain()
-        assert m.store.find_nodes("n.fact_key = 'user|city'")[0].archived_at is not None
+        assert m.store.find_nodes(fact_key="user|city")[0].archived_at is not None
         m.ingest("Still in Porto, still love it.", session_id="s2")
         m.ingest("I live in Porto.", session_id="s3")
         clock.advance(DAY)
         m.maintain()
-        (fact,) = m.store.find_nodes("n.fact_key = 'user|city'")
+        (fact,) = m.store.find_nodes(fact_key="user|city")
         assert fact.archived_at is None and fact.valid_until is None and "Porto" in fact.content
         assert "Porto" in m.context("Where do I live?").split("\n\n")[0]
 
@@ -532,7 +532,7 @@ def test_a_pastime_taken_up_with_a_change_word_replaces_the_old_one(tmp_path: Pa
     clock = SimulatedClock(T0)
     with _open(tmp_path, clock) as m:
         _update_then_night(m, clock, "I play tennis every Sunday.", new)
-        tennis = [n for n in m.store.find_nodes("n.fact_key LIKE 'user|%'") if "tennis" in (n.fact_key or "")]
+        tennis = [n for n in m.store.find_nodes(facts=True) if (n.fact_key or "").startswith("user|") and "tennis" in n.fact_key]
     assert tennis and (tennis[0].valid_until is not None) == replaced
 
 
@@ -723,7 +723,7 @@ def test_a_change_said_minutes_ago_is_current_inside_the_same_conversation(tmp_p
         assert m.store.session("chat-1").status == "open"
         m.end_session()
         m.maintain()  # the close consolidates only what came after the last read
-        facts = m.store.find_nodes("n.type = 'semantic'")
+        facts = m.store.find_nodes(types=["semantic"])
     assert first.startswith("## Facts") and "Python" in first
     lead = ctx.split("\n\n")[0]
     assert "Rust" in lead and "Python" not in lead
@@ -738,7 +738,7 @@ def test_in_session_consolidation_can_be_turned_off(tmp_path: Path) -> None:
         m.ingest("I prefer Python.", session_id="chat-1")
         clock.advance(60)
         ctx = m.context("Which language do I use?")
-        assert not m.store.find_nodes("n.type = 'semantic'")
+        assert not m.store.find_nodes(types=["semantic"])
         clock.advance(3600)  # idle past the timeout: the next read closes and consolidates it
         later = m.context("Which language do I use?")
     assert not ctx.startswith("## Facts") and later.startswith("## Facts")
@@ -770,7 +770,7 @@ def test_a_checkpoint_that_loses_the_race_with_the_close_writes_nothing(tmp_path
             m.store.writer.call(lambda con: apply_plan(con, m.knowledge, plan, eps, prep, "nlp", close=False))
         assert checkpoint(m.knowledge, ["chat-1"])["consolidated"] == []  # not open any more
         report = m.consolidate()
-        facts = m.store.find_nodes("n.type = 'semantic'")
+        facts = m.store.find_nodes(types=["semantic"])
     assert report.to_dict()["consolidated"] == ["chat-1"]
     assert [n.attributes.get("value") for n in facts] == ["Berlin"]
 
@@ -817,7 +817,7 @@ def test_a_fact_nobody_replaced_is_still_current_months_later(tmp_path: Path) ->
             if day % 10 == 0:
                 m.ingest("Traffic was terrible this morning.", session_id=f"s{day}")
             m.maintain()
-        (fact,) = m.store.find_nodes("n.fact_key = 'user|city'")
+        (fact,) = m.store.find_nodes(fact_key="user|city")
         facts = m.context("Where do I live?").split("\n\n")[0]
     assert fact.archived_at is None and "Porto" in facts
 
@@ -850,7 +850,7 @@ def test_an_earlier_unread_mention_of_another_city_is_history_not_context(tmp_pa
         m.ingest("We moved to Utrecht last month.", session_id="s2")
         clock.advance(DAY)
         m.maintain()
-        assert not [n for n in m.store.find_nodes("n.type = 'semantic'") if "Ghent" in n.content]
+        assert not [n for n in m.store.find_nodes(types=["semantic"]) if "Ghent" in n.content]
         ctx = m.context("Where do I live these days?")
     assert "Utrecht" in ctx.split("\n\n")[0]
     history = ctx.split("## History")[1]
@@ -935,7 +935,7 @@ def test_a_pet_that_died_or_left_is_no_current_pet(
         m.ingest(new, session_id="s2")
         clock.advance(DAY)
         m.maintain()
-        active = {str(n.attributes.get("value")) for n in m.store.find_nodes("n.type = 'semantic'") if n.active}
+        active = {str(n.attributes.get("value")) for n in m.store.find_nodes(types=["semantic"]) if n.active}
     assert gone is None or gone not in active
     assert kept is None or kept in active
 

@@ -31,12 +31,13 @@ def say(mem: Memory, clock: SimulatedClock, text: str, session: str, at: float) 
     mem.ingest(text, session_id=session, at=at)
 
 
-def facts(mem: Memory, where: str = "1") -> list:
-    return mem.store.find_nodes(f"n.type != 'episodic' AND {where}")
+def facts(mem: Memory, containing: str = "", **fields: object) -> list:
+    """Facts (every type but episodic) whose content contains ``containing``."""
+    return [n for n in mem.store.find_nodes(facts=True, **fields) if containing in n.content]
 
 
 def active_fact(mem: Memory, word: str):
-    found = [n for n in facts(mem, "n.valid_until IS NULL") if word in n.content]
+    found = [n for n in facts(mem, current=True) if word in n.content]
     assert len(found) == 1, [n.content for n in facts(mem)]
     return found[0]
 
@@ -59,7 +60,7 @@ def test_seed_failure_case_rust_replaces_python(mem: Memory, clock: SimulatedClo
     texts = " ".join(h.node.content for h in hits)
     assert "Rust" in texts and "Python" not in texts
 
-    rust, python = active_fact(mem, "Rust"), facts(mem, "n.content LIKE '%Python%'")[0]
+    rust, python = active_fact(mem, "Rust"), facts(mem, "Python")[0]
     assert rust.valid_from == T0 + WEEK  # world time of the source episode, not of consolidation
     assert python.invalid_reason == "superseded" and python.valid_until == T0 + WEEK
     assert python.confidence == pytest.approx(0.3) and python.decay_rate == pytest.approx(0.5)
@@ -87,7 +88,7 @@ def test_employer_change(mem: Memory, clock: SimulatedClock) -> None:
     consolidate(mem.knowledge)
     new = active_fact(mem, "Globex")
     assert new.fact_key == "user|employer"
-    old = facts(mem, "n.content LIKE '%Acme%'")[0]
+    old = facts(mem, "Acme")[0]
     assert old.invalid_reason == "superseded" and old.valid_until == new.valid_from
     as_of = mem.search("works at", types=FACTS, as_of=T0 + DAY, reinforce=False)
     assert [h.node.content for h in as_of] == [old.content]
@@ -100,7 +101,7 @@ def test_russian_city_change_resolves_one_entity_per_city(mem: Memory, clock: Si
     consolidate(mem.knowledge)
     now = active_fact(mem, "Вильнюс")
     assert now.fact_key == "user|city"
-    assert facts(mem, "n.content LIKE '%Москва%'")[0].invalid_reason == "superseded"
+    assert facts(mem, "Москва")[0].invalid_reason == "superseded"
     rows = mem.store.execute_read(
         "SELECT canonical_name, mention_count FROM entities WHERE type = 'place' ORDER BY id"
     )
@@ -138,7 +139,7 @@ def test_late_older_claim_does_not_win(mem: Memory, clock: SimulatedClock) -> No
     consolidate(mem.knowledge, "new")
     consolidate(mem.knowledge, "old")  # consolidated last, but said first
     assert active_fact(mem, "Tallinn").valid_from == T0 + WEEK
-    riga = facts(mem, "n.content LIKE '%Riga%'")[0]
+    riga = facts(mem, "Riga")[0]
     assert riga.invalid_reason == "superseded" and riga.valid_until == T0 + WEEK
 
 
@@ -204,6 +205,8 @@ def test_untrusted_plan_is_validated(mem: Memory, clock: SimulatedClock) -> None
 
 def test_returning_not_a_plan_fails_cleanly(mem: Memory, clock: SimulatedClock) -> None:
     class Wrong:
+        name = "wrong"
+
         def consolidate(self, episodes: Sequence[EpisodeRef], context: ConsolidationContext) -> object:
             return {"facts": []}
 
@@ -218,6 +221,8 @@ def test_pagination_covers_every_episode(tmp_path: Path, clock: SimulatedClock) 
     seen: list[int] = []
 
     class Spy:
+        name = "spy"
+
         def consolidate(self, episodes: Sequence[EpisodeRef], context: ConsolidationContext) -> Plan:
             seen.extend(e.id for e in episodes)
             assert len(episodes) <= 3
@@ -239,6 +244,8 @@ def test_auto_mode_consolidates_in_background_on_new_session(tmp_path: Path, clo
         threads: list[str] = []
 
         class Recording:
+            name = "recording"
+
             def consolidate(self, episodes: Sequence[EpisodeRef], context: ConsolidationContext) -> Plan:
                 threads.append(threading.current_thread().name)
                 from memlab.knowledge.rules import RuleConsolidator

@@ -60,7 +60,7 @@ def assert_consolidated_once(mem: Memory) -> None:
     assert mem.store.session("s").status == "consolidated"
     again = consolidate(mem.knowledge, "s")
     assert again["skipped"] == {"s": "status consolidated"} and again["llm_calls"] == 0
-    facts = mem.store.find_nodes("n.type != 'episodic'")
+    facts = mem.store.find_nodes(facts=True)
     assert [f.content for f in facts] == ["User lives in Vilnius."]
     assert facts[0].source_type == "consolidation:llm"
     assert mem.store.counts()["nodes"]["episodic"] == 1
@@ -70,8 +70,8 @@ def assert_nothing_lost(mem: Memory, report: dict, attempts: int = 1) -> None:
     assert "s" in report["failed"]
     s = mem.store.session("s")
     assert s.status == "pending" and s.attempts == attempts and s.last_error
-    assert mem.store.find_nodes("n.type != 'episodic'") == []
-    assert [n.content for n in mem.store.find_nodes("n.type = 'episodic'")] == [
+    assert mem.store.find_nodes(facts=True) == []
+    assert [n.content for n in mem.store.find_nodes(facts=False)] == [
         "I live in Vilnius these days."
     ]
 
@@ -146,7 +146,7 @@ def test_hallucinated_source_ids_are_dropped(tmp_path: Path, srv: OpenAICompatSe
         srv.script(ScriptedReply(content=plan_json(424242)))
         r = consolidate(mem.knowledge)
         assert r["consolidated"] == ["s"] and r["facts_created"] == 0
-        assert mem.store.find_nodes("n.type != 'episodic'") == []
+        assert mem.store.find_nodes(facts=True) == []
 
 
 def test_llm_supersedes_an_older_fact(tmp_path: Path, srv: OpenAICompatServer) -> None:
@@ -175,13 +175,13 @@ def test_an_llm_plan_can_end_a_fact(tmp_path: Path, srv: OpenAICompatServer) -> 
         ]  # fmt: skip
         srv.script(ScriptedReply(content=json.dumps({"facts": facts})))
         assert consolidate(mem.knowledge, "a")["facts_created"] == 2
-        tennis = mem.store.find_nodes("n.fact_key = 'user|sport:tennis'")[0]
+        tennis = mem.store.find_nodes(fact_key="user|sport:tennis")[0]
         said = mem.ingest("Quit tennis, my knee is done.", session_id="b", at=T0 + 86400, wait=True)
         mem.end_session()
         ends = [{"fact_id": tennis.id, "source_ids": [said]}, {"fact_id": 999, "source_ids": [said]}]
         srv.script(ScriptedReply(content=json.dumps({"facts": [], "ends": ends})))
         report = consolidate(mem.knowledge, "b")
         assert report["ended"] == 1 and any("#999" in n for n in report["notes"])
-        active = {n.fact_key for n in mem.store.find_nodes("n.type != 'episodic' AND n.valid_until IS NULL")}
+        active = {n.fact_key for n in mem.store.find_nodes(facts=True, current=True)}
         assert active == {"user|sport:chess"}
         assert mem.store.node(tennis.id).valid_until == T0 + 86400

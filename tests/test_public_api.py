@@ -151,7 +151,7 @@ def test_llm_consolidator_from_config_alone_uses_the_server(tmp_path: Path) -> N
             m.end_session()
             r = m.consolidate()
             assert r.consolidator == "llm" and r.llm_calls >= 1 and srv.chat_calls >= 1
-            assert [n.content for n in m.store.find_nodes("n.type = 'semantic'")] == ["User keeps bees."]
+            assert [n.content for n in m.store.find_nodes(types=["semantic"])] == ["User keeps bees."]
 
 
 def test_llm_without_a_server_is_a_clear_error(tmp_path: Path) -> None:

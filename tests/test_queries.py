@@ -94,6 +94,42 @@ def test_candidate_filter_and_fts_ids() -> None:
     )
 
 
+def test_node_filter_fields_become_one_where_clause() -> None:
+    assert q.filter_where(q.NodeFilter()) == ("1", [])
+    f = q.NodeFilter(types=["semantic"], facts=True, fact_key="user|city", current=True, archived=False, since=5.0)
+    assert q.filter_where(f) == (
+        "n.type IN (?) AND n.type != 'episodic' AND n.valid_until IS NULL AND n.archived_at IS NULL "
+        "AND n.fact_key = ? AND n.event_time >= ?",
+        ["semantic", "user|city", 5.0],
+    )
+    ended = q.NodeFilter(facts=False, current=False, archived=True, user_id="u1", entity_id=3)
+    assert q.filter_where(ended) == (
+        "n.type = 'episodic' AND n.valid_until IS NOT NULL AND n.archived_at IS NOT NULL AND n.user_id = ? "
+        "AND n.id IN (SELECT node_id FROM node_entities WHERE entity_id = ?)",
+        ["u1", 3],
+    )
+
+
+def test_find_nodes_orders_by_name_and_binds_the_limit() -> None:
+    sql, params = q.find_nodes("n.user_id = ?", ["u1"], "recent", 5)
+    assert sql == (
+        f"SELECT {q.NODE_COLUMNS_N} FROM nodes n WHERE n.user_id = ? ORDER BY n.event_time DESC, n.id DESC LIMIT ?"
+    )
+    assert params == ["u1", 5]
+    assert q.find_nodes("1", [])[0].endswith("WHERE 1 ORDER BY n.event_time, n.id")
+    with pytest.raises(KeyError):
+        q.find_nodes("1", [], "n.id; DROP TABLE nodes")  # type: ignore[arg-type]
+
+
+def test_subject_facts_are_key_ranges() -> None:
+    where, params = q.subject_facts("u1", ["mark"], True, "1", [])
+    assert where == (
+        "n.user_id = ? AND n.fact_key IS NOT NULL AND n.type != 'episodic' AND "
+        "((n.fact_key >= ? AND n.fact_key < ?) OR (n.fact_key >= ? AND n.fact_key < ?)) AND 1"
+    )
+    assert params == ["u1", "mark|", "mark}", "mark's ", "mark's!"]
+
+
 def test_supersedes_step_walks_either_way() -> None:
     assert q.supersedes_step("older") == "SELECT dst FROM edges WHERE src = ? AND type = 'supersedes' ORDER BY id"
     assert q.supersedes_step("newer") == "SELECT src FROM edges WHERE dst = ? AND type = 'supersedes' ORDER BY id"
@@ -115,3 +151,6 @@ def test_every_builder_runs_on_a_real_database(tmp_path: Path) -> None:
         where, params = q.candidate_filter(None, [], None)
         assert read(*q.fts_ids('"vilnius"', where, params, 5)) == []
         assert [r[0] for r in read(*q.candidates_by_ids([a]))] == [a]  # by id: whatever the node is
+        where, params = q.filter_where(q.NodeFilter(facts=False, session_id="s1", current=True))
+        assert [r[0] for r in read(*q.find_nodes(where, params, "recent", 1))] == [b]
+        assert [n.id for n in m.store.find_nodes(facts=False, order="time")] == [a, b]

@@ -37,11 +37,11 @@ def llm_config(base_url: str, **consolidation: Any) -> MemoryConfig:
 
 
 def active_facts(m: Memory) -> list[Any]:
-    return m.store.find_nodes("n.type != 'episodic' AND n.valid_until IS NULL")
+    return m.store.find_nodes(facts=True, current=True)
 
 
 def episodes_of(m: Memory, sid: str) -> list[str]:
-    return [n.content for n in m.store.find_nodes("n.type = 'episodic' AND n.session_id = ?", (sid,))]
+    return [n.content for n in m.store.find_nodes(facts=False, session_id=sid)]
 
 
 def test_client_reads_the_window_and_gets_schema_json(real_llm: Any) -> None:

@@ -141,7 +141,7 @@ def test_search_timeline_stats_explain(mem: Memory, clock: SimulatedClock) -> No
     assert [e["content"] for e in tl["events"]] == ["I joined Globex.", "User works at Globex."]
     stats = call_tool(mem, "memory_stats", {})
     assert stats["nodes"]["semantic"] == 2 and stats["superseded"] == 1 and stats["orphan_facts"] == 0
-    fact = mem.store.find_nodes("n.content = 'User works at Globex.'")[0]
+    fact = mem.store.find_nodes(content="User works at Globex.")[0]
     why = call_tool(mem, "explain_fact", {"fact_id": fact.id})
     assert why["derived_from"][0]["content"] == "I joined Globex."
     assert why["supersedes"][0]["content"] == "User works at Acme."

@@ -13,7 +13,7 @@ provenance the suite records carry (git revision, package versions, machine; see
         return harness.main(PERF, argv)
 
 ``--json PATH`` writes the record as one JSON document; ``--jsonl PATH`` appends it as one line,
-so a results file collects runs over time (``benchmarks/results/perf.jsonl``).
+so a results file collects runs over time (``out/perf.jsonl``).
 """
 
 from __future__ import annotations

@@ -75,7 +75,7 @@ def recall(
     from memlab.bench.metrics import recall_at_k
 
     cfg = MemoryConfig().replace(retrieval={"reinforce_on_access": False}, consolidation={"auto": False})
-    db = work / f"{data.name}-{getattr(embedder, 'name', 'none')}.db"
+    db = work / f"{data.name}-{embedder.name if embedder is not None else 'none'}.db"
     scores: dict[int, list[float]] = {k: [] for k in ks}
     with Memory(db, cfg, clock=SimulatedClock(data.turns[0].time), embedder=embedder) as m:
         turn_of: dict[int, str] = {}
@@ -105,5 +105,5 @@ def lang_rows(work: Path, embedders: Sequence[Any], recipe: Recipe | str | None 
                 data = make(lang)
                 got = recall(data, work, emb, recipe)
                 n = sum(1 for q in data.questions if q.evidence)
-                rows.append([name, lang, getattr(emb, "name", "none"), n, *(got[k] for k in LANG_KS)])
+                rows.append([name, lang, emb.name if emb is not None else "none", n, *(got[k] for k in LANG_KS)])
     return rows

@@ -312,7 +312,7 @@ def locomo_section(path: str, work: Path, embedder: Any) -> tuple[str, dict[str,
     cats = sorted({r.category for r in records}) + ["all"]
     lines = [
         f"LoCoMo evidence recall (%), {len(records)} questions with evidence in {len(convs)} conversations, "
-        f"embedder {getattr(embedder, 'name', 'none')}, {build_s:.0f} s to ingest; DRAGON @10 = {DRAGON_AT_10}, "
+        f"embedder {embedder.name if embedder is not None else 'none'}, {build_s:.0f} s to ingest; DRAGON @10 = {DRAGON_AT_10}, "
         f"@50 = {DRAGON_AT_50}"
     ]
     for name, table in tables.items():

@@ -144,9 +144,7 @@ class MemlabSubject(Subject):
     def decay_sample(self, now: float) -> dict[str, float] | None:
         """Mean effective strength of the active non-episodic nodes (the decay curve as replayed)."""
         policy = self.memory.parts.decay
-        nodes = self.memory.store.find_nodes(
-            "n.type != 'episodic' AND n.valid_until IS NULL AND n.archived_at IS NULL"
-        )
+        nodes = self.memory.store.find_nodes(facts=True, current=True, archived=False)
         archived = browse.archived_count(self.memory.store)
         if not nodes and not archived:
             return None

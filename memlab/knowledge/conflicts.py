@@ -1,9 +1,9 @@
 """Conflicts between a new fact and what memory already holds: candidates, verdict, resolution.
 
 Candidates come from two places: active facts with the same ``fact_key`` (exact, indexed), and,
-for facts without a key, a small hybrid search (FTS5 stems + vectors, fused by RRF) restricted
-to active facts of the same type about the same entities. That search reads through the store
-directly and never touches ``access_count``/``last_accessed``: conflict detection is not access.
+for facts without a key, the Retriever's internal ``CANDIDATES`` recipe (FTS5 stems + vectors,
+fused by RRF) restricted to active facts of the same type about the same entities. That search
+never touches ``access_count``/``last_accessed``: conflict detection is not access.
 
 Resolution is soft: the old fact stays in history (``valid_until`` = the new fact's
 ``valid_from``, reason ``superseded``) and a ``supersedes`` edge new -> old keeps the chain
@@ -18,10 +18,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from memlab.lang.text import fts_query, stem_text
-from memlab.retrieval.fusion import rrf
+from memlab.lang.text import stem_text
 from memlab.store import fact_rows
-from memlab.store import queries as q
 
 if TYPE_CHECKING:
     from memlab.knowledge.part import Knowledge
@@ -103,29 +101,14 @@ def search_candidates(
     Restricted to ``fact_type`` and, when given, to facts linked to one of ``entity_ids``. Each
     candidate carries its cosine to ``vector`` when both have vectors.
     """
-    con = con if con is not None else knowledge.store.reader()
-    where, params = q.candidate_filter(fact_type, entity_ids, user_id)
-    rankings: dict[str, list[int]] = {}
-    match = fts_query(content)
-    if match:
-        rankings["fts"] = fact_rows.fts_ids(con, match, where, params, limit * 2)
-    cosines: dict[int, float] = {}
-    if vector is not None and knowledge.index is not None:
-        hits = knowledge.index.search(con, vector, limit * 2, keep=_keeper(con, where, params))
-        rankings["vector"] = [i for i, _ in hits]
-        cosines = {i: c for i, c in hits}
-    ids = [f.id for f in rrf(rankings)][:limit]
+    ids, cosines = knowledge.retriever.fact_candidates(
+        content, vector, fact_type=fact_type, entity_ids=entity_ids, user_id=user_id, limit=limit, con=con
+    )
     if not ids:
         return []
+    con = con if con is not None else knowledge.store.reader()
     by_id = {c.id: c for c in _candidates(fact_rows.candidates_by_ids(con, ids), cosines)}
     return [by_id[i] for i in ids if i in by_id]
-
-
-def _keeper(con: Any, where: str, params: list[Any]) -> Any:
-    def keep(ids: list[int]) -> set[int]:
-        return fact_rows.keep_ids(con, ids, where, params) if ids else set()
-
-    return keep
 
 
 def verdict(

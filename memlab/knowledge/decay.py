@@ -27,6 +27,11 @@ from memlab.types import Node
 
 @runtime_checkable
 class DecayPolicy(Protocol):
+    @property
+    def beta(self) -> float:
+        """The retention curve's exponent (days until a threshold, in reports and viewers)."""
+        ...
+
     def weight(self, node: Node, now: float) -> float:
         """Effective strength of ``node`` at time ``now`` (seconds); pure."""
         ...
@@ -71,6 +76,8 @@ class EbbinghausDecay:
 
 @dataclass(frozen=True)
 class NoDecay:
+    beta: float = 1.0  # no curve: any exponent gives the same (no) decay
+
     def weight(self, node: Node, now: float) -> float:
         return node.base_strength
 

@@ -2,7 +2,8 @@
 use of an open memory, and nothing else.
 
 The composition root builds one ``Knowledge`` per open memory (``compose.build_knowledge``) from
-narrow ports: the store (typed reads, the writer), the vector index and embedder (fact and entity
+narrow ports: the store (typed reads, the writer), the read path's ``Retriever`` (conflict
+candidates), the vector index and embedder (fact and entity
 vectors), the consolidator and chat model, the decay policy, the clock, the config (its
 consolidation and decay sections), and the slow-path hooks the facade owns (queue an embedding,
 flush, repair missing vectors, close idle sessions, wait for background consolidation). Every
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from memlab.config import MemoryConfig
     from memlab.embed.base import Embedder
     from memlab.knowledge.decay import DecayPolicy
+    from memlab.retrieval.retriever import Retriever
     from memlab.store.store import Store
     from memlab.store.vectors import VectorIndex
     from memlab.types import Consolidator
@@ -39,6 +41,7 @@ class Knowledge:
     consolidator: Consolidator
     consolidator_name: str
     decay: DecayPolicy
+    retriever: Retriever  # its internal recipe finds conflict candidates (``fact_candidates``)
     chat: Any = None  # memlab.llm ChatModel, or None
     embedder: Embedder | None = None
     index: VectorIndex | None = None

@@ -1,7 +1,8 @@
 """The ChatModel protocol, an OpenAI-compatible HTTP client for it, and a scripted fake.
 
-``OpenAICompatChat`` speaks ``POST {base_url}/chat/completions`` with httpx (imported lazily), so
-it works against OpenAI, LM Studio, Ollama, vLLM or llama.cpp servers. It retries what is worth
+``OpenAICompatChat`` speaks ``POST {base_url}/chat/completions`` through ``memlab.apiclient`` (the
+session, timeouts and HTTP error mapping it shares with the API embedders), so it works against
+OpenAI, LM Studio, Ollama, vLLM or llama.cpp servers. It retries what is worth
 retrying (429, 408, 409, 5xx, timeouts, connection errors, malformed or refused answers) with
 exponential backoff (``memlab.retry``; ``retries`` counts the tries after the first, so
 ``attempts = retries + 1``) within an optional overall ``deadline_s``, and raises ``LLMError`` (or ``LLMRefusal`` / ``LLMOutputError``) after the
@@ -24,9 +25,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol, runtime_checkable
 
+from memlab.apiclient import ApiClient, Refused, Retryable
 from memlab.llm.errors import LLMError, LLMOutputError, LLMRefusal, LLMUnavailable
 from memlab.llm.parse import extract_json_object, parse_json, validate
-from memlab.retry import DeadlineExceeded, RetryPolicy, deadline_in, remaining, retry_call
+from memlab.retry import DeadlineExceeded, RetryPolicy, deadline_in, remaining
 
 Message = Mapping[str, Any]
 
@@ -54,17 +56,8 @@ class ChatModel(Protocol):
         ...
 
 
-class _Retryable(Exception):
-    def __init__(self, message: str, retry_after: float | None = None) -> None:
-        super().__init__(message)
-        self.retry_after = retry_after
-
-
 class _Truncated(LLMOutputError):
     """Unparsable because ``max_tokens`` cut it off (``finish_reason == "length"``)."""
-
-
-_RETRY_STATUS = frozenset({408, 409, 429})
 
 
 @dataclass
@@ -102,7 +95,8 @@ class OpenAICompatChat:
         sleep: Callable[[float], None] = time.sleep,
         deadline_s: float | None = None,
     ) -> None:
-        self.base_url = base_url.rstrip("/")
+        self.http = ApiClient(base_url, api_key, timeout_s)
+        self.base_url = self.http.base_url
         self.model = model
         self.api_key = api_key
         self.timeout_s = timeout_s
@@ -140,17 +134,10 @@ class OpenAICompatChat:
             return _interpret(payload, schema, tools)
 
         try:
-            result = retry_call(
-                once,
-                policy,
-                retry_on=self._worth_retrying,
-                deadline=deadline,
-                retry_after=lambda exc: getattr(exc, "retry_after", None),
-                sleep=self._sleep,
-            )
+            result = self.http.call(once, policy, retry_on=self._worth_retrying, deadline=deadline, sleep=self._sleep)
         except DeadlineExceeded as exc:
             raise _final_error(exc.__cause__ or exc, spent, f"deadline {self.deadline_s}s reached") from exc
-        except (_Retryable, LLMOutputError, LLMRefusal) as exc:
+        except (Retryable, LLMOutputError, LLMRefusal) as exc:
             raise _final_error(exc, spent) from exc
         return replace(
             result,
@@ -163,7 +150,7 @@ class OpenAICompatChat:
         # an answer cut off at max_tokens comes back the same at temperature 0: asking again wastes the cap
         if isinstance(exc, _Truncated) and self.temperature == 0:
             return False
-        return isinstance(exc, _Retryable | LLMOutputError | LLMRefusal)
+        return isinstance(exc, Retryable | LLMOutputError | LLMRefusal)
 
     def _body(
         self,
@@ -197,40 +184,32 @@ class OpenAICompatChat:
         return self._window if isinstance(self._window, int) and not isinstance(self._window, bool) else None
 
     def _read_window(self) -> int | None:
-        import httpx
-
         root = self.base_url.removesuffix("/v1")
-        headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
         # a metadata call: bounded by the call's own deadline too, so a silent server costs one short wait
         timeout = min(5.0, self.timeout_s, self.deadline_s or 5.0)
         for url, find in ((f"{root}/props", _props_ctx), (f"{self.base_url}/models", _models_ctx)):
             try:
-                response = httpx.get(url, headers=headers, timeout=timeout)
-                found = find(response.json()) if response.status_code == 200 else None
-            except httpx.TimeoutException as exc:
-                raise LLMUnavailable(f"no answer from {url} within {timeout:g}s ({type(exc).__name__})") from exc
-            except (httpx.HTTPError, ValueError):
-                found = None
+                payload = self.http.get_json(url, timeout)
+            except Retryable as exc:
+                raise LLMUnavailable(str(exc)) from exc
+            found = find(payload) if payload is not None else None
             if found:
                 return found
         return None
 
     def _post(self, body: dict[str, Any], spent: _Spent, left: float | None = None) -> dict[str, Any]:
-        import httpx
-
-        headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
         timeout = self.timeout_s if left is None else max(0.05, min(self.timeout_s, left))
         spent.calls += 1
         try:
-            with httpx.Client(timeout=timeout) as client:
-                response = client.post(f"{self.base_url}/chat/completions", json=body, headers=headers)
-        except httpx.TimeoutException as exc:
-            raise _Retryable(f"timed out after {timeout:g}s ({type(exc).__name__})") from exc
-        except httpx.TransportError as exc:
-            raise _Retryable(f"transport error: {exc}") from exc
-        return _check_response(
-            response.status_code, response.text, response.headers.get("retry-after"), spent
-        )
+            payload = self.http.post("chat/completions", body, timeout)
+        except Refused as exc:
+            raise LLMError(str(exc), spent.calls, spent.prompt_tokens, spent.completion_tokens) from exc
+        spent.add_usage(payload)
+        return payload
+
+    def close(self) -> None:
+        """Close the HTTP session (a later call opens another)."""
+        self.http.close()
 
 
 _BAD_REQUEST = "HTTP 400:"
@@ -258,39 +237,8 @@ def _models_ctx(payload: Any) -> int | None:
     return None
 
 
-def _check_response(status: int, text: str, retry_after: str | None, spent: _Spent) -> dict[str, Any]:
-    detail = _error_message(text)
-    if status in _RETRY_STATUS or status >= 500:
-        raise _Retryable(f"HTTP {status}: {detail}", _seconds(retry_after))
-    if status >= 400:
-        raise LLMError(f"HTTP {status}: {detail}", spent.calls, spent.prompt_tokens, spent.completion_tokens)
-    try:
-        payload = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise _Retryable(f"response is not JSON: {text[:200]!r}") from exc
-    if not isinstance(payload, dict):
-        raise _Retryable("response is not a JSON object")
-    spent.add_usage(payload)
-    return payload
-
-
-def _error_message(text: str) -> str:
-    try:
-        err = json.loads(text).get("error")
-    except (json.JSONDecodeError, AttributeError):
-        return text[:200]
-    return str(err.get("message", err)) if isinstance(err, dict) else str(err)
-
-
-def _seconds(value: str | None) -> float | None:
-    try:
-        return float(value) if value is not None else None
-    except ValueError:
-        return None
-
-
 def _final_error(last: BaseException | None, spent: _Spent, why: str = "") -> LLMError:
-    cls = LLMOutputError if isinstance(last, _Truncated) else type(last) if isinstance(last, LLMError) else LLMUnavailable if isinstance(last, _Retryable) else LLMError
+    cls = LLMOutputError if isinstance(last, _Truncated) else type(last) if isinstance(last, LLMError) else LLMUnavailable if isinstance(last, Retryable) else LLMError
     attempts = f"after {spent.calls} attempt{'s' if spent.calls != 1 else ''}" + (f", {why}" if why else "")
     return cls(f"{last} ({attempts})", spent.calls, spent.prompt_tokens, spent.completion_tokens)
 

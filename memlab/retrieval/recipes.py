@@ -84,7 +84,7 @@ class Recipe:
 # Chosen on LoCoMo (8 conversations, 1,584 questions) by `memlab perf retrieval` with the default
 # wordllama embedder: the best mean of R@10 and R@50 on all eight conversations over the grid in
 # memlab/bench/perf_retrieval.py, which leave-one-conversation-out (tuned on 7, scored on the 8th)
-# chose in every fold (benchmarks/results/retrieval_issue12_round3.md). The window channels carry
+# chose in every fold (docs/decisions/retrieval-fusion-weights.md). The window channels carry
 # most of the signal; fts_speaker and fts_prf add 1-2 points at every depth, the dense twins of
 # fts_speaker and fts_session (vector_speaker, vector_session) another 0.7 at R@10 and R@50.
 # temporal and entity keep 0.3 / 0.2 (the folds chose 0 / 0: within 0.1 on LoCoMo, whose entities

@@ -6,6 +6,9 @@ classifier, the default recipe, the decay policy (context shows a fact's strengt
 the retrieval section of the config, and ``record_access``: the queued side effect a search
 hands what it returned to (reinforcement is written later by the writer thread, never here).
 Every function under ``retrieval/`` takes a ``Retriever``, never the facade.
+
+``Retriever.fact_candidates`` is the knowledge layer's internal search (conflict candidates):
+the ``CANDIDATES`` recipe over active facts, read-only, never reinforcing.
 """
 
 from __future__ import annotations
@@ -14,13 +17,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from memlab.lang.text import fts_query
+from memlab.retrieval.fusion import rrf
+from memlab.retrieval.recipes import Recipe
+from memlab.store import fact_rows
+from memlab.store import queries as q
+
 if TYPE_CHECKING:
     import numpy as np
 
     from memlab.clock import Clock
     from memlab.config import RetrievalConfig
     from memlab.retrieval.intent import IntentClassifier
-    from memlab.retrieval.recipes import Recipe
     from memlab.store.store import Store
     from memlab.store.vectors import VectorIndex
     from memlab.types import Node
@@ -30,6 +38,11 @@ class Strength(Protocol):
     """A decay policy as the read path sees it: a node's effective strength at a time."""
 
     def weight(self, node: Node, now: float) -> float: ...
+
+
+# conflict candidates: turn FTS and vectors over active facts, equal weights, the paper's k; not
+# in RECIPES (no search names it), and nothing it returns is reinforced: detection is not access
+CANDIDATES = Recipe("candidates", ("fts", "vector"), {"fts": 1.0, "vector": 1.0}, use_graph=False)
 
 
 def _no_access(ids: Sequence[int]) -> None:
@@ -55,3 +68,36 @@ class Retriever:
     # ``doc_freqs`` caches FTS document frequencies per table. Both belong to this part alone.
     memo: dict[Any, Any] | None = None
     doc_freqs: dict[str, Any] = field(default_factory=dict)
+
+    def fact_candidates(
+        self,
+        text: str,
+        vector: np.ndarray | None,
+        *,
+        fact_type: str | None = None,
+        entity_ids: Sequence[int] = (),
+        user_id: str | None = None,
+        limit: int = 10,
+        con: Any = None,
+    ) -> tuple[list[int], dict[int, float]]:
+        """Active facts (of ``fact_type``, linked to one of ``entity_ids``, of ``user_id``) near
+        ``text``: ids best first (``CANDIDATES`` fused, at most ``limit``) and each vector hit's
+        cosine to ``vector``. Reads through ``con`` (default: a reader); writes nothing."""
+        con = con if con is not None else self.store.reader()
+        where, params = q.candidate_filter(fact_type, entity_ids, user_id)
+        pool = limit * 2
+        rankings: dict[str, list[int]] = {}
+        match = fts_query(text)
+        if match:
+            rankings["fts"] = fact_rows.fts_ids(con, match, where, params, pool)
+        cosines: dict[int, float] = {}
+        if vector is not None and self.index is not None:
+
+            def keep(ids: list[int]) -> set[int]:
+                return fact_rows.keep_ids(con, ids, where, params) if ids else set()
+
+            hits = self.index.search(con, vector, pool, keep=keep)
+            rankings["vector"] = [i for i, _ in hits]
+            cosines = dict(hits)
+        fused = rrf(rankings, CANDIDATES.weights, CANDIDATES.rrf_k)
+        return [f.id for f in fused][:limit], cosines

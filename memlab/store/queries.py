@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from memlab.types import EDGE_TYPES
 
@@ -14,6 +15,7 @@ NODE_COLUMNS = (
     "archived_at, confidence, base_strength, decay_rate, access_count, last_accessed, "
     "source_type, source_role, session_id, fact_key, attributes, user_id, speaker"
 )
+NODE_COLUMNS_N = ", ".join(f"n.{c.strip()}" for c in NODE_COLUMNS.split(","))  # the same, on alias n
 
 
 def visibility(
@@ -67,6 +69,87 @@ def node_filter(
         parts.append(f"{a}.user_id = ?")
         out.append(user_id)
     return " AND ".join(parts), out
+
+
+@dataclass(frozen=True)
+class NodeFilter:
+    """What ``Store.find_nodes`` reads: each field given narrows the nodes (None: no condition)."""
+
+    types: Sequence[str] | None = None
+    facts: bool | None = None  # True: every type but episodic; False: episodes only
+    fact_key: str | None = None
+    session_id: str | None = None
+    user_id: str | None = None
+    content: str | None = None  # the exact text
+    current: bool | None = None  # True: not superseded or forgotten (valid_until unset); False: ended
+    archived: bool | None = None  # True: decayed out of active memory; False: not
+    valid_by: float | None = None  # valid from this world time or earlier
+    since: float | None = None  # event time at or after
+    until: float | None = None  # event time at or before
+    entity_id: int | None = None  # linked to this entity
+
+
+NodeOrder = Literal["time", "recent", "valid_from", "latest_valid"]
+NODE_ORDERS: dict[str, str] = {
+    "time": "n.event_time, n.id",  # world time, oldest first
+    "recent": "n.event_time DESC, n.id DESC",
+    "valid_from": "n.valid_from, n.id",
+    "latest_valid": "n.valid_from DESC, n.id DESC",
+}
+
+
+def _is(column: str, flag: bool | None) -> list[str]:
+    return [] if flag is None else [f"n.{column} IS {'NOT ' if flag else ''}NULL"]
+
+
+def filter_where(f: NodeFilter) -> tuple[str, Params]:
+    """``f`` as a WHERE clause on ``n`` (without the keyword); "1" when it narrows nothing."""
+    parts: list[str] = []
+    params: Params = []
+    if f.types:
+        parts.append(f"n.type IN ({','.join('?' * len(f.types))})")
+        params.extend(f.types)
+    if f.facts is not None:
+        parts.append(FACT if f.facts else "n.type = 'episodic'")
+    parts += _is("valid_until", None if f.current is None else not f.current)
+    parts += _is("archived_at", f.archived)
+    conditions: tuple[tuple[str, Any], ...] = (
+        ("n.fact_key = ?", f.fact_key),
+        ("n.session_id = ?", f.session_id),
+        ("n.user_id = ?", f.user_id),
+        ("n.content = ?", f.content),
+        ("n.valid_from <= ?", f.valid_by),
+        ("n.event_time >= ?", f.since),
+        ("n.event_time <= ?", f.until),
+        ("n.id IN (SELECT node_id FROM node_entities WHERE entity_id = ?)", f.entity_id),
+    )
+    for cond, value in conditions:
+        if value is not None:
+            parts.append(cond)
+            params.append(value)
+    return " AND ".join(parts) or "1", params
+
+
+def find_nodes(where: str, params: Params, order: NodeOrder = "time", limit: int | None = None) -> tuple[str, Params]:
+    """Nodes passing ``where`` (alias ``n``: ``filter_where``, ``node_filter`` or ``subject_facts``),
+    in a named order, at most ``limit``."""
+    sql = f"SELECT {NODE_COLUMNS_N} FROM nodes n WHERE {where} ORDER BY {NODE_ORDERS[order]}"
+    return (sql, list(params)) if limit is None else (f"{sql} LIMIT ?", [*params, int(limit)])
+
+
+def subject_facts(
+    user_id: str, subjects: Sequence[str], relatives: bool, vis: str, vis_params: Params
+) -> tuple[str, Params]:
+    """One user's keyed facts about ``subjects`` (and, with ``relatives``, about their relatives:
+    "anna's sister|city"), visible by ``vis``: a WHERE clause on ``n``."""
+    # keys sort as "subject|..." so each subject is one index range: [subject|, subject})
+    spans = [(f"{s}|", f"{s}}}") for s in subjects]
+    if relatives:
+        spans += [(f"{s}'s ", f"{s}'s!") for s in subjects]  # "!" sorts right after " "
+    ranges = " OR ".join("(n.fact_key >= ? AND n.fact_key < ?)" for _ in spans)
+    bounds = [b for span in spans for b in span]
+    where = f"n.user_id = ? AND n.fact_key IS NOT NULL AND {FACT} AND ({ranges}) AND {vis}"
+    return where, [user_id, *bounds, *vis_params]
 
 
 def keep_ids(ids: Sequence[int], where: str, params: Params) -> tuple[str, Params]:

@@ -204,16 +204,16 @@ class Store:
         return [out[i] for i in ids if i in out]
 
     def find_nodes(
-        self,
-        where: str = "1",
-        params: Sequence[Any] = (),
-        order: str = "n.event_time, n.id",
-        limit: int | None = None,
+        self, where: q.NodeFilter | None = None, *, order: q.NodeOrder = "time", limit: int | None = None, **fields: Any
     ) -> list[Node]:
-        sql = f"SELECT {_prefixed(q.NODE_COLUMNS)} FROM nodes n WHERE {where} ORDER BY {order}"
-        if limit is not None:
-            sql += f" LIMIT {int(limit)}"
-        return [row_to_node(r) for r in self.execute_read(sql, params)]
+        """Nodes passing a ``NodeFilter`` (or its fields as keywords: ``find_nodes(facts=True,
+        current=True)``), in a named order (``q.NODE_ORDERS``), at most ``limit``."""
+        clause, params = q.filter_where(where if where is not None else q.NodeFilter(**fields))
+        return self._nodes_where(clause, params, order, limit)
+
+    def _nodes_where(self, where: str, params: q.Params, order: q.NodeOrder, limit: int | None) -> list[Node]:
+        sql, p = q.find_nodes(where, params, order, limit)
+        return [row_to_node(r) for r in self.execute_read(sql, p)]
 
     def edges(
         self, node_id: int | None = None, types: Sequence[str] | None = None, direction: str = "both"
@@ -343,18 +343,8 @@ class Store:
         if not subjects:
             return []
         vis, params = q.visibility(as_of)
-        # keys sort as "subject|..." so each subject is one index range: [subject|, subject})
-        spans = [(f"{s}|", f"{s}}}") for s in subjects]
-        if relatives:
-            spans += [(f"{s}'s ", f"{s}'s!") for s in subjects]  # "!" sorts right after " "
-        ranges = " OR ".join("(n.fact_key >= ? AND n.fact_key < ?)" for _ in spans)
-        bounds = [b for span in spans for b in span]
-        return self.find_nodes(
-            f"n.user_id = ? AND n.fact_key IS NOT NULL AND n.type != 'episodic' AND ({ranges}) AND {vis}",
-            (user_id, *bounds, *params),
-            order="n.valid_from DESC, n.id DESC",
-            limit=limit,
-        )
+        where, p = q.subject_facts(user_id, subjects, relatives, vis, params)
+        return self._nodes_where(where, p, "latest_valid", limit)
 
     def named_relatives(self, owners: Sequence[str], user_id: str) -> list[tuple[str, str]]:
         """(key, value) of one user's active ``relation`` facts that name a relative of one of
@@ -680,10 +670,6 @@ def complete_session(con: Any, session_id: str, now: float) -> bool:
         (session_id,),
     )
     return bool(cur.rowcount)
-
-
-def _prefixed(columns: str, alias: str = "n") -> str:
-    return ", ".join(f"{alias}.{c.strip()}" for c in columns.split(","))
 
 
 def _chunks(items: list[Any], size: int) -> Iterable[list[Any]]:

@@ -9,7 +9,6 @@ from memlab.knowledge import conflicts as cf
 from memlab.knowledge import entities as ent
 from memlab.knowledge.decay import days_until
 from memlab.store import fact_rows
-from memlab.store import queries as q
 from memlab.tools.common import MAX_SEARCH_LIMIT, ToolError, decay_policy, get_fact, node_dict, parse_time
 from memlab.types import Node
 
@@ -103,15 +102,18 @@ def get_timeline(
         eid = ent.lookup(memory.knowledge, entity, user_id)
         if eid is None:
             raise ToolError(f"no entity named {entity!r}")
-    where, params = q.node_filter(
+    visible = None if include_history else True  # active now: not ended and not archived
+    nodes = memory.store.find_nodes(
         types=types or None,
         since=parse_time(since, "since"),
         until=parse_time(until, "until"),
-        include_history=include_history,
+        current=visible,
+        archived=None if visible is None else False,
         entity_id=eid,
         user_id=user_id,
+        order="recent",
+        limit=limit,
     )
-    nodes = memory.store.find_nodes(where, params, order="n.event_time DESC, n.id DESC", limit=limit)
     now = memory.clock.now()
     return {
         "entity_id": eid,
@@ -153,7 +155,7 @@ def explain_fact(memory: Any, fact_id: int, user_id: str | None = None) -> dict[
     policy = decay_policy(memory)
     w = policy.weight(n, now)
     lam = n.decay_rate
-    beta = getattr(policy, "beta", 1.0)
+    beta = policy.beta
     left = days_until(memory.config.decay.archive_threshold, w, lam, beta) if n.type != "episodic" else None
     return {
         "fact": node_dict(memory, n, now),
@@ -195,7 +197,7 @@ def weak_facts(memory: Any, limit: int = 10, user_id: str | None = None) -> dict
         scored = sorted(scored, key=lambda x: (x[0], x[1].id))[:limit]
     out = []
     for w, n in scored:
-        left = days_until(threshold, w, n.decay_rate, getattr(policy, "beta", 1.0))
+        left = days_until(threshold, w, n.decay_rate, policy.beta)
         out.append(
             {
                 **node_dict(memory, n, now),

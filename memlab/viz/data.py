@@ -46,7 +46,6 @@ __all__ = [
     "truth_timeline",
 ]
 
-FACT_WHERE = "n.type != 'episodic'"
 SYNTHETIC_SMALL = "datasets/synthetic_small.jsonl"
 SYNTHETIC_SMALL_PARAMS: Mapping[str, Any] = {"seed": 0, "personas": 3, "days": 150, "lang_mix": 0.2,
                                              "chatter_per_session": 2}  # fmt: skip
@@ -100,7 +99,7 @@ def fact_keys(memory: Memory, min_versions: int = 1) -> list[tuple[str, int]]:
 def fact_versions(memory: Memory, key: str) -> list[Node]:
     """Every version of one fact (active, superseded, forgotten, archived) in world-time order."""
     assert memory.store is not None
-    return memory.store.find_nodes(f"{FACT_WHERE} AND n.fact_key = ?", (key,), order="n.valid_from, n.id")
+    return memory.store.find_nodes(facts=True, fact_key=key, order="valid_from")
 
 
 def _supersedes_chain(memory: Memory, node_id: int) -> list[Node]:
@@ -148,9 +147,9 @@ def decay_table(memory: Memory, now: float | None = None, limit: int = 20) -> li
     assert memory.store is not None
     now = memory.clock.now() if now is None else now
     policy = build_policy(memory.knowledge)
-    beta = float(getattr(policy, "beta", 1.0))
+    beta = float(policy.beta)
     threshold = memory.config.decay.archive_threshold
-    nodes = memory.store.find_nodes(f"{FACT_WHERE} AND n.valid_until IS NULL AND n.archived_at IS NULL")
+    nodes = memory.store.find_nodes(facts=True, current=True, archived=False)
     rows = []
     for n in nodes:
         w = policy.weight(n, now)

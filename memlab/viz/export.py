@@ -37,13 +37,10 @@ def _nodes(memory: Memory, as_of: float | None, limit: int | None, user_id: str 
     """All nodes, or the ``limit`` most recent in world time (those already valid at ``as_of``);
     only ``user_id``'s when given."""
     assert memory.store is not None
-    where, params = ("n.valid_from <= ?", (as_of,)) if as_of is not None and limit else ("1", ())
-    if user_id is not None:
-        where, params = f"({where}) AND n.user_id = ?", (*params, user_id)
+    valid_by = as_of if as_of is not None and limit else None
     if not limit:
-        return memory.store.find_nodes(where, params, order="n.event_time, n.id")
-    recent = memory.store.find_nodes(where, params, order="n.event_time DESC, n.id DESC", limit=limit)
-    return recent[::-1]
+        return memory.store.find_nodes(valid_by=valid_by, user_id=user_id, order="time")
+    return memory.store.find_nodes(valid_by=valid_by, user_id=user_id, order="recent", limit=limit)[::-1]
 
 
 def _edges(memory: Memory, ids: Sequence[int], capped: bool) -> list[Edge]:

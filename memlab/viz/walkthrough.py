@@ -85,7 +85,7 @@ def extraction_counts(memory: Memory) -> dict[str, int]:
 def fact_rows(memory: Memory, limit: int = 20) -> list[dict[str, Any]]:
     """Facts in world-time order: content, since, until, status, how many source messages."""
     assert memory.store is not None
-    nodes = memory.store.find_nodes("n.type != 'episodic'", (), order="n.valid_from, n.id", limit=limit)
+    nodes = memory.store.find_nodes(facts=True, order="valid_from", limit=limit)
     sources = browse.derived_counts(memory.store, by="fact")
     return [{"id": n.id, "type": n.type, "content": n.content, "since": iso(n.valid_from),
              "until": iso(n.valid_until) if n.valid_until else None,
@@ -110,7 +110,7 @@ def speaker_timeline(memory: Memory, dataset: Dataset) -> list[dict[str, Any]]:
     speaker_of = _speakers(dataset)
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     facts = _facts_per_episode(memory)
-    for n in memory.store.find_nodes("n.type = 'episodic'", (), order="n.event_time, n.id"):
+    for n in memory.store.find_nodes(facts=False):
         who = speaker_of.get(str(n.attributes.get("turn_id")), n.source_role or "?")
         row = rows.setdefault((n.session_id or "-", who), {"session": n.session_id, "speaker": who, "messages": 0,
                                                            "first": iso(n.event_time), "facts": 0})  # fmt: skip
@@ -132,7 +132,7 @@ def speaker_timeline_figure(memory: Memory, dataset: Dataset) -> Figure:
     assert memory.store is not None
     speaker_of = _speakers(dataset)
     facts = _facts_per_episode(memory)
-    episodes = memory.store.find_nodes("n.type = 'episodic'", (), order="n.event_time, n.id")
+    episodes = memory.store.find_nodes(facts=False)
     speakers = sorted({speaker_of.get(str(n.attributes.get("turn_id")), "?") for n in episodes})
     fig = Figure(figsize=(8, 0.6 + 0.5 * max(1, len(speakers))))
     ax = fig.add_subplot()

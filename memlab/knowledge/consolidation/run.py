@@ -84,7 +84,7 @@ def default_consolidator(knowledge: Knowledge) -> tuple[Consolidator, str]:
 def _chosen(knowledge: Knowledge, consolidator: Consolidator | None) -> tuple[Consolidator, str]:
     if consolidator is None:
         return default_consolidator(knowledge)
-    return consolidator, getattr(consolidator, "name", type(consolidator).__name__)
+    return consolidator, consolidator.name
 
 
 def _lock(knowledge: Knowledge) -> threading.Lock:
