@@ -1,5 +1,4 @@
-"""What was said before the current value reaches the reader as earlier, not as current (issue 10,
-ninth round). On the dev update scenarios, most stale values outside History were in Temporal
+"""What was said before the current value reaches the reader as earlier, not as current. On the dev update scenarios, most stale values outside History were in Temporal
 context: messages that named the old employer, town or role without a fact being read from them
 ("the canteen at the old place", "my old housemate in <town>"), and questions the focus did not
 recognise as the asker's («на мою машину», a request that names no one).

@@ -1,6 +1,6 @@
 """Wrong facts found by reading every fact the extractor gives on real and unlabelled chat
 (LoCoMo, and a corpus a helper wrote blind to the code), fixed by the shape of the value or
-the subject, not by one phrasing (issue 10, eighth round).
+the subject, not by one phrasing.
 
 The sentences are new wordings, not rows of the evaluation sets."""
 

@@ -1,5 +1,5 @@
-"""Facts said aside or in passing (issue 10, twelfth round): shapes found on the blind sets dev15
-and dev16, each tested here in new wordings, with the look-alikes each reader must not fire on."""
+"""Facts said aside or in passing: shapes found on the blind sets dev15 and dev16, each tested
+here in new wordings, with the look-alikes each reader must not fire on."""
 
 from __future__ import annotations
 
