@@ -3,11 +3,22 @@ here in new wordings, with the look-alikes each reader must not fire on."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from memlab.knowledge.extract import nlp_available
 
 pytestmark = pytest.mark.skipif(not nlp_available(), reason="spaCy / natasha not installed")
+
+CASES: dict[str, Any] = json.loads((Path(__file__).parent / "data" / "asides.json").read_text(encoding="utf-8"))
+
+
+def _rows(name: str) -> list[Any]:
+    """The rows of table ``name`` in the data file (a row of several values, and a fact in it, as a tuple)."""
+    return [tuple(tuple(v) if isinstance(v, list) else v for v in r) if isinstance(r, list) else r for r in CASES[name]["rows"]]
 
 
 def _facts(text: str, lang: str | None = None) -> set[tuple[str, str, str]]:
@@ -16,100 +27,43 @@ def _facts(text: str, lang: str | None = None) -> set[tuple[str, str, str]]:
     return triples(text, lang or ("ru" if any("а" <= ch <= "я" for ch in text.lower()) else "en"))
 
 
-@pytest.mark.parametrize(
-    ("text", "fact"),
-    [
-        ("Forty-four and my knees sound like bubble wrap on the stairs.", ("speaker", "age", "44")),
-        ("Sixty years old and still doing the parkrun every Saturday.", ("speaker", "age", "60")),
-        ("В свои тридцать шесть я впервые встала на лыжи.", ("speaker", "age", "36")),
-        ("На той неделе стукнуло пятьдесят, гуляли всей роднёй.", ("speaker", "age", "50")),
-        ("Бабушка наша в свои восемьдесят пять сама копает огород.", ("speaker's grandmother", "age", "85")),
-    ],
-)
+@pytest.mark.parametrize(("text", "fact"), _rows("test_an_age_thrown_in"))
 def test_an_age_thrown_in(text: str, fact: tuple[str, str, str]) -> None:
     assert fact in _facts(text)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Two and a half hours on hold to the council this morning.",
-        "Thirty and forty are the sizes they had left.",
-        "Сыну стукнуло двадцать, а ведёт себя как в десять.",
-    ],
-)
+@pytest.mark.parametrize("text", _rows("test_numbers_that_are_no_speaker_age"))
 def test_numbers_that_are_no_speaker_age(text: str) -> None:
     assert not any(s == "speaker" and a == "age" for s, a, _ in _facts(text))
 
 
-@pytest.mark.parametrize(
-    ("text", "fact"),
-    [
-        ("Eleven years married to Priya next month and she still hides the good biscuits.", ("speaker", "spouse", "Priya")),
-        ("Two years since me and Kasim got together and he still can't fold a fitted sheet.", ("speaker", "partner", "Kasim")),
-        ("Пятнадцать лет с Ольгой в браке, и ни одной ссоры из-за денег.", ("speaker", "spouse", "Ольга")),
-        ("Третий год с Тимуром вместе, а он так и не выучил, что я не ем лук.", ("speaker", "partner", "Тимур")),
-        ("Ashwin, who I report to, only reads the first line of any email.", ("speaker", "manager", "Ashwin")),
-        ("Marguerite, the woman I answer to, keeps a spreadsheet of our spreadsheets.", ("speaker", "manager", "Marguerite")),
-        ("Отчитываюсь перед Русланом Ильдаровичем каждую пятницу.", ("speaker", "manager", "Руслан Ильдарович")),
-        ("Начальник наш, Олег Петрович, опять ушёл в отпуск посреди сдачи.", ("speaker", "manager", "Олег Петрович")),
-        ("My lot at Yorkshire Water have banned hot desking again.", ("speaker", "employer", "Yorkshire Water")),
-    ],
-)
+@pytest.mark.parametrize(("text", "fact"), _rows("test_couples_and_bosses_said_aside"))
 def test_couples_and_bosses_said_aside(text: str, fact: tuple[str, str, str]) -> None:
     assert fact in _facts(text)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Rafe, who I sit next to, has a standing desk.",
-        "My sister and Kasim got together at a wedding.",
-        "Ten years married to Priya would have been this June.",
-        "Did you know Ashwin, who I report to, is leaving?",
-    ],
-)
+@pytest.mark.parametrize("text", _rows("test_look_alikes_give_no_partner_or_manager"))
 def test_look_alikes_give_no_partner_or_manager(text: str) -> None:
     assert not any(s == "speaker" and a in ("manager", "partner", "spouse") for s, a, _ in _facts(text))
 
 
-@pytest.mark.parametrize(
-    ("text", "town"),
-    [
-        ("Мы, новосибирцы, морозами не удивляемся.", "Новосибирск"),
-        ("Коренная омичка, между прочим, и никуда переезжать не хочу.", "Омск"),
-    ],
-)
+@pytest.mark.parametrize(("text", "town"), _rows("test_a_town_said_by_its_people"))
 def test_a_town_said_by_its_people(text: str, town: str) -> None:
     assert ("speaker", "city", town) in _facts(text)
 
 
-@pytest.mark.parametrize(
-    "text",
-    ["Собака у нас — такса, Грета.", "Я не москвичка, я из Твери приехала учиться.", "Мы, пенсионеры, народ терпеливый."],
-)
+@pytest.mark.parametrize("text", _rows("test_no_town_from_words_that_only_look_like_its_people"))
 def test_no_town_from_words_that_only_look_like_its_people(text: str) -> None:
     facts = _facts(text)
     assert not any(s == "speaker" and a == "city" and v in ("Соба", "Москва", "Пенсионер") for s, a, v in facts)
 
 
-@pytest.mark.parametrize(
-    ("text", "diet"),
-    [
-        ("Four years veggie and my dad still asks if I eat chicken.", "vegetarian"),
-        ("Keto since the summer, but I miss toast.", "keto"),
-        ("Второй год веганка, и родня уже смирилась.", "vegan"),
-        ("Мы с тобой не знакомы, но мы веганы, так что без сыра, пожалуйста.", "vegan"),
-    ],
-)
+@pytest.mark.parametrize(("text", "diet"), _rows("test_a_diet_with_how_long_it_has_held"))
 def test_a_diet_with_how_long_it_has_held(text: str, diet: str) -> None:
     assert ("speaker", "diet", diet) in _facts(text)
 
 
-@pytest.mark.parametrize(
-    "text",
-    ["Vegan food round here is dire.", "Кето — это не моё, я пробовала.", "Vegan since she moved in, apparently."],
-)
+@pytest.mark.parametrize("text", _rows("test_a_diet_named_as_a_topic_is_nobodys"))
 def test_a_diet_named_as_a_topic_is_nobodys(text: str) -> None:
     assert not any(s == "speaker" and a == "diet" for s, a, _ in _facts(text))
 
@@ -127,15 +81,7 @@ def test_a_profile_list_for_someone_else_is_not_the_speakers() -> None:
     assert not any(s == "speaker" for s, _, _ in facts)
 
 
-@pytest.mark.parametrize(
-    ("text", "fact"),
-    [
-        ("I'm in PyCharm if it matters, and the debugger won't attach.", ("speaker", "editor", "PyCharm")),
-        ("Вкалываю на «Магните» грузчиком, смены два через два.", ("speaker", "employer", "Магнит")),
-        ("Сижу на манжаро, обновления ломают звук.", ("speaker", "operating_system", "Manjaro")),
-        ("Второй год хожу на самбо, колени ноют.", ("speaker", "sport", "самбо")),
-    ],
-)
+@pytest.mark.parametrize(("text", "fact"), _rows("test_tools_and_work_said_in_passing"))
 def test_tools_and_work_said_in_passing(text: str, fact: tuple[str, str, str]) -> None:
     assert fact in _facts(text)
 
