@@ -28,12 +28,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from memlab.knowledge import rules
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract import nlp_available
 from memlab.knowledge.extract.clauses import Reader
 from memlab.knowledge.extract.nlp import parse
-from memlab.knowledge.rules import sentences, tool_category
+from memlab.knowledge.phrasing import is_plain_statement, sentences, tool_category
 from memlab.types import EpisodeRef, FactProposal
 
 SELF_SUBJECTS = frozenset("user speaker i me self я".split())
@@ -139,7 +138,7 @@ def _someone_else(before: Sequence[str], attribute: str | None) -> bool:
 
 def _rules_check(sentence: str, value: str, attribute: str | None = None) -> str | None:
 
-    if not rules.is_plain_statement(sentence):
+    if not is_plain_statement(sentence):
         return "a question or hypothetical"
     ws = words(sentence)
     at = _spans(words(value), ws)

@@ -18,7 +18,7 @@ from typing import Any
 from memlab.knowledge.causal_cues import consecutive_pairs
 from memlab.knowledge.grounding import StatementCheck, canonical_key, ground, said_values
 from memlab.knowledge.grounding import mentions as said
-from memlab.knowledge.rules import merge_entities
+from memlab.knowledge.phrasing import merge_entities
 from memlab.llm.client import ChatModel, ChatResult
 from memlab.llm.errors import LLMError
 from memlab.llm.parse import parse_json, validate

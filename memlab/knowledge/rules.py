@@ -45,6 +45,14 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from memlab.knowledge.phrasing import (
+    TOOL_CATEGORY,
+    clause_prefix,
+    is_plain_statement,
+    merge_entities,
+    sentences,
+    tool_category,
+)
 from memlab.knowledge.rules_gate import Gates
 from memlab.lang.names import normalize_name, russian_nominative_phrase
 from memlab.types import (
@@ -57,29 +65,12 @@ from memlab.types import (
 
 RULE_CONFIDENCE = 0.7
 
-TOOL_LEXICON: dict[str, tuple[str, ...]] = {
-    "language": (
-        "python", "rust", "go", "golang", "typescript", "javascript", "java", "kotlin", "c++",
-        "c#", "f#", "ruby", "elixir", "erlang", "haskell", "scala", "swift", "zig", "julia", "php",
-        "perl", "lua", "ocaml", "clojure", "dart", "nim", "c", "r", "питон",
-    ),
-    "editor": (
-        "vim", "neovim", "emacs", "vs code", "vscode", "visual studio code", "pycharm", "intellij", "intellij idea",
-        "sublime text", "helix", "zed", "cursor",
-    ),
-    "os": ("linux", "macos", "mac os", "windows", "ubuntu", "fedora", "debian", "arch linux", "nixos"),
-    "database": ("postgres", "postgresql", "mysql", "sqlite", "mongodb", "redis", "clickhouse", "duckdb"),
-    "shell": ("bash", "zsh", "fish"),
-    "browser": ("firefox", "chrome", "safari", "brave", "vivaldi"),
-    "cloud": ("aws", "gcp", "azure"),
-}  # fmt: skip
-_CATEGORY = {term: cat for cat, terms in TOOL_LEXICON.items() for term in terms}
 _CANON = {"golang": "Go", "питон": "Python", "vscode": "VS Code", "postgresql": "Postgres"}
 
 _UP = "A-ZÀ-ÖØ-ÞА-ЯЁ"
 _WORD = rf"(?!I'|I\b)[{_UP}][\w&'.+#\-]*[\w+#]"  # "I", "I'd" are not names
 _CAP = rf"{_WORD}(?:\s+(?:(?:of|de|la|del|da|van|von|der|du|le)\s+)?{_WORD}){{0,4}}"
-_LEX = "|".join(re.escape(t) for t in sorted(_CATEGORY, key=len, reverse=True))
+_LEX = "|".join(re.escape(t) for t in sorted(TOOL_CATEGORY, key=len, reverse=True))
 _TOOL = rf"(?:(?i:{_LEX})(?![\w+#])|{_CAP})"
 _Q = "[«\"“']?"  # an optional opening quote before a value
 _ADV = r"(?:(?:now|currently|still|actually|really|just|recently|finally|mostly|mainly|primarily|usually|also|officially)\s+)*"
@@ -270,11 +261,6 @@ _NOT_NAMES = frozenset(
     "пятница суббота воскресенье".split()
 )
 
-_SENT_SPLIT = re.compile(r"(?<=[.!?…])\s+|\n+")
-_ABBREV = re.compile(r"(?:\b(?:St|Mr|Mrs|Ms|Dr|Prof|Inc|Ltd|Co|Jr|Sr|vs|etc|e\.g|i\.e|г|ул)\.)$")
-_CLAUSE_BOUNDARY = re.compile(
-    r"[,;:—–()]|\s-\s|\b(?:but|and|though|although|whereas|while|so|но|а|и|хотя|зато|так что)\b", re.I
-)
 _NOT_PLAIN_PREFIX = re.compile(
     r"\b(?:not|never|no|nor|if|would|could|might|maybe|perhaps|wish|hope|want|wanted|plan|planning|"
     r"thinking|considering|whether|unless|suppose|imagine|pretend|не|ни|нет|никогда|если|бы|хочу|хотел|хотела|"
@@ -289,47 +275,15 @@ _OTHER_SUBJECT = re.compile(
     r"подруга|сестра|брат|коллега|сосед|соседка|соседи|жена|муж|мама|папа)\b",
     re.I,
 )
-_QUESTION_OPENER = re.compile(
-    r"^\W*(?:should|shall|do|does|did|can|could|would|will|am|is|are|was|were|if|suppose|imagine|what\s+if|"
-    r"стоит|если|может|можно|разве|неужели)\b",
-    re.I,
-)
-_LI = re.compile(r"\bли\b", re.I)
 
 
-def sentences(text: str) -> list[str]:
-    """Split into sentences, re-joining splits after abbreviations like "St." or "Dr."."""
-    out: list[str] = []
-    for piece in _SENT_SPLIT.split(text.replace("’", "'").strip()):
-        if out and _ABBREV.search(out[-1]):
-            out[-1] = f"{out[-1]} {piece}"
-        elif piece.strip():
-            out.append(piece.strip())
-    return out
-
-
-def is_plain_statement(sentence: str) -> bool:
-    """False for questions and sentences opened as hypotheticals or questions."""
-    return "?" not in sentence and not _QUESTION_OPENER.search(sentence) and not _LI.search(sentence)
-
-
-def clause_prefix(sentence: str, pos: int) -> str:
-    """Text of the clause that contains ``pos``, up to ``pos``."""
-    start = 0
-    for m in _CLAUSE_BOUNDARY.finditer(sentence, 0, pos):
-        start = m.end()
-    return sentence[start:pos]
-
-
-def tool_category(value: str) -> str | None:
-    return _CATEGORY.get(" ".join(value.casefold().split()))
 
 
 def _canonical_tool(value: str) -> str:
     low = " ".join(value.casefold().split())
     if low in _CANON:
         return _CANON[low]
-    return value if value[:1].isupper() or low not in _CATEGORY else value[:1].upper() + value[1:]
+    return value if value[:1].isupper() or low not in TOOL_CATEGORY else value[:1].upper() + value[1:]
 
 
 @dataclass(frozen=True)
@@ -498,22 +452,6 @@ def _cue_type(prev: str) -> str:
     return "concept"
 
 
-def merge_entities(mentions: Sequence[EntityMention]) -> tuple[EntityMention, ...]:
-    """One mention per normalised name; a typed fact entity wins over a cue-typed free mention."""
-    by_key: dict[str, EntityMention] = {}
-    for e in mentions:
-        k = normalize_name(e.name)
-        if not k:
-            continue
-        old = by_key.get(k)
-        if old is None:
-            by_key[k] = e
-            continue
-        aliases = tuple(dict.fromkeys(old.aliases + e.aliases + ((e.name,) if e.name != old.name else ())))
-        better = e if (old.role is None and e.role is not None) or old.type == "concept" else old
-        kept = tuple(a for a in aliases if a != better.name)
-        by_key[k] = better if kept == better.aliases else replace(better, aliases=kept)  # replace() is slow
-    return tuple(by_key.values())
 
 
 class RuleConsolidator:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -84,10 +85,41 @@ def parse(text: str, lang: str | None = None) -> list[Sent]:
 
 def parse_many(texts: list[str], lang: str) -> list[list[Sent]]:
     """Each text's sentences, parsed in one batch (natasha costs ~85 ms per call and ~4 ms per
-    message when a page of messages goes through together; spaCy pipes them)."""
+    message when a page of messages goes through together; spaCy pipes them). A text parsed
+    lately comes from a small cache (readers never change a parse): grounding and the update
+    reader re-read an episode, a test reads its table's sentences again."""
     from memlab.knowledge.extract.repairs import repaired
 
-    return parser(lang)([repaired(t) for t in texts]) if texts else []
+    key = "ru" if lang == "ru" else "en"
+    wanted = [repaired(t) for t in texts]
+    with _CACHE_LOCK:
+        got = {t: _CACHE[(key, t)] for t in wanted if (key, t) in _CACHE}
+    missing = [t for t in dict.fromkeys(wanted) if t not in got]
+    if missing:
+        got.update(zip(missing, parser(lang)(missing), strict=True))
+    with _CACHE_LOCK:
+        for t in wanted:
+            _CACHE[(key, t)] = got[t]
+            _CACHE.move_to_end((key, t))
+        while len(_CACHE) > _CACHE_SIZE[0]:
+            _CACHE.popitem(last=False)
+    return [got[t] for t in wanted]
+
+
+_CACHE: OrderedDict[tuple[str, str], list[Sent]] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+_CACHE_SIZE = [256]  # texts; ``keep_parses`` changes it
+
+
+def keep_parses(size: int) -> int:
+    """Keep the parses of the last ``size`` texts (default 256; 0 keeps none) and return the size
+    before. A test session that reads thousands of table sentences keeps them all and parses its
+    tables in batches."""
+    with _CACHE_LOCK:
+        before, _CACHE_SIZE[0] = _CACHE_SIZE[0], max(0, size)
+        while len(_CACHE) > _CACHE_SIZE[0]:
+            _CACHE.popitem(last=False)
+    return before
 
 
 _PARSERS: dict[str, Callable[[list[str]], list[list[Sent]]]] = {}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from typing import ClassVar
 
 from memlab.knowledge.extract import engine
 from memlab.knowledge.extract import lexicon as lx
@@ -46,6 +47,7 @@ from memlab.knowledge.extract.nlp import (
 )
 from memlab.knowledge.extract.open_clauses import open_facts
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.knowledge.extract.precedence import ARBITRATE, FIRST, NEW, UNSEEN, Step, arbitrate
 from memlab.knowledge.extract.ru_gaps import real_verb
 from memlab.knowledge.extract.ru_intro import by_training
 from memlab.knowledge.extract.russian import _ru_owner
@@ -95,67 +97,78 @@ class Sentences(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
 
     # -- sentence level --------------------------------------------------------------------------
+    # The readers of a sentence in priority order (lower first), each with its policy; the
+    # arbiter of precedence.py applies them. One line per reader.
+    READERS: ClassVar[tuple[Step, ...]] = (
+        Step(10, "_facts", FIRST),
+        Step(20, "_switched_to", FIRST),
+        Step(30, "_new_role", FIRST),
+        Step(40, "_new_job", FIRST),
+        Step(50, "_plain_state", FIRST),
+        Step(60, "_fragment_self", FIRST),
+        Step(70, "_diet_fragment", unless=("diet",)),
+        Step(80, "_job_here", unless=("job_title",), speaker=True),
+        Step(90, "_ru_job_plain", unless=("job_title",)),
+        Step(100, "_ru_job_instrumental", unless=("job_title",)),
+        Step(110, "_profile", UNSEEN),
+        Step(120, "_age_tags", UNSEEN),
+        Step(130, "_routine", unless=("sport", "instrument")),
+        Step(140, "_ru_named_after", UNSEEN, once="pet_"),  # a pet when none was named, a relation when that one was not
+        Step(150, "_town_of_work", UNSEEN),
+        Step(160, "_home_town", unless=("city",), speaker=True),
+        Step(170, "_married_or_under", UNSEEN),
+        Step(180, "_in_passing", NEW),
+        Step(190, "_nickname"),
+        Step(200, "_birthday"),
+        Step(210, engine.pattern_facts, UNSEEN),  # a pattern adds what no reader above said
+        Step(220, "_gapped", sees=True),
+        Step(230, "_job_place", sees=True),
+        Step(240, "_time_in_place", unless=("city",), speaker=True),
+        Step(250, "_time_into", UNSEEN),
+        Step(260, "_shared", sees=True),
+        Step(270, "_career", sees=True),
+        Step(280, "_usual_drink", sees=True),
+        Step(290, "_asides", sees=True),
+        Step(900, "_degree_not_job", ARBITRATE),
+        Step(910, "_keep_sane", ARBITRATE),  # before the arbitrations below: a town read as an employer is no org
+        Step(920, "_pets_owned", ARBITRATE),
+        Step(930, "_org_not_city", ARBITRATE),
+        Step(940, "_school_not_employer", ARBITRATE),
+        Step(990, open_facts, sees=True),  # lowest priority of all: only clauses no reader above read
+        Step(999, "_keep_sane", ARBITRATE),
+    )
+
     def facts(self) -> Iterator[Extracted]:
-        if self.says_nothing_now():
-            return
-        found = list(self._facts()) or list(self._switched_to()) or list(self._new_role()) or list(self._new_job())
-        found = found or list(self._plain_state())
-        found = found or list(self._fragment_self())
-        if not any(f.attribute == "diet" for f in found):
-            found += list(self._diet_fragment())
-        if not any(f.attribute == "job_title" and f.subject == SPEAKER for f in found):
-            found += list(self._job_here())
-        if not any(f.attribute == "job_title" for f in found):
-            found += list(self._ru_job_plain())
-        if not any(f.attribute == "job_title" for f in found):
-            found += list(self._ru_job_instrumental())
-        have = {(f.subject, f.attribute) for f in found}
-        found += [f for f in self._profile() if (f.subject, f.attribute) not in have]
-        have = {(f.subject, f.attribute) for f in found}
-        found += [f for f in self._age_tags() if (f.subject, "age") not in have]
-        if not any(f.attribute in ("sport", "instrument") for f in found):
-            found += list(self._routine())
-        have = {(f.subject, f.attribute) for f in found}
-        had_pet = any(f.attribute.startswith("pet_") for f in found)
-        for f in self._ru_named_after():  # a pet when none was named, a relation when that one was not
-            if not had_pet if f.attribute.startswith("pet_") else (f.subject, f.attribute) not in have:
-                found.append(f)
-        have = {(f.subject, f.attribute) for f in found}
-        found += [f for f in self._town_of_work() if (f.subject, f.attribute) not in have]
-        if not any(f.attribute == "city" and f.subject == SPEAKER for f in found):
-            found += list(self._home_town())
-        have = {(f.subject, f.attribute) for f in found}
-        found += [f for f in self._married_or_under() if (f.subject, f.attribute) not in have]
-        known = {(f.subject, f.attribute, f.value.casefold()) for f in found}
-        found += [f for f in self._in_passing() if (f.subject, f.attribute, f.value.casefold()) not in known]
-        found += list(self._nickname())
-        found += list(self._birthday())
-        have = {(f.subject, f.attribute) for f in found}  # a pattern adds what no reader above said
-        found += [f for f in engine.pattern_facts(self) if (f.subject, f.attribute) not in have]
-        found += list(self._gapped(found))
-        found += list(self._job_place(found))
-        if not any(f.attribute == "city" and f.subject == SPEAKER for f in found):
-            found += list(self._time_in_place())
-        have = {(f.subject, f.attribute) for f in found}
-        found += [f for f in self._time_into() if (f.subject, f.attribute) not in have]
-        found += list(self._shared(found))
-        found += list(self._career(found))
-        found += list(self._usual_drink(found))
-        found += list(self._asides(found))
-        if self.s.lang == "ru" and (trained := by_training(self)):  # "я по образованию юрист": a degree, not the job
-            said = {w for _, w in trained}
-            found = [f for f in found if f.attribute != "job_title" or not ({*f.value.casefold().split()} & (said | {"образованию"}))]
-            found += [self.fact(who, "degree", what, "concept") for who, what in trained]
-        found = list(filter(self._sane, found))  # before the arbitration: a town read as an employer is no org
-        found = [g for f in found if (g := self._pet_of_another(f)) is not None]
+        """The facts of the sentence: the readers of ``READERS`` under their declared precedence."""
+        if not self.says_nothing_now():
+            yield from arbitrate(self, self.READERS)
+
+    # -- the general arbitrations of the table -----------------------------------------------------
+    def _degree_not_job(self, found: list[Extracted]) -> list[Extracted]:
+        """«я по образованию юрист»: what one trained as is a degree, not the job (Russian)."""
+        if self.s.lang != "ru" or not (trained := by_training(self)):
+            return found
+        said = {w for _, w in trained} | {"образованию"}
+        kept = [f for f in found if f.attribute != "job_title" or not {*f.value.casefold().split()} & said]
+        return kept + [self.fact(who, "degree", what, "concept") for who, what in trained]
+
+    def _keep_sane(self, found: list[Extracted]) -> list[Extracted]:
+        """Only the facts every reader's facts must be (``_sane``)."""
+        return list(filter(self._sane, found))
+
+    def _pets_owned(self, found: list[Extracted]) -> list[Extracted]:
+        """A Russian possessive gives a pet to its owner, or to nobody the speaker knows (``_pet_of_another``)."""
+        return [g for f in found if (g := self._pet_of_another(f)) is not None]
+
+    def _org_not_city(self, found: list[Extracted]) -> list[Extracted]:
+        """One name is not both the place someone works or studies at and their city ("я бэкендер в Озоне")."""
         orgs = {(f.subject, f.value.casefold()) for f in found if f.attribute in ("employer", "university")}
-        # one name is not both the place someone works at and their city ("я бэкендер в Озоне")
-        found = [f for f in found if f.attribute != "city" or (f.subject, f.value.casefold()) not in orgs]
+        return [f for f in found if f.attribute != "city" or (f.subject, f.value.casefold()) not in orgs]
+
+    def _school_not_employer(self, found: list[Extracted]) -> list[Extracted]:
+        """Where one studies is not an employer ("started my PhD at Leeds")."""
         schools = {(f.subject, f.value.casefold()) for f in found if f.attribute == "university"}
-        # "started my PhD at Leeds": where one studies, not an employer
-        found = [f for f in found if f.attribute != "employer" or (f.subject, f.value.casefold()) not in schools]
-        found += open_facts(self, found)  # lowest priority of all: only clauses no reader above read
-        yield from filter(self._sane, found)
+        return [f for f in found if f.attribute != "employer" or (f.subject, f.value.casefold()) not in schools]
 
     def says_nothing_now(self) -> bool:
         """The whole sentence states nothing current: a question, past time, something unreal."""

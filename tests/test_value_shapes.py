@@ -1,16 +1,27 @@
 """Wrong facts found by reading every fact the extractor gives on real and unlabelled chat
 (LoCoMo, and a corpus a helper wrote blind to the code), fixed by the shape of the value or
-the subject, not by one phrasing (issue 10, eighth round).
+the subject, not by one phrasing.
 
 The sentences are new wordings, not rows of the evaluation sets."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from memlab.knowledge.extract import nlp_available
 
 pytestmark = pytest.mark.skipif(not nlp_available(), reason="spaCy / natasha not installed")
+
+CASES: dict[str, Any] = json.loads((Path(__file__).parent / "data" / "value_shapes.json").read_text(encoding="utf-8"))
+
+
+def _rows(name: str) -> list[Any]:
+    """The rows of table ``name`` in the data file (a row of several values, and a fact in it, as a tuple)."""
+    return [tuple(tuple(v) if isinstance(v, list) else v for v in r) if isinstance(r, list) else r for r in CASES[name]["rows"]]
 
 
 def _facts(text: str, lang: str = "en") -> set[tuple[str, str, str]]:
@@ -23,28 +34,12 @@ def _attrs(text: str, lang: str = "en") -> set[str]:
     return {a for _, a, _ in _facts(text, lang)}
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "I started teaching folks how to bake sourdough on weekends.",
-        "Teaching them to sit is harder than it looks.",
-        "teaching my nephew chess has been so rewarding",
-        "I've been teaching my kids to swim this summer.",
-        "Wow, teaching those puppies tricks must take patience!",
-    ],
-)
+@pytest.mark.parametrize("text", _rows("test_teaching_as_an_activity_is_no_job"))
 def test_teaching_as_an_activity_is_no_job(text: str) -> None:
     assert "job_title" not in _attrs(text)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "I teach chemistry at a secondary school in Hull.",
-        "I'm teaching English in Daegu this year.",
-        "I started teaching at a primary school in September.",
-    ],
-)
+@pytest.mark.parametrize("text", _rows("test_teaching_for_a_living_is_still_a_teacher"))
 def test_teaching_for_a_living_is_still_a_teacher(text: str) -> None:
     if "teaching English in Daegu" in text:
         pytest.skip("the progressive with a place is not read (a recall gap, not this fix)")
@@ -68,14 +63,7 @@ def test_an_opener_is_no_subject() -> None:
     assert all(s == "speaker" for s, _, _ in facts)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "The kids were running around the garden all afternoon.",
-        "always running about after the twins, no time for anything",
-        "I'm running late again, sorry!",
-    ],
-)
+@pytest.mark.parametrize("text", _rows("test_running_around_is_no_sport"))
 def test_running_around_is_no_sport(text: str) -> None:
     assert "sport" not in _attrs(text)
 
@@ -101,15 +89,7 @@ def test_a_favourite_hobby_is_a_hobby_and_the_progressive_parse_still_gives_it()
     assert "hobby" not in _attrs("my hobby isn't collecting vinyl")
 
 
-@pytest.mark.parametrize(
-    ("text", "lang"),
-    [
-        ("In the film, Ripley works for the Weyland company on a ship", "en"),
-        ("in the novel, Kitty lives in St Petersburg with her husband", "en"),
-        ("в фильме Данила живёт в Петербурге у брата", "ru"),
-        ("в «Ведьмаке» Лютик бард, поёт на каждом углу", "ru"),
-    ],
-)
+@pytest.mark.parametrize(("text", "lang"), _rows("test_a_sentence_set_in_a_story_states_no_fact"))
 def test_a_sentence_set_in_a_story_states_no_fact(text: str, lang: str) -> None:
     assert _facts(text, lang) == set()
 
@@ -163,10 +143,7 @@ def test_a_relative_of_a_relative_is_nobody_closer() -> None:
     assert not any(s == "speaker's wife" for s, _, _ in facts)
 
 
-@pytest.mark.parametrize(
-    ("text", "lang"),
-    [("Костя же теперь в Казани, да?", "ru"), ("Marta is in Lyon these days, right?", "en")],
-)
+@pytest.mark.parametrize(("text", "lang"), _rows("test_a_tag_that_asks_for_confirmation_is_a_question"))
 def test_a_tag_that_asks_for_confirmation_is_a_question(text: str, lang: str) -> None:
     assert _facts(text, lang) == set()
 
