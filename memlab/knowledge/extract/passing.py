@@ -18,7 +18,6 @@ _OVER = frozenset("was were used quit stopped gave".split())
 _SYSTEMS = wl.words("en", "systems")
 _DEVICES = wl.words("en", "devices")
 _OWN = frozenset("my our".split())
-_SETUP_NOUNS = wl.words("en", "setup_nouns")
 
 
 # whom one teaches at home, not for a living: "teaching my siblings coding"
@@ -39,7 +38,6 @@ class Passing(ReaderParts):
         if self.s.lang == "ru":
             yield from self._ru_age()
             yield from self._ru_moved_onto()
-            yield from self._ru_now_sport()
             return
         yield from self._adopting()  # "still getting used to Neovim": before "used" ends the reading below
         yield from self._standing()  # "I have a BEng in mechanical engineering", "I'm a Londoner now"
@@ -129,23 +127,6 @@ class Passing(ReaderParts):
                     yield self.fact(SPEAKER, found[0], found[1], "tool")
                     return
 
-    def _ru_now_sport(self) -> Iterator[Extracted]:
-        """ "по средам теперь йога", "теперь бокс": a sport said with "теперь" and no verb."""
-        if any(t.pos == "VERB" and t.feats.get("Person") == "3" for t in self.toks):
-            return
-        for t in self.toks[1:]:
-            if t.lemma in lx.SPORTS and "теперь" in [x.lower for x in self.toks[max(0, t.i - 2) : t.i]] and t.feats.get("Case", "Nom") == "Nom":
-                yield self.fact(SPEAKER, "sport", t.lemma, "concept")
-                return
-
-    def _setup_of(self, noun: Tok) -> Iterator[Extracted]:
-        """ "my Neovim config just crossed 1400 lines": the tool the speaker's setup is of."""
-        for c in self.s.children(noun, "compound", "amod", "nmod"):
-            found = self.tool(c) if c.i < noun.i and c.i not in self.quoted else None
-            if found is not None and found[0] in ("editor", "operating_system", "database", "browser"):
-                yield self.fact(SPEAKER, found[0], found[1], "tool")
-                return
-
     def _been_in(self, been: Tok) -> Iterator[Extracted]:
         """ "I've been in Helix for a month straight": living in an editor is using it."""
         o = self.toks[been.i + 2]
@@ -153,15 +134,6 @@ class Passing(ReaderParts):
         have = any(x.lower in ("i've", "'ve", "have", "i") for x in self.toks[max(0, been.i - 2) : been.i])
         if found is not None and found[0] == "editor" and have:
             yield self.fact(SPEAKER, "editor", found[1], "tool")
-
-    def _goes(self, v: Tok) -> Iterator[Extracted]:
-        """ "I go climbing twice a week", "I do bouldering": a sport as the gerund after "go" / "do"
-        (the small model lemmatises "bouldering" to "bouldere")."""
-        who = self.subject_of(v)
-        for x in self.s.children(v, "xcomp", "obj", "dobj", "advcl", "ccomp"):
-            if who is not None and x.lower in lx.SPORTS and x.i not in self.quoted:
-                yield self.fact(who, "sport", x.lower, "concept")
-                return
 
     def _taken_up(self, v: Tok) -> Iterator[Extracted]:
         """ "I've taken up the cello", "picked up bouldering in the spring"; not "I'd take up surfing"."""
@@ -312,16 +284,6 @@ class Passing(ReaderParts):
             if name is not None:
                 yield self.fact(who, "university", name, "organization")
                 return
-
-    def _joined_club(self, v: Tok) -> Iterator[Extracted]:
-        """ "I joined a rowing club", "my son joined the chess club": the sport of the club joined."""
-        who = None if self._blocked(v) or self.denied(v) else self.subject_of(v)
-        for o in self.s.children(v, "obj", "dobj"):
-            if who is None or o.lemma not in ("club", "team", "league", "squad", "crew") or o.i in self.quoted:
-                continue
-            sport = next((c.lemma for c in self.s.children(o, "compound", "amod", "nmod") if c.lemma in lx.SPORTS), None)
-            if sport is not None:
-                yield self.fact(who, "sport", sport, "concept")
 
     def _life_in(self, life: Tok) -> Iterator[Extracted]:
         """ "Life in Aberdeen is quiet, but I like it": the speaker's city, in a sentence of the
@@ -658,14 +620,11 @@ _BY_WORD: tuple[tuple[str, _Test], ...] = (
     ("_swears_by", lambda r, t: t.lemma == "swear" and t.pos == "VERB" and not r._blocked(t) and not r.denied(t)),
     ("_enrolled", lambda r, t: t.lemma in ("transfer", "enrol", "enroll") and t.pos == "VERB"),
     ("_sits_on_team", lambda r, t: t.lemma in ("sit", "work", "serve") and t.pos == "VERB" and not r._blocked(t)),
-    ("_joined_club", lambda r, t: t.lemma == "join" and t.pos == "VERB"),
     ("_life_in", lambda r, t: t.lemma == "life" and t.i + 2 < len(r.toks) and r.toks[t.i + 1].lower == "in"),
     ("_swapped_for", lambda r, t: t.lemma in _SWAP_VERBS and t.pos == "VERB"),
     ("_called_home", lambda r, t: t.lemma == "call" and t.pos == "VERB" and any(c.lower == "home" for c in r.s.children(t))),
     ("_grew_up_speaking", lambda r, t: t.lemma == "speak" and t.tag == "VBG" and r._grew_up(r.toks[t.head])),
     ("_teaches", lambda r, t: t.lemma == "teach" and t.pos == "VERB" and t.tag in ("VBP", "VBZ", "VBG")),
-    ("_goes", lambda r, t: t.lemma in ("go", "do") and t.tag in ("VBP", "VBZ") and not r._blocked(t)),
-    ("_setup_of", lambda r, t: t.lower in _SETUP_NOUNS and r._own(t)),
     ("_been_in", lambda r, t: t.lower == "been" and t.i + 2 < len(r.toks) and r.toks[t.i + 1].lower == "in"),
     ("_home_in", lambda r, t: t.lemma in lx.HOME_NOUNS and r._own(t)),
     ("_device_runs", lambda r, t: t.lemma == "run" and t.tag in ("VBZ", "VBP", "VBG")),
