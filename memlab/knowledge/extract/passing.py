@@ -607,6 +607,31 @@ class Passing(ReaderParts):
         return None
 
 
+def _dropping(v: Tok) -> bool:
+    """A verb that parts with what it governs, or wants it: "sold my Civic", "swapped my iPhone"."""
+    return v.lemma in lx.DROP_VERBS or v.lower in lx.DROP_VERBS or v.lemma in _PARTING
+
+
+_STUDY = wl.words("en", "study")
+_NOT_STUDYING = wl.words("en", "not_studying")
+_NOT_YET = wl.words("en", "passing_not_yet")
+_SHORT_STAY = wl.words("en", "passing_short_stay")
+_NOT_A_USER = wl.words("en", "not_a_user")
+_SWAP_VERBS = wl.words("en", "swap_verbs")
+_TEACHING = wl.words("en", "teaching")
+_HOUSEHOLD = wl.words("en", "household")
+_NOT_OURS = wl.words("en", "not_ours")
+_FREE_TIME = frozenset("time weekend evening spare free".split())
+_STACK_KINDS = frozenset("operating_system database editor programming_language".split())
+_STACK_THINGS = wl.words("en", "stack_things")
+_SPARE = frozenset("spare backup second first previous broken dead".split())
+_PARTING = wl.words("en", "parting")
+
+
+def _age(text: str) -> bool:
+    return text.isdigit() and 0 < int(text) < 120
+
+
 # The word readers of ``Passing._in_passing``: (reader, test on the word). In each table the first
 # test a word passes picks the one reader that reads it; the two tables read a word independently.
 _Test = Callable[[Passing, Tok], bool]
@@ -637,27 +662,3 @@ _BY_WORD_TOO: tuple[tuple[str, _Test], ...] = (
     ("_with_someone", lambda r, t: t.lower == "with" and t.i == 2 and r.toks[1].lemma == "be" and r.toks[0].lower == "i"),
 )  # fmt: skip
 
-
-def _dropping(v: Tok) -> bool:
-    """A verb that parts with what it governs, or wants it: "sold my Civic", "swapped my iPhone"."""
-    return v.lemma in lx.DROP_VERBS or v.lower in lx.DROP_VERBS or v.lemma in _PARTING
-
-
-_STUDY = wl.words("en", "study")
-_NOT_STUDYING = wl.words("en", "not_studying")
-_NOT_YET = wl.words("en", "passing_not_yet")
-_SHORT_STAY = wl.words("en", "passing_short_stay")
-_NOT_A_USER = wl.words("en", "not_a_user")
-_SWAP_VERBS = wl.words("en", "swap_verbs")
-_TEACHING = wl.words("en", "teaching")
-_HOUSEHOLD = wl.words("en", "household")
-_NOT_OURS = wl.words("en", "not_ours")
-_FREE_TIME = frozenset("time weekend evening spare free".split())
-_STACK_KINDS = frozenset("operating_system database editor programming_language".split())
-_STACK_THINGS = wl.words("en", "stack_things")
-_SPARE = frozenset("spare backup second first previous broken dead".split())
-_PARTING = wl.words("en", "parting")
-
-
-def _age(text: str) -> bool:
-    return text.isdigit() and 0 < int(text) < 120
