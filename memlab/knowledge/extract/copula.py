@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
@@ -55,128 +55,142 @@ class CopulaClauses(ReaderParts):
         if self.s.lang == "en" and v.dep == "csubj" and v.tag == "VBG" and self._said_as_not_now(self.toks[v.head]):
             return  # "Being a midwife would have suited me", "Being a teacher was hell"
         subj_tok = next(iter(self.s.children(v, "nsubj", "nsubj:pass", "csubj")), None)
-        if v.lemma in _BE or named:
-            preds = self.s.children(v, "attr", "acomp", "oprd")
-            # "I'm Ahmed, data engineer in Dubai": a job noun joined to the name is said of the subject too
-            # and so is an age ("I'm Nkechi, 27, product manager at a fintech")
-            heads = [b for b in preds if self._is_person(b) or b.pos == "NUM" and b.text.isdigit() and 10 <= int(b.text) < 100]
-            members = [c for b in heads for c in self.s.children(b, "conj", "appos") if not self.s.children(c, "cc", "nsubj")]
-            if any(b.pos == "NUM" for b in heads):  # "I'm 31, ICU nurse, Glasgow": the parse hangs the rest on "'m"
-                loose = [c for c in self.s.children(v, "dep", "appos", "attr") if c.i > heads[0].i]
-                members += loose + [c for x in loose for c in self.s.children(x, "appos", "conj")]
-            preds += [
-                c for c in members
-                if _job_word(c) and (c.lemma not in lx.RELATIONS or self._job_compound(c))
-                or c.dep == "appos" and c.pos == "NUM" and c.text.isdigit() and 10 <= int(c.text) < 100
-            ]  # fmt: skip
-            if v.lemma == "be" and subj_tok is not None and subj_tok.lower in ("i", "i'm"):
-                # "I'm 31, ICU nurse, night shifts, Glasgow": a place in the list is the city
-                for c in members:
-                    if c.pos == "PROPN" and self._place(c) and c.i not in self.quoted and c.ent != "ORG":
-                        yield self.fact(SPEAKER, "city", self.city(c), "place")
-        else:
-            preds = [v]
-        if subj_tok is not None and v.lemma == "be" and subj_tok.text[:1].isupper() and self._place(subj_tok):
-            if subj_tok.lemma != "home" and any(c.lemma == "home" for c in self.s.children(v)):
-                yield self.fact(SPEAKER, "city", self.value_text(subj_tok), "place")  # "Tokyo has been home"
-        if (
-            subj_tok is not None
-            and subj_tok.lemma == "home"
-            and self.owner_of(subj_tok) in (None, SPEAKER)
-            and all(c.lower in ("my", "our") for c in self.s.children(subj_tok, "nmod:poss", "poss"))
-            and not any(c.feats.get("Tense") == "Past" for c in [v, *self.s.children(v, "aux", "auxpass", "cop")])
-        ):
-            # "Home is Berlin now" (the parse may take it for an adjective, or make the name the head)
-            for b in self.s.children(v, "attr", "acomp") if v.lemma == "be" else [v]:
-                if self._place(b):
-                    yield self.fact(SPEAKER, "city", self.city(b), "place")
-                    return
-
-        if subj_tok is not None and v.lemma in _BE and self.tool_value(subj_tok) is not None:
-            # value first: "Rust is what all my stuff is in now", "MySQL is the database I babysit"
-            # the clause itself, not the clauses hanging off it ("..., Python's just for the odd notebook")
-            apart = set().union(
-                *(_subtree(self.s, c) for c in self.s.children(v, "ccomp", "conj", "parataxis") if c.i < v.i),
-                *(_subtree(self.s, c) for c in self.s.children(v, "advcl", "conj") if self.s.children(c, "nsubj")),
-            )  # nor "Atom is dead so I finally moved to VS Code": that clause has a subject of its own
-            clause = [t for t in _subtree_toks(self.s, v) if t.i != subj_tok.i and t.i not in apart]
-            if any(t.lower in ("i", "my") for t in clause) and not any(
-                t.lower in lx.NEGATIONS for t in clause
-            ):
-                cat, canon = self.tool_value(subj_tok)  # type: ignore[misc]
-                yield self.fact(SPEAKER, cat, canon, "tool")
-                return
-        if subj_tok is not None and v.lemma == "be" and subj_tok.lemma == "name":
-            pet = next((c for c in self.s.children(subj_tok, "nmod:poss", "poss") if c.lemma in lx.PETS), None)
-            owner = self.owner_of(pet) if pet is not None else None
-            if pet is not None and owner is None and any(c.lower == "the" for c in self.s.children(pet, "det")):
-                owner = SPEAKER  # "the pup's name is Olive": the speaker's own
-            pet_name = next((b for b in preds if self._is_person(b) or b.pos == "PROPN"), None)
-            if pet is not None and owner is not None and pet_name is not None and not self._blocked(v):
-                yield self.fact(owner, f"pet_{lx.PETS[pet.lemma]}", self.value_text(pet_name), "concept")  # "my dog's name is Rex"
-                return
-        if subj_tok is not None and v.lemma == "be" and subj_tok.lemma == "name" and "pet" in self.said:
-            owner_word = next((c.lower for c in self.s.children(subj_tok, "nmod:poss")), "")
-            if owner_word in ("her", "his", "its", "their") or any(
-                c.lemma in lx.PETS for c in self.s.children(subj_tok)
-            ):
-                for b in preds:  # "We adopted a cat!! Her name is Miso"; "Juniper" the small model calls an adjective
-                    if self._is_person(b) or b.i > 0 and b.text[:1].isupper() and b.pos in ("PROPN", "ADJ", "NOUN"):
-                        owner, species = self.said.pop("pet")
-                        yield self.fact(owner, f"pet_{species}", self.value_text(b), "concept")
-                        return
-        if v.lemma == "be" and subj_text is not None:
-            age = self._age_after(v)
-            if age:  # "I'm 19 and already tired", "Ahmed's 35 today!"
-                yield self.fact(subj_text, "age", age, "concept")
+        preds = (yield from self._copula_preds(v, subj_tok)) if v.lemma in _BE or named else [v]
+        if subj_tok is not None and (yield from self._copula_subject(v, subj_tok, preds)):
+            return
+        if v.lemma == "be" and subj_text is not None and (age := self._age_after(v)):
+            yield self.fact(subj_text, "age", age, "concept")  # "I'm 19 and already tired", "Ahmed's 35 today!"
         owned = self._owned_attribute(subj_tok) if subj_tok is not None else None
         for b in preds:
-            if owned is not None:  # "my favourite band is Radiohead"
-                owner, attribute = owned
-                if attribute == "name" and "'s " in owner:  # "my partner's name is Alex" -> partner: Alex
-                    base, rel = owner.split("'s ", 1)
-                    if rel in lx.RELATION_FACTS and self._is_person(b):
-                        yield self.fact(base, lx.RELATION_FACTS[rel], self.value_text(b), "person")
-                        continue
-                value = self._attribute_value(attribute, b)
-                if value:
-                    yield self.fact(owner, attribute, value[0], value[1])
-                    continue
-            role = self._my_role(b)  # "Kate's my manager now"
-            if role is not None and subj_tok is not None and self._is_person(subj_tok):
-                yield self.fact(SPEAKER, role, self.value_text(subj_tok), "person")
+            if (yield from self._copula_pred(b, subj_tok, owned)):
                 continue
-            role = self._my_role(subj_tok) if subj_tok is not None else None  # "my team lead is Marco now"
-            if role is not None and self._is_person(b) and not _job_word(b):  # "my boss became CEO": a title
-                yield self.fact(SPEAKER, role, self.value_text(b), "person")
-                continue
-            flipped = self._owned_attribute(b)  # "Zed is my editor now"
-            if flipped is not None and subj_tok is not None:
-                value = self._attribute_value(flipped[1], subj_tok)
-                ante = self.antecedent(subj_tok) if flipped[1].startswith("favorite_") else None
-                if value is None and ante is not None:  # "just finished Piranesi and it's my new favorite book"
-                    value = self.title(ante), "concept"
-                if value:
-                    yield self.fact(flipped[0], flipped[1], value[0], value[1])
-                continue
-            if (
-                subj_text is None
-                or subj_tok is not None
-                and subj_tok.lower not in _SPEAKER_WORDS
-                and subj_text == SPEAKER
-            ):
+            if subj_text is None or subj_tok is not None and subj_tok.lower not in _SPEAKER_WORDS and subj_text == SPEAKER:
                 continue
             yield from self._predicative(b, subj_text)
         if v.lemma == "be" and subj_text is not None:
-            # "Mum's in hospital in Leicester", "я в командировке в Казани": a stay, not a home
-            stay = any(o.lemma in _STAY_NOUNS for _, o in self.obliques(v))
-            for case, o in self.obliques(v):
-                if not self._negated_stretch(o, v):  # "Not in Madrid anymore — I'm in Seville now"
-                    yield from (f for f in self._located(case, o, subj_text) if not (stay and f.attribute == "city"))
-            for a in self.s.children(v, "acomp", "advmod"):  # "I'm super into woodworking"
-                for case, o in self.obliques(a):
-                    if case == "into":
-                        yield from self._located(case, o, subj_text)
+            yield from self._copula_where(v, subj_text)
+
+    def _copula_preds(self, v: Tok, subj_tok: Tok | None) -> Generator[Extracted, None, list[Tok]]:
+        """What "be" says of its subject: its complements, and the job nouns and ages listed beside a
+        name or an age ("I'm Ahmed, data engineer in Dubai", "I'm 31, ICU nurse, Glasgow"); a
+        place in such a list is the speaker's city."""
+        preds = self.s.children(v, "attr", "acomp", "oprd")
+        heads = [b for b in preds if self._is_person(b) or b.pos == "NUM" and b.text.isdigit() and 10 <= int(b.text) < 100]
+        members = [c for b in heads for c in self.s.children(b, "conj", "appos") if not self.s.children(c, "cc", "nsubj")]
+        if any(b.pos == "NUM" for b in heads):  # "I'm 31, ICU nurse, Glasgow": the parse hangs the rest on "'m"
+            loose = [c for c in self.s.children(v, "dep", "appos", "attr") if c.i > heads[0].i]
+            members += loose + [c for x in loose for c in self.s.children(x, "appos", "conj")]
+        preds += [
+            c for c in members
+            if _job_word(c) and (c.lemma not in lx.RELATIONS or self._job_compound(c))
+            or c.dep == "appos" and c.pos == "NUM" and c.text.isdigit() and 10 <= int(c.text) < 100
+        ]  # fmt: skip
+        if v.lemma == "be" and subj_tok is not None and subj_tok.lower in ("i", "i'm"):
+            for c in members:
+                if c.pos == "PROPN" and self._place(c) and c.i not in self.quoted and c.ent != "ORG":
+                    yield self.fact(SPEAKER, "city", self.city(c), "place")
+        return preds
+
+    def _copula_subject(self, v: Tok, subj: Tok, preds: list[Tok]) -> Generator[Extracted, None, bool]:
+        """Readings the subject decides, value first: a home ("Home is Berlin now", "Tokyo has been
+        home"), a tool ("Rust is what all my stuff is in now"), a pet's name ("my dog's name is
+        Rex"). True when one of them said all the clause says."""
+        if v.lemma == "be" and subj.text[:1].isupper() and self._place(subj):
+            if subj.lemma != "home" and any(c.lemma == "home" for c in self.s.children(v)):
+                yield self.fact(SPEAKER, "city", self.value_text(subj), "place")  # "Tokyo has been home"
+        if (
+            subj.lemma == "home"
+            and self.owner_of(subj) in (None, SPEAKER)
+            and all(c.lower in ("my", "our") for c in self.s.children(subj, "nmod:poss", "poss"))
+            and not any(c.feats.get("Tense") == "Past" for c in [v, *self.s.children(v, "aux", "auxpass", "cop")])
+        ):  # the parse may take "Berlin" for an adjective, or make the name the head
+            for b in self.s.children(v, "attr", "acomp") if v.lemma == "be" else [v]:
+                if self._place(b):
+                    yield self.fact(SPEAKER, "city", self.city(b), "place")
+                    return True
+        if v.lemma in _BE and (tv := self.tool_value(subj)) is not None and self._mine_in_clause(v, subj):
+            yield self.fact(SPEAKER, tv[0], tv[1], "tool")  # "MySQL is the database I babysit"
+            return True
+        if v.lemma == "be" and subj.lemma == "name":
+            return (yield from self._pet_name_is(v, subj, preds))
+        return False
+
+    def _mine_in_clause(self, v: Tok, subj: Tok) -> bool:
+        """The clause of ``v`` itself (not the clauses hung on it: "..., Python's just for the odd
+        notebook", "Atom is dead so I finally moved to VS Code") says "I" or "my", and no negation."""
+        apart = set().union(
+            *(_subtree(self.s, c) for c in self.s.children(v, "ccomp", "conj", "parataxis") if c.i < v.i),
+            *(_subtree(self.s, c) for c in self.s.children(v, "advcl", "conj") if self.s.children(c, "nsubj")),
+        )
+        clause = [t for t in _subtree_toks(self.s, v) if t.i != subj.i and t.i not in apart]
+        return any(t.lower in ("i", "my") for t in clause) and not any(t.lower in lx.NEGATIONS for t in clause)
+
+    def _pet_name_is(self, v: Tok, subj: Tok, preds: list[Tok]) -> Generator[Extracted, None, bool]:
+        """ "my dog's name is Rex", "the pup's name is Olive", "We adopted a cat!! Her name is Miso"."""
+        pet = next((c for c in self.s.children(subj, "nmod:poss", "poss") if c.lemma in lx.PETS), None)
+        owner = self.owner_of(pet) if pet is not None else None
+        if pet is not None and owner is None and any(c.lower == "the" for c in self.s.children(pet, "det")):
+            owner = SPEAKER  # "the pup's name is Olive": the speaker's own
+        pet_name = next((b for b in preds if self._is_person(b) or b.pos == "PROPN"), None)
+        if pet is not None and owner is not None and pet_name is not None and not self._blocked(v):
+            yield self.fact(owner, f"pet_{lx.PETS[pet.lemma]}", self.value_text(pet_name), "concept")
+            return True
+        if "pet" not in self.said:
+            return False
+        owner_word = next((c.lower for c in self.s.children(subj, "nmod:poss")), "")
+        if owner_word in ("her", "his", "its", "their") or any(c.lemma in lx.PETS for c in self.s.children(subj)):
+            for b in preds:  # "Juniper" the small model calls an adjective
+                if self._is_person(b) or b.i > 0 and b.text[:1].isupper() and b.pos in ("PROPN", "ADJ", "NOUN"):
+                    owner, species = self.said.pop("pet")
+                    yield self.fact(owner, f"pet_{species}", self.value_text(b), "concept")
+                    return True
+        return False
+
+    def _copula_pred(self, b: Tok, subj: Tok | None, owned: tuple[str, str] | None) -> Generator[Extracted, None, bool]:
+        """A complement ``b`` read against the subject: an owned attribute ("my favourite band is
+        Radiohead"), a role ("Kate's my manager now", "my team lead is Marco"), the attribute turned
+        round ("Zed is my editor now"). True when it is read so (nothing more to say of ``b``)."""
+        if owned is not None:
+            owner, attribute = owned
+            if attribute == "name" and "'s " in owner:  # "my partner's name is Alex" -> partner: Alex
+                base, rel = owner.split("'s ", 1)
+                if rel in lx.RELATION_FACTS and self._is_person(b):
+                    yield self.fact(base, lx.RELATION_FACTS[rel], self.value_text(b), "person")
+                    return True
+            value = self._attribute_value(attribute, b)
+            if value:
+                yield self.fact(owner, attribute, value[0], value[1])
+                return True
+        role = self._my_role(b)
+        if role is not None and subj is not None and self._is_person(subj):
+            yield self.fact(SPEAKER, role, self.value_text(subj), "person")
+            return True
+        role = self._my_role(subj) if subj is not None else None
+        if role is not None and self._is_person(b) and not _job_word(b):  # "my boss became CEO": a title
+            yield self.fact(SPEAKER, role, self.value_text(b), "person")
+            return True
+        flipped = self._owned_attribute(b)
+        if flipped is None or subj is None:
+            return False
+        value = self._attribute_value(flipped[1], subj)
+        ante = self.antecedent(subj) if flipped[1].startswith("favorite_") else None
+        if value is None and ante is not None:  # "just finished Piranesi and it's my new favorite book"
+            value = self.title(ante), "concept"
+        if value:
+            yield self.fact(flipped[0], flipped[1], value[0], value[1])
+        return True
+
+    def _copula_where(self, v: Tok, subj: str) -> Iterator[Extracted]:
+        """Where "be" puts its subject: "I'm in Bangalore", "I'm super into woodworking"; a stay is
+        no home ("Mum's in hospital in Leicester", "я в командировке в Казани")."""
+        stay = any(o.lemma in _STAY_NOUNS for _, o in self.obliques(v))
+        for case, o in self.obliques(v):
+            if not self._negated_stretch(o, v):  # "Not in Madrid anymore — I'm in Seville now"
+                yield from (f for f in self._located(case, o, subj) if not (stay and f.attribute == "city"))
+        for a in self.s.children(v, "acomp", "advmod"):
+            for case, o in self.obliques(a):
+                if case == "into":
+                    yield from self._located(case, o, subj)
 
     def _hobby_is_doing(self, v: Tok) -> Iterator[Extracted]:
         subj = next(iter(self.s.children(v, "nsubj")), None)

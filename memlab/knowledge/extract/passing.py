@@ -4,7 +4,7 @@ speaker", "my sister teaches in Perth"."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import _PAST_ADJ, _VISIT_WORDS, SPEAKER, Extracted
@@ -18,7 +18,6 @@ _OVER = frozenset("was were used quit stopped gave".split())
 _SYSTEMS = wl.words("en", "systems")
 _DEVICES = wl.words("en", "devices")
 _OWN = frozenset("my our".split())
-_SETUP_NOUNS = wl.words("en", "setup_nouns")
 
 
 # whom one teaches at home, not for a living: "teaching my siblings coding"
@@ -39,7 +38,6 @@ class Passing(ReaderParts):
         if self.s.lang == "ru":
             yield from self._ru_age()
             yield from self._ru_moved_onto()
-            yield from self._ru_now_sport()
             return
         yield from self._adopting()  # "still getting used to Neovim": before "used" ends the reading below
         yield from self._standing()  # "I have a BEng in mechanical engineering", "I'm a Londoner now"
@@ -50,67 +48,37 @@ class Passing(ReaderParts):
         for t in self.toks:
             if t.i in self.quoted:
                 continue
-            if t.lemma in _TAKE_UP and any(c.lower == "up" for c in self.s.children(t, "prt", "compound:prt")):
-                yield from self._taken_up(t)
-            elif t.lemma in lx.INSTRUMENTS and t.i and self.toks[t.i - 1].lower == "on":
-                yield from self._on_instrument(t)
-            elif t.lemma == "player" and t.i and self.toks[t.i - 1].lemma in lx.INSTRUMENTS or t.lower in _PLAYERS:
-                who = self._described(t)
-                if who is not None:
-                    yield self.fact(who, "instrument", _PLAYERS.get(t.lower) or self.toks[t.i - 1].lemma, "concept")
-            elif t.lemma == "speaker" and t.i > 1 and self.toks[t.i - 2].lower == "native":
-                language = self.toks[t.i - 1]
-                who = self._described(t)
-                if who is not None and language.lower in lx.LANGUAGES:
-                    yield self.fact(who, "native_language", language.text.capitalize(), "concept")
-            elif t.lemma == "user" and t.i:
-                yield from self._tool_user(t)
-            elif t.lower in lx.DEMONYMS and t.text[:1].isupper():
-                who = None if self.denied(t) or self._blocked(self.toks[t.head]) else self._described(t)
-                if who is not None:
-                    yield self.fact(who, "city", lx.DEMONYMS[t.lower], "place")  # "guess I'm a Londoner now"
-            elif t.lemma == "swear" and t.pos == "VERB" and not self._blocked(t) and not self.denied(t):
-                who = self.subject_of(t)
-                for case, o in self.obliques(t) if who is not None else []:
-                    found = self.tool_value(o) if case == "by" and o.i not in self.quoted else None
-                    if found is not None and who is not None:  # "Mike still swears by his BlackBerry"
-                        yield self.fact(who, found[0], found[1], "tool")
-            elif t.lemma in ("transfer", "enrol", "enroll") and t.pos == "VERB":
-                yield from self._enrolled(t)
-            elif t.lemma in ("sit", "work", "serve") and t.pos == "VERB" and not self._blocked(t):
-                yield from self._sits_on_team(t)
-            elif t.lemma == "join" and t.pos == "VERB":
-                yield from self._joined_club(t)
-            elif t.lemma == "life" and t.i + 2 < len(self.toks) and self.toks[t.i + 1].lower == "in":
-                yield from self._life_in(t)
-            elif t.lemma in _SWAP_VERBS and t.pos == "VERB":
-                yield from self._swapped_for(t)
-            elif t.lemma == "call" and t.pos == "VERB" and any(c.lower == "home" for c in self.s.children(t)):
-                yield from self._called_home(t)
-            elif t.lemma == "speak" and t.tag == "VBG" and self._grew_up(self.toks[t.head]):
-                yield from self._grew_up_speaking(t)
-            elif t.lemma == "teach" and t.pos == "VERB" and t.tag in ("VBP", "VBZ", "VBG"):
-                yield from self._teaches(t)
-            elif t.lemma in ("go", "do") and t.tag in ("VBP", "VBZ") and not self._blocked(t):
-                yield from self._goes(t)
-            elif t.lower in _SETUP_NOUNS and self._own(t):
-                yield from self._setup_of(t)
-            elif t.lower == "been" and t.i + 2 < len(self.toks) and self.toks[t.i + 1].lower == "in":
-                yield from self._been_in(t)
-            elif t.lemma in lx.HOME_NOUNS and self._own(t):
-                yield from self._home_in(t)
-            elif t.lemma == "run" and t.tag in ("VBZ", "VBP", "VBG"):
-                yield from self._device_runs(t)
-            elif t.lemma in _SYSTEMS and t.dep in ("nsubj", "nsubj:pass", "nsubjpass") and self._own(t):
-                yield from self._code_in(t)
-            if t.lemma in lx.PETS and t.dep == "nsubj" and t.pos == "NOUN":
-                yield from self._pet_arrived(t)
-            elif t.lemma == "go" and t.pos == "VERB" and [x.lower for x in self.toks[t.i + 1 : t.i + 4]] == ["all", "in", "on"]:
-                yield from self._gone_all_in(t)
-            elif t.lemma in ("go", "take") and t.pos == "VERB" and not self._blocked(t):
-                yield from self._time_goes_into(t)
-            elif t.lower == "with" and t.i == 2 and self.toks[1].lemma == "be" and self.toks[0].lower == "i":
-                yield from self._with_someone(t)
+            for table in (_BY_WORD, _BY_WORD_TOO):  # in each table, the first test the word passes reads it
+                name = next((name for name, test in table if test(self, t)), None)
+                if name is not None:
+                    yield from getattr(self, name)(t)
+
+    def _player(self, t: Tok) -> Iterator[Extracted]:
+        """ "bass player in a punk band", "I'm a drummer": the instrument of whom the noun describes."""
+        who = self._described(t)
+        if who is not None:
+            yield self.fact(who, "instrument", _PLAYERS.get(t.lower) or self.toks[t.i - 1].lemma, "concept")
+
+    def _native_speaker(self, t: Tok) -> Iterator[Extracted]:
+        """ "native Portuguese speaker": the native language of whom the noun describes."""
+        language = self.toks[t.i - 1]
+        who = self._described(t)
+        if who is not None and language.lower in lx.LANGUAGES:
+            yield self.fact(who, "native_language", language.text.capitalize(), "concept")
+
+    def _demonym(self, t: Tok) -> Iterator[Extracted]:
+        """ "guess I'm a Londoner now": the city of whom the noun describes."""
+        who = None if self.denied(t) or self._blocked(self.toks[t.head]) else self._described(t)
+        if who is not None:
+            yield self.fact(who, "city", lx.DEMONYMS[t.lower], "place")
+
+    def _swears_by(self, t: Tok) -> Iterator[Extracted]:
+        """ "Mike still swears by his BlackBerry": the subject's tool."""
+        who = self.subject_of(t)
+        for case, o in self.obliques(t) if who is not None else []:
+            found = self.tool_value(o) if case == "by" and o.i not in self.quoted else None
+            if found is not None and who is not None:
+                yield self.fact(who, found[0], found[1], "tool")
 
     def _pastime_or_tool(self, t: Tok) -> tuple[str, str, str] | None:
         if t.lemma in lx.INSTRUMENTS:
@@ -159,23 +127,6 @@ class Passing(ReaderParts):
                     yield self.fact(SPEAKER, found[0], found[1], "tool")
                     return
 
-    def _ru_now_sport(self) -> Iterator[Extracted]:
-        """ "по средам теперь йога", "теперь бокс": a sport said with "теперь" and no verb."""
-        if any(t.pos == "VERB" and t.feats.get("Person") == "3" for t in self.toks):
-            return
-        for t in self.toks[1:]:
-            if t.lemma in lx.SPORTS and "теперь" in [x.lower for x in self.toks[max(0, t.i - 2) : t.i]] and t.feats.get("Case", "Nom") == "Nom":
-                yield self.fact(SPEAKER, "sport", t.lemma, "concept")
-                return
-
-    def _setup_of(self, noun: Tok) -> Iterator[Extracted]:
-        """ "my Neovim config just crossed 1400 lines": the tool the speaker's setup is of."""
-        for c in self.s.children(noun, "compound", "amod", "nmod"):
-            found = self.tool(c) if c.i < noun.i and c.i not in self.quoted else None
-            if found is not None and found[0] in ("editor", "operating_system", "database", "browser"):
-                yield self.fact(SPEAKER, found[0], found[1], "tool")
-                return
-
     def _been_in(self, been: Tok) -> Iterator[Extracted]:
         """ "I've been in Helix for a month straight": living in an editor is using it."""
         o = self.toks[been.i + 2]
@@ -183,15 +134,6 @@ class Passing(ReaderParts):
         have = any(x.lower in ("i've", "'ve", "have", "i") for x in self.toks[max(0, been.i - 2) : been.i])
         if found is not None and found[0] == "editor" and have:
             yield self.fact(SPEAKER, "editor", found[1], "tool")
-
-    def _goes(self, v: Tok) -> Iterator[Extracted]:
-        """ "I go climbing twice a week", "I do bouldering": a sport as the gerund after "go" / "do"
-        (the small model lemmatises "bouldering" to "bouldere")."""
-        who = self.subject_of(v)
-        for x in self.s.children(v, "xcomp", "obj", "dobj", "advcl", "ccomp"):
-            if who is not None and x.lower in lx.SPORTS and x.i not in self.quoted:
-                yield self.fact(who, "sport", x.lower, "concept")
-                return
 
     def _taken_up(self, v: Tok) -> Iterator[Extracted]:
         """ "I've taken up the cello", "picked up bouldering in the spring"; not "I'd take up surfing"."""
@@ -342,16 +284,6 @@ class Passing(ReaderParts):
             if name is not None:
                 yield self.fact(who, "university", name, "organization")
                 return
-
-    def _joined_club(self, v: Tok) -> Iterator[Extracted]:
-        """ "I joined a rowing club", "my son joined the chess club": the sport of the club joined."""
-        who = None if self._blocked(v) or self.denied(v) else self.subject_of(v)
-        for o in self.s.children(v, "obj", "dobj"):
-            if who is None or o.lemma not in ("club", "team", "league", "squad", "crew") or o.i in self.quoted:
-                continue
-            sport = next((c.lemma for c in self.s.children(o, "compound", "amod", "nmod") if c.lemma in lx.SPORTS), None)
-            if sport is not None:
-                yield self.fact(who, "sport", sport, "concept")
 
     def _life_in(self, life: Tok) -> Iterator[Extracted]:
         """ "Life in Aberdeen is quiet, but I like it": the speaker's city, in a sentence of the
@@ -698,3 +630,35 @@ _PARTING = wl.words("en", "parting")
 
 def _age(text: str) -> bool:
     return text.isdigit() and 0 < int(text) < 120
+
+
+# The word readers of ``Passing._in_passing``: (reader, test on the word). In each table the first
+# test a word passes picks the one reader that reads it; the two tables read a word independently.
+_Test = Callable[[Passing, Tok], bool]
+_BY_WORD: tuple[tuple[str, _Test], ...] = (
+    ("_taken_up", lambda r, t: t.lemma in _TAKE_UP and any(c.lower == "up" for c in r.s.children(t, "prt", "compound:prt"))),
+    ("_on_instrument", lambda r, t: t.lemma in lx.INSTRUMENTS and t.i > 0 and r.toks[t.i - 1].lower == "on"),
+    ("_player", lambda r, t: t.lemma == "player" and t.i > 0 and r.toks[t.i - 1].lemma in lx.INSTRUMENTS or t.lower in _PLAYERS),
+    ("_native_speaker", lambda r, t: t.lemma == "speaker" and t.i > 1 and r.toks[t.i - 2].lower == "native"),
+    ("_tool_user", lambda r, t: t.lemma == "user" and t.i > 0),
+    ("_demonym", lambda r, t: t.lower in lx.DEMONYMS and t.text[:1].isupper()),
+    ("_swears_by", lambda r, t: t.lemma == "swear" and t.pos == "VERB" and not r._blocked(t) and not r.denied(t)),
+    ("_enrolled", lambda r, t: t.lemma in ("transfer", "enrol", "enroll") and t.pos == "VERB"),
+    ("_sits_on_team", lambda r, t: t.lemma in ("sit", "work", "serve") and t.pos == "VERB" and not r._blocked(t)),
+    ("_life_in", lambda r, t: t.lemma == "life" and t.i + 2 < len(r.toks) and r.toks[t.i + 1].lower == "in"),
+    ("_swapped_for", lambda r, t: t.lemma in _SWAP_VERBS and t.pos == "VERB"),
+    ("_called_home", lambda r, t: t.lemma == "call" and t.pos == "VERB" and any(c.lower == "home" for c in r.s.children(t))),
+    ("_grew_up_speaking", lambda r, t: t.lemma == "speak" and t.tag == "VBG" and r._grew_up(r.toks[t.head])),
+    ("_teaches", lambda r, t: t.lemma == "teach" and t.pos == "VERB" and t.tag in ("VBP", "VBZ", "VBG")),
+    ("_been_in", lambda r, t: t.lower == "been" and t.i + 2 < len(r.toks) and r.toks[t.i + 1].lower == "in"),
+    ("_home_in", lambda r, t: t.lemma in lx.HOME_NOUNS and r._own(t)),
+    ("_device_runs", lambda r, t: t.lemma == "run" and t.tag in ("VBZ", "VBP", "VBG")),
+    ("_code_in", lambda r, t: t.lemma in _SYSTEMS and t.dep in ("nsubj", "nsubj:pass", "nsubjpass") and r._own(t)),
+)  # fmt: skip
+_BY_WORD_TOO: tuple[tuple[str, _Test], ...] = (
+    ("_pet_arrived", lambda r, t: t.lemma in lx.PETS and t.dep == "nsubj" and t.pos == "NOUN"),
+    ("_gone_all_in", lambda r, t: t.lemma == "go" and t.pos == "VERB" and [x.lower for x in r.toks[t.i + 1 : t.i + 4]] == ["all", "in", "on"]),
+    ("_time_goes_into", lambda r, t: t.lemma in ("go", "take") and t.pos == "VERB" and not r._blocked(t)),
+    ("_with_someone", lambda r, t: t.lower == "with" and t.i == 2 and r.toks[1].lemma == "be" and r.toks[0].lower == "i"),
+)  # fmt: skip
+
