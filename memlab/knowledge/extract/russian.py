@@ -47,14 +47,12 @@ class RussianClauses(ReaderParts):
         yield from self._ru_hobby()
         yield from self._ru_live_here()
         yield from self._ru_team()
-        yield from self._ru_years_at()
         yield from self._ru_verbless_tool()
         yield from self._ru_hobby_verb()
         yield from self._ru_food()
         yield from self._ru_named_relation()
         yield from self._ru_married_with()
         yield from self._ru_my_everything()
-        yield from self._ru_role_at_us()
         yield from named_then_relation(self)
         yield from years_in(self)
         yield from intro_list(self)
@@ -102,23 +100,6 @@ class RussianClauses(ReaderParts):
             if any(self._not_plain(x) for x in part) or not self._own_relation(t):
                 continue
             yield self.fact(SPEAKER, fact, self.value_text(name), "person")
-
-    def _ru_role_at_us(self) -> Iterator[Extracted]:
-        """ "Ирина Валерьевна у нас руководитель отдела", "Олег у меня начальник": a name, "у нас" /
-        "у меня", then a manager noun: the speaker's manager (or partner, spouse)."""
-        toks = self.toks
-        for t in toks[2:]:
-            fact = lx.RELATION_FACTS.get(lx.RELATIONS.get(t.lemma, ""))
-            if fact not in ("manager",) or toks[t.i - 2].lower != "у" or toks[t.i - 1].lower not in ("нас", "меня"):
-                continue
-            name = toks[t.i - 3] if t.i >= 3 else None
-            if name is not None and name.dep.startswith("flat") and name.i:
-                name = toks[name.head]  # "Ирина Валерьевна": the first name heads the patronymic
-            if name is None or name.pos != "PROPN" or not self._is_person(name) or name.feats.get("Case", "Nom") != "Nom":
-                continue
-            part = next((p for p in self._stretches() if t in p), [])
-            if not any(self._not_plain(x) for x in part):
-                yield self.fact(SPEAKER, fact, self.value_text(name), "person")
 
     def _own_relation(self, t: Tok) -> bool:
         """No one but the speaker owns relation noun ``t``: no "его", no genitive owner, no "у X" before it."""
@@ -256,21 +237,6 @@ class RussianClauses(ReaderParts):
                 if city.casefold().replace("ё", "е") not in lx.COUNTRIES:
                     yield self.fact(who, "city", city, "place")
 
-    def _ru_years_at(self) -> Iterator[Extracted]:
-        """ "в Т-Банке уже три года", "в Озоне второй год": a sentence that opens on "в" + an
-        organisation and counts the time spent there, with no subject of its own: the speaker's employer."""
-        if len(self.toks) < 4 or self.toks[0].lower not in ("в", "во") or self.s.children(self.toks[0], "nsubj"):
-            return
-        org, rest = self.toks[1], self.toks[2:6]
-        if org.i in self.quoted or not org.text[:1].isupper() or org.ent not in ("ORG", "LOC") or not self._org(org):
-            return
-        if is_place_name(org.text) is True or org.ent == "LOC" and not lx.known_employer(org.lemma, org.lower):
-            return
-        counted = [t for t in rest if t.lemma in ("год", "месяц", "неделя", "лет")]
-        number = [t for t in rest if t.pos == "NUM" or t.lemma in ("второй", "третий", "пятый", "десятый", "полгода")]
-        if counted and number and not any(t.pos == "PRON" and t.feats.get("Person") == "3" for t in self.toks[:counted[0].i]):
-            yield self.fact(SPEAKER, "employer", self.value_text(org), "organization")
-
     def _ru_team(self) -> Iterator[Extracted]:
         """ "работаю в команде мобилки", "я в Яндексе, в команде Алисы", "Карина теперь в команде
         аналитики": the name after "в команде" (a genitive noun, a name, a quoted name); whose by the
@@ -378,19 +344,6 @@ class RussianClauses(ReaderParts):
                 owner = SPEAKER
             if owner is not None and len(nouns) >= 1 and nouns[0] is side[0]:
                 yield self.fact(owner, "hobby", nouns[0].lemma, "concept")
-        yield from self._ru_demonym()
-
-    def _ru_demonym(self) -> Iterator[Extracted]:
-        """ "мой парень Джон американец": a nationality noun right after a name the parse left
-        without a predicate."""
-        for t in self.toks[1:]:
-            prev = self.toks[t.i - 1]
-            demonym = _demonym(t) if t.feats.get("Case") == "Nom" and t.i not in self.quoted else None
-            if demonym is None or not (prev.pos == "PROPN" and self._is_person(prev)) or prev.feats.get("Case") != "Nom":
-                continue
-            part = next(p for p in self._stretches() if t in p)
-            if not any(self._not_plain(x) or x.pos == "VERB" for x in part):
-                yield self.fact(self.value_text(prev), "nationality", demonym, "concept")
 
     def _ru_native(self) -> Iterator[Extracted]:
         """ "родной язык у меня татарский", "родной у неё армянский": the language adjective after
