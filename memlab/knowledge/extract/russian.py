@@ -483,118 +483,148 @@ def _named_after_comma(reader: ReaderParts, comma: Tok) -> bool:
 
 
 def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
-    toks = reader.toks
-    for t in toks:
+    """Each token's readings: what an owner "у X" has, then each of ``_TOKEN_READERS``."""
+    for t in reader.toks:
         if t.i in reader.quoted:
             continue
-        # "у меня кот Барсик", "у мамы новый телефон — Samsung", "Начальником у меня теперь Вадим"
         if any(c.lemma == "у" for c in reader.s.children(t, "case")):
             owner = _ru_owner(reader, t)
-            if owner is None or reader._blocked(toks[t.head] if t.head != t.i else t):
+            if owner is None or reader._blocked(reader.toks[t.head] if t.head != t.i else t):
                 continue
-            owners = [x.i for x in toks if any(c.lemma == "у" for c in reader.s.children(x, "case"))]
-            after = toks[t.i + 1] if t.i + 1 < len(toks) else None
-            linked = after is not None and (after.head == t.i or t.head == after.i)
-            tv = reader.tool_value(after) if after is not None and linked else None
-            owned_car = next((x for x in toks[t.i + 1 : t.i + 4] if x.lower not in _RU_SKIP and not (x.pos == "ADJ" and x.text.islower())
-                              and x.text not in '«"'), None)  # "у нас старенькая «Шкода Рапид»"
-            car = lx.ru_car(owned_car.text) if owned_car is not None else None
-            model = lx.ru_car(toks[owned_car.i + 1].text, brands=False) if car and owned_car and owned_car.i + 1 < len(toks) else None
-            stretch = list(itertools.takewhile(lambda x: x.text not in ",;.!?—", toks[t.i + 1 :]))
-            if car is not None and owned_car in stretch and not any(x.pos in ("VERB", "AUX") for x in stretch):  # "у Вадима теперь Хонда Цивик"
-                yield reader.fact(owner, "car", model or car, "concept")
-            if tv is not None:  # "у нас ClickHouse"
-                yield reader.fact(owner, tv[0], tv[1], "tool")
-                also = toks[after.i + 2] if after is not None and after.i + 2 < len(toks) and toks[after.i + 1].text == "," else None
-                tv2 = reader.tool_value(also) if also is not None else None
-                if tv2 is not None and tv2[0] != tv[0]:  # "у меня Android, Samsung A52"
-                    yield reader.fact(owner, tv2[0], tv2[1], "tool")
-            near = toks[t.i + 1 : t.i + 4]  # "у нас прод на постгресе", "у нас бэк на Go": one word, then the tool
-            if len(near) == 3 and near[0].pos not in ("PRON", "PUNCT", "ADP") and near[1].lower in ("на", "в"):
-                tv3 = reader.tool_value(near[2])
-                if tv3 is not None and tv3[0] in ("database", "programming_language", "operating_system"):
-                    yield reader.fact(owner, tv3[0], tv3[1], "tool")
-            for a in toks:  # the owned noun stands next to its owner, with no other "у X" between
-                between = [o for o in owners if min(a.i, t.i) < o < max(a.i, t.i)]
-                if (
-                    abs(a.i - t.i) <= 4
-                    and not between
-                    and not any(x.text in ",;" for x in toks[min(a.i, t.i) : max(a.i, t.i)])
-                ):
-                    yield from _ru_owned(reader, owner, a)
-        # "есть кот Барсик", "есть собака, такса Луна": "есть" opening the sentence, no owner said
-        if t.i == 0 and t.lower == "есть" and not any(x.lower == "у" for x in toks) and not reader._blocked(t):
-            for a in toks[1:3]:
-                if _lex(a, lx.PETS) in lx.PETS:
-                    yield from _ru_owned(reader, SPEAKER, a)
-                    break
-        # "любимая группа теперь Кино": a sentence that opens on a favourite noun is the speaker's
-        first = next((x for x in toks if x.pos != "PUNCT"), None)
-        if t is first and t.lemma in lx.FAVOURITE and t.head != t.i and not reader._blocked(_governor(reader, toks[t.head])):
-            yield from _ru_owned(reader, SPEAKER, toks[t.head])
-        # "Светин кот Барсик", "Наташин муж — Игорь": a possessive adjective of a name owns its noun
-        owned = toks[t.i + 1] if t.i + 1 < len(toks) and toks[t.i + 1].pos == "NOUN" and t.pos in ("ADJ", "PROPN") else None
-        owner_name = _possessive_owner(t) if owned is not None else None
-        if owned is not None and owner_name is not None and not reader._blocked(toks[owned.head]):
-            yield from _ru_owned(reader, owner_name, owned)
-        # "мой дом — Берлин", "Мой основной редактор сейчас — Neovim", "Мой руководитель теперь Александр"
-        if t.lemma in ("мой", "наш") and t.head != t.i:
-            noun = toks[t.head]
-            past = any(c.lemma in _PAST_ADJ for c in reader.s.children(noun))
-            if not past and not reader._blocked(_governor(reader, noun)):
-                yield from _ru_owned(reader, SPEAKER, noun)
-        # "мне 29", "сыну 10 лет", "сестре 28"
-        num_tok = next(
-            (x for x in toks[t.i + 1 : t.i + 3] if x.lower not in _RU_SKIP and x.lower not in _AGE_PARTICLES), None
-        )
-        said = number_at(toks, num_tok.i) if num_tok is not None else None  # "мне 36", "мне тридцать шесть"
-        last = said[1] if said is not None else (num_tok.i if num_tok is not None else 0)
-        unit = toks[last + 1] if num_tok is not None and last + 1 < len(toks) else None
-        if unit is not None and (unit.lemma in _COUNTED or unit.lower in _COUNTED):
-            num_tok = None  # "мне 5 минут до станции", "сыну 3 раза звонил": a count of something else
-        if t.feats.get("Case") == "Dat" and num_tok is not None and num_tok.pos == "NUM" and said is not None:
-            owner = _ru_owner(reader, t)
-            num = said[0]
-            if owner and num.isdigit() and 0 < int(num) < 120:
-                yield reader.fact(owner, "age", num, "concept")
-        elif t.lower == "мне" and (said_before := number_at(toks, 0)) is not None and said_before[1] == t.i - 1 and (
-                14 <= int(said_before[0]) <= 99 and (t.i + 1 == len(toks) or toks[t.i + 1].pos == "PUNCT")):  # fmt: skip
-            yield reader.fact(SPEAKER, "age", said_before[0], "concept")  # "24 мне, если это важно", «Тридцать два мне.»
-        # "Стеша вегетарианка": the parse makes the name a modifier of the predicate noun
-        if t.dep == "root" and (lx.DIET_OF.get(t.lemma) or lx.DIET_OF.get(t.lower)):
-            name = next(
-                (
-                    c
-                    for c in reader.s.children(t, "amod", "nsubj", "nmod")
-                    if reader._is_person(c) and c.i < t.i
-                ),
-                None,
-            )
-            who = (reader.subject_phrase(name) if name.lemma in lx.RELATIONS else reader.value_text(name)) if name is not None else None
-            if who is not None and not reader._blocked(t):  # "Соседка по квартире Ксюша — вегетарианка": Ксюша
-                yield reader.fact(who, "diet", lx.DIET_OF.get(t.lemma) or lx.DIET_OF[t.lower], "concept")
-        # "я тестировщица", "Тимур теперь тимлид", "Я пескетарианец", "я в Калининграде"
-        # (natasha may leave "я" a root of its own beside the noun: "я теперь старший аналитик")
-        own_root = t.dep == "root" and t.lemma in ("я", "мы") and not any(x.pos in ("VERB", "AUX") and not _job_word(x) for x in toks)
-        if (t.dep == "nsubj" or own_root) and (t.lemma in ("я", "мы") or reader._is_person(t) or t.lemma in lx.RELATIONS):
-            subj = reader.subject_phrase(t)
-            if subj is not None and not reader._blocked(toks[t.head]):
-                yield from _ru_predicate(reader, t, subj)
-        # "вышла замуж за Диму", "женился на Ане"
-        if t.lemma == "замуж" or t.lemma == "жениться":
-            v = toks[t.head] if t.lemma == "замуж" else t
-            if v.feats.get("Tense") == "Pres":
-                continue  # "выхожу замуж за Тимура", "женюсь на Ане": the wedding is ahead
-            subj = reader.subject_of(v)
-            for o in toks[t.i + 1 : t.i + 4]:
-                if subj and reader._is_person(o) and not reader._blocked(v):
-                    yield reader.fact(subj, "spouse", reader.value_text(o), "person")
-                    break
-        if t.lemma == "отчитываться":
-            subj = reader.subject_of(t)
-            for o in reader.s.children(t, "obl", "iobj", "obj"):
-                if subj and o.feats.get("Case") == "Dat" and reader._is_person(o) and not reader._blocked(t):
-                    yield reader.fact(subj, "manager", reader.value_text(o), "person")
+            yield from _had_at(reader, t, owner)
+        for read in _TOKEN_READERS:
+            yield from read(reader, t)
+
+
+def _had_at(reader: ReaderParts, t: Tok, owner: str) -> Iterator[Extracted]:
+    """ "у меня кот Барсик", "у мамы новый телефон — Samsung", "у Вадима теперь Хонда Цивик",
+    "у нас ClickHouse", "у нас бэк на Go": what the owner ``t`` of "у" has."""
+    toks = reader.toks
+    yield from _car_at(reader, t, owner)
+    after = toks[t.i + 1] if t.i + 1 < len(toks) else None
+    tv = reader.tool_value(after) if after is not None and (after.head == t.i or t.head == after.i) else None
+    if after is not None and tv is not None:
+        yield reader.fact(owner, tv[0], tv[1], "tool")
+        also = toks[after.i + 2] if after.i + 2 < len(toks) and toks[after.i + 1].text == "," else None
+        tv2 = reader.tool_value(also) if also is not None else None
+        if tv2 is not None and tv2[0] != tv[0]:  # "у меня Android, Samsung A52"
+            yield reader.fact(owner, tv2[0], tv2[1], "tool")
+    near = toks[t.i + 1 : t.i + 4]  # one word, then "на" / "в" and the tool
+    if len(near) == 3 and near[0].pos not in ("PRON", "PUNCT", "ADP") and near[1].lower in ("на", "в"):
+        tv3 = reader.tool_value(near[2])
+        if tv3 is not None and tv3[0] in ("database", "programming_language", "operating_system"):
+            yield reader.fact(owner, tv3[0], tv3[1], "tool")
+    owners = [x.i for x in toks if any(c.lemma == "у" for c in reader.s.children(x, "case"))]
+    for a in toks:  # the owned noun stands next to its owner, with no other "у X" and no comma between
+        lo, hi = min(a.i, t.i), max(a.i, t.i)
+        if hi - lo <= 4 and not any(lo < o < hi for o in owners) and not any(x.text in ",;" for x in toks[lo:hi]):
+            yield from _ru_owned(reader, owner, a)
+
+
+def _car_at(reader: ReaderParts, t: Tok, owner: str) -> Iterator[Extracted]:
+    """ "у Вадима теперь Хонда Цивик", "у нас старенькая «Шкода Рапид»": a car brand (and model)
+    in the verbless stretch after the owner."""
+    toks = reader.toks
+    owned = next((x for x in toks[t.i + 1 : t.i + 4] if x.lower not in _RU_SKIP and not (x.pos == "ADJ" and x.text.islower())
+                  and x.text not in '«"'), None)  # fmt: skip
+    car = lx.ru_car(owned.text) if owned is not None else None
+    if owned is None or car is None:
+        return
+    model = lx.ru_car(toks[owned.i + 1].text, brands=False) if owned.i + 1 < len(toks) else None
+    stretch = list(itertools.takewhile(lambda x: x.text not in ",;.!?—", toks[t.i + 1 :]))
+    if owned in stretch and not any(x.pos in ("VERB", "AUX") for x in stretch):
+        yield reader.fact(owner, "car", model or car, "concept")
+
+
+def _pet_there_is(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
+    """ "есть кот Барсик", "есть собака, такса Луна": "есть" opening the sentence, no owner said."""
+    toks = reader.toks
+    if t.i == 0 and t.lower == "есть" and not any(x.lower == "у" for x in toks) and not reader._blocked(t):
+        a = next((a for a in toks[1:3] if _lex(a, lx.PETS) in lx.PETS), None)
+        if a is not None:
+            yield from _ru_owned(reader, SPEAKER, a)
+
+
+def _owned_by_word(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
+    """The noun a word of owning gives its owner: a sentence that opens on a favourite adjective
+    ("любимая группа теперь Кино") or "мой" / "наш" ("мой дом — Берлин", "Мой руководитель
+    теперь Александр"): the speaker's; a possessive adjective of a name ("Светин кот Барсик",
+    "Наташин муж — Игорь"): that person's."""
+    toks = reader.toks
+    first = next((x for x in toks if x.pos != "PUNCT"), None)
+    if t is first and t.lemma in lx.FAVOURITE and t.head != t.i and not reader._blocked(_governor(reader, toks[t.head])):
+        yield from _ru_owned(reader, SPEAKER, toks[t.head])
+    owned = toks[t.i + 1] if t.i + 1 < len(toks) and toks[t.i + 1].pos == "NOUN" and t.pos in ("ADJ", "PROPN") else None
+    owner_name = _possessive_owner(t) if owned is not None else None
+    if owned is not None and owner_name is not None and not reader._blocked(toks[owned.head]):
+        yield from _ru_owned(reader, owner_name, owned)
+    if t.lemma in ("мой", "наш") and t.head != t.i:
+        noun = toks[t.head]
+        past = any(c.lemma in _PAST_ADJ for c in reader.s.children(noun))
+        if not past and not reader._blocked(_governor(reader, noun)):
+            yield from _ru_owned(reader, SPEAKER, noun)
+
+
+def _age_of(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
+    """ "мне 29", "сыну 10 лет", "мне тридцать шесть": a dative and a number (not a count of
+    something else: "мне 5 минут до станции"); "24 мне, если это важно": the number first."""
+    toks = reader.toks
+    num_tok = next((x for x in toks[t.i + 1 : t.i + 3] if x.lower not in _RU_SKIP and x.lower not in _AGE_PARTICLES), None)
+    said = number_at(toks, num_tok.i) if num_tok is not None else None
+    last = said[1] if said is not None else (num_tok.i if num_tok is not None else 0)
+    unit = toks[last + 1] if num_tok is not None and last + 1 < len(toks) else None
+    if unit is not None and (unit.lemma in _COUNTED or unit.lower in _COUNTED):
+        num_tok = None
+    if t.feats.get("Case") == "Dat" and num_tok is not None and num_tok.pos == "NUM" and said is not None:
+        owner = _ru_owner(reader, t)
+        if owner and said[0].isdigit() and 0 < int(said[0]) < 120:
+            yield reader.fact(owner, "age", said[0], "concept")
+    elif t.lower == "мне" and (said_before := number_at(toks, 0)) is not None and said_before[1] == t.i - 1 and (
+            14 <= int(said_before[0]) <= 99 and (t.i + 1 == len(toks) or toks[t.i + 1].pos == "PUNCT")):  # fmt: skip
+        yield reader.fact(SPEAKER, "age", said_before[0], "concept")
+
+
+def _diet_of_modifier(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
+    """ "Стеша вегетарианка", "Соседка по квартире Ксюша — вегетарианка": the parse makes the name
+    a modifier of the predicate diet noun."""
+    diet = (lx.DIET_OF.get(t.lemma) or lx.DIET_OF.get(t.lower)) if t.dep == "root" else None
+    if not diet:
+        return
+    name = next((c for c in reader.s.children(t, "amod", "nsubj", "nmod") if reader._is_person(c) and c.i < t.i), None)
+    who = (reader.subject_phrase(name) if name.lemma in lx.RELATIONS else reader.value_text(name)) if name is not None else None
+    if who is not None and not reader._blocked(t):
+        yield reader.fact(who, "diet", diet, "concept")
+
+
+def _subject_predicate(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
+    """ "я тестировщица", "Тимур теперь тимлид", "я в Калининграде": a verbless predicate after a
+    subject (natasha may leave "я" a root of its own beside the noun: "я теперь старший аналитик")."""
+    toks = reader.toks
+    own_root = t.dep == "root" and t.lemma in ("я", "мы") and not any(x.pos in ("VERB", "AUX") and not _job_word(x) for x in toks)
+    if (t.dep == "nsubj" or own_root) and (t.lemma in ("я", "мы") or reader._is_person(t) or t.lemma in lx.RELATIONS):
+        subj = reader.subject_phrase(t)
+        if subj is not None and not reader._blocked(toks[t.head]):
+            yield from _ru_predicate(reader, t, subj)
+
+
+def _married_or_reports(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
+    """ "вышла замуж за Диму", "женился на Ане": the spouse (not "выхожу замуж": ahead);
+    "отчитываюсь Вадиму": the manager."""
+    toks = reader.toks
+    if t.lemma in ("замуж", "жениться"):
+        v = toks[t.head] if t.lemma == "замуж" else t
+        subj = reader.subject_of(v) if v.feats.get("Tense") != "Pres" else None
+        o = next((o for o in toks[t.i + 1 : t.i + 4] if reader._is_person(o)), None)
+        if subj and o is not None and not reader._blocked(v):
+            yield reader.fact(subj, "spouse", reader.value_text(o), "person")
+    if t.lemma == "отчитываться":
+        subj = reader.subject_of(t)
+        for o in reader.s.children(t, "obl", "iobj", "obj"):
+            if subj and o.feats.get("Case") == "Dat" and reader._is_person(o) and not reader._blocked(t):
+                yield reader.fact(subj, "manager", reader.value_text(o), "person")
+
+
+_TOKEN_READERS = (_pet_there_is, _owned_by_word, _age_of, _diet_of_modifier, _subject_predicate, _married_or_reports)
 
 
 def _team_name(t: Tok) -> str:
