@@ -744,102 +744,150 @@ def _heads_of(reader: ReaderParts, t: Tok) -> tuple[int, ...]:
     return tuple(c.i for c in reader.s.children(t, "nmod")) if t.lemma in ("я", "мы") else ()
 
 
+Found = list[Extracted] | None  # a predicate reader's facts, [] when it read the predicate as nothing, None when not its kind
+
+
 def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Extracted]:
-    clause = []
-    for t in reader.toks[subj_tok.i + 1 :]:
-        if t.pos == "PUNCT" and t.text not in _DASH:
-            break
-        clause.append(t)
+    """The verbless predicate after subject ``subj_tok``: the first of ``_PREDICATES`` that reads
+    it (a job, a university, a name, a relation), else a diet, a nationality, a team, "в" + a town
+    or an employer, "на" + a tool or a diet."""
+    words = _predicate_words(reader, subj_tok)
+    if words is None:
+        return
+    clause, nxt = words
+    for read in _PREDICATES:
+        found = read(reader, subj_tok, subj, nxt)
+        if found is not None:
+            yield from found
+            return
+    yield from _predicate_rest(reader, subj_tok, subj, nxt, clause)
+
+
+def _predicate_words(reader: ReaderParts, subj_tok: Tok) -> tuple[list[Tok], list[Tok]] | None:
+    """The clause after the subject (to a comma) and its first five words past dashes, fillers,
+    quotes, a companion ("мы с Ирой оба в Авито") and a relation's name ("моя девушка Инес
+    португалка"); None when the clause is denied or ahead ("я на Emacs не пересяду")."""
+    clause = list(itertools.takewhile(lambda t: not (t.pos == "PUNCT" and t.text not in _DASH), reader.toks[subj_tok.i + 1 :]))
     if any(t.lower in lx.NEGATIONS or t.feats.get("Tense") == "Fut" and t.pos == "VERB" and not _job_word(t) for t in clause):
-        return  # "я на Emacs не пересяду"
-    nxt = [
-        t
-        for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 7]
-        if t.text not in _DASH and t.lower not in _RU_SKIP and t.text not in _NAME_QUOTES  # "я в «Ригле»"
-    ][:5]
-    if subj_tok.lemma == "мы":  # "мы с Ирой оба в Авито": past the companion to the predicate
+        return None
+    after = reader.toks[subj_tok.i + 1 : subj_tok.i + 7]
+    nxt = [t for t in after if t.text not in _DASH and t.lower not in _RU_SKIP and t.text not in _NAME_QUOTES][:5]
+    if subj_tok.lemma == "мы":
         nxt = [t for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 9] if t.text not in _DASH and t.lower not in _RU_SKIP]
         nxt = [t for t in nxt if not with_companion(reader, t)][:5]
     if nxt and nxt[0].head == subj_tok.i and nxt[0].i == subj_tok.i + 1 and subj_tok.lemma in lx.RELATIONS:
         if reader._is_person(nxt[0]) and len(nxt) > 1:
-            nxt = nxt[1:]  # "моя девушка Инес португалка": the name, then the predicate
-    if not nxt or nxt[0].i in reader.quoted:
-        return
-    b = nxt[0]
+            nxt = nxt[1:]
+    return None if not nxt or nxt[0].i in reader.quoted else (clause, nxt)
+
+
+def _adjective_job(reader: ReaderParts, subj_tok: Tok, subj: str, nxt: list[Tok]) -> Found:
+    """ "я теперь старший аналитик", "я ведущий продуктовый дизайнер"; "мой брат отличный повар"
+    is praise, not a job; "я его админ" is someone's admin."""
     adjs = list(itertools.takewhile(lambda x: x.pos == "ADJ" and x.feats.get("Case") == "Nom", nxt[:2]))
     if any(x.lower in _PRAISE for x in adjs):
-        return  # "мой брат отличный повар": praise, not a job
-    if adjs and len(nxt) > len(adjs) and nxt[len(adjs)].lemma in lx.JOB_HEADS and nxt[len(adjs)].feats.get("Case", "Nom") == "Nom":
-        job = nxt[len(adjs)]  # "я теперь старший аналитик", "я ведущий продуктовый дизайнер"
+        return []
+    job = nxt[len(adjs)] if adjs and len(nxt) > len(adjs) else None
+    if job is not None and job.lemma in lx.JOB_HEADS and job.feats.get("Case", "Nom") == "Nom":
         if all(x.head == job.i for x in adjs) or len(adjs) == 1:
-            yield reader.fact(subj, "job_title", " ".join([*(x.lemma if x.feats.get("Number") == "Plur" else x.lower for x in adjs), job.lemma]), "concept")
-            return
-    head = b.lower.split("-")[-1]
-    if b.lower in ("его", "её", "ее", "их", "мой", "твой"):
-        return  # "я его админ": someone's admin, not a job title
-    if b.lemma in lx.STUDENT_WORDS:  # "я студентка ВШЭ", "Даша студент в МГУ": a university, no job
-        school = next((t for t in nxt[1:3] if t.text[:1].isupper() and (reader._org(t) or t.text.isupper())), None)
-        if school is not None and reader.tool(school) is None:
-            yield reader.fact(subj, "university", reader.value_text(school), "organization")
-            return
-        nick = next((w for t in nxt[1:2] for w in (t.lemma, *ru_lemmas(t.text)) if w in lx.UNIVERSITY_NICKNAMES), None)
-        if nick is not None:  # "брат теперь студент Бауманки"
-            yield reader.fact(subj, "university", nick.capitalize(), "organization")
-        return
+            words = [*(x.lemma if x.feats.get("Number") == "Plur" else x.lower for x in adjs), job.lemma]
+            return [reader.fact(subj, "job_title", " ".join(words), "concept")]
+    return [] if nxt[0].lower in ("его", "её", "ее", "их", "мой", "твой") else None
+
+
+def _student_of(reader: ReaderParts, subj_tok: Tok, subj: str, nxt: list[Tok]) -> Found:
+    """ "я студентка ВШЭ", "Даша студент в МГУ", "брат теперь студент Бауманки": a university, no job."""
+    if nxt[0].lemma not in lx.STUDENT_WORDS:
+        return None
+    school = next((t for t in nxt[1:3] if t.text[:1].isupper() and (reader._org(t) or t.text.isupper())), None)
+    if school is not None and reader.tool(school) is None:
+        return [reader.fact(subj, "university", reader.value_text(school), "organization")]
+    nick = next((w for t in nxt[1:2] for w in (t.lemma, *ru_lemmas(t.text)) if w in lx.UNIVERSITY_NICKNAMES), None)
+    return [reader.fact(subj, "university", nick.capitalize(), "organization")] if nick is not None else []
+
+
+def _job_noun(reader: ReaderParts, subj_tok: Tok, subj: str, nxt: list[Tok]) -> Found:
+    """ "я тестировщица", "инженер-геодезист" (a job noun joined to its speciality), "дизайнер в
+    «Авито»": the job title and, after "в", the employer."""
+    b = nxt[0]
     first = b.lower.split("-")[0] if re.fullmatch(r"[а-яё]+-[а-яё]+", b.lower) else ""
-    if b.lemma in lx.JOB_HEADS or head in lx.JOB_HEADS or b.lower in lx.JOB_HEADS or first in lx.JOB_HEADS and b.feats.get("Case", "Nom") == "Nom":
-        # "инженер-геодезист", "врач-терапевт": a job noun joined to its speciality
-        title = b.text if "-" in b.text or b.lower in lx.JOB_HEADS else b.lemma
-        yield reader.fact(subj, "job_title", title, "concept")
-        for t in nxt[1:3]:
-            org = next((x for x in reader.toks[t.i + 1 : t.i + 3] if x.pos != "PUNCT"), None)
-            if t.lemma in ("в", "во") and org is not None and reader._org(org):  # "дизайнер в «Авито»"
-                yield reader.fact(subj, "employer", reader.value_text(org), "organization")
-        return
-    if subj == SPEAKER and subj_tok.lemma == "я" and b.i == subj_tok.i + 1 and _ru_self_name(reader, b):
-        yield reader.fact(SPEAKER, "name", reader.value_text(b), "person")  # "я Айдар, дата-инженер из Казани"
-        after = [t for t in reader.toks[b.i + 1 : b.i + 4] if t.pos != "PUNCT"]
-        if after and reader.toks[b.i + 1].text == "," and after[0].lower.split("-")[-1] in lx.JOB_HEADS:
-            yield reader.fact(SPEAKER, "job_title", after[0].lower, "concept")
-        return
-    if b.lemma in ("мой", "моя", "наш", "наша") and len(nxt) > 1:  # "Катя теперь мой руководитель"
-        attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(_lex(nxt[1], lx.RELATIONS), ""))
-        if attribute and subj != SPEAKER and "'s " not in subj:
-            yield reader.fact(SPEAKER, attribute, subj, "person")
-        return
+    heads = (b.lemma, b.lower.split("-")[-1], b.lower)
+    if not (any(w in lx.JOB_HEADS for w in heads) or first in lx.JOB_HEADS and b.feats.get("Case", "Nom") == "Nom"):
+        return None
+    title = b.text if "-" in b.text or b.lower in lx.JOB_HEADS else b.lemma
+    out = [reader.fact(subj, "job_title", title, "concept")]
+    for t in nxt[1:3]:
+        org = next((x for x in reader.toks[t.i + 1 : t.i + 3] if x.pos != "PUNCT"), None)
+        if t.lemma in ("в", "во") and org is not None and reader._org(org):
+            out.append(reader.fact(subj, "employer", reader.value_text(org), "organization"))
+    return out
+
+
+def _self_named(reader: ReaderParts, subj_tok: Tok, subj: str, nxt: list[Tok]) -> Found:
+    """ "я Айдар, дата-инженер из Казани": the speaker's name (and the job after the comma)."""
+    b = nxt[0]
+    if not (subj == SPEAKER and subj_tok.lemma == "я" and b.i == subj_tok.i + 1 and _ru_self_name(reader, b)):
+        return None
+    out = [reader.fact(SPEAKER, "name", reader.value_text(b), "person")]
+    after = [t for t in reader.toks[b.i + 1 : b.i + 4] if t.pos != "PUNCT"]
+    if after and reader.toks[b.i + 1].text == "," and after[0].lower.split("-")[-1] in lx.JOB_HEADS:
+        out.append(reader.fact(SPEAKER, "job_title", after[0].lower, "concept"))
+    return out
+
+
+def _my_relation(reader: ReaderParts, subj_tok: Tok, subj: str, nxt: list[Tok]) -> Found:
+    """ "Катя теперь мой руководитель": the subject is the speaker's relation."""
+    if nxt[0].lemma not in ("мой", "моя", "наш", "наша") or len(nxt) < 2:
+        return None
+    attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(_lex(nxt[1], lx.RELATIONS), ""))
+    return [reader.fact(SPEAKER, attribute, subj, "person")] if attribute and subj != SPEAKER and "'s " not in subj else []
+
+
+_PREDICATES = (_adjective_job, _student_of, _job_noun, _self_named, _my_relation)
+
+
+def _predicate_rest(reader: ReaderParts, subj_tok: Tok, subj: str, nxt: list[Tok], clause: list[Tok]) -> Iterator[Extracted]:
+    """ "я пескетарианец", "я казашка", "я в команде платежей", "я в Калининграде", "я на Windows 11"."""
+    b = nxt[0]
     diet = lx.DIET_OF.get(b.lower) or lx.DIET_OF.get(b.lemma)
     if diet:
         yield reader.fact(subj, "diet", diet, "concept")
     elif b.pos in ("NOUN", "PROPN", "VERB") and b.feats.get("Case", "Nom") == "Nom" and _demonym(b) is not None:
-        yield reader.fact(subj, "nationality", _demonym(b) or "", "concept")  # "я казашка", "Инес португалка"
+        yield reader.fact(subj, "nationality", _demonym(b) or "", "concept")
     elif b.lemma in ("в", "во") and len(nxt) > 2 and nxt[1].lemma == "команда" and nxt[2].head == nxt[1].i:
-        yield reader.fact(subj, "team", _team_name(nxt[2]), "concept")  # "я в команде платежей"
-    elif (
-        b.lemma in ("в", "во")
-        and len(nxt) > 1
-        and (nxt[1].i in (subj_tok.head, *_heads_of(reader, subj_tok)) or _verbless_sibling(reader, subj_tok, nxt[1], clause)
-             or subj_tok.lemma == "мы" and bool(reader._companions()) and not any(t.pos in ("VERB", "AUX") for t in clause))
-    ):
-        # "я в Калининграде"; "я в Озоне", "я в Тинькофф" (an organisation, whatever NER says) is not a city
-        o = nxt[1]
-        if o.ent == "LOC" and reader._place(o) and (is_place_name(o.text) or reader.city(o) != reader.value_text(o)):
-            # a town the dictionary knows, or a city nickname; a LOC it does not know may be a town
-            # ("я в Лимассоле") or a company ("я в Сбере"): neither
-            yield reader.fact(subj, "city", reader.city(o), "place")
-            for c in reader.s.children(o, "conj"):  # "я в Грузии, в Тбилиси": the town in the country
-                if c.ent == "LOC" and reader.s.children(c, "case") and is_place_name(c.text) and reader._place(c):
-                    yield reader.fact(subj, "city", reader.city(c), "place")
-        elif o.ent == "LOC" and is_place_name(o.text) is None and not lx.known_employer(o.lemma, o.lower):
-            pass
-        elif o.ent in ("ORG", "LOC") and reader._org(o):
-            yield reader.fact(subj, "employer", reader.value_text(o), "organization")
+        yield reader.fact(subj, "team", _team_name(nxt[2]), "concept")
+    elif b.lemma in ("в", "во") and len(nxt) > 1 and _predicate_place(reader, subj_tok, nxt[1], clause):
+        yield from _in_place(reader, subj, nxt[1])
     elif b.lemma == "на" and len(nxt) > 1:
         diet = lx.DIET_OF.get(nxt[1].lemma)
         tv = reader.tool_value(nxt[1])
         if diet:
             yield reader.fact(subj, "diet", diet, "concept")
-        elif tv is not None:  # "я на Windows 11", "я на IntelliJ IDEA"
+        elif tv is not None:
             yield reader.fact(subj, tv[0], tv[1], "tool")
+
+
+def _predicate_place(reader: ReaderParts, subj_tok: Tok, o: Tok, clause: list[Tok]) -> bool:
+    """The place after "в" belongs to the subject: the parse hangs one on the other, or both on a
+    later verb past a verbless stretch, or "мы с X" with no verb."""
+    if o.i in (subj_tok.head, *_heads_of(reader, subj_tok)) or _verbless_sibling(reader, subj_tok, o, clause):
+        return True
+    return subj_tok.lemma == "мы" and bool(reader._companions()) and not any(t.pos in ("VERB", "AUX") for t in clause)
+
+
+def _in_place(reader: ReaderParts, subj: str, o: Tok) -> Iterator[Extracted]:
+    """ "я в Калининграде" (a town the dictionary knows, or a city nickname; "я в Грузии, в Тбилиси":
+    the town too), "я в Озоне", "я в Тинькофф" (an organisation, whatever NER says); a LOC the
+    dictionary does not know ("я в Лимассоле", "я в Сбере") gives neither."""
+    if o.ent == "LOC" and reader._place(o) and (is_place_name(o.text) or reader.city(o) != reader.value_text(o)):
+        yield reader.fact(subj, "city", reader.city(o), "place")
+        for c in reader.s.children(o, "conj"):
+            if c.ent == "LOC" and reader.s.children(c, "case") and is_place_name(c.text) and reader._place(c):
+                yield reader.fact(subj, "city", reader.city(c), "place")
+    elif o.ent == "LOC" and is_place_name(o.text) is None and not lx.known_employer(o.lemma, o.lower):
+        return
+    elif o.ent in ("ORG", "LOC") and reader._org(o):
+        yield reader.fact(subj, "employer", reader.value_text(o), "organization")
 
 
 _NAME_QUOTES = (frozenset(_QUOTES) | frozenset(_QUOTES.values())) - {"'"}  # «», "", “”, „“: not an apostrophe
