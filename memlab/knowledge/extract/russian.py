@@ -53,6 +53,7 @@ class RussianClauses(ReaderParts):
         yield from self._ru_named_relation()
         yield from self._ru_married_with()
         yield from self._ru_my_everything()
+        yield from self._ru_role_at_us()
         yield from named_then_relation(self)
         yield from years_in(self)
         yield from intro_list(self)
@@ -100,6 +101,23 @@ class RussianClauses(ReaderParts):
             if any(self._not_plain(x) for x in part) or not self._own_relation(t):
                 continue
             yield self.fact(SPEAKER, fact, self.value_text(name), "person")
+
+    def _ru_role_at_us(self) -> Iterator[Extracted]:
+        """ "Ирина Валерьевна у нас руководитель отдела", "Олег у меня начальник": a name, "у нас" /
+        "у меня", then a manager noun: the speaker's manager (or partner, spouse)."""
+        toks = self.toks
+        for t in toks[2:]:
+            fact = lx.RELATION_FACTS.get(lx.RELATIONS.get(t.lemma, ""))
+            if fact not in ("manager",) or toks[t.i - 2].lower != "у" or toks[t.i - 1].lower not in ("нас", "меня"):
+                continue
+            name = toks[t.i - 3] if t.i >= 3 else None
+            if name is not None and name.dep.startswith("flat") and name.i:
+                name = toks[name.head]  # "Ирина Валерьевна": the first name heads the patronymic
+            if name is None or name.pos != "PROPN" or not self._is_person(name) or name.feats.get("Case", "Nom") != "Nom":
+                continue
+            part = next((p for p in self._stretches() if t in p), [])
+            if not any(self._not_plain(x) for x in part):
+                yield self.fact(SPEAKER, fact, self.value_text(name), "person")
 
     def _own_relation(self, t: Tok) -> bool:
         """No one but the speaker owns relation noun ``t``: no "его", no genitive owner, no "у X" before it."""
