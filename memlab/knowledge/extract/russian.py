@@ -47,7 +47,6 @@ class RussianClauses(ReaderParts):
         yield from self._ru_hobby()
         yield from self._ru_live_here()
         yield from self._ru_team()
-        yield from self._ru_years_at()
         yield from self._ru_verbless_tool()
         yield from self._ru_hobby_verb()
         yield from self._ru_food()
@@ -256,21 +255,6 @@ class RussianClauses(ReaderParts):
                 if city.casefold().replace("ё", "е") not in lx.COUNTRIES:
                     yield self.fact(who, "city", city, "place")
 
-    def _ru_years_at(self) -> Iterator[Extracted]:
-        """ "в Т-Банке уже три года", "в Озоне второй год": a sentence that opens on "в" + an
-        organisation and counts the time spent there, with no subject of its own: the speaker's employer."""
-        if len(self.toks) < 4 or self.toks[0].lower not in ("в", "во") or self.s.children(self.toks[0], "nsubj"):
-            return
-        org, rest = self.toks[1], self.toks[2:6]
-        if org.i in self.quoted or not org.text[:1].isupper() or org.ent not in ("ORG", "LOC") or not self._org(org):
-            return
-        if is_place_name(org.text) is True or org.ent == "LOC" and not lx.known_employer(org.lemma, org.lower):
-            return
-        counted = [t for t in rest if t.lemma in ("год", "месяц", "неделя", "лет")]
-        number = [t for t in rest if t.pos == "NUM" or t.lemma in ("второй", "третий", "пятый", "десятый", "полгода")]
-        if counted and number and not any(t.pos == "PRON" and t.feats.get("Person") == "3" for t in self.toks[:counted[0].i]):
-            yield self.fact(SPEAKER, "employer", self.value_text(org), "organization")
-
     def _ru_team(self) -> Iterator[Extracted]:
         """ "работаю в команде мобилки", "я в Яндексе, в команде Алисы", "Карина теперь в команде
         аналитики": the name after "в команде" (a genitive noun, a name, a quoted name); whose by the
@@ -378,19 +362,6 @@ class RussianClauses(ReaderParts):
                 owner = SPEAKER
             if owner is not None and len(nouns) >= 1 and nouns[0] is side[0]:
                 yield self.fact(owner, "hobby", nouns[0].lemma, "concept")
-        yield from self._ru_demonym()
-
-    def _ru_demonym(self) -> Iterator[Extracted]:
-        """ "мой парень Джон американец": a nationality noun right after a name the parse left
-        without a predicate."""
-        for t in self.toks[1:]:
-            prev = self.toks[t.i - 1]
-            demonym = _demonym(t) if t.feats.get("Case") == "Nom" and t.i not in self.quoted else None
-            if demonym is None or not (prev.pos == "PROPN" and self._is_person(prev)) or prev.feats.get("Case") != "Nom":
-                continue
-            part = next(p for p in self._stretches() if t in p)
-            if not any(self._not_plain(x) or x.pos == "VERB" for x in part):
-                yield self.fact(self.value_text(prev), "nationality", demonym, "concept")
 
     def _ru_native(self) -> Iterator[Extracted]:
         """ "родной язык у меня татарский", "родной у неё армянский": the language adjective after
@@ -530,118 +501,148 @@ def _named_after_comma(reader: ReaderParts, comma: Tok) -> bool:
 
 
 def _ru_facts(reader: ReaderParts) -> Iterator[Extracted]:
-    toks = reader.toks
-    for t in toks:
+    """Each token's readings: what an owner "у X" has, then each of ``_TOKEN_READERS``."""
+    for t in reader.toks:
         if t.i in reader.quoted:
             continue
-        # "у меня кот Барсик", "у мамы новый телефон — Samsung", "Начальником у меня теперь Вадим"
         if any(c.lemma == "у" for c in reader.s.children(t, "case")):
             owner = _ru_owner(reader, t)
-            if owner is None or reader._blocked(toks[t.head] if t.head != t.i else t):
+            if owner is None or reader._blocked(reader.toks[t.head] if t.head != t.i else t):
                 continue
-            owners = [x.i for x in toks if any(c.lemma == "у" for c in reader.s.children(x, "case"))]
-            after = toks[t.i + 1] if t.i + 1 < len(toks) else None
-            linked = after is not None and (after.head == t.i or t.head == after.i)
-            tv = reader.tool_value(after) if after is not None and linked else None
-            owned_car = next((x for x in toks[t.i + 1 : t.i + 4] if x.lower not in _RU_SKIP and not (x.pos == "ADJ" and x.text.islower())
-                              and x.text not in '«"'), None)  # "у нас старенькая «Шкода Рапид»"
-            car = lx.ru_car(owned_car.text) if owned_car is not None else None
-            model = lx.ru_car(toks[owned_car.i + 1].text, brands=False) if car and owned_car and owned_car.i + 1 < len(toks) else None
-            stretch = list(itertools.takewhile(lambda x: x.text not in ",;.!?—", toks[t.i + 1 :]))
-            if car is not None and owned_car in stretch and not any(x.pos in ("VERB", "AUX") for x in stretch):  # "у Вадима теперь Хонда Цивик"
-                yield reader.fact(owner, "car", model or car, "concept")
-            if tv is not None:  # "у нас ClickHouse"
-                yield reader.fact(owner, tv[0], tv[1], "tool")
-                also = toks[after.i + 2] if after is not None and after.i + 2 < len(toks) and toks[after.i + 1].text == "," else None
-                tv2 = reader.tool_value(also) if also is not None else None
-                if tv2 is not None and tv2[0] != tv[0]:  # "у меня Android, Samsung A52"
-                    yield reader.fact(owner, tv2[0], tv2[1], "tool")
-            near = toks[t.i + 1 : t.i + 4]  # "у нас прод на постгресе", "у нас бэк на Go": one word, then the tool
-            if len(near) == 3 and near[0].pos not in ("PRON", "PUNCT", "ADP") and near[1].lower in ("на", "в"):
-                tv3 = reader.tool_value(near[2])
-                if tv3 is not None and tv3[0] in ("database", "programming_language", "operating_system"):
-                    yield reader.fact(owner, tv3[0], tv3[1], "tool")
-            for a in toks:  # the owned noun stands next to its owner, with no other "у X" between
-                between = [o for o in owners if min(a.i, t.i) < o < max(a.i, t.i)]
-                if (
-                    abs(a.i - t.i) <= 4
-                    and not between
-                    and not any(x.text in ",;" for x in toks[min(a.i, t.i) : max(a.i, t.i)])
-                ):
-                    yield from _ru_owned(reader, owner, a)
-        # "есть кот Барсик", "есть собака, такса Луна": "есть" opening the sentence, no owner said
-        if t.i == 0 and t.lower == "есть" and not any(x.lower == "у" for x in toks) and not reader._blocked(t):
-            for a in toks[1:3]:
-                if _lex(a, lx.PETS) in lx.PETS:
-                    yield from _ru_owned(reader, SPEAKER, a)
-                    break
-        # "любимая группа теперь Кино": a sentence that opens on a favourite noun is the speaker's
-        first = next((x for x in toks if x.pos != "PUNCT"), None)
-        if t is first and t.lemma in lx.FAVOURITE and t.head != t.i and not reader._blocked(_governor(reader, toks[t.head])):
-            yield from _ru_owned(reader, SPEAKER, toks[t.head])
-        # "Светин кот Барсик", "Наташин муж — Игорь": a possessive adjective of a name owns its noun
-        owned = toks[t.i + 1] if t.i + 1 < len(toks) and toks[t.i + 1].pos == "NOUN" and t.pos in ("ADJ", "PROPN") else None
-        owner_name = _possessive_owner(t) if owned is not None else None
-        if owned is not None and owner_name is not None and not reader._blocked(toks[owned.head]):
-            yield from _ru_owned(reader, owner_name, owned)
-        # "мой дом — Берлин", "Мой основной редактор сейчас — Neovim", "Мой руководитель теперь Александр"
-        if t.lemma in ("мой", "наш") and t.head != t.i:
-            noun = toks[t.head]
-            past = any(c.lemma in _PAST_ADJ for c in reader.s.children(noun))
-            if not past and not reader._blocked(_governor(reader, noun)):
-                yield from _ru_owned(reader, SPEAKER, noun)
-        # "мне 29", "сыну 10 лет", "сестре 28"
-        num_tok = next(
-            (x for x in toks[t.i + 1 : t.i + 3] if x.lower not in _RU_SKIP and x.lower not in _AGE_PARTICLES), None
-        )
-        said = number_at(toks, num_tok.i) if num_tok is not None else None  # "мне 36", "мне тридцать шесть"
-        last = said[1] if said is not None else (num_tok.i if num_tok is not None else 0)
-        unit = toks[last + 1] if num_tok is not None and last + 1 < len(toks) else None
-        if unit is not None and (unit.lemma in _COUNTED or unit.lower in _COUNTED):
-            num_tok = None  # "мне 5 минут до станции", "сыну 3 раза звонил": a count of something else
-        if t.feats.get("Case") == "Dat" and num_tok is not None and num_tok.pos == "NUM" and said is not None:
-            owner = _ru_owner(reader, t)
-            num = said[0]
-            if owner and num.isdigit() and 0 < int(num) < 120:
-                yield reader.fact(owner, "age", num, "concept")
-        elif t.lower == "мне" and (said_before := number_at(toks, 0)) is not None and said_before[1] == t.i - 1 and (
-                14 <= int(said_before[0]) <= 99 and (t.i + 1 == len(toks) or toks[t.i + 1].pos == "PUNCT")):  # fmt: skip
-            yield reader.fact(SPEAKER, "age", said_before[0], "concept")  # "24 мне, если это важно", «Тридцать два мне.»
-        # "Стеша вегетарианка": the parse makes the name a modifier of the predicate noun
-        if t.dep == "root" and (lx.DIET_OF.get(t.lemma) or lx.DIET_OF.get(t.lower)):
-            name = next(
-                (
-                    c
-                    for c in reader.s.children(t, "amod", "nsubj", "nmod")
-                    if reader._is_person(c) and c.i < t.i
-                ),
-                None,
-            )
-            who = (reader.subject_phrase(name) if name.lemma in lx.RELATIONS else reader.value_text(name)) if name is not None else None
-            if who is not None and not reader._blocked(t):  # "Соседка по квартире Ксюша — вегетарианка": Ксюша
-                yield reader.fact(who, "diet", lx.DIET_OF.get(t.lemma) or lx.DIET_OF[t.lower], "concept")
-        # "я тестировщица", "Тимур теперь тимлид", "Я пескетарианец", "я в Калининграде"
-        # (natasha may leave "я" a root of its own beside the noun: "я теперь старший аналитик")
-        own_root = t.dep == "root" and t.lemma in ("я", "мы") and not any(x.pos in ("VERB", "AUX") and not _job_word(x) for x in toks)
-        if (t.dep == "nsubj" or own_root) and (t.lemma in ("я", "мы") or reader._is_person(t) or t.lemma in lx.RELATIONS):
-            subj = reader.subject_phrase(t)
-            if subj is not None and not reader._blocked(toks[t.head]):
-                yield from _ru_predicate(reader, t, subj)
-        # "вышла замуж за Диму", "женился на Ане"
-        if t.lemma == "замуж" or t.lemma == "жениться":
-            v = toks[t.head] if t.lemma == "замуж" else t
-            if v.feats.get("Tense") == "Pres":
-                continue  # "выхожу замуж за Тимура", "женюсь на Ане": the wedding is ahead
-            subj = reader.subject_of(v)
-            for o in toks[t.i + 1 : t.i + 4]:
-                if subj and reader._is_person(o) and not reader._blocked(v):
-                    yield reader.fact(subj, "spouse", reader.value_text(o), "person")
-                    break
-        if t.lemma == "отчитываться":
-            subj = reader.subject_of(t)
-            for o in reader.s.children(t, "obl", "iobj", "obj"):
-                if subj and o.feats.get("Case") == "Dat" and reader._is_person(o) and not reader._blocked(t):
-                    yield reader.fact(subj, "manager", reader.value_text(o), "person")
+            yield from _had_at(reader, t, owner)
+        for read in _TOKEN_READERS:
+            yield from read(reader, t)
+
+
+def _had_at(reader: ReaderParts, t: Tok, owner: str) -> Iterator[Extracted]:
+    """ "у меня кот Барсик", "у мамы новый телефон — Samsung", "у Вадима теперь Хонда Цивик",
+    "у нас ClickHouse", "у нас бэк на Go": what the owner ``t`` of "у" has."""
+    toks = reader.toks
+    yield from _car_at(reader, t, owner)
+    after = toks[t.i + 1] if t.i + 1 < len(toks) else None
+    tv = reader.tool_value(after) if after is not None and (after.head == t.i or t.head == after.i) else None
+    if after is not None and tv is not None:
+        yield reader.fact(owner, tv[0], tv[1], "tool")
+        also = toks[after.i + 2] if after.i + 2 < len(toks) and toks[after.i + 1].text == "," else None
+        tv2 = reader.tool_value(also) if also is not None else None
+        if tv2 is not None and tv2[0] != tv[0]:  # "у меня Android, Samsung A52"
+            yield reader.fact(owner, tv2[0], tv2[1], "tool")
+    near = toks[t.i + 1 : t.i + 4]  # one word, then "на" / "в" and the tool
+    if len(near) == 3 and near[0].pos not in ("PRON", "PUNCT", "ADP") and near[1].lower in ("на", "в"):
+        tv3 = reader.tool_value(near[2])
+        if tv3 is not None and tv3[0] in ("database", "programming_language", "operating_system"):
+            yield reader.fact(owner, tv3[0], tv3[1], "tool")
+    owners = [x.i for x in toks if any(c.lemma == "у" for c in reader.s.children(x, "case"))]
+    for a in toks:  # the owned noun stands next to its owner, with no other "у X" and no comma between
+        lo, hi = min(a.i, t.i), max(a.i, t.i)
+        if hi - lo <= 4 and not any(lo < o < hi for o in owners) and not any(x.text in ",;" for x in toks[lo:hi]):
+            yield from _ru_owned(reader, owner, a)
+
+
+def _car_at(reader: ReaderParts, t: Tok, owner: str) -> Iterator[Extracted]:
+    """ "у Вадима теперь Хонда Цивик", "у нас старенькая «Шкода Рапид»": a car brand (and model)
+    in the verbless stretch after the owner."""
+    toks = reader.toks
+    owned = next((x for x in toks[t.i + 1 : t.i + 4] if x.lower not in _RU_SKIP and not (x.pos == "ADJ" and x.text.islower())
+                  and x.text not in '«"'), None)  # fmt: skip
+    car = lx.ru_car(owned.text) if owned is not None else None
+    if owned is None or car is None:
+        return
+    model = lx.ru_car(toks[owned.i + 1].text, brands=False) if owned.i + 1 < len(toks) else None
+    stretch = list(itertools.takewhile(lambda x: x.text not in ",;.!?—", toks[t.i + 1 :]))
+    if owned in stretch and not any(x.pos in ("VERB", "AUX") for x in stretch):
+        yield reader.fact(owner, "car", model or car, "concept")
+
+
+def _pet_there_is(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
+    """ "есть кот Барсик", "есть собака, такса Луна": "есть" opening the sentence, no owner said."""
+    toks = reader.toks
+    if t.i == 0 and t.lower == "есть" and not any(x.lower == "у" for x in toks) and not reader._blocked(t):
+        a = next((a for a in toks[1:3] if _lex(a, lx.PETS) in lx.PETS), None)
+        if a is not None:
+            yield from _ru_owned(reader, SPEAKER, a)
+
+
+def _owned_by_word(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
+    """The noun a word of owning gives its owner: a sentence that opens on a favourite adjective
+    ("любимая группа теперь Кино") or "мой" / "наш" ("мой дом — Берлин", "Мой руководитель
+    теперь Александр"): the speaker's; a possessive adjective of a name ("Светин кот Барсик",
+    "Наташин муж — Игорь"): that person's."""
+    toks = reader.toks
+    first = next((x for x in toks if x.pos != "PUNCT"), None)
+    if t is first and t.lemma in lx.FAVOURITE and t.head != t.i and not reader._blocked(_governor(reader, toks[t.head])):
+        yield from _ru_owned(reader, SPEAKER, toks[t.head])
+    owned = toks[t.i + 1] if t.i + 1 < len(toks) and toks[t.i + 1].pos == "NOUN" and t.pos in ("ADJ", "PROPN") else None
+    owner_name = _possessive_owner(t) if owned is not None else None
+    if owned is not None and owner_name is not None and not reader._blocked(toks[owned.head]):
+        yield from _ru_owned(reader, owner_name, owned)
+    if t.lemma in ("мой", "наш") and t.head != t.i:
+        noun = toks[t.head]
+        past = any(c.lemma in _PAST_ADJ for c in reader.s.children(noun))
+        if not past and not reader._blocked(_governor(reader, noun)):
+            yield from _ru_owned(reader, SPEAKER, noun)
+
+
+def _age_of(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
+    """ "мне 29", "сыну 10 лет", "мне тридцать шесть": a dative and a number (not a count of
+    something else: "мне 5 минут до станции"); "24 мне, если это важно": the number first."""
+    toks = reader.toks
+    num_tok = next((x for x in toks[t.i + 1 : t.i + 3] if x.lower not in _RU_SKIP and x.lower not in _AGE_PARTICLES), None)
+    said = number_at(toks, num_tok.i) if num_tok is not None else None
+    last = said[1] if said is not None else (num_tok.i if num_tok is not None else 0)
+    unit = toks[last + 1] if num_tok is not None and last + 1 < len(toks) else None
+    if unit is not None and (unit.lemma in _COUNTED or unit.lower in _COUNTED):
+        num_tok = None
+    if t.feats.get("Case") == "Dat" and num_tok is not None and num_tok.pos == "NUM" and said is not None:
+        owner = _ru_owner(reader, t)
+        if owner and said[0].isdigit() and 0 < int(said[0]) < 120:
+            yield reader.fact(owner, "age", said[0], "concept")
+    elif t.lower == "мне" and (said_before := number_at(toks, 0)) is not None and said_before[1] == t.i - 1 and (
+            14 <= int(said_before[0]) <= 99 and (t.i + 1 == len(toks) or toks[t.i + 1].pos == "PUNCT")):  # fmt: skip
+        yield reader.fact(SPEAKER, "age", said_before[0], "concept")
+
+
+def _diet_of_modifier(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
+    """ "Стеша вегетарианка", "Соседка по квартире Ксюша — вегетарианка": the parse makes the name
+    a modifier of the predicate diet noun."""
+    diet = (lx.DIET_OF.get(t.lemma) or lx.DIET_OF.get(t.lower)) if t.dep == "root" else None
+    if not diet:
+        return
+    name = next((c for c in reader.s.children(t, "amod", "nsubj", "nmod") if reader._is_person(c) and c.i < t.i), None)
+    who = (reader.subject_phrase(name) if name.lemma in lx.RELATIONS else reader.value_text(name)) if name is not None else None
+    if who is not None and not reader._blocked(t):
+        yield reader.fact(who, "diet", diet, "concept")
+
+
+def _subject_predicate(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
+    """ "я тестировщица", "Тимур теперь тимлид", "я в Калининграде": a verbless predicate after a
+    subject (natasha may leave "я" a root of its own beside the noun: "я теперь старший аналитик")."""
+    toks = reader.toks
+    own_root = t.dep == "root" and t.lemma in ("я", "мы") and not any(x.pos in ("VERB", "AUX") and not _job_word(x) for x in toks)
+    if (t.dep == "nsubj" or own_root) and (t.lemma in ("я", "мы") or reader._is_person(t) or t.lemma in lx.RELATIONS):
+        subj = reader.subject_phrase(t)
+        if subj is not None and not reader._blocked(toks[t.head]):
+            yield from _ru_predicate(reader, t, subj)
+
+
+def _married_or_reports(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
+    """ "вышла замуж за Диму", "женился на Ане": the spouse (not "выхожу замуж": ahead);
+    "отчитываюсь Вадиму": the manager."""
+    toks = reader.toks
+    if t.lemma in ("замуж", "жениться"):
+        v = toks[t.head] if t.lemma == "замуж" else t
+        subj = reader.subject_of(v) if v.feats.get("Tense") != "Pres" else None
+        o = next((o for o in toks[t.i + 1 : t.i + 4] if reader._is_person(o)), None)
+        if subj and o is not None and not reader._blocked(v):
+            yield reader.fact(subj, "spouse", reader.value_text(o), "person")
+    if t.lemma == "отчитываться":
+        subj = reader.subject_of(t)
+        for o in reader.s.children(t, "obl", "iobj", "obj"):
+            if subj and o.feats.get("Case") == "Dat" and reader._is_person(o) and not reader._blocked(t):
+                yield reader.fact(subj, "manager", reader.value_text(o), "person")
+
+
+_TOKEN_READERS = (_pet_there_is, _owned_by_word, _age_of, _diet_of_modifier, _subject_predicate, _married_or_reports)
 
 
 def _team_name(t: Tok) -> str:
@@ -761,102 +762,150 @@ def _heads_of(reader: ReaderParts, t: Tok) -> tuple[int, ...]:
     return tuple(c.i for c in reader.s.children(t, "nmod")) if t.lemma in ("я", "мы") else ()
 
 
+Found = list[Extracted] | None  # a predicate reader's facts, [] when it read the predicate as nothing, None when not its kind
+
+
 def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Extracted]:
-    clause = []
-    for t in reader.toks[subj_tok.i + 1 :]:
-        if t.pos == "PUNCT" and t.text not in _DASH:
-            break
-        clause.append(t)
+    """The verbless predicate after subject ``subj_tok``: the first of ``_PREDICATES`` that reads
+    it (a job, a university, a name, a relation), else a diet, a nationality, a team, "в" + a town
+    or an employer, "на" + a tool or a diet."""
+    words = _predicate_words(reader, subj_tok)
+    if words is None:
+        return
+    clause, nxt = words
+    for read in _PREDICATES:
+        found = read(reader, subj_tok, subj, nxt)
+        if found is not None:
+            yield from found
+            return
+    yield from _predicate_rest(reader, subj_tok, subj, nxt, clause)
+
+
+def _predicate_words(reader: ReaderParts, subj_tok: Tok) -> tuple[list[Tok], list[Tok]] | None:
+    """The clause after the subject (to a comma) and its first five words past dashes, fillers,
+    quotes, a companion ("мы с Ирой оба в Авито") and a relation's name ("моя девушка Инес
+    португалка"); None when the clause is denied or ahead ("я на Emacs не пересяду")."""
+    clause = list(itertools.takewhile(lambda t: not (t.pos == "PUNCT" and t.text not in _DASH), reader.toks[subj_tok.i + 1 :]))
     if any(t.lower in lx.NEGATIONS or t.feats.get("Tense") == "Fut" and t.pos == "VERB" and not _job_word(t) for t in clause):
-        return  # "я на Emacs не пересяду"
-    nxt = [
-        t
-        for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 7]
-        if t.text not in _DASH and t.lower not in _RU_SKIP and t.text not in _NAME_QUOTES  # "я в «Ригле»"
-    ][:5]
-    if subj_tok.lemma == "мы":  # "мы с Ирой оба в Авито": past the companion to the predicate
+        return None
+    after = reader.toks[subj_tok.i + 1 : subj_tok.i + 7]
+    nxt = [t for t in after if t.text not in _DASH and t.lower not in _RU_SKIP and t.text not in _NAME_QUOTES][:5]
+    if subj_tok.lemma == "мы":
         nxt = [t for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 9] if t.text not in _DASH and t.lower not in _RU_SKIP]
         nxt = [t for t in nxt if not with_companion(reader, t)][:5]
     if nxt and nxt[0].head == subj_tok.i and nxt[0].i == subj_tok.i + 1 and subj_tok.lemma in lx.RELATIONS:
         if reader._is_person(nxt[0]) and len(nxt) > 1:
-            nxt = nxt[1:]  # "моя девушка Инес португалка": the name, then the predicate
-    if not nxt or nxt[0].i in reader.quoted:
-        return
-    b = nxt[0]
+            nxt = nxt[1:]
+    return None if not nxt or nxt[0].i in reader.quoted else (clause, nxt)
+
+
+def _adjective_job(reader: ReaderParts, subj_tok: Tok, subj: str, nxt: list[Tok]) -> Found:
+    """ "я теперь старший аналитик", "я ведущий продуктовый дизайнер"; "мой брат отличный повар"
+    is praise, not a job; "я его админ" is someone's admin."""
     adjs = list(itertools.takewhile(lambda x: x.pos == "ADJ" and x.feats.get("Case") == "Nom", nxt[:2]))
     if any(x.lower in _PRAISE for x in adjs):
-        return  # "мой брат отличный повар": praise, not a job
-    if adjs and len(nxt) > len(adjs) and nxt[len(adjs)].lemma in lx.JOB_HEADS and nxt[len(adjs)].feats.get("Case", "Nom") == "Nom":
-        job = nxt[len(adjs)]  # "я теперь старший аналитик", "я ведущий продуктовый дизайнер"
+        return []
+    job = nxt[len(adjs)] if adjs and len(nxt) > len(adjs) else None
+    if job is not None and job.lemma in lx.JOB_HEADS and job.feats.get("Case", "Nom") == "Nom":
         if all(x.head == job.i for x in adjs) or len(adjs) == 1:
-            yield reader.fact(subj, "job_title", " ".join([*(x.lemma if x.feats.get("Number") == "Plur" else x.lower for x in adjs), job.lemma]), "concept")
-            return
-    head = b.lower.split("-")[-1]
-    if b.lower in ("его", "её", "ее", "их", "мой", "твой"):
-        return  # "я его админ": someone's admin, not a job title
-    if b.lemma in lx.STUDENT_WORDS:  # "я студентка ВШЭ", "Даша студент в МГУ": a university, no job
-        school = next((t for t in nxt[1:3] if t.text[:1].isupper() and (reader._org(t) or t.text.isupper())), None)
-        if school is not None and reader.tool(school) is None:
-            yield reader.fact(subj, "university", reader.value_text(school), "organization")
-            return
-        nick = next((w for t in nxt[1:2] for w in (t.lemma, *ru_lemmas(t.text)) if w in lx.UNIVERSITY_NICKNAMES), None)
-        if nick is not None:  # "брат теперь студент Бауманки"
-            yield reader.fact(subj, "university", nick.capitalize(), "organization")
-        return
+            words = [*(x.lemma if x.feats.get("Number") == "Plur" else x.lower for x in adjs), job.lemma]
+            return [reader.fact(subj, "job_title", " ".join(words), "concept")]
+    return [] if nxt[0].lower in ("его", "её", "ее", "их", "мой", "твой") else None
+
+
+def _student_of(reader: ReaderParts, subj_tok: Tok, subj: str, nxt: list[Tok]) -> Found:
+    """ "я студентка ВШЭ", "Даша студент в МГУ", "брат теперь студент Бауманки": a university, no job."""
+    if nxt[0].lemma not in lx.STUDENT_WORDS:
+        return None
+    school = next((t for t in nxt[1:3] if t.text[:1].isupper() and (reader._org(t) or t.text.isupper())), None)
+    if school is not None and reader.tool(school) is None:
+        return [reader.fact(subj, "university", reader.value_text(school), "organization")]
+    nick = next((w for t in nxt[1:2] for w in (t.lemma, *ru_lemmas(t.text)) if w in lx.UNIVERSITY_NICKNAMES), None)
+    return [reader.fact(subj, "university", nick.capitalize(), "organization")] if nick is not None else []
+
+
+def _job_noun(reader: ReaderParts, subj_tok: Tok, subj: str, nxt: list[Tok]) -> Found:
+    """ "я тестировщица", "инженер-геодезист" (a job noun joined to its speciality), "дизайнер в
+    «Авито»": the job title and, after "в", the employer."""
+    b = nxt[0]
     first = b.lower.split("-")[0] if re.fullmatch(r"[а-яё]+-[а-яё]+", b.lower) else ""
-    if b.lemma in lx.JOB_HEADS or head in lx.JOB_HEADS or b.lower in lx.JOB_HEADS or first in lx.JOB_HEADS and b.feats.get("Case", "Nom") == "Nom":
-        # "инженер-геодезист", "врач-терапевт": a job noun joined to its speciality
-        title = b.text if "-" in b.text or b.lower in lx.JOB_HEADS else b.lemma
-        yield reader.fact(subj, "job_title", title, "concept")
-        for t in nxt[1:3]:
-            org = next((x for x in reader.toks[t.i + 1 : t.i + 3] if x.pos != "PUNCT"), None)
-            if t.lemma in ("в", "во") and org is not None and reader._org(org):  # "дизайнер в «Авито»"
-                yield reader.fact(subj, "employer", reader.value_text(org), "organization")
-        return
-    if subj == SPEAKER and subj_tok.lemma == "я" and b.i == subj_tok.i + 1 and _ru_self_name(reader, b):
-        yield reader.fact(SPEAKER, "name", reader.value_text(b), "person")  # "я Айдар, дата-инженер из Казани"
-        after = [t for t in reader.toks[b.i + 1 : b.i + 4] if t.pos != "PUNCT"]
-        if after and reader.toks[b.i + 1].text == "," and after[0].lower.split("-")[-1] in lx.JOB_HEADS:
-            yield reader.fact(SPEAKER, "job_title", after[0].lower, "concept")
-        return
-    if b.lemma in ("мой", "моя", "наш", "наша") and len(nxt) > 1:  # "Катя теперь мой руководитель"
-        attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(_lex(nxt[1], lx.RELATIONS), ""))
-        if attribute and subj != SPEAKER and "'s " not in subj:
-            yield reader.fact(SPEAKER, attribute, subj, "person")
-        return
+    heads = (b.lemma, b.lower.split("-")[-1], b.lower)
+    if not (any(w in lx.JOB_HEADS for w in heads) or first in lx.JOB_HEADS and b.feats.get("Case", "Nom") == "Nom"):
+        return None
+    title = b.text if "-" in b.text or b.lower in lx.JOB_HEADS else b.lemma
+    out = [reader.fact(subj, "job_title", title, "concept")]
+    for t in nxt[1:3]:
+        org = next((x for x in reader.toks[t.i + 1 : t.i + 3] if x.pos != "PUNCT"), None)
+        if t.lemma in ("в", "во") and org is not None and reader._org(org):
+            out.append(reader.fact(subj, "employer", reader.value_text(org), "organization"))
+    return out
+
+
+def _self_named(reader: ReaderParts, subj_tok: Tok, subj: str, nxt: list[Tok]) -> Found:
+    """ "я Айдар, дата-инженер из Казани": the speaker's name (and the job after the comma)."""
+    b = nxt[0]
+    if not (subj == SPEAKER and subj_tok.lemma == "я" and b.i == subj_tok.i + 1 and _ru_self_name(reader, b)):
+        return None
+    out = [reader.fact(SPEAKER, "name", reader.value_text(b), "person")]
+    after = [t for t in reader.toks[b.i + 1 : b.i + 4] if t.pos != "PUNCT"]
+    if after and reader.toks[b.i + 1].text == "," and after[0].lower.split("-")[-1] in lx.JOB_HEADS:
+        out.append(reader.fact(SPEAKER, "job_title", after[0].lower, "concept"))
+    return out
+
+
+def _my_relation(reader: ReaderParts, subj_tok: Tok, subj: str, nxt: list[Tok]) -> Found:
+    """ "Катя теперь мой руководитель": the subject is the speaker's relation."""
+    if nxt[0].lemma not in ("мой", "моя", "наш", "наша") or len(nxt) < 2:
+        return None
+    attribute = lx.RELATION_FACTS.get(lx.RELATIONS.get(_lex(nxt[1], lx.RELATIONS), ""))
+    return [reader.fact(SPEAKER, attribute, subj, "person")] if attribute and subj != SPEAKER and "'s " not in subj else []
+
+
+_PREDICATES = (_adjective_job, _student_of, _job_noun, _self_named, _my_relation)
+
+
+def _predicate_rest(reader: ReaderParts, subj_tok: Tok, subj: str, nxt: list[Tok], clause: list[Tok]) -> Iterator[Extracted]:
+    """ "я пескетарианец", "я казашка", "я в команде платежей", "я в Калининграде", "я на Windows 11"."""
+    b = nxt[0]
     diet = lx.DIET_OF.get(b.lower) or lx.DIET_OF.get(b.lemma)
     if diet:
         yield reader.fact(subj, "diet", diet, "concept")
     elif b.pos in ("NOUN", "PROPN", "VERB") and b.feats.get("Case", "Nom") == "Nom" and _demonym(b) is not None:
-        yield reader.fact(subj, "nationality", _demonym(b) or "", "concept")  # "я казашка", "Инес португалка"
+        yield reader.fact(subj, "nationality", _demonym(b) or "", "concept")
     elif b.lemma in ("в", "во") and len(nxt) > 2 and nxt[1].lemma == "команда" and nxt[2].head == nxt[1].i:
-        yield reader.fact(subj, "team", _team_name(nxt[2]), "concept")  # "я в команде платежей"
-    elif (
-        b.lemma in ("в", "во")
-        and len(nxt) > 1
-        and (nxt[1].i in (subj_tok.head, *_heads_of(reader, subj_tok)) or _verbless_sibling(reader, subj_tok, nxt[1], clause)
-             or subj_tok.lemma == "мы" and bool(reader._companions()) and not any(t.pos in ("VERB", "AUX") for t in clause))
-    ):
-        # "я в Калининграде"; "я в Озоне", "я в Тинькофф" (an organisation, whatever NER says) is not a city
-        o = nxt[1]
-        if o.ent == "LOC" and reader._place(o) and (is_place_name(o.text) or reader.city(o) != reader.value_text(o)):
-            # a town the dictionary knows, or a city nickname; a LOC it does not know may be a town
-            # ("я в Лимассоле") or a company ("я в Сбере"): neither
-            yield reader.fact(subj, "city", reader.city(o), "place")
-            for c in reader.s.children(o, "conj"):  # "я в Грузии, в Тбилиси": the town in the country
-                if c.ent == "LOC" and reader.s.children(c, "case") and is_place_name(c.text) and reader._place(c):
-                    yield reader.fact(subj, "city", reader.city(c), "place")
-        elif o.ent == "LOC" and is_place_name(o.text) is None and not lx.known_employer(o.lemma, o.lower):
-            pass
-        elif o.ent in ("ORG", "LOC") and reader._org(o):
-            yield reader.fact(subj, "employer", reader.value_text(o), "organization")
+        yield reader.fact(subj, "team", _team_name(nxt[2]), "concept")
+    elif b.lemma in ("в", "во") and len(nxt) > 1 and _predicate_place(reader, subj_tok, nxt[1], clause):
+        yield from _in_place(reader, subj, nxt[1])
     elif b.lemma == "на" and len(nxt) > 1:
         diet = lx.DIET_OF.get(nxt[1].lemma)
         tv = reader.tool_value(nxt[1])
         if diet:
             yield reader.fact(subj, "diet", diet, "concept")
-        elif tv is not None:  # "я на Windows 11", "я на IntelliJ IDEA"
+        elif tv is not None:
             yield reader.fact(subj, tv[0], tv[1], "tool")
+
+
+def _predicate_place(reader: ReaderParts, subj_tok: Tok, o: Tok, clause: list[Tok]) -> bool:
+    """The place after "в" belongs to the subject: the parse hangs one on the other, or both on a
+    later verb past a verbless stretch, or "мы с X" with no verb."""
+    if o.i in (subj_tok.head, *_heads_of(reader, subj_tok)) or _verbless_sibling(reader, subj_tok, o, clause):
+        return True
+    return subj_tok.lemma == "мы" and bool(reader._companions()) and not any(t.pos in ("VERB", "AUX") for t in clause)
+
+
+def _in_place(reader: ReaderParts, subj: str, o: Tok) -> Iterator[Extracted]:
+    """ "я в Калининграде" (a town the dictionary knows, or a city nickname; "я в Грузии, в Тбилиси":
+    the town too), "я в Озоне", "я в Тинькофф" (an organisation, whatever NER says); a LOC the
+    dictionary does not know ("я в Лимассоле", "я в Сбере") gives neither."""
+    if o.ent == "LOC" and reader._place(o) and (is_place_name(o.text) or reader.city(o) != reader.value_text(o)):
+        yield reader.fact(subj, "city", reader.city(o), "place")
+        for c in reader.s.children(o, "conj"):
+            if c.ent == "LOC" and reader.s.children(c, "case") and is_place_name(c.text) and reader._place(c):
+                yield reader.fact(subj, "city", reader.city(c), "place")
+    elif o.ent == "LOC" and is_place_name(o.text) is None and not lx.known_employer(o.lemma, o.lower):
+        return
+    elif o.ent in ("ORG", "LOC") and reader._org(o):
+        yield reader.fact(subj, "employer", reader.value_text(o), "organization")
 
 
 _NAME_QUOTES = (frozenset(_QUOTES) | frozenset(_QUOTES.values())) - {"'"}  # «», "", “”, „“: not an apostrophe
