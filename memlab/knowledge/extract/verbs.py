@@ -44,7 +44,6 @@ from memlab.knowledge.extract.nlp import (
     ru_future,
     ru_instrumental_noun,
     ru_lemmas,
-    ru_only_instrumental,
 )
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_gaps import gap_subject, real_verb, stretch_has_verb
@@ -450,12 +449,6 @@ class VerbClauses(ReaderParts):
                 if school_name:
                     yield self.fact(subj, "university", school_name, "organization")
         subj = own
-        if lemma in _RU_WORK_AS and self.s.lang == "ru":  # "тётя Нина ... работает провизором": natasha's second "subject"
-            for c in self.s.children(v, "nsubj"):
-                if c.i > v.i and c.i not in self.quoted and ru_only_instrumental(c.text) and not self._negated_stretch(c, v):
-                    title = self._ru_role(c)
-                    if title:
-                        yield self.fact(subj, "job_title", title, "concept")
         yield from self._possession(v, subj)
         yield from self._job_at(v, subj)
         if lemma in ("руководить", "manage", "supervise", "lead") and subj != SPEAKER and "'s " not in subj:
@@ -555,10 +548,6 @@ class VerbClauses(ReaderParts):
                     said = number_at(self.toks, first)
                     if said is not None and said[1] >= c.i and 0 < int(said[0]) < 120:
                         yield self.fact(subj, "age", said[0], "concept")
-        if lemma == "call" and any(c.lower == "me" for c in self.s.children(v, "obj")):
-            for c in self.s.children(v, "oprd", "xcomp", "attr"):
-                if self._is_person(c):
-                    yield self.fact(subj, "name", self.value_text(c), "person")
         if lemma == "звать":  # "моего пса зовут Рекс", "девушку Кости зовут Майя"
             named = next(
                 (c for c in self.s.children(v, "nsubj", "xcomp", "obl", "obj") if self._is_person(c)), None
