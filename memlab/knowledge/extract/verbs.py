@@ -472,6 +472,11 @@ class VerbClauses(ReaderParts):
                     if case in ("in", "в", "во") and g.i != o.i and self._place(g):
                         yield self.fact(subj, "city", self.city(g), "place")
                         break
+        yield from self._partner_and_car(v, subj)
+        yield from self._pastimes_and_names(v, lemma, subj)
+
+    def _partner_and_car(self, v: Tok, subj: str) -> Iterator[Extracted]:
+        """Whom one dates, sees or married; the car one rides in Russian ("папа ездит на Камри")."""
         meets = any(c and c not in ("с", "со") for c, _ in self.obliques(v))  # "встречаюсь с Пашей в кафе": a meeting
         if v.lemma in ("date", "встречаться") and not meets and v.feats.get("Tense") != "Past" and v.tag not in ("VBD", "VBN"):
             for case, o in self.obliques(v):  # "I'm dating Chloe", "встречаюсь с Ксюшей"
@@ -495,6 +500,9 @@ class VerbClauses(ReaderParts):
                 car = self._car(o) if case == "на" and o.text[:1].isupper() else None
                 if car:
                     yield self.fact(subj, "car", car, "concept")
+
+    def _pastimes_and_names(self, v: Tok, lemma: str, subj: str) -> Iterator[Extracted]:
+        """Sports and instruments taken up or done, a diet gone, an age turned, names given by "звать"."""
         took = v.lower in ("took", "taken") or v.lemma == "take" and v.tag in ("VBD", "VBN")  # "Took" opening: the parse's VB
         if self.s.lang == "en" and took and any(c.lower == "up" for c in self.s.children(v, "prt")):
             for o in self.s.children(v, "obj", "dobj", "xcomp"):  # "took up climbing in the autumn": begun, and on
