@@ -44,7 +44,6 @@ from memlab.knowledge.extract.nlp import (
     ru_future,
     ru_instrumental_noun,
     ru_lemmas,
-    ru_only_instrumental,
 )
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_gaps import gap_subject, real_verb, stretch_has_verb
@@ -450,12 +449,6 @@ class VerbClauses(ReaderParts):
                 if school_name:
                     yield self.fact(subj, "university", school_name, "organization")
         subj = own
-        if lemma in _RU_WORK_AS and self.s.lang == "ru":  # "тётя Нина ... работает провизором": natasha's second "subject"
-            for c in self.s.children(v, "nsubj"):
-                if c.i > v.i and c.i not in self.quoted and ru_only_instrumental(c.text) and not self._negated_stretch(c, v):
-                    title = self._ru_role(c)
-                    if title:
-                        yield self.fact(subj, "job_title", title, "concept")
         yield from self._possession(v, subj)
         yield from self._job_at(v, subj)
         if lemma in ("руководить", "manage", "supervise", "lead") and subj != SPEAKER and "'s " not in subj:
@@ -479,6 +472,11 @@ class VerbClauses(ReaderParts):
                     if case in ("in", "в", "во") and g.i != o.i and self._place(g):
                         yield self.fact(subj, "city", self.city(g), "place")
                         break
+        yield from self._partner_and_car(v, subj)
+        yield from self._pastimes_and_names(v, lemma, subj)
+
+    def _partner_and_car(self, v: Tok, subj: str) -> Iterator[Extracted]:
+        """Whom one dates, sees or married; the car one rides in Russian ("папа ездит на Камри")."""
         meets = any(c and c not in ("с", "со") for c, _ in self.obliques(v))  # "встречаюсь с Пашей в кафе": a meeting
         if v.lemma in ("date", "встречаться") and not meets and v.feats.get("Tense") != "Past" and v.tag not in ("VBD", "VBN"):
             for case, o in self.obliques(v):  # "I'm dating Chloe", "встречаюсь с Ксюшей"
@@ -502,6 +500,9 @@ class VerbClauses(ReaderParts):
                 car = self._car(o) if case == "на" and o.text[:1].isupper() else None
                 if car:
                     yield self.fact(subj, "car", car, "concept")
+
+    def _pastimes_and_names(self, v: Tok, lemma: str, subj: str) -> Iterator[Extracted]:
+        """Sports and instruments taken up or done, a diet gone, an age turned, names given by "звать"."""
         took = v.lower in ("took", "taken") or v.lemma == "take" and v.tag in ("VBD", "VBN")  # "Took" opening: the parse's VB
         if self.s.lang == "en" and took and any(c.lower == "up" for c in self.s.children(v, "prt")):
             for o in self.s.children(v, "obj", "dobj", "xcomp"):  # "took up climbing in the autumn": begun, and on
@@ -555,10 +556,6 @@ class VerbClauses(ReaderParts):
                     said = number_at(self.toks, first)
                     if said is not None and said[1] >= c.i and 0 < int(said[0]) < 120:
                         yield self.fact(subj, "age", said[0], "concept")
-        if lemma == "call" and any(c.lower == "me" for c in self.s.children(v, "obj")):
-            for c in self.s.children(v, "oprd", "xcomp", "attr"):
-                if self._is_person(c):
-                    yield self.fact(subj, "name", self.value_text(c), "person")
         if lemma == "звать":  # "моего пса зовут Рекс", "девушку Кости зовут Майя"
             named = next(
                 (c for c in self.s.children(v, "nsubj", "xcomp", "obl", "obj") if self._is_person(c)), None
