@@ -392,7 +392,11 @@ def holds(reader: ReaderParts, r: Reading, tense: str) -> bool:
         head = reader.toks[a.head]
         neg = any(c.lower in lx.NEGATIONS for c in reader.s.children(a)) or head.lower in lx.NEGATIONS
         former = any(c.lemma in _PAST_ADJ or c.lower in _PAST_ADJ for c in reader.s.children(a, "amod", "advmod"))
-        return not (neg or former or reader._blocked(a))  # "my old flat in Leeds": no longer
+        # the argument of a verb is as true as its verb: "I applied for a master's at Imperial" (past),
+        # "should I do a master's at ..." (asked) state nothing now about the noun
+        governed = head.i != a.i and head.pos == "VERB" and a.dep in ("obj", "dobj", "obl", "nmod", "obl:arg")
+        unreal = governed and (reader._blocked(head) or head.feats.get("Tense") == "Past")
+        return not (neg or former or unreal or reader._blocked(a))  # "my old flat in Leeds": no longer
     if reader._blocked(a) or reader.denied(a) or a is not r.pred and reader.denied(r.pred):
         return False
     if r.pred.pos == "VERB" and tense != "state" and episodic(reader):
