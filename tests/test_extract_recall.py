@@ -311,8 +311,8 @@ def test_hobbies(text: str, lang: str, expected: set[Triple]) -> None:
         ("small update on Orion: it's shipped!", "en", {("project Orion", "project_status", "shipped")}),
         ("what's the status of Orion?", "en", set()),
         ("новости по Orion: статус — на паузе", "ru", {("project Orion", "project_status", "на паузе")}),
-        # "Olga and I": the speaker's fact
-        ("Dasha and I live in Porto", "en", {("speaker", "city", "Porto")}),
+        # "Olga and I": the speaker's fact, and the named person's (each person of a conjoined subject)
+        ("Dasha and I live in Porto", "en", {("speaker", "city", "Porto"), ("Dasha", "city", "Porto")}),
         # a hyphen inside a word does not cut the sentence
         ("I'm dairy-free these days", "en", {("speaker", "diet", "dairy-free")}),
         # a lease in a city: the parse may hang the city on the verb
