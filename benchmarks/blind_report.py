@@ -1,0 +1,36 @@
+"""The lead's once-per-round report on the blind sets: statement P/R per language and scenario
+counts for the held-out ``test`` split, dev17/test17 and dev18/test18. Not for tuning: run it once,
+at the end of a round, for the base and the final code in one session (``PYTHONPATH`` picks the code;
+the rows always come from this checkout). Usage: ``python benchmarks/blind_report.py OUT.json``."""
+import json
+import sys
+import time
+from pathlib import Path
+
+from memlab.bench import statements as S
+from memlab.config import MemoryConfig
+
+root = Path(__file__).resolve().parent.parent / "datasets" / "statements"  # the rows, whatever code scores them
+out = {"statements": {}, "scenarios": {}}
+ext = S.OfflineExtractor()
+sets = {"test": (root / "statements.jsonl", "test"), "dev17": (root / "statements_dev17.jsonl", "dev17"),
+        "test17": (root / "statements_dev17.jsonl", "test17"), "dev18": (root / "statements_dev18.jsonl", "dev18"),
+        "test18": (root / "statements_dev18.jsonl", "test18")}
+for name, (path, split) in sets.items():
+    rows = S.load(path, split)
+    t0 = time.perf_counter()
+    sc = S.score(ext, rows)
+    dt = time.perf_counter() - t0
+    out["statements"][name] = {k: {"P": round(v.precision * 100, 1), "R": round(v.recall * 100, 1)} for k, v in sc.items()}
+    print(name, f"{len(rows)} rows {dt:.1f}s", json.dumps(out["statements"][name]), flush=True)
+scen = {"test": (root / "update_scenarios.jsonl", "test"), "dev17": (root / "update_scenarios_dev17.jsonl", "dev17"),
+        "test17": (root / "update_scenarios_dev17.jsonl", "test17"), "dev18": (root / "update_scenarios_dev18.jsonl", "dev18"),
+        "test18": (root / "update_scenarios_dev18.jsonl", "test18")}
+for name, (path, split) in scen.items():
+    ss = S.load(path, split)
+    res = [S.run_scenario(s, MemoryConfig()) for s in ss]
+    for lang in ("en", "ru"):
+        rs = [r for r, s in zip(res, ss, strict=True) if s["lang"] == lang]
+        out["scenarios"][f"{name}-{lang}"] = f"{sum(r['ok'] for r in rs)}/{len(rs)}"
+        print(f"scen {name} {lang}: {out['scenarios'][f'{name}-{lang}']}", flush=True)
+Path(sys.argv[1]).write_text(json.dumps(out, indent=1))
