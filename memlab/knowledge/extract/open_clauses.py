@@ -408,6 +408,8 @@ def holds(reader: ReaderParts, r: Reading, tense: str) -> bool:
     if _present(a, "en"):
         return True
     aux = [c for c in reader.s.children(a, "aux", "aux:pass", "auxpass")]
+    if a.dep in ("csubj", "csubjpass"):
+        return False  # a clausal subject names an activity talked about: "Living in Swansea would drive me mad"
     if a.tag == "VBG":  # "I'm taking", or an opening participle: "Practising scales on the cello"
         return all(x.tag in ("VBP", "VBZ") for x in aux) and (bool(aux) or a.i == _first_word(reader))
     if a.tag == "VBN" and tense == "state":
