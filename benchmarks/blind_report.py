@@ -13,9 +13,9 @@ from memlab.config import MemoryConfig
 root = Path(__file__).resolve().parent.parent / "datasets" / "statements"  # the rows, whatever code scores them
 out = {"statements": {}, "scenarios": {}}
 ext = S.OfflineExtractor()
-sets = {"test": (root / "statements.jsonl", "test"), "dev17": (root / "statements_dev17.jsonl", "dev17"),
-        "test17": (root / "statements_dev17.jsonl", "test17"), "dev18": (root / "statements_dev18.jsonl", "dev18"),
-        "test18": (root / "statements_dev18.jsonl", "test18")}
+# each reported split and the suffix of its files (statements{suffix}.jsonl, update_scenarios{suffix}.jsonl)
+BLIND = (("test", ""), ("dev17", "_dev17"), ("test17", "_dev17"), ("dev18", "_dev18"), ("test18", "_dev18"))
+sets = {name: (root / f"statements{suffix}.jsonl", name) for name, suffix in BLIND}
 for name, (path, split) in sets.items():
     rows = S.load(path, split)
     t0 = time.perf_counter()
@@ -23,9 +23,7 @@ for name, (path, split) in sets.items():
     dt = time.perf_counter() - t0
     out["statements"][name] = {k: {"P": round(v.precision * 100, 1), "R": round(v.recall * 100, 1)} for k, v in sc.items()}
     print(name, f"{len(rows)} rows {dt:.1f}s", json.dumps(out["statements"][name]), flush=True)
-scen = {"test": (root / "update_scenarios.jsonl", "test"), "dev17": (root / "update_scenarios_dev17.jsonl", "dev17"),
-        "test17": (root / "update_scenarios_dev17.jsonl", "test17"), "dev18": (root / "update_scenarios_dev18.jsonl", "dev18"),
-        "test18": (root / "update_scenarios_dev18.jsonl", "test18")}
+scen = {name: (root / f"update_scenarios{suffix}.jsonl", name) for name, suffix in BLIND}
 for name, (path, split) in scen.items():
     ss = S.load(path, split)
     res = [S.run_scenario(s, MemoryConfig()) for s in ss]
