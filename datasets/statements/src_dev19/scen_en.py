@@ -1,0 +1,2 @@
+"""dev19 scen_en rows (to be written)."""
+ROWS = []

@@ -1,0 +1,2 @@
+"""dev19 scen_ru rows (to be written)."""
+ROWS = []

@@ -1,0 +1,2 @@
+"""dev19 stmt_ru rows (to be written)."""
+ROWS = []
