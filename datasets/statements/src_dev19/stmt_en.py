@@ -5,7 +5,7 @@ ROWS = [
     # first_person: facts in reasons, consequences, asides, naming, habits, short answers
     ("first_person", "My car got written off in March, so it's the bike to work every day now - only four miles.",
      [(S, "commute", "bike")]),
-    ("first_person", "The drive from Aylesbury, where we live, to my mum's is two hours on a good day.",
+    ("first_person", "Aylesbury's where we live, and getting over to my mum's takes two hours on a good day.",
      [(S, "city", "Aylesbury")]),
     ("first_person", "We ended up calling the kitten Marmite because of the colour of her.",
      [(S, "pet_cat", "Marmite")]),
@@ -61,7 +61,7 @@ ROWS = [
      [(S, "diet", "pescatarian")]),
 
     # third_party: facts about other people, stated in passing
-    ("third_party", "My sister, who's a radiographer in Inverness, reckons it's only a sprain.",
+    ("third_party", "Asked my sister - she's a radiographer up in Inverness - and she reckons it's only a sprain.",
      [("speaker's sister", "job_title", "radiographer"), ("speaker's sister", "city", "Inverness")]),
     ("third_party", "Dad's just got a cockapoo called Nacho and sends me forty photos a day.",
      [("speaker's father", "pet_dog", "Nacho")]),
@@ -139,7 +139,7 @@ ROWS = [
     ("chitchat", "Had a test drive in a Cupra Born yesterday, eerily quiet.", []),
     ("chitchat", "Grey all day here, proper soup weather.", []),
     ("chitchat", "Happy to help - I'm an AI, so I don't get to name any pets myself, sadly.", [], "assistant"),
-    ("chitchat", "I don't commute anywhere, but I can look up the train times for you.", [], "assistant"),
+    ("chitchat", "Nothing to commute to on my side, but I can look up the train times for you.", [], "assistant"),
 
     # past
     ("past", "I played trumpet in a brass band as a kid, can't get a note out of one now.", []),
