@@ -38,6 +38,9 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("я в Нижнем живу, если кому интересно", {("speaker", "city", "Нижний Новгород")}),
         ("если честно, живу в Омске", {("speaker", "city", "Омск")}),
         ("если переедем в Омск, будет весело", set()),
+        # "если что" hung on the verb as its own clause conditions nothing (the advcl check)
+        ("Я живу в Орске, если что.", {("speaker", "city", "Орск")}),
+        ("Если переедем, я буду жить в Курске.", set()),
         # where one comes from is where one lives when "тут" points at it
         ("я из Иркутска, тут и живу", {("speaker", "city", "Иркутск")}),
         ("я из Иркутска, но живу не тут", set()),

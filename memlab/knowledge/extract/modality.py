@@ -132,7 +132,8 @@ class Modality(ReaderParts):
         if v.tag in ("VB", "VBP", "VBZ") and v.lemma in _STARTS and self._dated_ahead(v):
             return True  # "Start at Tesco as a delivery driver on the 3rd", "I start at Monzo on Monday": ahead
         if any(
-            any(m.lower in lx.HYPOTHETICAL_MARKS for m in self.s.children(c, "mark")) and not self._hedge(c)
+            any(m.lower in lx.HYPOTHETICAL_MARKS and not self._ru_hedge(m) for m in self.s.children(c, "mark"))
+            and not self._hedge(c)
             for c in self.s.children(v, "advcl")
         ):
             return True  # the consequent of a condition: "if Raj becomes CTO we're all writing Zig"
