@@ -116,6 +116,10 @@ class Modality(ReaderParts):
         tail = list(itertools.takewhile(lambda t: t.pos != "PUNCT", self.toks[mark.i + 1 : mark.i + 4]))
         return 0 < len(tail) <= 2 and tail[-1].lower in _RU_HEDGE_TAILS
 
+    def _conditions(self, mark: Tok) -> bool:
+        """A mark that opens a condition ("if", "если"), not a conversational «если что»."""
+        return mark.lower in lx.HYPOTHETICAL_MARKS and not self._ru_hedge(mark)
+
     def _is_predicate(self, t: Tok) -> bool:
         if t.pos in ("VERB", "AUX") and t.dep not in ("aux", "aux:pass", "auxpass", "cop"):
             return True
@@ -132,8 +136,7 @@ class Modality(ReaderParts):
         if v.tag in ("VB", "VBP", "VBZ") and v.lemma in _STARTS and self._dated_ahead(v):
             return True  # "Start at Tesco as a delivery driver on the 3rd", "I start at Monzo on Monday": ahead
         if any(
-            any(m.lower in lx.HYPOTHETICAL_MARKS and not self._ru_hedge(m) for m in self.s.children(c, "mark"))
-            and not self._hedge(c)
+            any(self._conditions(m) for m in self.s.children(c, "mark")) and not self._hedge(c)
             for c in self.s.children(v, "advcl")
         ):
             return True  # the consequent of a condition: "if Raj becomes CTO we're all writing Zig"
@@ -152,7 +155,7 @@ class Modality(ReaderParts):
             if k and t.head == chain[k - 1].i and t.dep == "conj":
                 break  # "сестра работает в Озоне и говорит, что ...": the parse's cycle; the conjunct governs nothing
             kids = self.s.children(t)
-            if any(c.lower in lx.HYPOTHETICAL_MARKS and not self._ru_hedge(c) for c in kids) and (
+            if any(self._conditions(c) for c in kids) and (
                 k == 0 or chain[k - 1].dep in _EMBEDDED
             ):
                 return True
