@@ -28,13 +28,13 @@ Record = dict[str, Any]
 Snapshot = dict[str, Any]  # {"splits": {name: {"statements": {id: Record}, "scenarios": {id: bool}}}}
 
 
-HELD_OUT_SETS = ("19",)  # blind sets kept out of the row-by-row gate until their report (dev17/dev18 reported: tuned on now)
+HELD_OUT_SETS: tuple[str, ...] = ()  # blind sets kept out of the gate until their report; dev19 is tuned on from round 6, test19 stays out as test*
 
 
 def held_out(split: str) -> bool:
-    """The lead's held-out splits: ``test`` and any ``test*``, and both halves of the blind sets
-    in ``HELD_OUT_SETS`` (``dev19``); test17/test18 stay out as ``test*``."""
-    return split.startswith("test") or split.endswith(HELD_OUT_SETS)
+    """The lead's held-out splits: ``test`` and any ``test*`` (test17/18/19), and both halves of
+    any blind set named in ``HELD_OUT_SETS`` (none now: dev19 is tuned on, test19 is held out)."""
+    return split.startswith("test") or bool(HELD_OUT_SETS and split.endswith(HELD_OUT_SETS))
 
 
 @dataclass
