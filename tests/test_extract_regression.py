@@ -63,9 +63,9 @@ def test_held_out_splits_left_out(tmp_path: Path) -> None:
         (tmp_path / name).write_text("\n".join(json.dumps(r) for r in rows), encoding="utf-8")
 
     write("statements.jsonl", [{**ROWS[0], "split": "dev"}, {**ROWS[1], "split": "test"}])
-    write("statements_dev19.jsonl", [{**ROWS[2], "split": "dev19"}])
+    write("statements_dev19.jsonl", [{**ROWS[2], "split": "dev19"}, {**ROWS[2], "split": "test19"}])
     write("update_scenarios_dev3.jsonl", [{"id": "s1", "split": "dev3"}])
-    assert list(R.splits(tmp_path)) == ["dev", "dev3"]
-    assert list(R.splits(tmp_path, include_held_out=True)) == ["dev", "dev3", "dev19", "test"]
+    assert list(R.splits(tmp_path)) == ["dev", "dev3", "dev19"]
+    assert list(R.splits(tmp_path, include_held_out=True)) == ["dev", "dev3", "dev19", "test", "test19"]
     assert R.held_out("test_blind") and R.held_out("test18") and R.held_out("test19")
     assert not R.held_out("dev16") and not R.held_out("dev18") and not R.held_out("dev19")  # tuned on
