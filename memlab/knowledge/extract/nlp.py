@@ -573,6 +573,7 @@ def _from_natasha(sent: Any, doc_spans: Any) -> Sent:
     verbs = set()
     for t in toks:
         _repair_lemma(t)
+        _repair_tense(t)
         if _repair_pos(t):
             verbs.add(t.i)
             _rehang_verb(toks, t)
@@ -929,6 +930,19 @@ def _repair_pos(t: Tok) -> bool:
     if all(p.tag.POS == "ADVB" or p.tag.POS == "ADJS" and "neut" in p.tag for p in parses):
         t.pos, t.lemma, t.feats = "ADV", t.lower, {"Degree": "Pos"}
     return False
+
+
+def _repair_tense(t: Tok) -> None:
+    """A verb natasha tags past that has only first-person singular readings in pymorphy3's
+    dictionary is that present (or perfective future) form, with pymorphy3's lemma: "вожу" is
+    no past tense (natasha: "возить", Past, Masc)."""
+    if t.pos != "VERB" or t.feats.get("Tense") != "Past" or not ru_first_person_verb(t.text):
+        return
+    parse = _morph().parse(t.lower)[0]
+    t.lemma = parse.normal_form.replace("ё", "е")
+    t.feats = {k: v for k, v in t.feats.items() if k != "Gender"} | {
+        "Person": "1", "Number": "Sing", "Tense": "Pres" if "pres" in parse.tag else "Fut"
+    }
 
 
 def _repair_lemma(t: Tok) -> None:

@@ -51,6 +51,7 @@ from memlab.knowledge.extract.precedence import ARBITRATE, FIRST, NEW, UNSEEN, S
 from memlab.knowledge.extract.ru_gaps import real_verb
 from memlab.knowledge.extract.ru_intro import by_training
 from memlab.knowledge.extract.russian import _ru_owner
+from memlab.knowledge.extract.titles import titled_names
 from memlab.lang import wordlists as wl
 
 _RU_POSSESSIVE = re.compile(r"[А-ЯЁа-яё][а-яё]+ин")  # "Максимкин", "мамин": whose, by the owner's name
@@ -121,6 +122,7 @@ class Sentences(ReaderParts):
         Step(190, "_nickname"),
         Step(200, "_birthday"),
         Step(210, engine.pattern_facts, UNSEEN),  # a pattern adds what no reader above said
+        Step(215, titled_names, UNSEEN, sees=True),  # "my tech lead Farah": the job an apposition names
         Step(220, "_gapped", sees=True),
         Step(230, "_job_place", sees=True),
         Step(240, "_time_in_place", unless=("city",), speaker=True),

@@ -1,0 +1,61 @@
+"""Jobs said outside "I am a ...": a name with its title in apposition ("Orla, our ward sister,
+...", «Наш бухгалтер Лариса ...») and the trade a vehicle one drives names ("drives buses",
+«вожу автобус», with natasha's past-tagged "вожу" repaired). Sentences written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from memlab.knowledge.extract import nlp_available
+
+pytestmark = pytest.mark.skipif(not nlp_available(), reason="spaCy / natasha not installed")
+
+
+def _jobs(text: str, lang: str) -> set[tuple[str, str]]:
+    from memlab.knowledge.extract.clauses import triples
+
+    return {(s, v) for s, a, v in triples(text, lang) if a == "job_title"}
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("My colleague Dan, our data engineer, lives in Leeds.", "en", {("Dan", "data engineer")}),
+        ("Our accountant Priya is off today.", "en", {("Priya", "accountant")}),
+        ("Our CTO, Raj, writes Zig.", "en", {("Raj", "CTO")}),
+        ("Лариса, наш бухгалтер, уходит в декрет.", "ru", {("Лариса", "бухгалтер")}),
+        ("Наш бухгалтер Лариса уходит в декрет.", "ru", {("Лариса", "бухгалтер")}),
+        ("My cousin Tomasz drives buses in Coventry these days.", "en", {("Tomasz", "bus driver")}),
+        ("Я вожу автобус в Твери.", "ru", {("speaker", "водитель автобуса")}),
+    ],
+)
+def test_jobs_said_in_passing(text: str, lang: str, expected: set[tuple[str, str]]) -> None:
+    assert _jobs(text, lang) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("My manager Deepa does everything in Vim.", "en"),  # a relation, not a job title
+        ("Наш тимлид Саша фанат емакса.", "ru"),
+        ("Priya, my old accountant, lives in Leeds.", "en"),  # what she was
+        ("Benedikt, data engineer, Stuttgart.", "en"),  # the speaker introduced, no one's aside
+        ("Would our accountant Priya sign it?", "en"),
+        ("I drive my car to work.", "en"),  # one's own vehicle is no trade
+        ("Раньше я водил автобус.", "ru"),
+        ("Вожу детей в школу.", "ru"),
+    ],
+)
+def test_no_job_from_these(text: str, lang: str) -> None:
+    assert not {(s, v) for s, v in _jobs(text, lang) if s != "speaker" or "вод" in v or "driver" in v}
+
+
+def test_first_person_verb_natasha_tags_past_is_present() -> None:
+    from memlab.knowledge.extract.nlp import parse
+
+    verb = next(t for t in parse("Я вожу автобус.", "ru")[0].toks if t.lower == "вожу")
+    assert (
+        verb.feats.get("Tense") == "Pres" and verb.feats.get("Person") == "1" and "Gender" not in verb.feats
+    )
+    past = next(t for t in parse("Я водил автобус.", "ru")[0].toks if t.lower == "водил")
+    assert past.feats.get("Tense") == "Past"
