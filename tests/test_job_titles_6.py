@@ -59,3 +59,23 @@ def test_first_person_verb_natasha_tags_past_is_present() -> None:
     )
     past = next(t for t in parse("Я водил автобус.", "ru")[0].toks if t.lower == "водил")
     assert past.feats.get("Tense") == "Past"
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        ("My sister is a nurse practitioner.", "en", {("speaker's sister", "nurse practitioner")}),  # occupations.txt
+        ("I'm a claims handler.", "en", {("speaker", "claims handler")}),  # occupation_phrases.txt
+        ("My mum's a dinner lady at the local primary.", "en", {("speaker's mother", "dinner lady")}),
+        ("I'm a huge fan of Arsenal.", "en", set()),
+        ("I'm a member of the gym.", "en", set()),
+    ],
+)
+def test_occupation_gazetteer(text: str, lang: str, expected: set[tuple[str, str]]) -> None:
+    assert _jobs(text, lang) == expected
+
+
+def test_a_pet_may_have_a_job_word_for_a_name() -> None:
+    from memlab.knowledge.extract.clauses import triples
+
+    assert ("Gabe", "pet_cat", "Sergeant") in triples("Gabe's cat is named Sergeant, the boss of that house.", "en")

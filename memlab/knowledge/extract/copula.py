@@ -579,7 +579,8 @@ class CopulaClauses(ReaderParts):
                     for g in self.s.children(c, "oprd", "xcomp", "obj")
                 ]
                 b = named[0] if named else b
-            return (self.value_text(b), "person") if self._is_person(b) and not _job_word(b) else None  # not "CEO"
+            titled = _job_word(b) and not attribute.startswith("pet_")  # "my manager is the CEO"; a cat may be Sergeant
+            return (self.value_text(b), "person") if self._is_person(b) and not titled else None
         tv = self.tool_value(b)
         if tv is not None:
             return (

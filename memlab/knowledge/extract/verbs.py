@@ -916,8 +916,10 @@ class VerbClauses(ReaderParts):
         return past and any(case == "for" and o.lemma in lx.DURATION_UNITS for t in said for case, o in self.obliques(t))
 
     def job_title(self, o: Tok) -> str | None:
-        if not _job_word(o) or any(c.lower in _PRAISE for c in self.s.children(o, "amod", "advmod")):
+        if any(c.lower in _PRAISE for c in self.s.children(o, "amod", "advmod")):
             return None  # "my brother is a brilliant cook", "отличный повар": praise, not a job
+        if not _job_word(o):
+            return self._occupation_phrase(o)  # "a dinner lady", «мастер маникюра»: the gazetteer's whole title
         if "-" in o.text and self.s.lang == "ru":  # "продакт-менеджером" -> "продакт-менеджер"
             return o.lemma if o.lemma.split("-")[-1] in lx.JOB_HEADS else o.text.lower()
         mods = [
@@ -946,6 +948,25 @@ class VerbClauses(ReaderParts):
             of = self._ru_job_of(o) if hi == o.i else None
             return f"{title} {of}" if of else title
         return " ".join(w.text for w in words)
+
+    def _occupation_phrase(self, o: Tok) -> str | None:
+        """The multi-word title of ``lexicon.OCCUPATION_PHRASES`` that ``o`` heads, as the
+        gazetteer writes it: in English the words before the head ("dinner ladies" -> "dinner
+        lady"), in Russian the words after it («мастером маникюра» -> "мастер маникюра")."""
+        if o.pos not in ("NOUN", "PROPN"):
+            return None
+        toks = self.toks
+        for k in range(4, 0, -1):
+            if self.s.lang == "ru":
+                after = toks[o.i + 1 : o.i + 1 + k]
+                words = [o.lemma, *(t.lower for t in after)] if len(after) == k else []
+            else:
+                before = toks[max(o.i - k, 0) : o.i]
+                words = [*(t.lower for t in before), o.lemma] if len(before) == k else []
+            phrase = " ".join(words).replace("ё", "е")
+            if words and phrase in lx.OCCUPATION_PHRASES:
+                return phrase
+        return None
 
     def _ru_school_of_year(self, year: Tok) -> str | None:
         """The school a year of study ("на третьем курсе") hangs on: "в ИТМО" (an organisation),
