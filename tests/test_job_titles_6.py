@@ -79,3 +79,15 @@ def test_a_pet_may_have_a_job_word_for_a_name() -> None:
     from memlab.knowledge.extract.clauses import triples
 
     assert ("Gabe", "pet_cat", "Sergeant") in triples("Gabe's cat is named Sergeant, the boss of that house.", "en")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Я крупье в казино.", {("speaker", "крупье")}),  # ru/occupations.txt
+        ("Работаю мастером маникюра в салоне.", {("speaker", "мастер маникюра")}),  # ru/occupation_phrases.txt
+        ("Я фанат Спартака.", set()),
+    ],
+)
+def test_russian_occupation_gazetteer(text: str, expected: set[tuple[str, str]]) -> None:
+    assert _jobs(text, "ru") == expected
