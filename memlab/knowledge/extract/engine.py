@@ -29,7 +29,7 @@ LANGS = ("en", "ru", "any")
 VALUE_HINTS = ("text", "lemma", "lower", "capitalized", "phrase", "proper")  # how the value node becomes the value
 TENSES = ("present", "any")  # "present": an anchor verb in the past gives nothing ("I studied French")
 _KEYS = {
-    "id", "lang", "attribute", "priority", "pattern", "value", "value_type", "value_map", "tense", "checks",
+    "id", "lang", "attribute", "priority", "pattern", "value", "value_type", "value_map", "value_names", "tense", "checks",
     "examples", "non_examples", "note", "slots", "without",
 }  # fmt: skip
 
@@ -48,6 +48,7 @@ class Pattern:
     value: Mapping[str, str]  # the value hint by language
     value_type: str = "concept"
     value_map: Mapping[str, str] = field(default_factory=dict)  # a lemma of the value node -> the value
+    value_names: Mapping[str, str] = field(default_factory=dict)  # a lemma -> the name it goes by, else the hint's value
     slots: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # "{pet}" in the attribute: node lemma -> word
     without: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (node, relations) that node must have no child by
     tense: str = "present"
@@ -134,6 +135,7 @@ def parse_entry(entry: Any, source: str, lists: Mapping[str, list[Any]] | None =
     try:
         resolved = [_resolve(n, lists or {}) for n in nodes]
         slots = {k: _table(v, lists or {}) for k, v in entry.get("slots", {}).items()}
+        names_table = _table(entry["value_names"], lists or {}) if "value_names" in entry else {}
     except KeyError as e:
         raise fail(f"no word list {e.args[0]!r} in the file or the lexicon") from e
     if missing := [k for k in slots if k not in names]:
@@ -144,6 +146,7 @@ def parse_entry(entry: Any, source: str, lists: Mapping[str, list[Any]] | None =
     return Pattern(
         id=pid, lang=entry["lang"], attribute=entry["attribute"], priority=entry["priority"], pattern=resolved,
         value=value, value_type=entry.get("value_type", "concept"), value_map=dict(entry.get("value_map", {})),
+        value_names=names_table,
         tense=entry.get("tense", "present"), checks=checks, slots=slots,
         without=tuple((w["node"], tuple(w["dep"])) for w in without),
         examples=tuple((x["text"], tuple(tuple(f) for f in x["facts"])) for x in examples),
@@ -273,6 +276,8 @@ def _past(v: Tok) -> bool:
 def _value(reader: ReaderParts, p: Pattern, t: Tok) -> str | None:
     if p.value_map:
         return p.value_map.get(t.lemma)
+    if t.lemma in p.value_names:  # "drum lessons" -> "drums"
+        return p.value_names[t.lemma]
     hint = p.value.get(reader.s.lang, "text")
     if hint == "lemma":
         return t.lemma

@@ -185,7 +185,7 @@ class Modality(ReaderParts):
             if t.lower == "gonna" or (k and t.lemma == "go" and t.tag == "VBG"):
                 return True
             if any(
-                c.lower in lx.NEGATIONS and c.dep in ("neg", "advmod", "det", "discourse", "dep")
+                c.lower in lx.NEGATIONS and c.dep in ("neg", "advmod", "det", "discourse", "dep") and not self._loose_after_comma(t, c)
                 for c in self._with_aux_kids(t, kids)
             ):
                 return True
@@ -282,7 +282,18 @@ class Modality(ReaderParts):
     def denied(self, t: Tok) -> bool:
         """A negation on ``t`` or on the word it hangs from ("not Emacs", "no espresso for me")."""
         chain = [t, *self.s.ancestors(t)][:2]
-        return any(c.lower in lx.NEGATIONS for x in chain for c in self._with_aux_kids(x, self.s.children(x)))
+        return any(
+            c.lower in lx.NEGATIONS and not self._after_comma(x, c) for x in chain for c in self._with_aux_kids(x, self.s.children(x))
+        )
+
+    def _after_comma(self, head: Tok, c: Tok) -> bool:
+        """``c`` comes after a comma that follows ``head``: a clause of its own, whatever the parse
+        hung it on ("I swim three mornings a week, so nothing before nine": no swimming denied)."""
+        return c.i > head.i and any(x.text in (",", ";", "—", "–") for x in self.toks[head.i + 1 : c.i])
+
+    def _loose_after_comma(self, head: Tok, c: Tok) -> bool:
+        """``_after_comma`` for a word the parse left unattached (``dep``)."""
+        return c.dep == "dep" and self._after_comma(head, c)
 
     def _with_aux_kids(self, t: Tok, kids: Sequence[Tok]) -> list[Tok]:
         """``t``'s children and those of its auxiliaries and copula: the parse hangs the "not" of
