@@ -54,7 +54,7 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
          {("Галя", "pet_cat", "Жужа"), ("Галя", "pet_cat", "Буся"), ("Галя", "pet_cat", "Тошка")}),
         ("у нас есть идея, Маша", set()),
         # "зовут" of a pet: by a possessive, by the owner's genitive, or after a comma
-        ("нашу черепаху зовут Тортилла", {("speaker", "pet_turtle", "Тортилла")}),
+        ("нашу черепаху зовут Тортилла", {("speaker", "pet_tortoise", "Тортилла")}),
         ("кота бабушки зовут Мурзик", {("speaker's grandmother", "pet_cat", "Мурзик")}),
         ("у дяди попугай, зовут Кеша", {("speaker's uncle", "pet_parrot", "Кеша")}),
         # a foreign name the dictionary lacks keeps its form after "у"
