@@ -87,7 +87,7 @@ def wrapped(meter: Meter, name: str, fn: Callable[..., Any]) -> Callable[..., An
     return run
 
 
-def instrument(meter: Meter, m: Any) -> None:
+def instrument(meter: Meter, m: Any, count_sql: bool = True) -> None:
     for name, fn in list(ch.CHANNEL_FUNCS.items()):
         ch.CHANNEL_FUNCS[name] = wrapped(meter, name, fn)
     for attr, name in (("classify", "intent"), ("_text_rank", "text_rank"), ("rrf", "fusion"),
@@ -95,7 +95,8 @@ def instrument(meter: Meter, m: Any) -> None:
         setattr(engine, attr, wrapped(meter, name, getattr(engine, attr)))
     r = m.retriever
     r.embed_query = wrapped(meter, "embed", r.embed_query)
-    m.store.reader().set_trace_callback(meter.statement)
+    if count_sql:  # the callback costs a Python call per statement (FTS5's own reads too)
+        m.store.reader().set_trace_callback(meter.statement)
 
 
 def pct(values: list[float], p: float) -> float:
@@ -132,6 +133,7 @@ def main() -> None:
     ap.add_argument("--data", type=Path, default=rpl.DATA)
     ap.add_argument("--conversation", default="conv-26")
     ap.add_argument("--embedder", choices=("hashing", "default"), default="hashing")
+    ap.add_argument("--no-sql", action="store_true", help="time only (no statement counts, no tracing cost)")
     args = ap.parse_args()
     rpl.EMBEDDER["name"] = args.embedder
     conv = next(d for d in load_locomo(args.data) if d.name.endswith(args.conversation))
@@ -144,7 +146,7 @@ def main() -> None:
         with rpl.opened(db, "off", SimulatedClock(end)) as m:
             m.search("warm up", limit=10)
             m.context("warm up")
-            instrument(meter, m)
+            instrument(meter, m, count_sql=not args.no_sql)
             for qn in conv.questions:
                 for kind, read in (("search(limit=10)", lambda t: m.search(t, limit=10)), ("context", m.context)):
                     meter.reset()
@@ -156,7 +158,7 @@ def main() -> None:
                                         "internal": dict(meter.internal), "total": total})  # fmt: skip
             m.store.reader().set_trace_callback(None)
     print(f"{conv.name}: {len(conv.turns)} turns, {len(conv.questions)} questions, embedder {args.embedder}, "
-          "side effects off")  # fmt: skip
+          f"side effects off{', statements not counted' if args.no_sql else ''}")  # fmt: skip
     for kind, rows in reads.items():
         print(table(kind, rows))
 

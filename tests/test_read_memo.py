@@ -179,3 +179,33 @@ def test_other_users_reads_are_keyed_apart(mem: Memory) -> None:
     hers = [h.node.id for h in mem.search("heron", limit=10, user_id="ana")]
     assert mine and hers and not set(mine) & set(hers)
     assert [h.node.id for h in mem.search("heron", limit=10)] == mine
+
+
+def test_a_read_only_memory_sees_another_writers_commit(tmp_path: Path) -> None:
+    db = tmp_path / "shared.db"
+    with Memory.open(db, QUIET, clock=SimulatedClock(T0), embedder=HashingEmbedder(64)) as writer:
+        writer.ingest("The heron nests by the old mill.", session_id="s1", wait=True)
+        writer.flush()
+        with Memory.open(db, QUIET, clock=SimulatedClock(T0), embedder=HashingEmbedder(64), read_only=True) as reader:
+            before = reader.search("kingfisher mill", limit=10)
+            assert not any("kingfisher" in h.node.content for h in before)
+            writer.ingest("A kingfisher dived by the mill.", session_id="s1", wait=True)
+            writer.flush()
+            assert any("kingfisher" in h.node.content for h in reader.search("kingfisher mill", limit=10))
+
+
+def test_writes_move_the_generation_and_reinforcement_does_not(tmp_path: Path) -> None:
+    cfg = QUIET.replace(retrieval={"reinforce_on_access": True})
+    with Memory.open(tmp_path / "g.db", cfg, clock=SimulatedClock(T0), embedder=HashingEmbedder(64)) as m:
+        start = m.store.generation()
+        m.ingest("Rain all week in Bergen.", session_id="s1", wait=True)
+        m.flush()
+        written = m.store.generation()
+        assert written > start
+        for _ in range(3):
+            assert m.search("rain in Bergen", limit=5)
+            m.context("rain in Bergen")
+        m.flush()
+        assert m.store.generation() == written
+        m.ingest("The rain stopped on Friday.", session_id="s1", wait=True)
+        assert m.store.generation() > written

@@ -56,6 +56,7 @@ def _no_vector(text: str) -> np.ndarray | None:
 
 
 READ_MEMO_QUERIES = 8  # queries whose reads stay memoised at once (within one store generation)
+READ_MEMO_KEYS = 2000  # entries one query's memo may hold (reads with many filters): past it, it starts over
 
 
 @dataclass(eq=False)
@@ -65,11 +66,11 @@ class ReadMemo:
     ``search(q)`` then ``context(q)`` with no write between reads the second from here. A new
     generation drops everything; the least recently read query goes past ``READ_MEMO_QUERIES``."""
 
-    generation: int = -1
+    generation: Any = None
     queries: OrderedDict[str, dict[Any, Any]] = field(default_factory=OrderedDict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def of(self, query: str, generation: int) -> dict[Any, Any]:
+    def of(self, query: str, generation: Any) -> dict[Any, Any]:
         """The memo of ``query`` under ``generation`` (a fresh one if none)."""
         with self.lock:
             if generation != self.generation:
@@ -82,6 +83,8 @@ class ReadMemo:
                     self.queries.popitem(last=False)
             else:
                 self.queries.move_to_end(query)
+                if len(memo) > READ_MEMO_KEYS:
+                    memo.clear()
             return memo
 
 

@@ -458,12 +458,15 @@ class Store:
             )[0][0]
         )
 
-    def generation(self) -> int:
-        """The stored write generation: bumped by every committed write transaction of any process
-        (``writer.GENERATION_KEY``) except reinforcement's; what a read memoised under one
-        generation holds until the next."""
+    def generation(self) -> tuple[int, int]:
+        """The write generation: the stored counter that every committed write transaction of any
+        process bumps (``writer.GENERATION_KEY``) except reinforcement's; a read-only store adds
+        its reader's ``PRAGMA data_version`` (it has no writer of its own, so any commit moves it:
+        a writer that predates the counter is seen too). What a read memoised under one generation
+        holds until the next."""
         rows = self.execute_read(GENERATION_SQL)
-        return int(rows[0][0]) if rows else 0
+        stored = int(rows[0][0]) if rows else 0
+        return stored, int(self.execute_read("PRAGMA data_version")[0][0]) if self.read_only else 0
 
     def get_meta(self, key: str) -> str | None:
         rows = self.execute_read("SELECT value FROM meta WHERE key = ?", (key,))
