@@ -458,15 +458,19 @@ class Store:
             )[0][0]
         )
 
-    def generation(self) -> tuple[int, int]:
+    def generation(self) -> tuple[int, int, int]:
         """The write generation: the stored counter that every committed write transaction of any
         process bumps (``writer.GENERATION_KEY``) except reinforcement's; a read-only store adds
         its reader's ``PRAGMA data_version`` (it has no writer of its own, so any commit moves it:
-        a writer that predates the counter is seen too). What a read memoised under one generation
-        holds until the next."""
+        a writer that predates the counter is seen too), with the reader it was read on (the
+        pragma counts per connection). What a read memoised under one generation holds until the
+        next."""
         rows = self.execute_read(GENERATION_SQL)
         stored = int(rows[0][0]) if rows else 0
-        return stored, int(self.execute_read("PRAGMA data_version")[0][0]) if self.read_only else 0
+        if not self.read_only:
+            return stored, 0, 0
+        con = self.reader()
+        return stored, id(con), int(con.execute("PRAGMA data_version").fetchone()[0])
 
     def get_meta(self, key: str) -> str | None:
         rows = self.execute_read("SELECT value FROM meta WHERE key = ?", (key,))
