@@ -36,6 +36,8 @@ def main() -> None:
     ap.add_argument("--data", type=Path, default=DATA)
     ap.add_argument("--work", type=Path, default=Path("out/read_path_identity"))
     ap.add_argument("--conversations", type=int, default=2)
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="ask each question this many times and digest the last (a memoised read)")
     args = ap.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
     pr._config = rules_config  # the build's and the reads' config
@@ -47,7 +49,8 @@ def main() -> None:
         m = pr._open(conv, embedder)
         try:
             for qn in conv.questions:
-                trace = engine.run(m.retriever, qn.text, limit=50)
+                for _ in range(max(1, args.repeat)):
+                    trace = engine.run(m.retriever, qn.text, limit=50)
                 fused = [f.id for f in trace.fused]
                 fused_digest.update(json.dumps([fused, [round(f.score, 12) for f in trace.fused]]).encode())
                 lists_digest.update(json.dumps(sorted(trace.channels.items())).encode())

@@ -754,9 +754,11 @@ class Memory:
         return text or ""
 
     def record_access(self, ids: Sequence[int]) -> None:
-        """Reinforce what a read returned: a write queued to the writer thread, never waited for here."""
+        """Reinforce what a read returned: a write queued to the writer thread, never waited for here.
+        Neutral: strength and access stamps are read by no ranking, so a read memoised before it
+        (``engine.search``) still holds after it (its nodes are read again, fresh)."""
         step = self.config.decay.reinforce_step
-        self._writer.submit_nowait(access_write(ids, self.clock.now(), step), background=True)
+        self._writer.submit_nowait(access_write(ids, self.clock.now(), step), background=True, neutral=True)
 
     def _visible(self) -> None:
         """Before a read: what this process queued is committed (a reader has no queue; queued

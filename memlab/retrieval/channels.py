@@ -209,6 +209,10 @@ def best_matches(
     matching any of ``terms`` that pass ``filters``. The filters first see only the FTS table's
     best ``FILTER_HEAD * limit`` rows; when fewer than ``limit`` of those pass while more rows
     match, every match is ranked again with the filters (exact either way)."""
+    memo = search_memo(retriever)
+    key = ("match", table, tuple(terms), filters, limit)
+    if memo is not None and key in memo:
+        return list(memo[key])
     where, params = filters.where()
     match = " OR ".join(f'"{t}"' for t in terms)
     head = FILTER_HEAD * limit
@@ -216,13 +220,18 @@ def best_matches(
     rows = _read(retriever, sql, p)
     if len(rows) < limit and (not rows or rows[0][4] >= head):  # the head did not hold every match
         rows = _read(retriever, *q.best_matches(table, match, where, params, limit))
-    return [(int(r[0]), float(r[1]), r[2], r[3]) for r in rows]
+    found = [(int(r[0]), float(r[1]), r[2], r[3]) for r in rows]
+    if memo is not None:  # the same ranking asked twice (turn FTS and key expansion, two reads)
+        memo[key] = tuple(found)
+    return found
 
 
 WINDOW_TABLES: dict[str, str] = {"fts_pair": "window_fts_pair", "fts_window": "window_fts_window"}
 def search_memo(retriever: Retriever) -> dict[Any, Any] | None:
     """The memo of the search under way: channels of one search share window and vector hits
-    through it. None outside ``engine.run`` (a channel called alone computes afresh)."""
+    through it, and later reads of the same query under the same store generation read it too
+    (``Retriever.read_memo``): every entry is a function of the store and its key alone. None
+    outside ``engine.run`` (a channel called alone computes afresh)."""
     return retriever.memo
 
 
@@ -633,14 +642,20 @@ def walk_ranked(
     starts themselves excluded. One recursive CTE per start keeps the start's rank."""
     best: dict[int, tuple[int, int]] = {}
     start_set = set(starts)
+    memo = search_memo(retriever)
     for rank, start in enumerate(starts):
-        sql = q.walk(edge_type, direction, depth)
-        for node_id, hops in _read(retriever, sql, [json.dumps([start])]):
+        walk_key: tuple[Any, ...] = ("walk", start, edge_type, direction, depth)
+        rows = memo.get(walk_key) if memo is not None else None
+        if rows is None:
+            rows = _read(retriever, q.walk(edge_type, direction, depth), [json.dumps([start])])
+            if memo is not None:  # the seeds of two reads of a query overlap (limit 10, then 20)
+                memo[walk_key] = rows
+        for node_id, hops in rows:
             if node_id in start_set or hops == 0:
                 continue
-            key = (int(hops), rank)
-            if node_id not in best or key < best[node_id]:
-                best[node_id] = key
+            at = (int(hops), rank)
+            if node_id not in best or at < best[node_id]:
+                best[node_id] = at
     return sorted(best, key=lambda i: (best[i], i))
 
 
@@ -715,7 +730,19 @@ def mention_keys(query_text: str, max_n: int = MAX_NGRAM) -> list[str]:
 
 
 def resolve_entities(retriever: Retriever, query_text: str, query_vec: np.ndarray | None) -> list[int]:
-    """Entity ids mentioned in the query: alias table by n-gram, then entity vectors; merges followed."""
+    """Entity ids mentioned in the query: alias table by n-gram, then entity vectors; merges
+    followed. Once per query and generation (the memo)."""
+    memo = search_memo(retriever)
+    key = ("entities", query_text, query_vec is None)
+    if memo is not None and key in memo:
+        return list(memo[key])
+    found = _resolve_entities(retriever, query_text, query_vec)
+    if memo is not None:
+        memo[key] = tuple(found)
+    return found
+
+
+def _resolve_entities(retriever: Retriever, query_text: str, query_vec: np.ndarray | None) -> list[int]:
     keys = mention_keys(query_text)
     found: list[int] = []
     if keys:

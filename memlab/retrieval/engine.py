@@ -87,7 +87,19 @@ def run(
     min_score_fraction: float | None = None,
 ) -> Trace:
     """Plan, route, run the channels and fuse; no reinforcement (``search`` adds that)."""
-    retriever.memo = {}  # window and vector hits, shared by the channels of this search
+    return _traced(retriever, query, retriever.read_memo(query), limit, recipe, filters, min_score_fraction)
+
+
+def _traced(
+    retriever: Retriever,
+    query: str,
+    memo: dict[Any, Any],
+    limit: int | None,
+    recipe: str | Recipe | None,
+    filters: ch.Filters | None,
+    min_score_fraction: float | None,
+) -> Trace:
+    retriever.memo = memo  # window and vector hits, channel lists: shared by the reads of this query
     try:
         return _run(retriever, query, limit, recipe, filters or ch.Filters(), min_score_fraction)
     finally:
@@ -103,30 +115,54 @@ def _run(
     min_score_fraction: float | None,
 ) -> Trace:
     cfg = retriever.config
+    memo = ch.search_memo(retriever)
     plan = plan_query(query, cfg)
     rec = resolve_recipe(retriever, recipe)
     want = limit or plan.limit
     pool = max(cfg.candidate_pool, rec.pool, want)
     dense = "vector" in rec.channels or "vector_window" in rec.channels
     needs_vec = dense or isinstance(retriever.intent, VectorIntentClassifier) or rec.use_graph
-    qvec = retriever.embed_query(query) if needs_vec and query.strip() else None
+    qvec = _query_vector(retriever, query, memo) if needs_vec and query.strip() else None
     intent = classify(retriever, query, qvec) if rec.use_graph else "general"
     names = rec.channels_for(intent)
     lists: dict[str, list[int]] = {}
     for name in ch.TEXT:
         if name in names:
-            lists[name] = ch.CHANNEL_FUNCS[name](retriever, query, qvec, filters, pool, plan.depth)
+            key: tuple[Any, ...] = ("list", name, filters, pool, plan.depth, qvec is None)
+            lists[name] = _listed(memo, key, lambda n=name: ch.CHANNEL_FUNCS[n](retriever, query, qvec, filters, pool, plan.depth))
     graph = [n for n in names if n in ch.SEEDED]
     if graph:
         text_rank = _text_rank(retriever, query, qvec, filters, lists, rec, pool)
         seeds = text_rank[: min(SEED_MAX, max(SEED_MIN, want // 2))]
         for name in graph:
-            lists[name] = ch.CHANNEL_FUNCS[name](
+            key = ("list", name, filters, pool, plan.depth, qvec is None, tuple(seeds), tuple(text_rank))
+            lists[name] = _listed(memo, key, lambda n=name: ch.CHANNEL_FUNCS[n](
                 retriever, query, qvec, filters, pool, plan.depth, seed_ids=seeds, text_rank=text_rank
-            )
+            ))  # fmt: skip
     frac = cfg.min_score_fraction if min_score_fraction is None else min_score_fraction
     fused = rrf(lists, rec.weights, rec.rrf_k, frac, limit=want)
     return Trace(intent, plan, rec.name, lists, fused)
+
+
+def _query_vector(retriever: Retriever, query: str, memo: dict[Any, Any] | None) -> np.ndarray | None:
+    """The query's embedding, once per query and generation (the memo)."""
+    if memo is not None and "qvec" in memo:
+        return memo["qvec"]  # type: ignore[no-any-return]
+    qvec = retriever.embed_query(query)
+    if memo is not None and qvec is not None:
+        memo["qvec"] = qvec
+    return qvec
+
+
+def _listed(memo: dict[Any, Any] | None, key: Any, compute: Any) -> list[int]:
+    """A channel's list for these inputs, once per query and generation (the memo): a channel
+    reads only the store, the query and its arguments, so the same inputs give the same list."""
+    if memo is not None and key in memo:
+        return list(memo[key])
+    found: list[int] = compute()
+    if memo is not None:
+        memo[key] = tuple(found)
+    return found
 
 
 def _text_rank(
@@ -182,16 +218,31 @@ def search(
         entity_id=resolve_entity_filter(retriever, entity, user),
         user_id=user,
     )
-    trace = run(
-        retriever, query, limit=limit, recipe=recipe, filters=filters, min_score_fraction=min_score_fraction
-    )
-    hits = to_hits(retriever, trace.fused, with_successors=include_history)
-    if as_of is None and not include_history:
-        hits = history_last(retriever, hits, user)
+    memo = retriever.read_memo(query)
+    # a Recipe object may hold weights a later one of the same name does not: only names are keys
+    key = ("hits", limit, recipe, filters, min_score_fraction) if not isinstance(recipe, Recipe) else None
+    kept = memo.get(key) if key is not None else None
+    if kept is not None:
+        hits = _rehit(retriever, kept)
+    else:
+        trace = _traced(retriever, query, memo, limit, recipe, filters, min_score_fraction)
+        hits = to_hits(retriever, trace.fused, with_successors=include_history)
+        if as_of is None and not include_history:
+            hits = history_last(retriever, hits, user)
+        if key is not None:
+            memo[key] = tuple((h.node.id, h.score, tuple(h.ranks.items()), h.superseded_by) for h in hits)
     do_reinforce = retriever.config.reinforce_on_access if reinforce is None else reinforce
     if hits and do_reinforce and not internal:
         retriever.record_access([h.node.id for h in hits])  # a queued side effect, not a write here
     return hits
+
+
+def _rehit(retriever: Retriever, kept: Sequence[tuple[int, float, tuple[tuple[str, int], ...], tuple[int, ...]]]) -> list[Hit]:
+    """A memoised search's hits with their nodes read again (one statement): the ranking holds
+    within a generation, a node's strength and access stamps may have moved (reinforcement)."""
+    assert retriever.store is not None
+    nodes = {n.id: n for n in retriever.store.nodes([k[0] for k in kept])}
+    return [Hit(nodes[i], score, dict(ranks), succ) for i, score, ranks, succ in kept if i in nodes]
 
 
 def history_last(retriever: Retriever, hits: list[Hit], user_id: str = DEFAULT_USER) -> list[Hit]:

@@ -13,6 +13,8 @@ the ``CANDIDATES`` recipe over active facts, read-only, never reinforcing.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -53,6 +55,39 @@ def _no_vector(text: str) -> np.ndarray | None:
     return None
 
 
+READ_MEMO_QUERIES = 8  # queries whose reads stay memoised at once (within one store generation)
+READ_MEMO_KEYS = 2000  # entries one query's memo may hold (reads with many filters): past it, it starts over
+
+
+@dataclass(eq=False)
+class ReadMemo:
+    """What reads of a query computed (channel lists, shared hits, whole results), kept while the
+    store's generation (``Store.generation``) stays the one they were computed under: an agent's
+    ``search(q)`` then ``context(q)`` with no write between reads the second from here. A new
+    generation drops everything; the least recently read query goes past ``READ_MEMO_QUERIES``."""
+
+    generation: Any = None
+    queries: OrderedDict[str, dict[Any, Any]] = field(default_factory=OrderedDict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def of(self, query: str, generation: Any) -> dict[Any, Any]:
+        """The memo of ``query`` under ``generation`` (a fresh one if none)."""
+        with self.lock:
+            if generation != self.generation:
+                self.queries.clear()
+                self.generation = generation
+            memo = self.queries.get(query)
+            if memo is None:
+                memo = self.queries[query] = {}
+                while len(self.queries) > READ_MEMO_QUERIES:
+                    self.queries.popitem(last=False)
+            else:
+                self.queries.move_to_end(query)
+                if len(memo) > READ_MEMO_KEYS:
+                    memo.clear()
+            return memo
+
+
 @dataclass(eq=False)
 class Retriever:
     store: Store
@@ -64,10 +99,21 @@ class Retriever:
     index: VectorIndex | None = None
     embed_query: Callable[[str], np.ndarray | None] = _no_vector
     record_access: Callable[[Sequence[int]], None] = _no_access
-    # the search under way shares window and vector hits through ``memo`` (None between searches);
-    # ``doc_freqs`` caches FTS document frequencies per table. Both belong to this part alone.
+    # the search under way shares window and vector hits through ``memo`` (None between searches),
+    # its query's entry in ``reads`` (the reads memoised per store generation; ``reuse_reads``
+    # False: every read computes afresh); ``doc_freqs`` caches FTS document frequencies per
+    # table. All belong to this part alone.
     memo: dict[Any, Any] | None = None
     doc_freqs: dict[str, Any] = field(default_factory=dict)
+    reads: ReadMemo = field(default_factory=ReadMemo)
+    reuse_reads: bool = True
+
+    def read_memo(self, query: str) -> dict[Any, Any]:
+        """The memo a read of ``query`` shares with earlier reads of it under the store's current
+        generation (read first: what is memoised is never older than its generation)."""
+        if not self.reuse_reads:
+            return {}
+        return self.reads.of(query, self.store.generation())
 
     def fact_candidates(
         self,

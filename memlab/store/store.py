@@ -25,7 +25,7 @@ from memlab.store.connect import (
     translate,
 )
 from memlab.store.migrations import migrate
-from memlab.store.writer import SingleWriter
+from memlab.store.writer import GENERATION_KEY, SingleWriter
 from memlab.types import DEFAULT_USER, EDGE_TYPES, NODE_TYPES, Edge, Entity, Node, Session
 
 EDGE_COLUMNS = (
@@ -66,6 +66,9 @@ def row_to_node(row: Sequence[Any]) -> Node:
 
 def row_to_edge(row: Sequence[Any]) -> Edge:
     return Edge(*row)
+
+
+GENERATION_SQL = f"SELECT value FROM meta WHERE key = '{GENERATION_KEY}'"
 
 
 class Store:
@@ -122,6 +125,7 @@ class Store:
             max_queued=cfg.writer_queue_max,
             full=cfg.writer_queue_full,
             put_timeout_s=cfg.writer_put_timeout_s,
+            track_generation=True,
         ).start()
         return self
 
@@ -453,6 +457,20 @@ class Store:
                 "SELECT count(*) FROM nodes n WHERE NOT EXISTS (SELECT 1 FROM node_vectors v WHERE v.node_id = n.id)"
             )[0][0]
         )
+
+    def generation(self) -> tuple[int, int, int]:
+        """The write generation: the stored counter that every committed write transaction of any
+        process bumps (``writer.GENERATION_KEY``) except reinforcement's; a read-only store adds
+        its reader's ``PRAGMA data_version`` (it has no writer of its own, so any commit moves it:
+        a writer that predates the counter is seen too), with the reader it was read on (the
+        pragma counts per connection). What a read memoised under one generation holds until the
+        next."""
+        rows = self.execute_read(GENERATION_SQL)
+        stored = int(rows[0][0]) if rows else 0
+        if not self.read_only:
+            return stored, 0, 0
+        con = self.reader()
+        return stored, id(con), int(con.execute("PRAGMA data_version").fetchone()[0])
 
     def get_meta(self, key: str) -> str | None:
         rows = self.execute_read("SELECT value FROM meta WHERE key = ?", (key,))

@@ -63,6 +63,7 @@ class _Item:
     after: AfterFn | None = None
     owner: int = 0  # the queuing thread's ident: a fire-and-forget failure is reported to it
     background: bool = False  # a side effect no read waits for (see ``flush_visible``)
+    neutral: bool = False  # changes nothing a ranking reads: does not bump the generation
 
 
 @dataclass
@@ -75,6 +76,15 @@ class _Owed:
 
 _STOP = object()
 
+# The store's generation: a counter in ``meta`` that every committed write transaction bumps
+# (inside it, so any process's writes count and a rollback undoes the bump), except one whose
+# writes are all ``neutral``. Readers key what they memoise on it (``Store.generation``).
+GENERATION_KEY = "generation"
+BUMP_GENERATION = (
+    f"INSERT INTO meta(key, value) VALUES ('{GENERATION_KEY}', '1') "
+    "ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+)
+
 
 class SingleWriter:
     def __init__(
@@ -86,6 +96,7 @@ class SingleWriter:
         max_queued: int = 10_000,
         full: str = "block",
         put_timeout_s: float | None = 30.0,
+        track_generation: bool = False,
     ) -> None:
         if full not in ("block", "raise"):
             raise ValueError(f"full must be 'block' or 'raise', got {full!r}")
@@ -112,6 +123,9 @@ class SingleWriter:
         # committed since our last transaction: caches of what the database holds are stale
         self.on_foreign_commit: list[Callable[[], None]] = []
         self._data_version: int | None = None
+        # a memlab database: bump the stored generation (``GENERATION_KEY``) with every write
+        self.track_generation = track_generation
+        self.generation = 0  # transactions of this writer that bumped it
 
     # -- lifecycle -------------------------------------------------------------------------
     def start(self) -> SingleWriter:
@@ -166,11 +180,15 @@ class SingleWriter:
         self._put(_Item(fn, fut, after))
         return fut
 
-    def submit_nowait(self, fn: WriteFn, after: AfterFn | None = None, *, background: bool = False) -> None:
+    def submit_nowait(
+        self, fn: WriteFn, after: AfterFn | None = None, *, background: bool = False, neutral: bool = False
+    ) -> None:
         """Fire-and-forget: returns at once; a failure is logged, counted in ``stats`` and raised
         by the next ``flush()`` of the thread that queued it. ``background``: a side effect no
-        read needs to see (reinforcement on access): ``flush_visible()`` does not wait for it."""
-        self._put(_Item(fn, None, after, threading.get_ident(), background))
+        read needs to see (reinforcement on access): ``flush_visible()`` does not wait for it.
+        ``neutral``: the write changes no column a ranking reads (reinforcement: strength and
+        access stamps), so it leaves the store's generation (``GENERATION_KEY``) as it was."""
+        self._put(_Item(fn, None, after, threading.get_ident(), background, neutral))
 
     async def run(self, fn: Callable[[Any], T]) -> T:
         """The asyncio form of ``submit``."""
@@ -184,6 +202,7 @@ class SingleWriter:
             result = fn(self._con)
             if not self._con.in_transaction:  # outside a batch (an after-commit hook): no COMMIT follows
                 self._before_commit()
+                self._bump(self._con)
             return result
         return self.submit(fn).result()
 
@@ -196,7 +215,7 @@ class SingleWriter:
             return
         fut: Future[None] = Future()
         # a barrier, not a write: it waits for room whatever the full policy (within timeout)
-        self._put(_Item(lambda con: None, fut, background=True), wait=True, timeout=timeout)
+        self._put(_Item(lambda con: None, fut, background=True, neutral=True), wait=True, timeout=timeout)
         try:
             fut.result(timeout)
         except TimeoutError:
@@ -334,6 +353,8 @@ class SingleWriter:
             outcomes = self._run_batch(batch, isolate=True)
         try:
             self._before_commit()
+            if any(err is None and not item.neutral for item, _, err in outcomes):
+                self._bump(self._con)
             self._con.execute("COMMIT")
             self.stats.transactions += 1
         except BaseException as exc:
@@ -364,6 +385,13 @@ class SingleWriter:
     def _before_commit(self) -> None:
         for hook in self.before_commit:
             hook(self._con)
+
+    def _bump(self, con: Any) -> None:
+        """One more write in the stored generation (inside the transaction that makes the write)."""
+        if not self.track_generation:
+            return
+        con.execute(BUMP_GENERATION)
+        self.generation += 1
 
     def _rollback(self) -> None:
         if self._con.in_transaction:
