@@ -19,14 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.basics import Extracted, _lex
+from memlab.knowledge.extract.basics import Extracted, _lex, number_at
 from memlab.knowledge.extract.nlp import Sent, Tok, as_doc, is_city_name, ru_future, shared_vocab
 from memlab.knowledge.extract.open_clauses import episodic
 from memlab.knowledge.extract.parts import ReaderParts
 
 PATTERN_DIR = Path(__file__).with_name("patterns")
 LANGS = ("en", "ru", "any")
-VALUE_HINTS = ("text", "lemma", "lower", "capitalized", "phrase", "proper")  # how the value node becomes the value
+VALUE_HINTS = ("text", "lemma", "lower", "capitalized", "phrase", "proper", "number")  # how the value node becomes the value
 TENSES = ("present", "any")  # "present": an anchor verb in the past gives nothing ("I studied French")
 _KEYS = {
     "id", "lang", "attribute", "priority", "pattern", "value", "value_type", "value_map", "value_names", "tense", "checks",
@@ -289,6 +289,9 @@ def _value(reader: ReaderParts, p: Pattern, t: Tok) -> str | None:
         kids = [c.i for c in reader.s.children(t, "flat", "flat:name", "compound") if c.pos == "PROPN"]
         span = sorted([t.i, *kids])
         return reader.value_text(t) if reader.s.lang == "ru" else " ".join(x.text for x in reader.toks[span[0] : span[-1] + 1])
+    if hint == "number":  # "52", "fifty-two", «семь» as digits (basics.number_at); no number, no value
+        said = number_at(reader.toks, t.i)
+        return said[0] if said else None
     if hint == "phrase":  # the words the value heads, as written: "three times a week", «три раза в неделю»
         span = sorted(x.i for x in [t, *_below(reader, t)])
         return " ".join(x.text for x in reader.toks[span[0] : span[-1] + 1])
