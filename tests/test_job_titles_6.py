@@ -64,7 +64,11 @@ def test_first_person_verb_natasha_tags_past_is_present() -> None:
 @pytest.mark.parametrize(
     ("text", "lang", "expected"),
     [
-        ("My sister is a nurse practitioner.", "en", {("speaker's sister", "nurse practitioner")}),  # occupations.txt
+        (
+            "My sister is a nurse practitioner.",
+            "en",
+            {("speaker's sister", "nurse practitioner")},
+        ),  # occupations.txt
         ("I'm a claims handler.", "en", {("speaker", "claims handler")}),  # occupation_phrases.txt
         ("My mum's a dinner lady at the local primary.", "en", {("speaker's mother", "dinner lady")}),
         ("I'm a huge fan of Arsenal.", "en", set()),
@@ -78,16 +82,56 @@ def test_occupation_gazetteer(text: str, lang: str, expected: set[tuple[str, str
 def test_a_pet_may_have_a_job_word_for_a_name() -> None:
     from memlab.knowledge.extract.clauses import triples
 
-    assert ("Gabe", "pet_cat", "Sergeant") in triples("Gabe's cat is named Sergeant, the boss of that house.", "en")
+    assert ("Gabe", "pet_cat", "Sergeant") in triples(
+        "Gabe's cat is named Sergeant, the boss of that house.", "en"
+    )
 
 
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
         ("Я крупье в казино.", {("speaker", "крупье")}),  # ru/occupations.txt
-        ("Работаю мастером маникюра в салоне.", {("speaker", "мастер маникюра")}),  # ru/occupation_phrases.txt
+        (
+            "Работаю мастером маникюра в салоне.",
+            {("speaker", "мастер маникюра")},
+        ),  # ru/occupation_phrases.txt
         ("Я фанат Спартака.", set()),
     ],
 )
 def test_russian_occupation_gazetteer(text: str, expected: set[tuple[str, str]]) -> None:
     assert _jobs(text, "ru") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "fact"),
+    [
+        ("Deirdre called. She's my manager.", "en", ("speaker", "manager", "Deirdre")),
+        (
+            "Can you help me word an email to Deirdre? She's my manager.",
+            "en",
+            ("speaker", "manager", "Deirdre"),
+        ),
+        ("Римма Анатольевна звонила. Она моя начальница.", "ru", ("speaker", "manager", "Римма Анатольевна")),
+        ("Встретила Лену. Она вегетарианка.", "ru", ("Лена", "diet", "vegetarian")),
+    ],
+)
+def test_a_pronoun_predicate_is_the_one_named_before(
+    text: str, lang: str, fact: tuple[str, str, str]
+) -> None:
+    from memlab.knowledge.extract.clauses import triples
+
+    assert fact in triples(text, lang)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("She's my manager.", "en"),
+        ("Deirdre and Sam called. She's my manager.", "en"),
+        ("Она моя начальница.", "ru"),
+    ],
+)
+def test_no_one_named_before_no_relation(text: str, lang: str) -> None:
+    from memlab.knowledge.extract.clauses import triples
+
+    assert not {f for f in triples(text, lang) if f[1] == "manager"}

@@ -7,6 +7,7 @@ from collections.abc import Generator, Iterator
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
     _FILLERS,
+    _HE_SHE,
     _HOBBY_TIMES,
     _NOT_NAMES,
     _PAST_ADJ,
@@ -571,6 +572,9 @@ class CopulaClauses(ReaderParts):
         if b.i in self.quoted:
             return None
         if attribute in ("manager", "spouse", "partner", "mentor", "name") or attribute.startswith("pet_"):
+            if b.lower in _HE_SHE and attribute != "name":  # "Deirdre called. She's my manager": the one named before
+                who = self.antecedent_person(b)
+                return (who, "person") if who and who != SPEAKER and "'s " not in who else None
             if not self._is_person(b):  # "a guy named Jonas"
                 named = [
                     g

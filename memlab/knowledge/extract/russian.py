@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
+    _HE_SHE,
     _PAST_ADJ,
     _PRAISE,
     _QUOTES,
@@ -619,7 +620,9 @@ def _subject_predicate(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
     subject (natasha may leave "я" a root of its own beside the noun: "я теперь старший аналитик")."""
     toks = reader.toks
     own_root = t.dep == "root" and t.lemma in ("я", "мы") and not any(x.pos in ("VERB", "AUX") and not _job_word(x) for x in toks)
-    if (t.dep == "nsubj" or own_root) and (t.lemma in ("я", "мы") or reader._is_person(t) or t.lemma in lx.RELATIONS):
+    if (t.dep == "nsubj" or own_root) and (
+        t.lemma in ("я", "мы") or reader._is_person(t) or t.lemma in lx.RELATIONS or t.lower in _HE_SHE
+    ):  # "он"/"она": the one person named before ("Римма звонила. Она моя начальница")
         subj = reader.subject_phrase(t)
         if subj is not None and not reader._blocked(toks[t.head]):
             yield from _ru_predicate(reader, t, subj)
