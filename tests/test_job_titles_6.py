@@ -135,3 +135,40 @@ def test_no_one_named_before_no_relation(text: str, lang: str) -> None:
     from memlab.knowledge.extract.clauses import triples
 
     assert not {f for f in triples(text, lang) if f[1] == "manager"}
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "expected"),
+    [
+        (
+            "Benedikt, data engineer, Stuttgart.",
+            "en",
+            {("speaker", "name", "Benedikt"), ("speaker", "job_title", "data engineer")},
+        ),
+        (
+            "Полина, 27, UX-дизайнер из Самары. Поможешь с письмом?",
+            "ru",
+            {("speaker", "name", "Полина"), ("speaker", "age", "27")},
+        ),
+    ],
+)
+def test_a_message_that_opens_with_a_name_and_a_profile_introduces_the_speaker(
+    text: str, lang: str, expected: set[tuple[str, str, str]]
+) -> None:
+    from memlab.knowledge.extract.clauses import triples
+
+    assert expected <= triples(text, lang)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ben, plumber, rang about the boiler.",
+        "Tuesday: physio. Wednesday: physio.",
+        "Priya, 34, nurse, Leeds - my sister's new flatmate.",
+    ],
+)
+def test_a_name_list_that_is_someone_elses_is_no_introduction(text: str) -> None:
+    from memlab.knowledge.extract.clauses import triples
+
+    assert not {f for f in triples(text, "en") if f[0] == "speaker" and f[1] == "name"}

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
+    _CALENDAR,
     _NOW_PHRASES,
     _NOW_WORDS,
     _OTHER_PRONOUNS,
@@ -122,7 +123,19 @@ class Profiles(ReaderParts):
             elif any(t.pos == "NUM" or t.text[:1].isdigit() for t in words):
                 loose += 1  # "London, 1997.": a date, not where one lives
         kinds = {kind for typed in items for kind, _, _ in typed}
-        if named or kin:
+        opener = named[0] if len(named) == 1 else None
+        after = self.toks[opener.i + 1].text if opener is not None and opener.i + 1 < len(self.toks) else ""
+        if opener is not None and not kin and opener.i == start and who is None and self._opens_message() and (
+            opener.lower not in _CALENDAR and after == ","
+        ):  # fmt: skip
+            # "Benedikt, data engineer, Stuttgart.", «Полина, 27, UX-дизайнер»: a message that opens
+            # with a name and what describes a person introduces the speaker
+            stop = next((t.i for t in self.toks if t.text in (".", "!", "?", "…")), len(self.toks))
+            if not items or not kinds & {"age", "job_title"} or others or any(t.pos in ("VERB", "AUX") for t in self.toks[:stop]):
+                return  # "Ben, plumber, rang about the boiler": the list is the subject of "rang"
+            items.append([("name", self.value_text(named[0]), "person")])
+            who = SPEAKER
+        elif named or kin:
             if len(named) != 1 or kin != 1 or not kinds & {"age", "job_title"}:
                 return  # a relative and a name, both: the list is that person's
             who = self.value_text(named[0])
