@@ -1,5 +1,6 @@
 """The lead's once-per-round report on the blind sets: statement P/R per language and scenario
-counts for the held-out ``test`` split, dev17/test17 and dev18/test18. Not for tuning: run it once,
+counts for the held-out ``test`` split, test17, test18 and the newest blind set dev19/test19
+(dev19 is tuned on from its round; test19 is not). Not for tuning: run it once,
 at the end of a round, for the base and the final code in one session (``PYTHONPATH`` picks the code;
 the rows always come from this checkout). Usage: ``python benchmarks/blind_report.py OUT.json``."""
 import json
@@ -14,7 +15,7 @@ root = Path(__file__).resolve().parent.parent / "datasets" / "statements"  # the
 out = {"statements": {}, "scenarios": {}}
 ext = S.OfflineExtractor()
 # each reported split and the suffix of its files (statements{suffix}.jsonl, update_scenarios{suffix}.jsonl)
-BLIND = (("test", ""), ("dev17", "_dev17"), ("test17", "_dev17"), ("dev18", "_dev18"), ("test18", "_dev18"))
+BLIND = (("test", ""), ("test17", "_dev17"), ("test18", "_dev18"), ("dev19", "_dev19"), ("test19", "_dev19"))
 sets = {name: (root / f"statements{suffix}.jsonl", name) for name, suffix in BLIND}
 for name, (path, split) in sets.items():
     rows = S.load(path, split)
