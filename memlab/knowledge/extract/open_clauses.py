@@ -431,14 +431,19 @@ def typed_facts(reader: ReaderParts) -> list[Extracted]:
     """The facts the typing table (``attribute_typing``) gives the sentence's readings."""
     if reader.s.lang not in _OBJECTS:
         return []
-    out: dict[tuple[str, str], Extracted] = {}
+    out: dict[tuple[str, str], list[Extracted]] = {}
+    given: dict[tuple[str, str], Tok] = {}  # the argument that gave each key its value
     for r in readings(reader):
         clause = _clause_words(reader, r.pred)
         for case, arg in r.args:
             for row, cls in typing_.types(reader, r.pred, case, arg, clause):
-                if (r.subject, row.key) in out or not holds(reader, r, row.tense):
+                key = (r.subject, row.key)
+                # one value per key, and each conjunct of it: "I speak Polish and English"
+                listed = key in given and arg.dep == "conj" and arg.head in (given[key].i, given[key].head)
+                if key in out and not listed or not holds(reader, r, row.tense):
                     continue
                 value = typing_.value(reader, arg, cls)
                 if value:
-                    out[(r.subject, row.key)] = reader.fact(r.subject, row.key, value, "concept")
-    return list(out.values())
+                    out.setdefault(key, []).append(reader.fact(r.subject, row.key, value, "concept"))
+                    given.setdefault(key, arg)
+    return [f for facts in out.values() for f in facts]

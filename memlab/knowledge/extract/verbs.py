@@ -113,11 +113,28 @@ class VerbClauses(ReaderParts):
         if self._from_next_on(v):
             return
         named = v.lemma == "звать" and not self.s.children(v, "nsubj")  # "Меня зовут Тимур": the owner is the object
+        if subj is None:
+            subj = self.participle_subject(v)
         if subj is not None or named:
             yield from self._verb_facts(v, subj or SPEAKER)
         elif self._ru_given_to_me(v):  # "мне подарили Galaxy S24": an unnamed giver, the speaker's now
             yield from self._possession(v, SPEAKER)
         yield from self._copula_facts(v, subj)
+
+    def participle_subject(self, v: Tok) -> str | None:
+        """The subject of the present copula a participial clause with no subject of its own hangs
+        on, set off by a comma: "I'm Irish, living in Minneapolis", "I'm a nurse, working at St
+        Mary's", "my brother's a chef, based in Leeds" (not "I was a nurse, working at ...": the
+        clause is as past as its copula; not "I'm a nurse working with kids": no comma)."""
+        if self.s.lang != "en" or v.tag not in ("VBG", "VBN") or v.head == v.i or v.dep not in ("advcl", "conj", "acl", "xcomp"):
+            return None
+        if self.s.children(v, "nsubj", "nsubj:pass", "expl", "mark") or v.i == 0 or self.toks[v.i - 1].text != ",":
+            return None
+        head = self.toks[v.head]
+        be = head if head.lemma == "be" else self.toks[head.head] if head.dep in ("attr", "acomp") else None
+        if be is None or be.lemma != "be" or be.tag not in ("VBP", "VBZ") or be.i > v.i:
+            return None
+        return self.subject_of(be)
 
     def fact(self, subject: str, attribute: str, value: str, vtype: str) -> Extracted:
         words = value.split()

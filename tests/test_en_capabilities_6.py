@@ -1,0 +1,99 @@
+"""English extraction capabilities, round 6: a name the small model tags a common word after a
+preposition, a relative's or pet's "'s" that is "is" or "has", a participial clause after a
+present copula, languages one speaks (and a verb said once for two objects). Sentences written
+for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from memlab.knowledge.extract import nlp_available
+
+pytestmark = pytest.mark.skipif(not nlp_available(), reason="spaCy / natasha not installed")
+
+
+def _facts(text: str) -> set[tuple[str, str, str]]:
+    from memlab.knowledge.extract.clauses import triples
+
+    return triples(text, "en")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a capitalised word after a preposition the tagger read as an adverb or a verb is a name
+        ("I work at Nationwide, in the savings team.", {("speaker", "employer", "Nationwide")}),
+        ("We moved to Worthing last spring and love it.", {("speaker", "city", "Worthing")}),
+        # an everyday noun, capitalised, keeps its tag: a field is no employer
+        ("I work in Finance these days.", set()),
+        # the name of a town and its region stays the town
+        ("I live in London, Ontario, not the other one.", {("speaker", "city", "London")}),
+    ],
+)
+def test_a_name_the_tagger_read_as_a_common_word(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "'s" before a participle of naming is "is"
+        ("Our hamster's called Biscuit.", {("speaker", "pet_hamster", "Biscuit")}),
+        ("My cat's named Pickle, she's a menace.", {("speaker", "pet_cat", "Pickle")}),
+        # "the" pet opening its clause is the household's own; one with more words is someone else's
+        ("The rabbit's called Clover and he bites.", {("speaker", "pet_rabbit", "Clover")}),
+        ("The dog next door is called Rex.", set()),
+        # before another participle it is "has"
+        ("My sister's moved to Glasgow.", {("speaker's sister", "city", "Glasgow")}),
+        # before an article or a number it is "is"
+        ("My brother's a plumber.", {("speaker's brother", "job_title", "plumber")}),
+        # a possessive it stays: the phrase is the subject of a later verb, or an object
+        ("My dad's fried rice is the best.", set()),
+        ("My mum's old car broke down again.", set()),
+        ("I went to my brother's wedding in June.", set()),
+    ],
+)
+def test_a_relatives_or_pets_s_that_is_a_verb(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected
+
+
+def test_a_whole_word_after_s_decides_is() -> None:
+    from memlab.knowledge.extract.nlp import normalize_en
+
+    # "'s a", "'s in" are "is"; "'s apartment", "'s office" are possessives
+    assert normalize_en("my brother's apartment is in Hull") == "my brother's apartment is in Hull"
+    assert normalize_en("my mum's office moved") == "my mom's office moved"
+    assert normalize_en("my brother's in Hull") == "my brother is in Hull"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the participle's arguments are the present copula's subject's
+        ("I'm Welsh, living in Bristol, and I miss the hills.",
+         {("speaker", "nationality", "Welsh"), ("speaker", "city", "Bristol")}),
+        ("I'm 41, living in Derby with two cats.", {("speaker", "age", "41"), ("speaker", "city", "Derby")}),
+        ("My cousin's a chef, living in Lyon.",
+         {("speaker's cousin", "job_title", "chef"), ("speaker's cousin", "city", "Lyon")}),
+        # a past copula: the clause is as past as it
+        ("I was a teacher, living in Derby.", set()),
+    ],
+)
+def test_a_participial_clause_after_a_copula(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I speak Urdu at home and English at work.",
+         {("speaker", "spoken_language", "Urdu"), ("speaker", "spoken_language", "English")}),
+        ("My grandma speaks Welsh and Spanish.",
+         {("speaker's grandmother", "spoken_language", "Welsh"), ("speaker's grandmother", "spoken_language", "Spanish")}),
+        ("I don't speak French at all.", set()),
+        ("Do you speak Italian?", set()),
+        ("I'd like to speak Korean one day.", set()),
+    ],
+)
+def test_languages_one_speaks(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected
