@@ -97,3 +97,22 @@ def test_a_participial_clause_after_a_copula(text: str, expected: set[tuple[str,
 )
 def test_languages_one_speaks(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the speaker's relative one lives with lives there too
+        ("I live in Leeds with my brother and two cats.",
+         {("speaker", "city", "Leeds"), ("speaker's brother", "city", "Leeds")}),
+        # a stay at a relative's: the relative's home, not the one staying
+        ("My son stays with my dad in Galway every August.", {("speaker's father", "city", "Galway")}),
+        # the place the parse hung on the companion is the subject's new home; a relative's partner gets none
+        ("My cousin has moved in with her girlfriend in Margate.", {("speaker's cousin", "city", "Margate")}),
+        # a past or a plan states no home
+        ("I used to live with my brother in Leeds.", set()),
+        ("I might move in with my sister in Leeds.", set()),
+    ],
+)
+def test_living_with_a_relative(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected

@@ -103,6 +103,7 @@ _RUN_PARTICLES = wl.words("en", "run_particles")
 
 
 _SHAKY_WORDS = wl.words("ru", "shaky_words")
+_HOME_WITH_VERBS = wl.words("en", "home_with_verbs")
 
 
 class VerbClauses(ReaderParts):
@@ -304,6 +305,7 @@ class VerbClauses(ReaderParts):
             subj = SPEAKER
         own = subj
         yield from self._made_title(v, subj)
+        yield from self._home_with(v, subj)
         if lemma in _RU_WORK_VERBS:  # "служит капитаном буксира в Мурманске": the town hung on the job noun
             for job in self.s.children(v, "xcomp", "obl"):
                 towns = [o for c, o in self.obliques(job) if c in ("в", "во") and job.feats.get("Case") == "Ins" and _ru_work_town(self, v, o)]
@@ -919,6 +921,32 @@ class VerbClauses(ReaderParts):
             return False
         times = self.s.children(v, "npadvmod", "obl", "obl:tmod", "advmod", "nmod:tmod")
         return any(t.lower in _AHEAD or any(d.lower == "next" for d in self.s.children(t, "amod", "det")) for t in times)
+
+    def _home_with(self, v: Tok, subj: str) -> Iterator[Extracted]:
+        """The place of a verb of living with someone is the home of the one lived with: "I live in
+        Woking with my sister" (the sister's too), "our dog stays with my mum in Inverness" (the
+        mum's: a stay is no home of the one staying), and of the subject when the parse hung it on
+        the companion ("my sister's moved in with her boyfriend in Hastings": the sister's). The
+        companion's own city only for the speaker's relative ("my sister", not "her boyfriend")."""
+        if self.s.lang != "en" or v.lemma not in _HOME_WITH_VERBS or self._in_time_ahead(v):
+            return
+        places = [o for c, o in self.obliques(v) if c in ("in", "to") and self._place(o) and o.i not in self.quoted]
+        withs = [o for c, o in self.obliques(v) if c == "with"]
+        withs += [x for o in places for c, x in self.obliques(o) if c == "with"]  # "in Woking with my sister"
+        withs += [x for w in withs for x in self.s.children(w, "conj")]  # "with my cat and my housemate Bea"
+        for w in withs:
+            if w.i in self.quoted or not (w.lemma in lx.RELATIONS or self._is_person(w)):
+                continue
+            hung = [x for c, x in self.obliques(w) if c == "in" and self._place(x) and x.i not in self.quoted]
+            if self.owner_of(w) == SPEAKER and w.lemma in lx.RELATIONS:
+                who = self.subject_phrase(w)
+                if who is None or any(c.ent == "TIME" and c.text == who for c in self.s.children(w)):
+                    who = f"{SPEAKER}'s {lx.RELATIONS[w.lemma]}"  # "with my dad in Galway every August": no "August"
+                for x in places or hung:
+                    yield self.fact(who, "city", self.city(x), "place")
+            if not places and v.lemma != "stay":
+                for x in hung:
+                    yield self.fact(subj, "city", self.city(x), "place")
 
     def _in_time_ahead(self, v: Tok) -> bool:
         """ "I'm moving to Amsterdam in two months": a progressive with a time from now is a plan."""
