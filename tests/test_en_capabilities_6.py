@@ -116,3 +116,19 @@ def test_languages_one_speaks(text: str, expected: set[tuple[str, str, str]]) ->
 )
 def test_living_with_a_relative(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a bare kin word of chat is the speaker's own relative
+        ("Gran lives in Whitby and still swims in the sea.",
+         {("speaker's grandmother", "city", "Whitby"), ("speaker's grandmother", "sport", "swimming")}),
+        ("Mam works at Greggs now.", {("speaker's mother", "employer", "Greggs")}),
+        ("I visited Gran in Whitby.", set()),
+        # a tortoise is its own species, not a turtle
+        ("Our tortoise is called Shelly.", {("speaker", "pet_tortoise", "Shelly")}),
+    ],
+)
+def test_kin_words_and_species(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected
