@@ -132,3 +132,20 @@ def test_living_with_a_relative(text: str, expected: set[tuple[str, str, str]]) 
 )
 def test_kin_words_and_species(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a shop or a hospital named by a possessive keeps its "'s", even before "now" or "in"
+        ("I work at Sainsbury's now.", {("speaker", "employer", "Sainsbury's")}),
+        ("She's a porter at St Luke's.", set()),
+        # "I" joined to a name in apposition is the noun's conjunct: both work there
+        ("My boyfriend Sami and I both work at McDonald's.",
+         {("speaker", "partner", "Sami"), ("speaker", "employer", "McDonald's"), ("Sami", "employer", "McDonald's")}),
+        # "Anna's in Hamburg" is still "is"
+        ("Anna's in Hamburg these days.", {("Anna", "city", "Hamburg")}),
+    ],
+)
+def test_possessive_names_and_me_beside_a_name(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected

@@ -193,6 +193,8 @@ def _spacy() -> Callable[[list[str]], list[list[Sent]]]:
             for k, doc in zip(again, nlp.pipe(list(again.values()), batch_size=64), strict=True):
                 docs[k] = doc
                 _rewritten(texts[k], again[k])
+            for doc in docs:
+                _merge_possessive_names(doc)
         return [[_from_spacy(s) for s in doc.sents] for doc in docs]
 
     return run
@@ -566,7 +568,16 @@ def _normalize_en(text: str) -> str:
     text = _RIGHT_NOW.sub(" right now", _FILLERS.sub("", text))
     text = _CODES_IN.sub("writes code ", _FROM_SOMEWHERE.sub(r"\1, \2 \3, \4", text))
     text = _NAME_IS.sub(r"\1 is ", text)  # "Her name's Juniper": the parse reads a possessive
-    return _IS.sub(" is ", _PRO_DROP.sub(lambda m: m.group(1) + m.group(2).lower(), text))
+    return _IS.sub(_is_unless_a_place, _PRO_DROP.sub(lambda m: m.group(1) + m.group(2).lower(), text))
+
+
+# "at Sainsbury's now", "a nurse at St Mary's in Paddington": a name after a preposition with "'s"
+# is a shop or a place named by a possessive, not a subject with "is"
+_PLACE_BEFORE = re.compile(r"\b(?:at|in|to|from|for|near|by|outside|opposite|behind|into)\s+(?:(?:St\.?|Saint|[A-Z][\w&-]*)\s+)*[A-Z][\w&-]*$")
+
+
+def _is_unless_a_place(m: re.Match[str]) -> str:
+    return m.group(0) if _PLACE_BEFORE.search(m.string, 0, m.start()) else " is "
 
 
 def _pro_drop(text: str) -> str:
@@ -610,11 +621,37 @@ def _from_spacy(span: Any) -> Sent:
             t.dep, t.head = "obl", head
             prep.dep, prep.head = "case", t.i
     _ungap(toks)
+    _me_beside_a_name(toks)
     for t in toks:
         if t.dep == "root":
             t.dep = "root"
     spans = [(e.start - base, e.end - base, _EN_ENTS.get(e.label_, "MISC"), e.text) for e in span.ents]
     return Sent(span.text, "en", toks, spans, span.start_char)
+
+
+_NAME_ENTS = frozenset({"ORG", "FAC", "GPE", "LOC"})
+
+
+def _merge_possessive_names(doc: Any) -> None:
+    """A place or firm named by a possessive with nothing possessed after it is one name: "at
+    Addenbrooke's", "a nurse at St Mary's", "I work at Sainsbury's now" (the small model splits
+    off "'s" and the value would lose it); not a person's ("at Tom's") nor a possessive of a noun
+    ("Addenbrooke's hospital")."""
+    spans = []
+    for t in doc:
+        if t.tag_ != "POS" or t.i == 0 or t.lower_ not in ("'s", "’s"):
+            continue
+        name = doc[t.i - 1]
+        after = doc[t.i + 1] if t.i + 1 < len(doc) else None
+        if name.pos_ != "PROPN" or name.ent_type_ not in _NAME_ENTS or name.dep_ != "pobj" or t.head.i != name.i:
+            continue
+        if after is not None and (after.pos_ in ("NOUN", "PROPN", "ADJ", "NUM") or after.tag_ == "POS"):
+            continue
+        spans.append(doc[t.i - 1 : t.i + 1])
+    if spans:
+        with doc.retokenize() as retok:
+            for span in spans:
+                retok.merge(span, attrs={"LEMMA": span.text.lower(), "POS": "PROPN", "TAG": "NNP"})
 
 
 def _ungap(toks: list[Tok]) -> None:
@@ -636,6 +673,21 @@ def _ungap(toks: list[Tok]) -> None:
         for c in toks:
             if c.head == noun.i and c.dep == "cc" and noun.i < c.i < t.i:
                 c.head = t.i
+
+
+def _me_beside_a_name(toks: list[Tok]) -> None:
+    """"My partner Rowan and I both work ...": the small model joins "I" to the name in apposition;
+    a pronoun is no part of a name, so it is the conjunct of the noun the name is set beside."""
+    for t in toks:
+        if t.dep != "conj" or t.pos != "PRON" or t.lower not in ("i", "me", "we"):
+            continue
+        name = toks[t.head]
+        if name.dep != "appos" or name.head == name.i or name.pos != "PROPN":
+            continue
+        t.head = name.head
+        for c in toks:
+            if c.head == name.i and c.dep == "cc" and name.i < c.i < t.i:
+                c.head = name.head
 
 
 # -- Russian: natasha ------------------------------------------------------------------------------
