@@ -149,3 +149,16 @@ def test_kin_words_and_species(text: str, expected: set[tuple[str, str, str]]) -
 )
 def test_possessive_names_and_me_beside_a_name(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # where one works as something is where one works
+        ("My uncle Dev works as a plumber in Leicester.",
+         {("Dev", "job_title", "plumber"), ("Dev", "city", "Leicester")}),
+        ("I worked as a plumber in Leicester for years.", set()),
+    ],
+)
+def test_where_one_works_as(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected

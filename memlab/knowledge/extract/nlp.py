@@ -622,6 +622,7 @@ def _from_spacy(span: Any) -> Sent:
             prep.dep, prep.head = "case", t.i
     _ungap(toks)
     _me_beside_a_name(toks)
+    _where_one_works_as(toks)
     for t in toks:
         if t.dep == "root":
             t.dep = "root"
@@ -688,6 +689,21 @@ def _me_beside_a_name(toks: list[Tok]) -> None:
         for c in toks:
             if c.head == name.i and c.dep == "cc" and name.i < c.i < t.i:
                 c.head = name.head
+
+
+def _where_one_works_as(toks: list[Tok]) -> None:
+    """"works as a locksmith in Derby", "works for Spotify as a data scientist in Stockholm": the
+    small model hangs the place on the role noun; it is where the verb happens (as in "works in
+    Derby"), so it goes to the verb."""
+    def case(t: Tok) -> str:
+        return next((c.lower for c in toks if c.head == t.i and c.dep == "case"), "")
+
+    for t in toks:
+        if t.dep != "obl" or t.pos != "PROPN" or case(t) != "in":
+            continue
+        role = toks[t.head]
+        if role.dep == "obl" and role.pos == "NOUN" and role.head != role.i and case(role) == "as" and toks[role.head].pos == "VERB":
+            t.head = role.head
 
 
 # -- Russian: natasha ------------------------------------------------------------------------------
