@@ -22,7 +22,7 @@ def _facts(text: str) -> set[tuple[str, str, str]]:
     ("text", "expected"),
     [
         # a capitalised word after a preposition the tagger read as an adverb or a verb is a name
-        ("I work at Nationwide, in the savings team.", {("speaker", "employer", "Nationwide")}),
+        ("I work at Nationwide, in the savings team.", {("speaker", "employer", "Nationwide"), ("speaker", "team", "savings")}),
         ("We moved to Worthing last spring and love it.", {("speaker", "city", "Worthing")}),
         # an everyday noun, capitalised, keeps its tag: a field is no employer
         ("I work in Finance these days.", set()),
@@ -161,4 +161,20 @@ def test_possessive_names_and_me_beside_a_name(text: str, expected: set[tuple[st
     ],
 )
 def test_where_one_works_as(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # British "in the X team", like "on the X team": the team, and the firm it is at
+        ("I'm in the claims team at Aviva and it's quiet today.",
+         {("speaker", "team", "claims"), ("speaker", "employer", "Aviva")}),
+        ("I work at Barclays, in the fraud team.", {("speaker", "employer", "Barclays"), ("speaker", "team", "fraud")}),
+        # a team that is no name
+        ("I work in a small team.", set()),
+        ("I'm in the new team now.", set()),
+    ],
+)
+def test_in_the_team(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _facts(text) == expected

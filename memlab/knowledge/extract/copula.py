@@ -476,7 +476,7 @@ class CopulaClauses(ReaderParts):
             yield self.fact(subj, "employer", self._org_span(o), "organization")
         elif case in ("in", "в", "во") and self._place(o):
             yield self.fact(subj, "city", self.city(o), "place")
-        elif case == "on" and o.lemma in lx.TEAM_NOUNS:
+        elif case in ("on", "in") and o.lemma in lx.TEAM_NOUNS and self.s.lang == "en":  # "in the SRE team": British
             name = [
                 c for c in self.s.children(o, "compound", "amod")
                 if c.lower not in _SKIP_ADJ and (c.pos != "ADJ" or c.text[:1].isupper())  # not "a different team"

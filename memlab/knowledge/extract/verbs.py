@@ -407,8 +407,12 @@ class VerbClauses(ReaderParts):
                 lemma in ("move", "transfer", "join", "put", "switch")
                 and case in ("to", "onto", "on", "over")
                 and o.lemma in lx.TEAM_NOUNS
-            ):
+                or self.s.lang == "en" and v.lemma == "work" and case in ("in", "on") and o.lemma in lx.TEAM_NOUNS
+                and not any(c.lower in ("a", "an") for c in self.s.children(o, "det"))
+            ):  # "I work at Nationwide, in the mortgages team" (not "in a small team")
                 mods = [c for c in self.s.children(o, "compound", "amod") if c.i < o.i]
+                if v.lemma == "work":
+                    mods = [c for c in mods if c.lower not in _SKIP_ADJ and (c.pos != "ADJ" or c.text[:1].isupper())]
                 if len(mods) == 1:  # "got moved to the search team"
                     yield self.fact(subj, "team", mods[0].text, "concept")
             future = v.feats.get("Tense") == "Fut" or v.feats.get("Aspect") == "Perf" and v.feats.get("Tense") != "Past" or ru_future(v.text)
