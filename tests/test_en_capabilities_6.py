@@ -178,3 +178,17 @@ def test_where_one_works_as(text: str, expected: set[tuple[str, str, str]]) -> N
 )
 def test_in_the_team(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # where one ended up working holds now, as "ended up in Tbilisi" does for a town
+        ("My cousin Priya and I both ended up at Deloitte.",
+         {("Priya", "employer", "Deloitte"), ("speaker", "employer", "Deloitte")}),
+        ("We ended up at a party in Leeds.", set()),
+        ("I might end up at Google.", set()),
+    ],
+)
+def test_ended_up_at_a_firm(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected

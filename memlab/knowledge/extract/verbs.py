@@ -428,6 +428,11 @@ class VerbClauses(ReaderParts):
                 and self._place(o)
             ):
                 yield self.fact(subj, "city", self.city(o), "place")  # "ended up in Tbilisi"
+            if (
+                lemma == "end" and case == "at" and self.s.lang == "en" and o.ent == "ORG" and o.pos == "PROPN"
+                and any(c.lower == "up" for c in self.s.children(v)) and self._org(o) and is_city_name(self.value_text(o)) is not True
+            ):  # fmt: skip
+                yield self.fact(subj, "employer", self._org_value(o) or self.value_text(o), "organization")  # "ended up at Google"
             if lemma in ("promote", "повысить") and case in ("to", "до") and _job_word(o):
                 title = self.job_title(o)  # "got promoted to engineering manager", "повысили до тимлида"
                 if title:
