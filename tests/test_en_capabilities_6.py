@@ -192,3 +192,21 @@ def test_in_the_team(text: str, expected: set[tuple[str, str, str]]) -> None:
 )
 def test_ended_up_at_a_firm(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a thing of the speaker's working day "at" a firm names the employer
+        ("The weekly standup at Revolut drags on and I zone out every time.", {("speaker", "employer", "Revolut")}),
+        ("ugh, payroll at Deloitte has lost my expenses claim twice now.", {("speaker", "employer", "Deloitte")}),
+        # no first person: whose standup?
+        ("The weekly standup at Revolut drags on forever.", set()),
+        # someone else's, a town, a question
+        ("My sister says the standup at Revolut drags on and she zones out.", set()),
+        ("I loved the office at Leeds.", set()),
+        ("Is the standup at Revolut long? I might apply.", set()),
+    ],
+)
+def test_a_thing_of_the_working_day_at_a_firm(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected
