@@ -210,3 +210,17 @@ def test_ended_up_at_a_firm(text: str, expected: set[tuple[str, str, str]]) -> N
 )
 def test_a_thing_of_the_working_day_at_a_firm(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a verbless "so nothing ..." after the statement negates nothing of it
+        ("I cycle to work most days, so nothing after six, please.", {("speaker", "commute", "bike")}),
+        ("I swim before work, so nothing before nine.", {("speaker", "sport", "swimming")}),
+        # a negation of the statement itself still counts
+        ("I don't swim, so nothing by the pool.", set()),
+    ],
+)
+def test_a_loose_fragment_negates_nothing(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected

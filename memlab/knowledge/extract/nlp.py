@@ -623,6 +623,7 @@ def _from_spacy(span: Any) -> Sent:
     _ungap(toks)
     _me_beside_a_name(toks)
     _where_one_works_as(toks)
+    _loose_fragment(toks)
     for t in toks:
         if t.dep == "root":
             t.dep = "root"
@@ -704,6 +705,19 @@ def _where_one_works_as(toks: list[Tok]) -> None:
         role = toks[t.head]
         if role.dep == "obl" and role.pos == "NOUN" and role.head != role.i and case(role) == "as" and toks[role.head].pos == "VERB":
             t.head = role.head
+
+
+def _loose_fragment(toks: list[Tok]) -> None:
+    """"I swim before work, so nothing before nine, please": a verbless fragment after a comma and
+    "so" / "but" that the small model hangs on the verb as a bare ``dep`` is a clause of its own;
+    its "nothing" negates nothing the verb says."""
+    for t in toks:
+        if t.dep != "dep" or t.head == t.i or t.head > t.i or t.i < 2 or t.pos not in ("PRON", "NOUN", "DET"):
+            continue
+        joint, comma = toks[t.i - 1], toks[t.i - 2]
+        if joint.lower in ("so", "but") and joint.head == t.head and comma.text == "," and comma.head in (t.head, joint.i, t.i):
+            t.head, t.dep = t.i, "root"
+            joint.head = t.i
 
 
 # -- Russian: natasha ------------------------------------------------------------------------------
