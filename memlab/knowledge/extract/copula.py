@@ -477,7 +477,7 @@ class CopulaClauses(ReaderParts):
             yield self.fact(subj, "employer", self._org_span(o), "organization")
         elif case in ("in", "в", "во") and self._place(o):
             yield self.fact(subj, "city", self.city(o), "place")
-        elif case == "on" and o.lemma in lx.TEAM_NOUNS:
+        elif case in ("on", "in") and o.lemma in lx.TEAM_NOUNS and self.s.lang == "en":  # "in the SRE team": British
             name = [
                 c for c in self.s.children(o, "compound", "amod")
                 if c.lower not in _SKIP_ADJ and (c.pos != "ADJ" or c.text[:1].isupper())  # not "a different team"
@@ -518,6 +518,8 @@ class CopulaClauses(ReaderParts):
             owner = SPEAKER  # "favorite book is The Name of the Wind", "Name's Tomasz": the speaker dropped "my"
         if owner is None and t.lemma in ("car", "phone", "laptop") and self._the_new(t):
             owner = SPEAKER  # "so the new car is a Mazda CX-5": the speaker's own news
+        if owner is None and t.lemma in lx.PETS and self._the_pet(t):
+            owner = SPEAKER  # "the cat's called Pudding": the household's own, as "the pup's name is Olive"
         if owner is None or any(c.lemma in _PAST_ADJ for c in self.s.children(t)) or self.other_partner(t):
             return None
         if t.lemma in lx.RELATION_FACTS:
@@ -538,6 +540,15 @@ class CopulaClauses(ReaderParts):
         if t.lemma in lx.ATTRIBUTE_NOUNS:
             return owner, lx.ATTRIBUTE_NOUNS[t.lemma]
         return None
+
+    def _the_pet(self, t: Tok) -> bool:
+        """ "the cat" and nothing more ("the dog next door", "the cat we fed" are someone else's),
+        and no relative or other person named in the sentence."""
+        kids = self.s.children(t)
+        nxt = self.toks[t.i + 1] if t.i + 1 < len(self.toks) else None
+        if [c.lower for c in kids if c.dep != "case"] != ["the"] or t.i in self.quoted or nxt is None or nxt.pos != "AUX":
+            return False
+        return not any(x.lemma in lx.RELATIONS or x.i != t.i and self._is_person(x) and x.i < t.i for x in self.toks)
 
     def _the_new(self, t: Tok) -> bool:
         """ "the new car", "the new phone" with no owner named and nobody else in the sentence."""

@@ -183,14 +183,55 @@ def _spacy() -> Callable[[list[str]], list[list[Sent]]]:
     if nlp is None:
         raise ImportError(f"no English spaCy pipeline installed (tried {', '.join(SPACY_MODELS)})")
     _keep_hyphenated(nlp)
+    _EN_INDEX.update(_lemma_index(nlp))
     lock = threading.Lock()
 
     def run(texts: list[str]) -> list[list[Sent]]:
         with lock:  # a spaCy pipeline is not documented as thread-safe
             docs = list(nlp.pipe([_pro_drop(t) for t in texts], batch_size=64))
+            again = {k: fixed for k, doc in enumerate(docs) if (fixed := _copula_s(doc)) is not None}
+            for k, doc in zip(again, nlp.pipe(list(again.values()), batch_size=64), strict=True):
+                docs[k] = doc
+                _rewritten(texts[k], again[k])
+            for doc in docs:
+                _merge_possessive_names(doc)
         return [[_from_spacy(s) for s in doc.sents] for doc in docs]
 
     return run
+
+
+# the English lemmatizer's word index (WordNet's nouns, verbs, adjectives and adverbs, lower case),
+# filled when the pipeline loads: which capitalised words are also everyday words
+_EN_INDEX: dict[str, frozenset[str]] = {}
+
+
+def _lemma_index(nlp: Any) -> dict[str, frozenset[str]]:
+    try:
+        table = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_index")
+        return {pos: frozenset(table[pos]) for pos in ("noun", "verb", "adj", "adv")}
+    except (KeyError, ValueError, AttributeError):
+        return {}
+
+
+_NAME_OBJECT_POS = frozenset({"ADV", "ADJ", "VERB", "NOUN"})
+
+
+def _proper_object(t: Any) -> bool:
+    """A capitalised word inside the sentence that a preposition governs, tagged a common part of
+    speech the small model guessed: "I work at Nationwide" (ADV), "we moved to Worthing" (VERB),
+    "she's at Deliveroo" (NOUN). It is a name when the model's NER found one there or the word is
+    no everyday word of that part of speech (the lemmatizer's index); "I work in Finance", "at
+    Home" keep their tag."""
+    if t.pos_ not in _NAME_OBJECT_POS or t.dep_ not in ("pobj", "pcomp") or t.head.pos_ != "ADP":
+        return False
+    if t.i == t.sent.start or not t.text[:1].isupper() or not t.text[1:].islower() or not t.text.isalpha():
+        return False
+    if t.nbor(-1).is_sent_start or t.nbor(-1).text in ('"', "'", "“", "‘", "(", ":"):
+        return False
+    if any(c.dep_ in ("det", "poss", "amod", "nummod") for c in t.children):
+        return False  # "at the Co-op", "in my PhD": a noun phrase of its own
+    known = _EN_INDEX.get({"ADV": "adv", "ADJ": "adj", "VERB": "verb", "NOUN": "noun"}[t.pos_], frozenset())
+    return t.ent_type_ in ("ORG", "GPE", "LOC", "FAC", "PERSON") and t.pos_ != "NOUN" or t.lower_ not in known
 
 
 # chat drops "I": "Joined Spotify as a data scientist" - the small model reads a capitalised opener
@@ -200,12 +241,93 @@ _PRO_DROP = re.compile(
 )
 
 
+# -- "'s" that is "is" or "has", read on the first parse ------------------------------------------
+_STATIVE = wl.words("en", "stative_participles")
+_OWNER_NOUNS: frozenset[str] | None = None
+_CLAUSE_OPENERS = frozenset("and but so because cause cos since now also then though although while when".split())
+_FINITE = frozenset({"VBZ", "VBP", "VBD", "MD"})
+_NOUN_TAGS = frozenset({"NN", "NNS", "NNP", "NNPS"})
+# texts whose parse read "'s" again (``_copula_s``): the text as finally parsed, which quote offsets are taken on
+_REWRITTEN: OrderedDict[str, str] = OrderedDict()
+
+
+def _rewritten(text: str, parsed: str) -> None:
+    with _CACHE_LOCK:
+        _REWRITTEN[text] = parsed
+        _REWRITTEN.move_to_end(text)
+        while len(_REWRITTEN) > 65536:
+            _REWRITTEN.popitem(last=False)
+
+
+def _owner_nouns() -> frozenset[str]:
+    """Nouns of a person or an animal whose "'s" may be a verb: relatives, pets, "guy", "friend"."""
+    global _OWNER_NOUNS
+    if _OWNER_NOUNS is None:
+        from memlab.knowledge.extract.lexicon import PETS, RELATIONS
+
+        _OWNER_NOUNS = frozenset({*RELATIONS, *PETS, *wl.words("en", "person_nouns")})
+    return _OWNER_NOUNS
+
+
+def _copula_s(doc: Any) -> str | None:
+    """The text again with each "'s" the small model took for a possessive written as the verb it
+    is, or None when there is none. The owner is a relative, a pet or a person ("my dog", "our
+    cat", "Anna") opening a clause, and after "'s" (past an adverb or two) comes what follows a verb,
+    not a possessed noun: a participle ("my dog's called Marmite": "is"; "my daughter's just started
+    at uni": "has", the participles of a state are ``stative_participles``), a present participle
+    ("my son's doing history"), an article ("my brother's a nurse"), an adjective that modifies no
+    noun after it ("our cat's huge", not "my mum's old car"). A finite verb later in the clause
+    makes the phrase its subject, and "'s" the possessive ("my dad's fried rice is great")."""
+    edits: list[tuple[int, int, str]] = []
+    for t in doc:
+        if t.tag_ != "POS" or t.lower_ not in ("'s", "’s") or t.i == 0 or t.i + 1 >= len(doc):
+            continue
+        owner = doc[t.i - 1]
+        person = owner.pos_ == "PROPN" and owner.ent_type_ == "PERSON"
+        if not person and (owner.pos_ != "NOUN" or owner.lemma_.lower() not in _owner_nouns()):
+            continue
+        first = min([owner.i, *(c.i for c in owner.lefts if c.dep_ in ("poss", "det", "amod", "compound"))])
+        before = doc[first - 1] if first > doc[first].sent.start else None
+        if before is not None and not (before.is_punct or before.lower_ in _CLAUSE_OPENERS or before.pos_ == "INTJ"):
+            continue  # "I loved my brother's wedding": an object's possessive
+        k = t.i + 1
+        while k < len(doc) - 1 and doc[k].tag_ == "RB" and k - t.i <= 2:
+            k += 1
+        c = doc[k]
+        after = doc[k + 1] if k + 1 < len(doc) else None
+        nominal = after is not None and after.tag_ in _NOUN_TAGS | {"JJ"}
+        if c.tag_ in ("VBN", "VBD") and not (after is not None and after.tag_ in ("NN", "NNS")):
+            verb = "is" if c.lower_ in _STATIVE else "has"
+        elif c.tag_ == "VBG" or c.tag_ in ("DT", "PRP$", "CD") or c.tag_ == "JJ" and not nominal:
+            verb = "is"
+        else:
+            continue
+        rest = []
+        for x in doc[k + 1 :]:
+            if x.is_punct or x.tag_ == "CC" or x.is_sent_start:
+                break
+            rest.append(x)
+        if any(x.tag_ in _FINITE for x in rest):
+            continue  # "my dad's fried rice is great"
+        edits.append((t.idx, t.idx + len(t.text), f" {verb}"))
+    if not edits:
+        return None
+    text: str = doc.text
+    for start, end, verb in reversed(edits):
+        text = text[:start] + verb + text[end:]
+    return text
+
+
 # "my brother's at Hulu", "Anna's in Hamburg", "dad's still on Windows 7": the small model reads
 # this 's as a possessive; before a preposition, an article, an adverb or a number it is "is"
 _NAME_IS = re.compile(r"\b((?:[Hh]is|[Hh]er|[Mm]y|[Tt]heir|[Ii]ts|[Oo]ur|[Tt]he \w+'s) name)['’]s (?=[A-Z])")
+# (whole words: "my brother's apartment" is his; before an adverb and a participle the reading of
+# "'s" waits for the parse, ``_copula_s``: "my daughter's just started" is "has")
+_PARTICIPLES = wl.words("en", "irregular_participles")
+_ADVERB_PARTICIPLE = rf"(?:\w+ed|{'|'.join(sorted(_PARTICIPLES))})\b"
 _IS = re.compile(
-    r"(?<!\bmaster)(?<!\bbachelor)(?<=\w)['’]s (?=(?:in|at|on|from|with|a|an|the|my|our|still|now|also|basically|just|really|so|very|not|"
-    r"into|back|off|over|out|vegan|vegetarian|pescatarian|keto|\d))",
+    r"(?<!\bmaster)(?<!\bbachelor)(?<=\w)['’]s (?=(?:(?:in|at|on|from|with|a|an|the|my|our|into|back|off|over|out|vegan|vegetarian|"
+    rf"pescatarian|keto)\b|(?:still|now|also|basically|just|really|so|very|not)\b(?! {_ADVERB_PARTICIPLE})|\d))",
     re.I,
 )
 _IM = re.compile(r"(?<![\w'])im(?= (?:a|an|the|on|in|at|so|not|\d|vegan|vegetarian|\w+ing)\b)", re.I)  # "im 27"
@@ -425,12 +547,16 @@ _FROM_SOMEWHERE = re.compile(
 )
 
 
-@lru_cache(maxsize=4096)
-
-
 def normalize_en(text: str) -> str:
     """The English text as the parser sees it (quote offsets are computed on the same text, so a
-    message is normalised once for its parse and served from the cache for its quotes)."""
+    message is normalised once for its parse and served from the cache for its quotes): the
+    text as parsed again, when its first parse read a "'s" again (``_copula_s``)."""
+    again = _REWRITTEN.get(text)
+    return again if again is not None else _normalize_en(text)
+
+
+@lru_cache(maxsize=4096)
+def _normalize_en(text: str) -> str:
     text = _restore_city_capitals(text)
     text = _BRACKETED_KIN.sub(_bracketed_kin, _HAS_BEEN.sub(" has been", text))
     text = _ABOUT_ME.sub(lambda m: m.group(1) + "I'm ", text)
@@ -442,11 +568,20 @@ def normalize_en(text: str) -> str:
     text = _RIGHT_NOW.sub(" right now", _FILLERS.sub("", text))
     text = _CODES_IN.sub("writes code ", _FROM_SOMEWHERE.sub(r"\1, \2 \3, \4", text))
     text = _NAME_IS.sub(r"\1 is ", text)  # "Her name's Juniper": the parse reads a possessive
-    return _IS.sub(" is ", _PRO_DROP.sub(lambda m: m.group(1) + m.group(2).lower(), text))
+    return _IS.sub(_is_unless_a_place, _PRO_DROP.sub(lambda m: m.group(1) + m.group(2).lower(), text))
+
+
+# "at Sainsbury's now", "a nurse at St Mary's in Paddington": a name after a preposition with "'s"
+# is a shop or a place named by a possessive, not a subject with "is"
+_PLACE_BEFORE = re.compile(r"\b(?:at|in|to|from|for|near|by|outside|opposite|behind|into)\s+(?:(?:St\.?|Saint|[A-Z][\w&-]*)\s+)*[A-Z][\w&-]*$")
+
+
+def _is_unless_a_place(m: re.Match[str]) -> str:
+    return m.group(0) if _PLACE_BEFORE.search(m.string, 0, m.start()) else " is "
 
 
 def _pro_drop(text: str) -> str:
-    return normalize_en(text)
+    return _normalize_en(text)
 
 
 def _from_spacy(span: Any) -> Sent:
@@ -473,6 +608,10 @@ def _from_spacy(span: Any) -> Sent:
             t.lemma = "code"
         elif t.lower in SPORTS and t.pos != "VERB":  # "pilates" is no plural of "pilate"
             t.lemma = t.lower
+    for t, st in zip(toks, span, strict=True):  # "I work at Nationwide": a name the tagger called an adverb
+        if _proper_object(st):
+            t.pos, t.tag, t.feats, t.lemma = "PROPN", "NNP", {"Number": "Sing"}, t.lower
+            t.dep = "pobj" if t.dep == "pcomp" else t.dep
     for t in toks:  # "moved to Oslo": Oslo hangs off "to"; make it an oblique of the verb, "to" its case
         if t.dep == "pobj" and toks[t.head].dep == "prep":
             prep = toks[t.head]
@@ -481,11 +620,104 @@ def _from_spacy(span: Any) -> Sent:
                 head = toks[head].head
             t.dep, t.head = "obl", head
             prep.dep, prep.head = "case", t.i
+    _ungap(toks)
+    _me_beside_a_name(toks)
+    _where_one_works_as(toks)
+    _loose_fragment(toks)
     for t in toks:
         if t.dep == "root":
             t.dep = "root"
     spans = [(e.start - base, e.end - base, _EN_ENTS.get(e.label_, "MISC"), e.text) for e in span.ents]
     return Sent(span.text, "en", toks, spans, span.start_char)
+
+
+_NAME_ENTS = frozenset({"ORG", "FAC", "GPE", "LOC"})
+
+
+def _merge_possessive_names(doc: Any) -> None:
+    """A place or firm named by a possessive with nothing possessed after it is one name: "at
+    Addenbrooke's", "a nurse at St Mary's", "I work at Sainsbury's now" (the small model splits
+    off "'s" and the value would lose it); not a person's ("at Tom's") nor a possessive of a noun
+    ("Addenbrooke's hospital")."""
+    spans = []
+    for t in doc:
+        if t.tag_ != "POS" or t.i == 0 or t.lower_ not in ("'s", "’s"):
+            continue
+        name = doc[t.i - 1]
+        after = doc[t.i + 1] if t.i + 1 < len(doc) else None
+        if name.pos_ != "PROPN" or name.ent_type_ not in _NAME_ENTS or name.dep_ != "pobj" or t.head.i != name.i:
+            continue
+        if after is not None and (after.pos_ in ("NOUN", "PROPN", "ADJ", "NUM") or after.tag_ == "POS"):
+            continue
+        spans.append(doc[t.i - 1 : t.i + 1])
+    if spans:
+        with doc.retokenize() as retok:
+            for span in spans:
+                retok.merge(span, attrs={"LEMMA": span.text.lower(), "POS": "PROPN", "TAG": "NNP"})
+
+
+def _ungap(toks: list[Tok]) -> None:
+    """Two objects each with its own phrase of the same preposition, the verb said once: "I speak
+    Polish at home and English at work", "writes Go at work and Rust at home". The small model
+    joins the second object to the first phrase's noun ("home ... and English"); it is the first
+    object's conjunct, as the preposition after it shows."""
+    for t in toks:
+        if t.dep != "conj" or t.pos not in ("PROPN", "NOUN") or t.i + 1 >= len(toks):
+            continue
+        noun = toks[t.head]
+        case = next((c for c in toks if c.head == noun.i and c.dep == "case" and c.i < noun.i), None)
+        if noun.dep != "obl" or case is None or toks[t.i + 1].lower != case.lower or any(c.head == t.i and c.dep == "case" for c in toks):
+            continue
+        obj = next((o for o in toks if o.head == noun.head and o.dep == "obj" and o.i < noun.i and o.pos in ("PROPN", "NOUN")), None)
+        if obj is None:
+            continue
+        t.head = obj.i
+        for c in toks:
+            if c.head == noun.i and c.dep == "cc" and noun.i < c.i < t.i:
+                c.head = t.i
+
+
+def _me_beside_a_name(toks: list[Tok]) -> None:
+    """"My partner Rowan and I both work ...": the small model joins "I" to the name in apposition;
+    a pronoun is no part of a name, so it is the conjunct of the noun the name is set beside."""
+    for t in toks:
+        if t.dep != "conj" or t.pos != "PRON" or t.lower not in ("i", "me", "we"):
+            continue
+        name = toks[t.head]
+        if name.dep != "appos" or name.head == name.i or name.pos != "PROPN":
+            continue
+        t.head = name.head
+        for c in toks:
+            if c.head == name.i and c.dep == "cc" and name.i < c.i < t.i:
+                c.head = name.head
+
+
+def _where_one_works_as(toks: list[Tok]) -> None:
+    """"works as a locksmith in Derby", "works for Spotify as a data scientist in Stockholm": the
+    small model hangs the place on the role noun; it is where the verb happens (as in "works in
+    Derby"), so it goes to the verb."""
+    def case(t: Tok) -> str:
+        return next((c.lower for c in toks if c.head == t.i and c.dep == "case"), "")
+
+    for t in toks:
+        if t.dep != "obl" or t.pos != "PROPN" or case(t) != "in":
+            continue
+        role = toks[t.head]
+        if role.dep == "obl" and role.pos == "NOUN" and role.head != role.i and case(role) == "as" and toks[role.head].pos == "VERB":
+            t.head = role.head
+
+
+def _loose_fragment(toks: list[Tok]) -> None:
+    """"I swim before work, so nothing before nine, please": a verbless fragment after a comma and
+    "so" / "but" that the small model hangs on the verb as a bare ``dep`` is a clause of its own;
+    its "nothing" negates nothing the verb says."""
+    for t in toks:
+        if t.dep != "dep" or t.head == t.i or t.head > t.i or t.i < 2 or t.pos not in ("PRON", "NOUN", "DET"):
+            continue
+        joint, comma = toks[t.i - 1], toks[t.i - 2]
+        if joint.lower in ("so", "but") and joint.head == t.head and comma.text == "," and comma.head in (t.head, joint.i, t.i):
+            t.head, t.dep = t.i, "root"
+            joint.head = t.i
 
 
 # -- Russian: natasha ------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from typing import Any
 from memlab.knowledge.extract import attribute_typing as typing_
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import _CALENDAR, _SEASONS, SPEAKER, Extracted
-from memlab.knowledge.extract.nlp import Tok, _morph, ru_future
+from memlab.knowledge.extract.nlp import Tok, _morph, is_city_name, ru_future
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.lang import wordlists as wl
 
@@ -427,18 +427,63 @@ def _clause_words(reader: ReaderParts, p: Tok, depth: int = 0) -> list[Tok]:
     return [p, *(w for c in kids for w in _clause_words(reader, c, depth + 1))]
 
 
+_WORK_ROUTINES = wl.words("en", "work_routines")
+_FIRST_PERSON_EN = frozenset("i me my our we us i'm".split())
+_OTHERS_EN = frozenset("he she they his her their him them".split())
+_PLACED = frozenset({"office", "canteen"})
+
+
+def _workplace_at(reader: ReaderParts) -> list[Extracted]:
+    """The speaker's employer, named by a thing of their working day "at" it: "the daily standup at
+    Monzo runs 40 minutes and I'm losing it", "payroll at Accenture messed up my overtime". Only
+    in a sentence that speaks in the first person and of nobody else (no relative, no he/she),
+    of a name the model's NER calls a firm or a place and no town is called, not asked, negated or planned."""
+    s = reader.s
+    if s.lang != "en":
+        return []
+    words = [t for t in reader.toks if t.i not in reader.quoted]
+    if not any(t.lower in _FIRST_PERSON_EN for t in words):
+        return []
+    if any(t.lower in _OTHERS_EN or t.lemma in lx.RELATIONS for t in words):
+        return []
+    for t in words:
+        if t.lemma not in _WORK_ROUTINES or t.pos != "NOUN" or reader.owner_of(t) not in (None, SPEAKER):
+            continue
+        for firm in s.children(t, "obl", "nmod"):
+            at = any(c.lower == "at" for c in s.children(firm, "case"))
+            # the small model calls Monzo a place; an office or a canteen "at" a place is only there
+            firmish = firm.ent in ("ORG", "MISC", *(() if t.lemma in _PLACED else ("LOC",))) and reader._org(firm)
+            if not at or firm.pos != "PROPN" or not firmish or firm.i in reader.quoted or is_city_name(firm.text) is not False:
+                continue
+            verb = next((a for a in [t, *s.ancestors(t)] if a.pos in ("VERB", "AUX")), t)
+            if reader._blocked(verb) or reader.denied(t) or reader.denied(verb):
+                continue
+            return [reader.fact(SPEAKER, "employer", reader.value_text(firm), "organization")]
+    return []
+
+
 def typed_facts(reader: ReaderParts) -> list[Extracted]:
-    """The facts the typing table (``attribute_typing``) gives the sentence's readings."""
+    """The facts the typing table (``attribute_typing``) gives the sentence's readings, and the
+    employer a thing of the speaker's working day names (``_workplace_at``)."""
     if reader.s.lang not in _OBJECTS:
         return []
-    out: dict[tuple[str, str], Extracted] = {}
+    return _typed_facts(reader) + _workplace_at(reader)
+
+
+def _typed_facts(reader: ReaderParts) -> list[Extracted]:
+    out: dict[tuple[str, str], list[Extracted]] = {}
+    given: dict[tuple[str, str], Tok] = {}  # the argument that gave each key its value
     for r in readings(reader):
         clause = _clause_words(reader, r.pred)
         for case, arg in r.args:
             for row, cls in typing_.types(reader, r.pred, case, arg, clause):
-                if (r.subject, row.key) in out or not holds(reader, r, row.tense):
+                key = (r.subject, row.key)
+                # one value per key, and each conjunct of it: "I speak Polish and English"
+                listed = key in given and arg.dep == "conj" and arg.head in (given[key].i, given[key].head)
+                if key in out and not listed or not holds(reader, r, row.tense):
                     continue
                 value = typing_.value(reader, arg, cls)
                 if value:
-                    out[(r.subject, row.key)] = reader.fact(r.subject, row.key, value, "concept")
-    return list(out.values())
+                    out.setdefault(key, []).append(reader.fact(r.subject, row.key, value, "concept"))
+                    given.setdefault(key, arg)
+    return [f for facts in out.values() for f in facts]

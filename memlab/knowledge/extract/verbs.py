@@ -103,6 +103,7 @@ _RUN_PARTICLES = wl.words("en", "run_particles")
 
 
 _SHAKY_WORDS = wl.words("ru", "shaky_words")
+_HOME_WITH_VERBS = wl.words("en", "home_with_verbs")
 
 
 class VerbClauses(ReaderParts):
@@ -113,11 +114,28 @@ class VerbClauses(ReaderParts):
         if self._from_next_on(v):
             return
         named = v.lemma == "звать" and not self.s.children(v, "nsubj")  # "Меня зовут Тимур": the owner is the object
+        if subj is None:
+            subj = self.participle_subject(v)
         if subj is not None or named:
             yield from self._verb_facts(v, subj or SPEAKER)
         elif self._ru_given_to_me(v):  # "мне подарили Galaxy S24": an unnamed giver, the speaker's now
             yield from self._possession(v, SPEAKER)
         yield from self._copula_facts(v, subj)
+
+    def participle_subject(self, v: Tok) -> str | None:
+        """The subject of the present copula a participial clause with no subject of its own hangs
+        on, set off by a comma: "I'm Irish, living in Minneapolis", "I'm a nurse, working at St
+        Mary's", "my brother's a chef, based in Leeds" (not "I was a nurse, working at ...": the
+        clause is as past as its copula; not "I'm a nurse working with kids": no comma)."""
+        if self.s.lang != "en" or v.tag not in ("VBG", "VBN") or v.head == v.i or v.dep not in ("advcl", "conj", "acl", "xcomp"):
+            return None
+        if self.s.children(v, "nsubj", "nsubj:pass", "expl", "mark") or v.i == 0 or self.toks[v.i - 1].text != ",":
+            return None
+        head = self.toks[v.head]
+        be = head if head.lemma == "be" else self.toks[head.head] if head.dep in ("attr", "acomp") else None
+        if be is None or be.lemma != "be" or be.tag not in ("VBP", "VBZ") or be.i > v.i:
+            return None
+        return self.subject_of(be)
 
     def fact(self, subject: str, attribute: str, value: str, vtype: str) -> Extracted:
         words = value.split()
@@ -287,6 +305,7 @@ class VerbClauses(ReaderParts):
             subj = SPEAKER
         own = subj
         yield from self._made_title(v, subj)
+        yield from self._home_with(v, subj)
         if lemma in _RU_WORK_VERBS:  # "служит капитаном буксира в Мурманске": the town hung on the job noun
             for job in self.s.children(v, "xcomp", "obl"):
                 towns = [o for c, o in self.obliques(job) if c in ("в", "во") and job.feats.get("Case") == "Ins" and _ru_work_town(self, v, o)]
@@ -388,8 +407,12 @@ class VerbClauses(ReaderParts):
                 lemma in ("move", "transfer", "join", "put", "switch")
                 and case in ("to", "onto", "on", "over")
                 and o.lemma in lx.TEAM_NOUNS
-            ):
+                or self.s.lang == "en" and v.lemma == "work" and case in ("in", "on") and o.lemma in lx.TEAM_NOUNS
+                and not any(c.lower in ("a", "an") for c in self.s.children(o, "det"))
+            ):  # "I work at Nationwide, in the mortgages team" (not "in a small team")
                 mods = [c for c in self.s.children(o, "compound", "amod") if c.i < o.i]
+                if v.lemma == "work":
+                    mods = [c for c in mods if c.lower not in _SKIP_ADJ and (c.pos != "ADJ" or c.text[:1].isupper())]
                 if len(mods) == 1:  # "got moved to the search team"
                     yield self.fact(subj, "team", mods[0].text, "concept")
             future = v.feats.get("Tense") == "Fut" or v.feats.get("Aspect") == "Perf" and v.feats.get("Tense") != "Past" or ru_future(v.text)
@@ -405,6 +428,11 @@ class VerbClauses(ReaderParts):
                 and self._place(o)
             ):
                 yield self.fact(subj, "city", self.city(o), "place")  # "ended up in Tbilisi"
+            if (
+                lemma == "end" and case == "at" and self.s.lang == "en" and o.ent == "ORG" and o.pos == "PROPN"
+                and any(c.lower == "up" for c in self.s.children(v)) and self._org(o) and is_city_name(self.value_text(o)) is not True
+            ):  # fmt: skip
+                yield self.fact(subj, "employer", self._org_value(o) or self.value_text(o), "organization")  # "ended up at Google"
             if lemma in ("promote", "повысить") and case in ("to", "до") and _job_word(o):
                 title = self.job_title(o)  # "got promoted to engineering manager", "повысили до тимлида"
                 if title:
@@ -902,6 +930,32 @@ class VerbClauses(ReaderParts):
             return False
         times = self.s.children(v, "npadvmod", "obl", "obl:tmod", "advmod", "nmod:tmod")
         return any(t.lower in _AHEAD or any(d.lower == "next" for d in self.s.children(t, "amod", "det")) for t in times)
+
+    def _home_with(self, v: Tok, subj: str) -> Iterator[Extracted]:
+        """The place of a verb of living with someone is the home of the one lived with: "I live in
+        Woking with my sister" (the sister's too), "our dog stays with my mum in Inverness" (the
+        mum's: a stay is no home of the one staying), and of the subject when the parse hung it on
+        the companion ("my sister's moved in with her boyfriend in Hastings": the sister's). The
+        companion's own city only for the speaker's relative ("my sister", not "her boyfriend")."""
+        if self.s.lang != "en" or v.lemma not in _HOME_WITH_VERBS or self._in_time_ahead(v):
+            return
+        places = [o for c, o in self.obliques(v) if c in ("in", "to") and self._place(o) and o.i not in self.quoted]
+        withs = [o for c, o in self.obliques(v) if c == "with"]
+        withs += [x for o in places for c, x in self.obliques(o) if c == "with"]  # "in Woking with my sister"
+        withs += [x for w in withs for x in self.s.children(w, "conj")]  # "with my cat and my housemate Bea"
+        for w in withs:
+            if w.i in self.quoted or not (w.lemma in lx.RELATIONS or self._is_person(w)):
+                continue
+            hung = [x for c, x in self.obliques(w) if c == "in" and self._place(x) and x.i not in self.quoted]
+            if self.owner_of(w) == SPEAKER and w.lemma in lx.RELATIONS:
+                who = self.subject_phrase(w)
+                if who is None or any(c.ent == "TIME" and c.text == who for c in self.s.children(w)):
+                    who = f"{SPEAKER}'s {lx.RELATIONS[w.lemma]}"  # "with my dad in Galway every August": no "August"
+                for x in places or hung:
+                    yield self.fact(who, "city", self.city(x), "place")
+            if not places and v.lemma != "stay":
+                for x in hung:
+                    yield self.fact(subj, "city", self.city(x), "place")
 
     def _in_time_ahead(self, v: Tok) -> bool:
         """ "I'm moving to Amsterdam in two months": a progressive with a time from now is a plan."""
