@@ -89,6 +89,8 @@ class RussianClauses(ReaderParts):
             k = t.i + 1
             if k < len(toks) and toks[k].lemma in ("мой", "наш"):
                 k += 1  # "муж мой, Пьер,"
+            elif k + 1 < len(toks) and toks[k].lower == "у" and toks[k + 1].lower in ("меня", "нас"):
+                k += 2  # "муж у меня, Ильнур,"
             commas = k < len(toks) and toks[k].text == ","
             name = toks[k + commas] if k + commas < len(toks) else None
             if name is None or name.pos != "PROPN" or not self._is_person(name) or name.i in self.quoted:
@@ -785,10 +787,11 @@ def _predicate_words(reader: ReaderParts, subj_tok: Tok) -> tuple[list[Tok], lis
     """The clause after the subject (to a comma) and its first five words past dashes, fillers,
     quotes, a companion ("мы с Ирой оба в Авито") and a relation's name ("моя девушка Инес
     португалка"); None when the clause is denied or ahead ("я на Emacs не пересяду")."""
-    clause = list(itertools.takewhile(lambda t: not (t.pos == "PUNCT" and t.text not in _DASH), reader.toks[subj_tok.i + 1 :]))
+    start = _past_apposed_name(reader, subj_tok)
+    clause = list(itertools.takewhile(lambda t: not (t.pos == "PUNCT" and t.text not in _DASH), reader.toks[start:]))
     if any(t.lower in lx.NEGATIONS or t.feats.get("Tense") == "Fut" and t.pos == "VERB" and not _job_word(t) for t in clause):
         return None
-    after = reader.toks[subj_tok.i + 1 : subj_tok.i + 7]
+    after = reader.toks[start : start + 6]
     nxt = [t for t in after if t.text not in _DASH and t.lower not in _RU_SKIP and t.text not in _NAME_QUOTES][:5]
     if subj_tok.lemma == "мы":
         nxt = [t for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 9] if t.text not in _DASH and t.lower not in _RU_SKIP]
@@ -797,6 +800,16 @@ def _predicate_words(reader: ReaderParts, subj_tok: Tok) -> tuple[list[Tok], lis
         if reader._is_person(nxt[0]) and len(nxt) > 1:
             nxt = nxt[1:]
     return None if not nxt or nxt[0].i in reader.quoted else (clause, nxt)
+
+
+def _past_apposed_name(reader: ReaderParts, subj_tok: Tok) -> int:
+    """Where the predicate after subject ``subj_tok`` starts: past the name between commas the
+    parse hangs on a relation or pet noun ("Муж мой, Ильдар, хирург": at "хирург")."""
+    named = [c for c in reader.s.children(subj_tok, "appos") if c.i > subj_tok.i and reader.toks[c.i - 1].text == ","]
+    if not named or not (_lex(subj_tok, lx.RELATIONS) in lx.RELATIONS or _lex(subj_tok, lx.PETS) in lx.PETS):
+        return subj_tok.i + 1
+    end = next((t.i for t in reader.toks[named[0].i + 1 :] if t.text == "," or t.pos != "PROPN"), len(reader.toks))
+    return end + 1 if end < len(reader.toks) and reader.toks[end].text == "," else subj_tok.i + 1
 
 
 def _adjective_job(reader: ReaderParts, subj_tok: Tok, subj: str, nxt: list[Tok]) -> Found:

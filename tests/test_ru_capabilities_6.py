@@ -1,0 +1,45 @@
+"""Russian capabilities, session 6: a relative or a pet named between commas after its noun ("Муж,
+Тихон, ...", "Кот наш, Бублик, ...": the name is the noun's apposition and the clause's predicate
+is said of that relative), and car names said in Cyrillic given in their Latin form. Sentences
+written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from memlab.knowledge.extract import nlp_available
+
+pytestmark = pytest.mark.skipif(not nlp_available(), reason="spaCy / natasha not installed")
+
+
+def _facts(text: str) -> set[tuple[str, str, str]]:
+    from memlab.knowledge.extract.clauses import triples
+
+    return triples(text, "ru")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the name between commas after a spouse noun: the relation and the predicate, by the name
+        ("Жена, Олеся, бухгалтером работает.", {("speaker", "spouse", "Олеся"), ("Олеся", "job_title", "бухгалтер")}),
+        ("Муж у меня, Ринат, возит детей на тренировки.", {("speaker", "spouse", "Ринат")}),
+        ("Я повар, а жена моя, Камила, парикмахер, так что выходные у нас разные.",
+         {("speaker", "job_title", "повар"), ("speaker", "spouse", "Камила"), ("Камила", "job_title", "парикмахер")}),
+        ("Парень мой, Глеб, веган, а я ем всё.", {("speaker", "partner", "Глеб"), ("Глеб", "diet", "vegan")}),
+        # a relative without a relation fact: the predicate keyed by the name
+        ("Мой начальник, Аркадий, пишет только на Котлине.",
+         {("speaker", "manager", "Аркадий"), ("Аркадий", "programming_language", "Kotlin")}),
+        ("Сосед по квартире, Егор, на саксофоне играет по ночам.", {("Егор", "instrument", "саксофон")}),
+        ("У меня сестра, Алина, живёт в Перми.", {("Алина", "city", "Пермь")}),
+        # a pet noun: the pet's name; the capitalised pet noun itself is no one's name
+        ("Пёс наш, Тузик, спит на диване.", {("speaker", "pet_dog", "Тузик")}),
+        ("Кошка наша, Муся, пока живёт у бабушки в Сочи.", {("speaker", "pet_cat", "Муся")}),
+        # non-examples: a list of people, someone else's relative, no name between the commas
+        ("Мама, Оля, Петя — все приехали на дачу.", set()),
+        ("Муж, как всегда, на работе.", set()),
+        ("Его жена, Лариса, работает врачом.", {("Лариса", "job_title", "врач")}),
+    ],
+)
+def test_relative_named_between_commas(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected
