@@ -43,3 +43,24 @@ def _facts(text: str) -> set[tuple[str, str, str]]:
 )
 def test_relative_named_between_commas(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a foreign brand or model in any case form: its Latin name, the model after the brand kept
+        ("Тесть ездит на Шкоде Кодиак.", {("speaker's father-in-law", "car", "Skoda Kodiaq")}),
+        ("Сестра купила Тойоту Ярис.", {("speaker's sister", "car", "Toyota Yaris")}),
+        ("Подруга ездит на Омоде.", {("speaker's friend", "car", "Omoda")}),
+        ("Брат купил Фольксваген Джетта.", {("speaker's brother", "car", "Volkswagen Jetta")}),
+        ("Дядя Вова ездит на Кашкае.", {("Вова", "car", "Nissan Qashqai")}),
+        ("Сосед гоняет на Хавейле.", {("speaker's neighbour", "car", "Haval")}),
+        # a Russian maker's car keeps its name
+        ("Отец ездит на Весте.", {("speaker's father", "car", "Лада Веста")}),
+        # non-examples: a model's name that is a common word after a verb of buying, a plan
+        ("Купила Атлас мира для дочки.", set()),
+        ("Хочу купить Шкоду Йети.", set()),
+    ],
+)
+def test_car_in_cyrillic_by_its_latin_name(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected
