@@ -64,3 +64,25 @@ def test_relative_named_between_commas(text: str, expected: set[tuple[str, str, 
 )
 def test_car_in_cyrillic_by_its_latin_name(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a town alone (or "из" / "г." before it) in a list that introduces the speaker
+        ("Олег, 40, прораб, Сочи.", {("speaker", "name", "Олег"), ("speaker", "age", "40"), ("speaker", "city", "Сочи")}),
+        ("Вероника, медсестра, Кострома.", {("speaker", "name", "Вероника"), ("speaker", "city", "Кострома")}),
+        ("Инженер-технолог, Тула.", {("speaker", "city", "Тула")}),
+        ("Марина, 35, из Твери.", {("speaker", "name", "Марина"), ("speaker", "age", "35"), ("speaker", "city", "Тверь")}),
+        ("Бухгалтер, г. Киров.", {("speaker", "city", "Киров")}),
+        # a job stretch ending in "из" / "в" + the town
+        ("Денис, 31, сантехник из Вологды.", {("speaker", "name", "Денис"), ("speaker", "age", "31"), ("speaker", "city", "Вологда")}),
+        # non-examples: a name and a town only, a relative's list, a question, someone else's verb
+        ("Маша, Москва.", set()),
+        ("Двоюродная сестра — 25 лет, Самара.", set()),
+        ("Стоматолог, Казань?", set()),
+        ("Олег, 40, прораб, уехал в Сочи.", {("speaker", "name", "Олег"), ("speaker", "age", "40")}),
+    ],
+)
+def test_town_in_a_self_introduction(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected

@@ -33,7 +33,7 @@ from memlab.knowledge.extract.nlp import (
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_appos import named_then_relation, ru_pet_of_the_past, with_companion
 from memlab.knowledge.extract.ru_gaps import years_in
-from memlab.knowledge.extract.ru_intro import intro_list, student_of
+from memlab.knowledge.extract.ru_intro import intro_city, intro_list, student_of
 from memlab.knowledge.extract.ru_moves import enrolled, moved_to_team
 from memlab.lang import wordlists as wl
 
@@ -57,6 +57,7 @@ class RussianClauses(ReaderParts):
         yield from named_then_relation(self)
         yield from years_in(self)
         yield from intro_list(self)
+        yield from intro_city(self)
         yield from student_of(self)
         yield from moved_to_team(self)
         yield from enrolled(self)
