@@ -35,6 +35,7 @@ def _facts(text: str) -> set[tuple[str, str, str]]:
         # a pet noun: the pet's name; the capitalised pet noun itself is no one's name
         ("Пёс наш, Тузик, спит на диване.", {("speaker", "pet_dog", "Тузик")}),
         ("Кошка наша, Муся, пока живёт у бабушки в Сочи.", {("speaker", "pet_cat", "Муся")}),
+        ("Такса моя, Ириска, уверена, что она тут главная.", {("speaker", "pet_dog", "Ириска")}),
         # non-examples: a list of people, someone else's relative, no name between the commas
         ("Мама, Оля, Петя — все приехали на дачу.", set()),
         ("Муж, как всегда, на работе.", set()),

@@ -161,7 +161,7 @@ def rehang_apposed_name(toks: list[Tok]) -> None:
 
 def _apposed_name(toks: list[Tok], kin: Tok) -> tuple[list[Tok], Tok, int] | None:
     """(the noun's modifiers, the name, the closing comma's index) when ``kin`` opens the shape."""
-    if kin.feats.get("Case") != "Nom" or kin.pos not in ("NOUN", "PROPN") or not _kin_noun(kin) or not _opens_clause(toks, kin.i):
+    if kin.feats.get("Case") != "Nom" or kin.pos not in ("NOUN", "PROPN", "ADJ") or not _kin_noun(kin) or not _opens_clause(toks, kin.i):
         return None
     k = kin.i + 1
     mods: list[Tok] = []
