@@ -36,6 +36,9 @@ def _facts(text: str) -> set[tuple[str, str, str]]:
         ("Пёс наш, Тузик, спит на диване.", {("speaker", "pet_dog", "Тузик")}),
         ("Кошка наша, Муся, пока живёт у бабушки в Сочи.", {("speaker", "pet_cat", "Муся")}),
         ("Такса моя, Ириска, уверена, что она тут главная.", {("speaker", "pet_dog", "Ириска")}),
+        # a dative relative named between commas, then an age
+        ("Сыну моему, Мирону, девять, а он уже выше меня.", {("Мирон", "age", "9")}),
+        ("Брату, Олегу, звонил вчера 2 раза.", set()),
         # non-examples: a list of people, someone else's relative, no name between the commas
         ("Мама, Оля, Петя — все приехали на дачу.", set()),
         ("Муж, как всегда, на работе.", set()),

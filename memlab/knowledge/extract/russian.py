@@ -21,6 +21,7 @@ from memlab.knowledge.extract.basics import (
 )
 from memlab.knowledge.extract.nlp import (
     Tok,
+    _morph,
     is_place_name,
     ru_first_person_verb,
     ru_future,
@@ -590,19 +591,38 @@ def _age_of(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
     """ "мне 29", "сыну 10 лет", "мне тридцать шесть": a dative and a number (not a count of
     something else: "мне 5 минут до станции"); "24 мне, если это важно": the number first."""
     toks = reader.toks
-    num_tok = next((x for x in toks[t.i + 1 : t.i + 3] if x.lower not in _RU_SKIP and x.lower not in _AGE_PARTICLES), None)
+    apposed = _dative_apposed(reader, t)  # "Зятю моему, Денису, тридцать три": past the closing comma
+    start = t.i + 2 if apposed else t.i + 1
+    num_tok = next((x for x in toks[start : start + 2] if x.lower not in _RU_SKIP and x.lower not in _AGE_PARTICLES), None)
     said = number_at(toks, num_tok.i) if num_tok is not None else None
     last = said[1] if said is not None else (num_tok.i if num_tok is not None else 0)
     unit = toks[last + 1] if num_tok is not None and last + 1 < len(toks) else None
     if unit is not None and (unit.lemma in _COUNTED or unit.lower in _COUNTED):
         num_tok = None
-    if t.feats.get("Case") == "Dat" and num_tok is not None and num_tok.pos == "NUM" and said is not None:
+    if (t.feats.get("Case") == "Dat" or apposed) and num_tok is not None and num_tok.pos == "NUM" and said is not None:
         owner = _ru_owner(reader, t)
         if owner and said[0].isdigit() and 0 < int(said[0]) < 120:
             yield reader.fact(owner, "age", said[0], "concept")
     elif t.lower == "мне" and (said_before := number_at(toks, 0)) is not None and said_before[1] == t.i - 1 and (
             14 <= int(said_before[0]) <= 99 and (t.i + 1 == len(toks) or toks[t.i + 1].pos == "PUNCT")):  # fmt: skip
         yield reader.fact(SPEAKER, "age", said_before[0], "concept")
+
+
+def _dative_apposed(reader: ReaderParts, t: Tok) -> bool:
+    """``t`` is a name between commas after a relation noun in the dative ("жене моей, Свете, 41"):
+    natasha reads the cases of such names loosely (Свете as a locative), the dictionary decides."""
+    toks = reader.toks
+    if not (t.text[:1].isupper() and t.i >= 2 and toks[t.i - 1].text == "," and t.i + 1 < len(toks) and toks[t.i + 1].text == ","):
+        return False
+    k = t.i - 2
+    while k > 0 and toks[k].lemma in ("мой", "наш"):
+        k -= 1
+    kin = toks[k]
+    if _lex(kin, lx.RELATIONS) not in lx.RELATIONS or not reader._is_person(t) and t.ent != "PER":
+        return False
+    morph = _morph()
+    dative = morph is not None and any("datv" in p.tag for p in morph.parse(kin.lower))
+    return dative and (morph is not None and any("datv" in p.tag for p in morph.parse(t.lower)))
 
 
 def _diet_of_modifier(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
