@@ -87,7 +87,7 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("дядя сейчас в Мурманске", {("speaker's uncle", "city", "Мурманск")}),
         # cars by a Russian model or brand in any case form, with or without a verb
         ("езжу на стареньком Логане", {("speaker", "car", "Renault Logan")}),
-        ("брат на Тойоте, а я на Калине", {("speaker's brother", "car", "Тойота"), ("speaker", "car", "Лада Калина")}),
+        ("брат на Тойоте, а я на Калине", {("speaker's brother", "car", "Toyota"), ("speaker", "car", "Лада Калина")}),
         ("я на Шкоде Рапиде", {("speaker", "car", "Skoda Rapid")}),
         ("я на поле", set()),
         # a spouse or partner named in apposition, or married with "мы с X"
@@ -106,7 +106,7 @@ def _updates(known: dict[str, list[tuple[str, str]]], text: str) -> set[tuple[st
         ("с подругой моей, Алиной, снимаем квартиру", set()),
         # a car after "у X"
         ("у Кости теперь Киа Рио", {("Костя", "car", "Kia Rio")}),
-        ("у брата Шкода, а у меня Нива", {("speaker's brother", "car", "Шкода"), ("speaker", "car", "Лада Нива")}),
+        ("у брата Шкода, а у меня Нива", {("speaker's brother", "car", "Skoda"), ("speaker", "car", "Лада Нива")}),
         # "X — моё всё": a pastime
         ("сальса теперь моё всё", {("speaker", "hobby", "сальса")}),
         ("дочка — моё всё", set()),

@@ -819,6 +819,11 @@ def _from_natasha(sent: Any, doc_spans: Any) -> Sent:
                 spans.append((covered[0], covered[-1] + 1, s.type, s.normal or s.text))
                 for k in covered:
                     toks[k].ent = s.type
+    # "Муж, Тихон, сварщиком работает": the name is the noun's apposition (imported here: it reads
+    # the lexicon, which reads this module)
+    from memlab.knowledge.extract.ru_appos import rehang_apposed_name
+
+    rehang_apposed_name(toks)
     return Sent(sent.text, "ru", toks, spans, sent.start)
 
 

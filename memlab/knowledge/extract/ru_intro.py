@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import SPEAKER, Extracted, _job_word
-from memlab.knowledge.extract.nlp import Tok, _morph, ru_first_person_verb
+from memlab.knowledge.extract.nlp import Tok, _morph, is_place_name, ru_first_person_verb
 from memlab.knowledge.extract.parts import ReaderParts
 
 # the speaker described by the year of study: "первокурсница мехмата", "третьекурсник"
@@ -124,3 +124,81 @@ def by_training(reader: ReaderParts) -> list[tuple[str, str]]:
         if who is not None:
             out.append((who, x.lower))
     return out
+
+
+_TOWN_MARKS = frozenset("г город из".split())
+_TOWN_AFTER = frozenset("из в во".split())
+
+
+def intro_city(reader: ReaderParts) -> Iterator[Extracted]:
+    """The town of a self-introduction list: "Ильдар, 27, сварщик, Уфа", "Гульнара, учительница
+    английского, Оренбург", "Джавист в 2ГИС, Новосибирск", "Тамара, 52 года, бухгалтер из Твери":
+    a stretch that is a town alone ("из" / "г." / "город" before it may be said), or a job stretch
+    ending in "из" / "в" + a town, in a sentence of stretches that describe the speaker (a name
+    opening it, an age, a job or student noun, "я", a first-person verb). Not in a question, nor
+    when a relative, a pronoun for someone else, another person's name or a verb of someone else's
+    is in the sentence ("Двоюродный брат — 29 лет, Казань": the cousin's)."""
+    toks = reader.toks
+    if reader._is_question() or any(
+        t.lemma in lx.RELATIONS or t.pos == "PRON" and t.lower not in ("я", "мне", "меня") or reader._not_plain(t) for t in toks
+    ):
+        return
+    if any(t.pos in ("VERB", "AUX") and not ru_first_person_verb(t.text) and t.feats.get("Person") != "1" for t in toks):
+        return
+    parts = [p for p in ([t for t in p if t.pos != "PUNCT"] for p in reader._stretches(dashes=False)) if p]
+    if len(parts) < 2:
+        return
+    opening = parts[0][:-1] if len(parts[0]) > 1 and parts[0][-1].lower == "я" else parts[0]  # "Людмила Степановна я"
+    named = len(opening) <= 2 and opening[0].i == 0 and all(t.pos == "PROPN" and reader._is_person(t) and not _job_word(t) for t in opening)
+    others = [
+        t for t in toks if t.ent == "PER" and t.feats.get("Case", "Nom") == "Nom" and not (named and t in parts[0]) and is_place_name(t.text) is not True
+    ]
+    if others:
+        return
+    towns: list[Tok] = []
+    ages: list[str] = []
+    describing = False
+    for p in parts:
+        town = _town_alone(reader, p)
+        if town is not None:
+            towns.append(town)
+        elif named and p is parts[0]:
+            continue  # the name alone says nothing of the speaker yet ("Маша, Москва")
+        elif _age(p) is not None or _age_words(p) or any(t.lower == "я" for t in p):
+            describing = True
+            ages += [a for a in (_age(p),) if a is not None]
+        elif _describes_speaker(reader, p) or p[0].i == 0 and p[0].pos == "PROPN" and _job_word(p[0]) and p[0].lemma not in lx.RELATIONS:
+            # natasha tags a job noun opening the sentence a name: "Джавист в 2ГИС", "Инженер-технолог"
+            describing = True
+            last = _town_alone(reader, p[-1:]) if len(p) >= 3 and p[-2].lower in _TOWN_AFTER else None
+            if last is not None:
+                towns.append(last)  # "бухгалтер из Твери", "шеф-повар в Краснодаре"
+    if describing and towns:
+        yield reader.fact(SPEAKER, "city", reader.city(towns[0]), "place")
+        if named and len(parts) >= 3:  # "Гульнара, учительница английского, Оренбург": her name too
+            yield reader.fact(SPEAKER, "name", reader.value_text(opening[0]), "person")
+            for age in ages[:1]:  # "Марина, 35, из Твери"
+                yield reader.fact(SPEAKER, "age", age, "concept")
+
+
+def _age_words(words: list[Tok]) -> bool:
+    """"шестьдесят шесть лет": an age in number words."""
+    return len(words) >= 2 and words[-1].lower in _YEARS and all(w.pos == "NUM" for w in words[:-1])
+
+
+def _town_alone(reader: ReaderParts, words: list[Tok]) -> Tok | None:
+    """The town a stretch is ("Уфа", "из Твери", "г. Уфа", "Набережные Челны"): a name the
+    dictionary knows as a place (or a city nickname), no country."""
+    while words and words[0].lower in _TOWN_MARKS:
+        words = words[1:]
+    if not words or len(words) > 2 or not words[0].text[:1].isupper() or any(t.i in reader.quoted for t in words):
+        return None
+    head = words[-1] if len(words) == 2 and words[0].pos == "ADJ" else words[0]  # "Набережные Челны", "Нижний Новгород"
+    if len(words) == 2 and head is words[0]:
+        return None
+    known = is_place_name(head.text) is True or head.lower in lx.CITY_ALIASES or head.lemma in lx.CITY_ALIASES
+    if not known or head.ent == "ORG" or head.ent == "PER" and is_place_name(head.text) is not True:
+        return None  # natasha may call a town a person ("Кострома"): the dictionary decides
+    if not reader._place(head) and head.ent != "PER":
+        return None
+    return None if reader.city(head).casefold().replace("ё", "е") in lx.COUNTRIES else head

@@ -22,6 +22,7 @@ from memlab.knowledge.extract.basics import (
 )
 from memlab.knowledge.extract.nlp import (
     Tok,
+    _morph,
     is_place_name,
     ru_first_person_verb,
     ru_future,
@@ -34,7 +35,7 @@ from memlab.knowledge.extract.nlp import (
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_appos import named_then_relation, ru_pet_of_the_past, with_companion
 from memlab.knowledge.extract.ru_gaps import years_in
-from memlab.knowledge.extract.ru_intro import intro_list, student_of
+from memlab.knowledge.extract.ru_intro import intro_city, intro_list, student_of
 from memlab.knowledge.extract.ru_moves import enrolled, moved_to_team
 from memlab.lang import wordlists as wl
 
@@ -58,6 +59,7 @@ class RussianClauses(ReaderParts):
         yield from named_then_relation(self)
         yield from years_in(self)
         yield from intro_list(self)
+        yield from intro_city(self)
         yield from student_of(self)
         yield from moved_to_team(self)
         yield from enrolled(self)
@@ -90,6 +92,8 @@ class RussianClauses(ReaderParts):
             k = t.i + 1
             if k < len(toks) and toks[k].lemma in ("мой", "наш"):
                 k += 1  # "муж мой, Пьер,"
+            elif k + 1 < len(toks) and toks[k].lower == "у" and toks[k + 1].lower in ("меня", "нас"):
+                k += 2  # "муж у меня, Ильнур,"
             commas = k < len(toks) and toks[k].text == ","
             name = toks[k + commas] if k + commas < len(toks) else None
             if name is None or name.pos != "PROPN" or not self._is_person(name) or name.i in self.quoted:
@@ -588,19 +592,38 @@ def _age_of(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
     """ "мне 29", "сыну 10 лет", "мне тридцать шесть": a dative and a number (not a count of
     something else: "мне 5 минут до станции"); "24 мне, если это важно": the number first."""
     toks = reader.toks
-    num_tok = next((x for x in toks[t.i + 1 : t.i + 3] if x.lower not in _RU_SKIP and x.lower not in _AGE_PARTICLES), None)
+    apposed = _dative_apposed(reader, t)  # "Зятю моему, Денису, тридцать три": past the closing comma
+    start = t.i + 2 if apposed else t.i + 1
+    num_tok = next((x for x in toks[start : start + 2] if x.lower not in _RU_SKIP and x.lower not in _AGE_PARTICLES), None)
     said = number_at(toks, num_tok.i) if num_tok is not None else None
     last = said[1] if said is not None else (num_tok.i if num_tok is not None else 0)
     unit = toks[last + 1] if num_tok is not None and last + 1 < len(toks) else None
     if unit is not None and (unit.lemma in _COUNTED or unit.lower in _COUNTED):
         num_tok = None
-    if t.feats.get("Case") == "Dat" and num_tok is not None and num_tok.pos == "NUM" and said is not None:
+    if (t.feats.get("Case") == "Dat" or apposed) and num_tok is not None and num_tok.pos == "NUM" and said is not None:
         owner = _ru_owner(reader, t)
         if owner and said[0].isdigit() and 0 < int(said[0]) < 120:
             yield reader.fact(owner, "age", said[0], "concept")
     elif t.lower == "мне" and (said_before := number_at(toks, 0)) is not None and said_before[1] == t.i - 1 and (
             14 <= int(said_before[0]) <= 99 and (t.i + 1 == len(toks) or toks[t.i + 1].pos == "PUNCT")):  # fmt: skip
         yield reader.fact(SPEAKER, "age", said_before[0], "concept")
+
+
+def _dative_apposed(reader: ReaderParts, t: Tok) -> bool:
+    """``t`` is a name between commas after a relation noun in the dative ("жене моей, Свете, 41"):
+    natasha reads the cases of such names loosely (Свете as a locative), the dictionary decides."""
+    toks = reader.toks
+    if not (t.text[:1].isupper() and t.i >= 2 and toks[t.i - 1].text == "," and t.i + 1 < len(toks) and toks[t.i + 1].text == ","):
+        return False
+    k = t.i - 2
+    while k > 0 and toks[k].lemma in ("мой", "наш"):
+        k -= 1
+    kin = toks[k]
+    if _lex(kin, lx.RELATIONS) not in lx.RELATIONS or not reader._is_person(t) and t.ent != "PER":
+        return False
+    morph = _morph()
+    dative = morph is not None and any("datv" in p.tag for p in morph.parse(kin.lower))
+    return dative and (morph is not None and any("datv" in p.tag for p in morph.parse(t.lower)))
 
 
 def _diet_of_modifier(reader: ReaderParts, t: Tok) -> Iterator[Extracted]:
@@ -788,10 +811,11 @@ def _predicate_words(reader: ReaderParts, subj_tok: Tok) -> tuple[list[Tok], lis
     """The clause after the subject (to a comma) and its first five words past dashes, fillers,
     quotes, a companion ("мы с Ирой оба в Авито") and a relation's name ("моя девушка Инес
     португалка"); None when the clause is denied or ahead ("я на Emacs не пересяду")."""
-    clause = list(itertools.takewhile(lambda t: not (t.pos == "PUNCT" and t.text not in _DASH), reader.toks[subj_tok.i + 1 :]))
+    start = _past_apposed_name(reader, subj_tok)
+    clause = list(itertools.takewhile(lambda t: not (t.pos == "PUNCT" and t.text not in _DASH), reader.toks[start:]))
     if any(t.lower in lx.NEGATIONS or t.feats.get("Tense") == "Fut" and t.pos == "VERB" and not _job_word(t) for t in clause):
         return None
-    after = reader.toks[subj_tok.i + 1 : subj_tok.i + 7]
+    after = reader.toks[start : start + 6]
     nxt = [t for t in after if t.text not in _DASH and t.lower not in _RU_SKIP and t.text not in _NAME_QUOTES][:5]
     if subj_tok.lemma == "мы":
         nxt = [t for t in reader.toks[subj_tok.i + 1 : subj_tok.i + 9] if t.text not in _DASH and t.lower not in _RU_SKIP]
@@ -800,6 +824,16 @@ def _predicate_words(reader: ReaderParts, subj_tok: Tok) -> tuple[list[Tok], lis
         if reader._is_person(nxt[0]) and len(nxt) > 1:
             nxt = nxt[1:]
     return None if not nxt or nxt[0].i in reader.quoted else (clause, nxt)
+
+
+def _past_apposed_name(reader: ReaderParts, subj_tok: Tok) -> int:
+    """Where the predicate after subject ``subj_tok`` starts: past the name between commas the
+    parse hangs on a relation or pet noun ("Муж мой, Ильдар, хирург": at "хирург")."""
+    named = [c for c in reader.s.children(subj_tok, "appos") if c.i > subj_tok.i and reader.toks[c.i - 1].text == ","]
+    if not named or not (_lex(subj_tok, lx.RELATIONS) in lx.RELATIONS or _lex(subj_tok, lx.PETS) in lx.PETS):
+        return subj_tok.i + 1
+    end = next((t.i for t in reader.toks[named[0].i + 1 :] if t.text == "," or t.pos != "PROPN"), len(reader.toks))
+    return end + 1 if end < len(reader.toks) and reader.toks[end].text == "," else subj_tok.i + 1
 
 
 def _adjective_job(reader: ReaderParts, subj_tok: Tok, subj: str, nxt: list[Tok]) -> Found:

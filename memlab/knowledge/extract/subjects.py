@@ -369,4 +369,6 @@ class Subjects(ReaderParts):
             return False  # "my wife is a Londoner": where she lives, not her name
         if t.lower in lx.CAR_BRANDS and t.ent != "PER" or t.lower in lx.CAR_MODELS_EN:
             return False  # "Наша Toyota RAV4 ездит со мной": a car, not a person
+        if self.s.lang == "ru" and t.ent != "PER" and t.lower in lx.PETS and t.lemma in lx.PETS:
+            return False  # "Кот наш, Бублик, ...": natasha calls a capitalised pet noun a name
         return t.pos in ("PROPN", "NOUN", "X") or t.ent == "PER"

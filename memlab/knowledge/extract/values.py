@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import cache
 
 from memlab.knowledge.extract import lexicon as lx
 from memlab.knowledge.extract.basics import (
@@ -14,12 +15,14 @@ from memlab.knowledge.extract.basics import (
     _RU_VERB_ENDINGS,
     _SKIP_ADJ,
     _TOOL_INDEX,
+    Extracted,
     _contiguous,
     _job_word,
     _misread,
 )
 from memlab.knowledge.extract.nlp import (
     Tok,
+    is_common_word,
     is_place_name,
     ru_indeclinable_name,
     ru_lemmas,
@@ -53,6 +56,44 @@ def _relation_word(t: Tok) -> bool:
 
 class Values(ReaderParts):
     """A part of ``Reader`` (its methods take the reader as ``self``)."""
+
+    def fact(self, subject: str, attribute: str, value: str, vtype: str) -> Extracted:
+        """Every reader's fact, its value normalised first: a Russian car said in Cyrillic by its
+        Latin name ("Омода" -> Omoda, "Шкода" before "Йети" -> Skoda Yeti); then the clause
+        readers' own normalisation (``VerbClauses.fact``, after this part in ``Reader``)."""
+        if attribute == "car" and self.s.lang == "ru":
+            value = self.car_name(value)
+        return super().fact(subject, attribute, value, vtype)
+
+    def _car(self, o: Tok) -> str | None:
+        """The car ``o`` names (``VerbClauses._car``, after this part in ``Reader``), else a foreign
+        model said alone in Cyrillic that the Latin table knows ("ездит на Пассате"; after a verb
+        of driving, or a word the dictionary has no common noun for: not "купила Атлас")."""
+        found = super()._car(o)
+        driven = self.toks[o.head].lemma in _DRIVE_VERBS
+        if found is None and self.s.lang == "ru" and o.text[:1].isupper() and o.i and (driven or not is_common_word(o.text)):
+            found = car_model_latin(o.text) or (car_brand_latin(o.text) if driven else None)  # "ездит на Хавейле"
+        return found
+
+    def car_name(self, value: str) -> str:
+        """The Latin name of a foreign car said in Cyrillic, in any case form (the brand and the
+        model by ``car_brand_latin`` / ``car_model_latin``); a brand said alone takes the model
+        the sentence names right after it ("на Шкоде Йети"). A Russian maker's car ("Лада Веста"),
+        or a name already Latin, is kept."""
+        words = value.split()
+        brand = car_brand_latin(words[0]) if words else None
+        if brand is None:
+            model = car_model_latin(words[0]) if len(words) == 1 else None
+            return model or value  # "Пассат" -> Volkswagen Passat
+        if len(words) > 1:
+            model = car_model_latin(words[1])
+            return model if model is not None and model.split()[0] == brand else brand
+        for t in self.toks[:-1]:
+            if car_brand_latin(t.text) == brand and t.text[:1].isupper():
+                model = car_model_latin(self.toks[t.i + 1].text) if self.toks[t.i + 1].text[:1].isupper() else None
+                if model is not None and model.split()[0] == brand:
+                    return model
+        return brand
 
     # -- values -----------------------------------------------------------------------------------
     def value_text(self, t: Tok) -> str:
@@ -278,3 +319,44 @@ def _no_symbols(text: str) -> str:
     """``text`` without symbol characters (emoji, pictographs, dingbats) and the spaces they leave."""
     kept = "".join(ch for ch in text if unicodedata.category(ch) not in ("So", "Sk", "Cs", "Co"))
     return " ".join(kept.split()).strip(" .,'\"«»")
+
+
+_DRIVE_VERBS = frozenset("ездить кататься гонять пересесть водить рулить".split())
+CAR_BRANDS_LATIN = {k.replace("ё", "е"): v for k, v in wl.table("ru", "car_brands_latin").items()}
+CAR_MODELS_LATIN = {
+    **{k.replace("ё", "е"): v for k, v in lx.CAR_MODELS_RU.items() if v.isascii()},
+    **{k.replace("ё", "е"): v for k, v in wl.table("ru", "car_models_latin").items()},
+}
+_CASE_ENDINGS = frozenset("а я у ю е ы и ой ей ом ем ою ею ах ях ам ям".split())
+
+
+def car_brand_latin(word: str) -> str | None:
+    """The Latin name of the foreign car brand ``word`` names in Cyrillic, any case: "Шкоде" -> Skoda."""
+    return _car_word(word, "brand")
+
+
+def car_model_latin(word: str) -> str | None:
+    """The Latin name, brand first, of the foreign car model ``word`` names in Cyrillic, any case:
+    "Пассате" -> Volkswagen Passat, "Камри" -> Toyota Camry."""
+    return _car_word(word, "model")
+
+
+@cache
+def _car_word(word: str, kind: str) -> str | None:
+    table = CAR_BRANDS_LATIN if kind == "brand" else CAR_MODELS_LATIN
+    low = word.casefold().replace("ё", "е")
+    if low in table:
+        return table[low]
+    for key, name in table.items():
+        stem = _declined_stem(key)
+        if stem is not None and low.startswith(stem) and low[len(stem) :] in _CASE_ENDINGS:
+            return name
+    return None
+
+
+def _declined_stem(key: str) -> str | None:
+    """The stem a declined form of ``key`` starts with ("тойот" of "тойота", "кашка" of "кашкай");
+    None for a word that does not decline (Пежо, Рено, Йети) or is too short to tell (Киа)."""
+    if len(key) < 4 or " " in key or key[-1] in "оеиуэю":
+        return None
+    return key[:-1] if key[-1] in "аяйь" else key
