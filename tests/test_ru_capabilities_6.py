@@ -74,13 +74,13 @@ def test_car_in_cyrillic_by_its_latin_name(text: str, expected: set[tuple[str, s
     ("text", "expected"),
     [
         # a town alone (or "из" / "г." before it) in a list that introduces the speaker
-        ("Олег, 40, прораб, Сочи.", {("speaker", "name", "Олег"), ("speaker", "age", "40"), ("speaker", "city", "Сочи")}),
-        ("Вероника, медсестра, Кострома.", {("speaker", "name", "Вероника"), ("speaker", "city", "Кострома")}),
+        ("Олег, 40, прораб, Сочи.", {("speaker", "name", "Олег"), ("speaker", "age", "40"), ("speaker", "city", "Сочи"), ("speaker", "job_title", "прораб")}),
+        ("Вероника, медсестра, Кострома.", {("speaker", "name", "Вероника"), ("speaker", "city", "Кострома"), ("speaker", "job_title", "медсестра")}),
         ("Инженер-технолог, Тула.", {("speaker", "city", "Тула")}),
         ("Марина, 35, из Твери.", {("speaker", "name", "Марина"), ("speaker", "age", "35"), ("speaker", "city", "Тверь")}),
         ("Бухгалтер, г. Киров.", {("speaker", "city", "Киров")}),
         # a job stretch ending in "из" / "в" + the town
-        ("Денис, 31, сантехник из Вологды.", {("speaker", "name", "Денис"), ("speaker", "age", "31"), ("speaker", "city", "Вологда")}),
+        ("Денис, 31, сантехник из Вологды.", {("speaker", "name", "Денис"), ("speaker", "age", "31"), ("speaker", "city", "Вологда"), ("speaker", "job_title", "сантехник")}),
         # non-examples: a name and a town only, a relative's list, a question, someone else's verb
         ("Маша, Москва.", set()),
         ("Двоюродная сестра — 25 лет, Самара.", set()),
@@ -90,3 +90,11 @@ def test_car_in_cyrillic_by_its_latin_name(text: str, expected: set[tuple[str, s
 )
 def test_town_in_a_self_introduction(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _facts(text) == expected
+
+
+def test_a_russian_fact_line_names_a_latin_brand_in_russian_too() -> None:
+    from memlab.knowledge.extract.consolidator import USER, render
+
+    line = render(USER, "car", "Mazda", "ru")
+    assert "Mazda" in line and "Мазда" in line  # a Russian question about «Мазду» finds it
+    assert "(" not in render(USER, "car", "Лада Веста", "ru")  # a Russian maker keeps its own name

@@ -61,6 +61,8 @@ EN: dict[str, str] = wl.table("en", "fact_lines")
 RU: dict[str, str] = wl.table("ru", "fact_lines")
 _DIET_RU = wl.table("ru", "diet_names")
 _CAR_RU = {canon: word.capitalize() for word, canon in lx.CAR_MODELS_RU.items() if canon.isascii()}
+# a brand by its Russian name too ("Mazda (Мазда)"): the first Cyrillic name the table gives each Latin one
+_BRAND_RU = {latin: word.capitalize() for word, latin in reversed(wl.table("ru", "car_brands_latin").items())}
 _RU_SUBJECT = {USER: ("Пользователь", "пользователя")}
 _RELATION_RU = wl.table("ru", "relation_nouns")
 
@@ -475,6 +477,8 @@ def render(subject: str, attribute: str, value: str, lang: str, kin: str | None 
             value = f"{_DIET_RU[value]} ({value})"  # a Russian fact names the diet in Russian
         if attribute == "car" and value in _CAR_RU:
             value = f"{value} ({_CAR_RU[value]})"  # ... and a car by the model's Russian name ("Renault Logan (Логан)")
+        elif attribute == "car" and value.split(" ")[0] in _BRAND_RU:
+            value = f"{value} ({_BRAND_RU[value.split(' ')[0]]})"  # or by the brand's ("Mazda (Мазда)")
         gender = ru_name_gender(value) if attribute == "spouse" and subject == USER and kin is None else None
         if gender is not None:  # "Жена пользователя — Марина.": the spouse by the name's gender
             return f"{'Жена' if gender == 'femn' else 'Муж'} пользователя — {value}."
