@@ -38,6 +38,7 @@ def test_jobs_said_in_passing(text: str, lang: str, expected: set[tuple[str, str
     [
         ("My manager Deepa does everything in Vim.", "en"),  # a relation, not a job title
         ("Наш тимлид Саша фанат емакса.", "ru"),
+        ("Тимлид наш, Вадик, фанат Rider.", "ru"),  # natasha's lemma of a capitalised relation noun
         ("Priya, my old accountant, lives in Leeds.", "en"),  # what she was
         ("Benedikt, data engineer, Stuttgart.", "en"),  # the speaker introduced, no one's aside
         ("Would our accountant Priya sign it?", "en"),

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from memlab.knowledge.extract import lexicon as lx
-from memlab.knowledge.extract.basics import _PAST_ADJ, SPEAKER, Extracted, _job_word
+from memlab.knowledge.extract.basics import _PAST_ADJ, SPEAKER, Extracted, _job_word, _lex
 from memlab.knowledge.extract.nlp import Tok
 from memlab.knowledge.extract.parts import ReaderParts
 from memlab.lang import wordlists as wl
@@ -44,7 +44,7 @@ def _apposed(reader: ReaderParts) -> Iterator[tuple[Tok, Tok]]:
         for title, name in ((head, t), (t, head)):
             if not _named(reader, name) or title.pos not in ("NOUN", "PROPN") or not _job_word(title):
                 continue
-            if title.lemma in lx.RELATIONS or name.lemma in lx.RELATIONS:
+            if _lex(title, lx.RELATIONS) in lx.RELATIONS or name.lemma in lx.RELATIONS:
                 continue  # "my manager Deepa", "my brother Kofi": a relation; «Мама у меня повар»: no name
             if not (_owned(reader, title) or _bracketed(reader, t)):
                 continue
