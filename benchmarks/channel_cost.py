@@ -12,7 +12,8 @@ afresh, as the first read of a question after a write does), and asks each quest
 ``search(limit=10)`` once per variant, the variants in rotating order, ``--repeats`` times: the
 default recipe, the recipe with one channel dropped (each channel in turn), and each ``--cut``
 (channels dropped together). A channel's cost is the mean over questions of (full read minus read
-without it), each question's read the median of its repeats: what dropping it saves, shared work
+without it) in CPU time of the process (a shared machine's other work does not count; wall time
+is printed beside it), each question's read the median of its repeats: what dropping it saves, shared work
 included (``fts_session`` reads ``fts_window``'s hits, so dropping ``fts_window`` alone saves
 little while ``fts_session`` stays). Each channel function's own time (the first caller of shared
 work is charged it, as ``read_path_profile.py`` does) is measured in the full reads too.
@@ -21,6 +22,10 @@ The machine is shared: figures move with its load; the rotation spreads it over 
 """
 
 from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # one thread: CPU time is the read's own work
 
 import argparse
 import json
@@ -49,10 +54,11 @@ def without(channels: tuple[str, ...], name: str) -> Recipe:
     return replace(HYBRID, name=name, channels=tuple(c for c in HYBRID.channels if c not in channels))
 
 
-def variants(cuts: list[tuple[str, ...]], singles: bool = True) -> dict[str, Recipe]:
-    out = {FULL: HYBRID}
+def variants(cuts: list[tuple[str, ...]], singles: bool = True, base: tuple[str, ...] = ()) -> dict[str, Recipe]:
+    """The reference (the default recipe less ``base``), each channel of it dropped too, the cuts."""
+    out = {FULL: without(base, FULL)}
     if singles:
-        out |= {f"-{c}": without((c,), f"-{c}") for c in HYBRID.channels}
+        out |= {f"-{c}": without((*base, c), f"-{c}") for c in HYBRID.channels if c not in base}
     out |= {"cut:" + ",".join(cut): without(cut, "cut:" + ",".join(cut)) for cut in cuts}
     return out
 
@@ -87,11 +93,17 @@ class OwnTime:
         self.read = {}
 
 
-def measure(conv: Any, recipes: dict[str, Recipe], repeats: int) -> tuple[dict[str, list[list[float]]], OwnTime]:
+Times = dict[str, list[list[float]]]  # variant -> per question -> one figure per repeat
+
+
+def measure(conv: Any, recipes: dict[str, Recipe], repeats: int) -> tuple[Times, Times, OwnTime]:
+    """CPU milliseconds of this process (what the read costs, whatever else the machine runs)
+    and wall milliseconds of each read, per variant and question."""
     end = conv.turns[-1].time + 3600
     own = OwnTime()
     own.wrap()
-    times: dict[str, list[list[float]]] = {v: [[] for _ in conv.questions] for v in recipes}
+    times: Times = {v: [[] for _ in conv.questions] for v in recipes}
+    wall: Times = {v: [[] for _ in conv.questions] for v in recipes}
     names = list(recipes)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "full.db"
@@ -106,29 +118,36 @@ def measure(conv: Any, recipes: dict[str, Recipe], repeats: int) -> tuple[dict[s
                     step += 1
                     for v in names[step % len(names) :] + names[: step % len(names)]:
                         own.on = v == FULL
-                        t0 = time.perf_counter()
+                        t0, c0 = time.perf_counter(), time.process_time()
                         m.search(qn.text, limit=10, recipe=recipes[v])
-                        times[v][qi].append((time.perf_counter() - t0) * 1000)
+                        times[v][qi].append((time.process_time() - c0) * 1000)
+                        wall[v][qi].append((time.perf_counter() - t0) * 1000)
                         if own.on:
                             own.end_read()
                             own.on = False
-    return times, own
+    return times, wall, own
 
 
-def summary(times: dict[str, list[list[float]]], own: OwnTime) -> dict[str, Any]:
+def _saved(times: Times) -> dict[str, dict[str, float]]:
     med = {v: [statistics.median(t) for t in per_q] for v, per_q in times.items()}
     full = med[FULL]
-    out: dict[str, Any] = {"full_ms": statistics.fmean(full), "variants": {}}
+    out = {}
     for v, vals in med.items():
         saved = [f - x for f, x in zip(full, vals, strict=True)]
-        out["variants"][v] = {
+        out[v] = {
             "mean_ms": statistics.fmean(vals),
             "saved_ms": statistics.fmean(saved),
             # spread of the per-question savings: the standard error of their mean
             "saved_se_ms": statistics.stdev(saved) / len(saved) ** 0.5 if len(saved) > 1 and v != FULL else 0.0,
         }
-    out["own_ms"] = {c: statistics.fmean(v) for c, v in own.ms.items()}
     return out
+
+
+def summary(times: Times, wall: Times, own: OwnTime) -> dict[str, Any]:
+    cpu, w = _saved(times), _saved(wall)
+    variants = {v: r | {f"wall_{k}": x for k, x in w[v].items()} for v, r in cpu.items()}
+    return {"full_ms": cpu[FULL]["mean_ms"], "full_wall_ms": w[FULL]["mean_ms"], "variants": variants,
+            "own_ms": {c: statistics.fmean(v) for c, v in own.ms.items()}}  # fmt: skip
 
 
 def main() -> None:
@@ -140,28 +159,33 @@ def main() -> None:
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--cut", action="append", default=[], help="channels dropped together (comma list); repeatable")
     ap.add_argument("--no-singles", action="store_true", help="only the full recipe and the --cut variants")
+    ap.add_argument("--base", default="", help="channels dropped from the reference too (comma list): single drops "
+                    "then measure what each further channel saves after a first cut")  # fmt: skip
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args()
     rpl.EMBEDDER["name"] = args.embedder
     cuts = [tuple(c for c in cut.split(",") if c) for cut in args.cut]
-    bad = sorted({c for cut in cuts for c in cut} - set(HYBRID.channels))
+    base = tuple(c for c in args.base.split(",") if c)
+    bad = sorted({c for cut in [*cuts, base] for c in cut} - set(HYBRID.channels))
     if bad:
         ap.error(f"unknown channel(s) {bad}")
     conv = next(d for d in load_locomo(args.data) if d.name.endswith(args.conversation))
     t0 = time.perf_counter()
-    times, own = measure(conv, variants(cuts, not args.no_singles), args.repeats)
-    res = summary(times, own)
+    times, wall, own = measure(conv, variants(cuts, not args.no_singles, base), args.repeats)
+    res = summary(times, wall, own)
     print(f"{conv.name}: {len(conv.turns)} turns, {len(conv.questions)} questions, embedder {args.embedder}, "
           f"side effects off, read memo off, search(limit=10), median of {args.repeats} per question; "
-          f"full read mean {res['full_ms']:.2f} ms ({time.perf_counter() - t0:.0f} s)")  # fmt: skip
-    print(f"  {'variant':40s} {'mean ms':>8s} {'saved ms':>9s} {'± se':>6s} {'own ms':>7s}")
+          f"{'reference less ' + ','.join(base) if base else 'full'} read mean {res['full_ms']:.2f} CPU ms, {res['full_wall_ms']:.2f} wall ms "
+          f"({time.perf_counter() - t0:.0f} s)")  # fmt: skip
+    print(f"  {'variant':40s} {'CPU ms':>8s} {'saved':>7s} {'± se':>6s} {'wall ms':>8s} {'saved':>7s} {'± se':>6s} "
+          f"{'own wall ms':>11s}")  # fmt: skip
     for v, r in res["variants"].items():
         ownv = res["own_ms"].get(v[1:], None) if v.startswith("-") else None
-        print(f"  {v:40s} {r['mean_ms']:8.2f} {r['saved_ms']:9.2f} {r['saved_se_ms']:6.2f} "
-              f"{'' if ownv is None else f'{ownv:7.2f}'}")  # fmt: skip
+        print(f"  {v:40s} {r['mean_ms']:8.2f} {r['saved_ms']:7.2f} {r['saved_se_ms']:6.2f} {r['wall_mean_ms']:8.2f} "
+              f"{r['wall_saved_ms']:7.2f} {r['wall_saved_se_ms']:6.2f} {'' if ownv is None else f'{ownv:11.2f}'}")  # fmt: skip
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        settings = {"conversation": conv.name, "embedder": args.embedder, "repeats": args.repeats, "cuts": cuts,
+        settings = {"conversation": conv.name, "embedder": args.embedder, "repeats": args.repeats, "cuts": cuts, "base": base,
                     "read": "search(limit=10), side effects off, read memo off"}  # fmt: skip
         args.json.write_text(json.dumps({"settings": settings, "results": res}, indent=1), encoding="utf-8")
         print(f"wrote {args.json}", file=sys.stderr)

@@ -494,28 +494,34 @@ def cut(args: argparse.Namespace) -> None:
         return bool(r["exercised"] and r["saved_ms"] is not None
                     and r["saved_ms"] > max(args.min_ms, 2 * (r["saved_se_ms"] or 0.0)))  # fmt: skip
 
-    candidates = [r["channel"] for r in rows if pays_time(r)]
-    dropped: frozenset[str] = frozenset()
+    start = frozenset(cost["settings"].get("base", ()))  # the cost file's singles are measured after this cut
+    candidates = [r["channel"] for r in rows if r["channel"] not in start and pays_time(r)]
+    dropped: frozenset[str] = start
     steps: list[dict[str, Any]] = []
     while True:
-        tried = []
+        now = _pooled_drop(items, dropped, cache)[10]
+        tried = []  # (this channel's own R@10 loss per ms, its own loss, the total loss, channel, recall)
         for c in candidates:
             if c in dropped:
                 continue
             got = _pooled_drop(items, dropped | {c}, cache)
-            loss = full[10] - got[10]
-            tried.append((loss / saved[c]["saved_ms"], loss, c, got))
+            tried.append(((now - got[10]) / saved[c]["saved_ms"], now - got[10], full[10] - got[10], c, got))
         tried.sort()
-        steps.append({"dropped": sorted(dropped), "tried": [(c, per, loss) for per, loss, c, _ in tried]})
-        fits = [t for t in tried if t[1] <= args.budget]
+        steps.append({"dropped": sorted(dropped), "tried": [(c, per, loss, total) for per, loss, total, c, _ in tried]})
+        fits = [t for t in tried if t[2] <= args.budget]
         if not fits:
             break
-        per, loss, c, got = fits[0]
+        per, loss, total, c, got = fits[0]
         dropped = dropped | {c}
-        steps[-1]["chose"] = {"channel": c, "loss_per_ms": per, "loss10": loss, "loo": got}
-        print(f"drop {c}: R@10 loss {loss:+.2f} ({per:+.3f}/ms), LOO {got[10]:.2f} / {got[50]:.2f}", file=sys.stderr)
+        steps[-1]["chose"] = {"channel": c, "loss_per_ms": per, "loss10": loss, "total_loss10": total, "loo": got}
+        print(f"drop {c}: R@10 loss {loss:+.2f} ({per:+.3f}/ms), in total {total:+.2f}, LOO {got[10]:.2f} / {got[50]:.2f}",
+              file=sys.stderr)  # fmt: skip
     cut_loo = _pooled_drop(items, dropped, cache)
+    settings_cut, table_cut = cache[dropped]
+    folds = loo.leave_one_out(items, settings_cut, table_cut)
     results = {
+        "cut_folds": [{"held_out": f.held_out, "setting": f.setting.label(), "recall": f.held_out_recall} for f in folds],
+        "cut_in_sample": settings_cut[int(np.argmax(loo.objective(table_cut)))].label(),
         "full_loo": full,
         "channels": rows,
         "candidates": candidates,
@@ -540,16 +546,21 @@ def _cut_md(res: dict[str, Any]) -> str:
              f"{f(r['saved_ms'], '.2f')} ± {f(r['saved_se_ms'], '.2f')}", f(r["own_ms"], ".2f")]
             for r in res["channels"]]  # fmt: skip
     full, cl, ff, fc = res["full_loo"], res["cut_loo"], res["fixed_full"], res["fixed_cut"]
+    base = res["cost"]["settings"].get("base") or ()
     lines = [
-        _md(["channel dropped", "LOO ΔR@10", "LOO ΔR@50", "ms saved per cold read (± se)", "own ms"], rows),
+        "LOO deltas against the full recipe; ms saved against "
+        + (f"the default recipe less {', '.join(base)}" if base else "the default recipe") + " (channel_cost.py)",
+        _md(["channel dropped", "LOO ΔR@10", "LOO ΔR@50", "CPU ms saved per cold read (± se)", "own wall ms"], rows),
         "",
         f"full recipe: LOO R@10 {full[10]:.2f}, R@50 {full[50]:.2f}; shipped weights {ff[10]:.2f} / {ff[50]:.2f}",
         f"cut (drop {', '.join(res['cut']) or 'nothing'}): LOO R@10 {cl[10]:.2f} ({cl[10] - full[10]:+.2f}), "
         f"R@50 {cl[50]:.2f} ({cl[50] - full[50]:+.2f}); shipped weights less the cut {fc[10]:.2f} / {fc[50]:.2f}",
-        "greedy steps (channel, R@10 loss per ms, R@10 loss in total):",
+        f"cut: setting best on all eight {res['cut_in_sample']}; folds chose "
+        + "; ".join(sorted({f["setting"] for f in res["cut_folds"]})),
+        "greedy steps (channel: its R@10 loss per ms saved, its R@10 loss, the total R@10 loss):",
     ]
     for s in res["steps"]:
-        tried = ", ".join(f"{c} {per:+.3f} ({loss:+.2f})" for c, per, loss in s["tried"])
+        tried = ", ".join(f"{c} {per:+.3f} ({loss:+.2f}, {total:+.2f})" for c, per, loss, total in s["tried"])
         lines.append(f"  after dropping [{', '.join(s['dropped'])}]: {tried}" + (f" -> {s['chose']['channel']}" if "chose" in s else " -> stop"))
     return "\n".join(lines)
 
