@@ -30,7 +30,7 @@ import resource
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -430,7 +430,7 @@ def check(args: argparse.Namespace) -> None:
     convs = pr.build_locomo(args.locomo, work / args.embedder / "dbs", emb)  # reuses the built files
     ranked = pr.product_ranked(convs, emb, lambda name: HYBRID)
     records, _ = _records(work, args.embedder)
-    table = pr.recall_of(records, lambda r: ranked[f"{r.conv}|{r.text}"])
+    table = pr.recall_of(records, lambda r, got=ranked: got[f"{r.conv}|{r.text}"])
     _save(work / args.embedder / "check.json", {"embedder": args.embedder, "recipe": asdict(HYBRID)},
           {"product_path_shipped": table}, time.perf_counter() - t0)
 
@@ -494,8 +494,10 @@ def cut(args: argparse.Namespace) -> None:
         return bool(r["exercised"] and r["saved_ms"] is not None
                     and r["saved_ms"] > max(args.min_ms, 2 * (r["saved_se_ms"] or 0.0)))  # fmt: skip
 
-    start = frozenset(cost["settings"].get("base", ()))  # the cost file's singles are measured after this cut
-    candidates = [r["channel"] for r in rows if r["channel"] not in start and pays_time(r)]
+    keep = {c for c in args.keep.split(",") if c}
+    # the cost file's singles are measured after its base cut; the greedy starts from it (less --keep)
+    start = frozenset(cost["settings"].get("base", ())) - keep
+    candidates = [r["channel"] for r in rows if r["channel"] not in start | keep and pays_time(r)]
     dropped: frozenset[str] = start
     steps: list[dict[str, Any]] = []
     while True:
@@ -532,9 +534,18 @@ def cut(args: argparse.Namespace) -> None:
         "fixed_cut": _fixed(items, dropped),
         "cost": cost,
     }
-    settings = {"embedder": args.embedder, "budget_r10_points": args.budget, "min_ms": args.min_ms,
+    if args.product:  # the cut through engine.run on the databases (graph seeds move with the channels)
+        best = settings_cut[int(np.argmax(loo.objective(table_cut)))]
+        recipe = replace(HYBRID, name="cut", channels=tuple(c for c in HYBRID.channels if c not in dropped),
+                         weights={**HYBRID.weights, **best.weights}, rrf_k=best.k)  # fmt: skip
+        emb = pr._embedder(args.embedder, str(work / "embcache"))
+        convs = pr.build_locomo(args.locomo, work / args.embedder / "dbs", emb)  # reuses the built files
+        for name, rec in (("full", HYBRID), ("cut", recipe)):
+            ranked = pr.product_ranked(convs, emb, lambda _n, r=rec: r)
+            results[f"product_{name}"] = pr.recall_of(records, lambda r, got=ranked: got[f"{r.conv}|{r.text}"])["all"]
+    settings = {"embedder": args.embedder, "budget_r10_points": args.budget, "min_ms": args.min_ms, "keep": sorted(keep),
                 "grid_k": GRID_K, "grid_axes": GRID_AXES, "cost_file": args.cost}  # fmt: skip
-    _save(work / args.embedder / "cut.json", settings, results, time.perf_counter() - t0)
+    _save(work / args.embedder / f"cut{args.tag}.json", settings, results, time.perf_counter() - t0)
     print(_cut_md(results))
 
 
@@ -559,6 +570,10 @@ def _cut_md(res: dict[str, Any]) -> str:
         + "; ".join(sorted({f["setting"] for f in res["cut_folds"]})),
         "greedy steps (channel: its R@10 loss per ms saved, its R@10 loss, the total R@10 loss):",
     ]
+    if "product_cut" in res:
+        pf, pc = res["product_full"], res["product_cut"]
+        lines.insert(4, f"through engine.run (product path): full R@10 {pf[10]:.2f}, R@50 {pf[50]:.2f}; "
+                        f"cut (its in-sample setting) {pc[10]:.2f} / {pc[50]:.2f}")  # fmt: skip
     for s in res["steps"]:
         tried = ", ".join(f"{c} {per:+.3f} ({loss:+.2f}, {total:+.2f})" for c, per, loss, total in s["tried"])
         lines.append(f"  after dropping [{', '.join(s['dropped'])}]: {tried}" + (f" -> {s['chose']['channel']}" if "chose" in s else " -> stop"))
@@ -579,6 +594,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--cost", default=str(ROOT / "out" / "channel_cost.json"), help="cut: channel_cost.py --json output")
     p.add_argument("--budget", type=float, default=0.5, help="cut: total LOO R@10 loss allowed, points")
     p.add_argument("--min-ms", type=float, default=0.1, help="cut: a channel saving less is not worth cutting")
+    p.add_argument("--keep", default="", help="cut: channels never cut (comma list)")
+    p.add_argument("--tag", default="", help="cut: suffix of the output file (cut<TAG>.json)")
+    p.add_argument("--product", action="store_true", help="cut: also the full and cut recipes through engine.run")
     args = p.parse_args(argv)
     steps = {"collect": collect, "cost": cost, "lang": lang, "analyse": analyse, "check": check, "report": report,
              "cut": cut}
