@@ -34,6 +34,7 @@ import shutil
 import statistics
 import tempfile
 import time
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,7 @@ MODES: dict[str, tuple[bool, bool]] = {
 
 
 EMBEDDER = {"name": "hashing"}  # --embedder default: the configured one (wordllama)
+DROP: set[str] = set()  # --drop: channels the reads leave out of the default recipe (a proposed cut)
 POOL = 100  # the default recipe's list length per channel: the bound's k
 
 
@@ -76,10 +78,15 @@ def config(mode: str) -> MemoryConfig:
     )
 
 
-def opened(db: Path, mode: str, clock: SimulatedClock) -> Memory:
+def opened(db: Path, mode: str, clock: SimulatedClock, drop: bool = True) -> Memory:
     if EMBEDDER["name"] == "hashing":
-        return Memory.open(db, config(mode), clock=clock, embedder=HashingEmbedder(64))
-    return Memory.open(db, config(mode), clock=clock)
+        m = Memory.open(db, config(mode), clock=clock, embedder=HashingEmbedder(64))
+    else:
+        m = Memory.open(db, config(mode), clock=clock)
+    if drop and DROP:  # the build stays the same file for every --drop
+        r = m.retriever
+        r.recipe = replace(r.recipe, channels=tuple(c for c in r.recipe.channels if c not in DROP))
+    return m
 
 
 def bound(m: Memory, question: str) -> float:
@@ -109,7 +116,7 @@ def ingest(m: Memory, turns: Any) -> None:
 
 
 def build(db: Path, turns: Any, at: float) -> None:
-    with opened(db, "on", SimulatedClock(at)) as m:
+    with opened(db, "on", SimulatedClock(at), drop=False) as m:
         ingest(m, turns)
         m.maintain()
 
@@ -178,8 +185,10 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--embedder", choices=("hashing", "default"), default="hashing",
                     help="hashing: HashingEmbedder(64), fast to build; default: the configured embedder")
+    ap.add_argument("--drop", default="", help="channels left out of the default recipe (comma list): a proposed cut")
     args = ap.parse_args()
     EMBEDDER["name"] = args.embedder
+    DROP.update(c for c in args.drop.split(",") if c)
     conv = next(d for d in load_locomo(args.data) if d.name.endswith(args.conversation))
     sessions = list(dict.fromkeys(t.session_id for t in conv.turns))
     last = [t for t in conv.turns if t.session_id == sessions[-1]]
@@ -200,7 +209,8 @@ def main() -> None:
             for part in (closed_round(closed, conv.questions, end), live_round(live, last)):
                 for name, values in part.items():
                     results.setdefault(name, []).extend(values)
-    print(f"{conv.name}: {len(conv.turns)} turns, {len(conv.questions)} questions, last session {len(last)} turns")
+    print(f"{conv.name}: {len(conv.turns)} turns, {len(conv.questions)} questions, last session {len(last)} turns"
+          + (f"; channels dropped: {', '.join(sorted(DROP))}" if DROP else ""))  # fmt: skip
     for name in sorted(results):
         print(line(name, results[name]))
     print("default recipe against the bound (same run; ratio of p95s, targets: search <= 3x, context <= 4x):")

