@@ -23,6 +23,7 @@ from memlab.knowledge.extract.basics import Extracted, _lex, number_at
 from memlab.knowledge.extract.nlp import Sent, Tok, as_doc, is_city_name, ru_future, shared_vocab
 from memlab.knowledge.extract.open_clauses import episodic
 from memlab.knowledge.extract.parts import ReaderParts
+from memlab.lang import wordlists as wl
 
 PATTERN_DIR = Path(__file__).with_name("patterns")
 LANGS = ("en", "ru", "any")
@@ -341,7 +342,17 @@ def _organisation(reader: ReaderParts, m: Match) -> bool:
     return is_city_name(reader.value_text(t)) is not True
 
 
+_OTHER_OWNERS = wl.all_words("other_possessives") | {"his", "her", "their", "your"}
+
+
+def _no_other_owner(reader: ReaderParts, m: Match) -> bool:
+    """The ``subject`` node has no possessive of someone else's («его дедушке»: whose is unsaid)."""
+    node = m.nodes.get("subject")
+    return node is None or not any(c.lower in _OTHER_OWNERS for c in reader.s.children(reader.toks[node]))
+
+
 CHECKS = {
     "plain_before": _plain_before, "kept": _kept, "opening": _opening, "habitual": _habitual,
     "not_denied": _not_denied, "real_context": _real_context, "organisation": _organisation,
+    "no_other_owner": _no_other_owner,
 }  # fmt: skip

@@ -46,8 +46,9 @@ def _apposed(s: Sent) -> Iterator[tuple[Tok, Tok]]:
         # the English NER calls unfamiliar first names NORP or ORG ("Priya"); the apposition decides
         if name.pos != "PROPN" or not name.text[:1].isupper() or (s.lang == "ru" and name.ent not in ("PER", "")):
             continue
-        if s.lang != "ru" and name.i and s.toks[name.i - 1].text == "," and s.children(name, "cc", "conj"):
-            continue  # "my girlfriend, Toby and I are going camping": a list of three, not her name
+        listed = s.children(name, "cc", "conj") or [c for c in s.children(rel, "conj") if c.i > name.i]
+        if s.lang != "ru" and name.i and s.toks[name.i - 1].text == "," and listed:
+            continue  # "my girlfriend, Toby and I are going camping": a list of three, not her name (the "and I" on either)
         bracketed = _in_brackets(s, name) or _in_brackets(s, rel)
         if not bracketed and rel.feats.get("Case") != name.feats.get("Case"):
             continue  # "муж Инги": the owner, not the husband's name

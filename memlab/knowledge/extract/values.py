@@ -322,10 +322,13 @@ def _no_symbols(text: str) -> str:
 
 
 _DRIVE_VERBS = frozenset("ездить кататься гонять пересесть водить рулить".split())
-CAR_BRANDS_LATIN = {k.replace("ё", "е"): v for k, v in wl.table("ru", "car_brands_latin").items()}
-CAR_MODELS_LATIN = {
+CAR_BRANDS_LATIN = wl.table("ru", "car_brands_latin")
+CAR_MODELS_LATIN = wl.table("ru", "car_models_latin")
+# looked up with ё as е; the models of CAR_MODELS_RU that have a Latin name too
+_BRANDS = {k.replace("ё", "е"): v for k, v in CAR_BRANDS_LATIN.items()}
+_MODELS = {
     **{k.replace("ё", "е"): v for k, v in lx.CAR_MODELS_RU.items() if v.isascii()},
-    **{k.replace("ё", "е"): v for k, v in wl.table("ru", "car_models_latin").items()},
+    **{k.replace("ё", "е"): v for k, v in CAR_MODELS_LATIN.items()},
 }
 _CASE_ENDINGS = frozenset("а я у ю е ы и ой ей ом ем ою ею ах ях ам ям".split())
 
@@ -343,7 +346,7 @@ def car_model_latin(word: str) -> str | None:
 
 @cache
 def _car_word(word: str, kind: str) -> str | None:
-    table = CAR_BRANDS_LATIN if kind == "brand" else CAR_MODELS_LATIN
+    table = _BRANDS if kind == "brand" else _MODELS
     low = word.casefold().replace("ё", "е")
     if low in table:
         return table[low]
