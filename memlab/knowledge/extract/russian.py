@@ -36,6 +36,7 @@ from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_appos import named_then_relation, ru_pet_of_the_past, with_companion
 from memlab.knowledge.extract.ru_gaps import years_in
 from memlab.knowledge.extract.ru_intro import intro_city, intro_list, student_of
+from memlab.knowledge.extract.ru_jobs import org_value, verbless_org
 from memlab.knowledge.extract.ru_moves import enrolled, moved_to_team
 from memlab.lang import wordlists as wl
 
@@ -259,6 +260,8 @@ class RussianClauses(ReaderParts):
                 city = self.city(rest[1])
                 if city.casefold().replace("ё", "е") not in lx.COUNTRIES:
                     yield self.fact(who, "city", city, "place")
+            elif rest[0].lower != "на" and (org := verbless_org(self, part, rest[1:])) is not None and not self._is_question():
+                yield self.fact(who, "employer", org_value(self, org), "organization")  # "Лёха теперь в «Озоне»"
 
     def _ru_team(self) -> Iterator[Extracted]:
         """ "работаю в команде мобилки", "я в Яндексе, в команде Алисы", "Карина теперь в команде
@@ -874,7 +877,7 @@ def _job_noun(reader: ReaderParts, subj_tok: Tok, subj: str, nxt: list[Tok]) -> 
     for t in nxt[1:3]:
         org = next((x for x in reader.toks[t.i + 1 : t.i + 3] if x.pos != "PUNCT"), None)
         if t.lemma in ("в", "во") and org is not None and reader._org(org):
-            out.append(reader.fact(subj, "employer", reader.value_text(org), "organization"))
+            out.append(reader.fact(subj, "employer", org_value(reader, org), "organization"))
     return out
 
 
