@@ -67,3 +67,41 @@ def test_verbless_state_at_an_organisation(text: str, expected: set[tuple[str, s
 )
 def test_verbless_place_of_the_moment_is_no_employer(text: str) -> None:
     assert not {f for f in _facts(text) if f[1] == "employer"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Моя Веста опять не заводится на морозе.", {("speaker", "car", "Лада Веста")}),
+        ("Солярис мой уже восемь лет бегает без ремонта.", {("speaker", "car", "Hyundai Solaris")}),
+    ],
+)
+def test_my_car_model(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert expected <= _facts(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Моя Лада вчера опоздала на пару.",  # a brand that is also a woman's name
+        "Моя старая Веста ушла за копейки.",  # a former car
+        "Если бы моя Веста завелась, я бы успел.",
+    ],
+)
+def test_no_car_of_mine(text: str) -> None:
+    assert not {f for f in _facts(text) if f[1] == "car"}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Я в группе на басу, по пятницам концерты.", {("speaker", "instrument", "бас-гитара")}),
+        ("Дочка в оркестре на флейте.", {("speaker's daughter", "instrument", "флейта")}),
+    ],
+)
+def test_instrument_in_a_band(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert expected <= _facts(text)
+
+
+def test_band_without_an_instrument() -> None:
+    assert not {f for f in _facts("Я в группе на вокале, поём каверы.") if f[1] == "instrument"}

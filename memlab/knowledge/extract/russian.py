@@ -64,6 +64,7 @@ class RussianClauses(ReaderParts):
         yield from student_of(self)
         yield from moved_to_team(self)
         yield from enrolled(self)
+        yield from my_car(self)
 
     def _ru_my_everything(self) -> Iterator[Extracted]:
         """ "шахматы — моё всё", "бачата теперь моё всё": a pastime named before "моё всё" (a
@@ -260,6 +261,8 @@ class RussianClauses(ReaderParts):
                 city = self.city(rest[1])
                 if city.casefold().replace("ё", "е") not in lx.COUNTRIES:
                     yield self.fact(who, "city", city, "place")
+            elif rest[0].lower != "на" and rest[1].lemma in _BAND_NOUNS:
+                yield from band_instrument(self, who, rest)
             elif rest[0].lower != "на" and (org := verbless_org(self, part, rest[1:])) is not None and not self._is_question():
                 yield self.fact(who, "employer", org_value(self, org), "organization")  # "Лёха теперь в «Озоне»"
 
@@ -792,6 +795,41 @@ def _heads_of(reader: ReaderParts, t: Tok) -> tuple[int, ...]:
 
 
 Found = list[Extracted] | None  # a predicate reader's facts, [] when it read the predicate as nothing, None when not its kind
+
+
+_MY = frozenset("мой моя моё мое наш наша наше".split())
+_BAND_NOUNS = wl.words("ru", "band_nouns")
+
+
+def band_instrument(reader: ReaderParts, who: str, rest: list[Tok]) -> Iterator[Extracted]:
+    """ "я в группе на барабанах", "сын в оркестре на скрипке": in a band, "на" + an instrument
+    is the one the subject plays."""
+    if len(rest) < 4 or rest[1].lemma not in _BAND_NOUNS:
+        return
+    for a, b in itertools.pairwise(rest[2:]):
+        if a.lower == "на" and b.lemma in lx.INSTRUMENTS:
+            yield reader.fact(who, "instrument", lx.instrument_name(b.lemma), "concept")
+            return
+
+
+def my_car(reader: ReaderParts) -> Iterator[Extracted]:
+    """ "Моя Гранта опять не заводится", "Логан мой уже десять лет бегает": a car model (not a
+    brand: "моя Лада" may be a woman) with "мой"/"наш" beside it is the speaker's car; not an old
+    or former one ("моя старая Гранта"), not quoted, not in a sentence of "if"."""
+    if reader.s.lang != "ru" or reader._is_question():
+        return
+    for t in reader.toks:
+        car = lx.ru_car(t.text, brands=False) if t.pos in ("PROPN", "NOUN") and t.i not in reader.quoted else None
+        if car is None:
+            continue
+        near = [x for x in reader.toks[max(t.i - 2, 0) : t.i + 2] if x.i != t.i]
+        mine = [x for x in near if x.lower in _MY and (x.head == t.i or abs(x.i - t.i) == 1)]
+        if not mine or any(x.lemma in _PAST_ADJ or x.lower in _PAST_ADJ for x in near):
+            continue
+        if any(x.lower in lx.HYPOTHETICAL_MARKS for x in reader.toks):
+            return  # "если бы моя Гранта ..."; a negated verb ("Моя Гранта не заводится") still says whose
+        yield reader.fact(SPEAKER, "car", car, "concept")
+        return
 
 
 def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Extracted]:
