@@ -36,6 +36,7 @@ from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.ru_appos import named_then_relation, ru_pet_of_the_past, with_companion
 from memlab.knowledge.extract.ru_gaps import years_in
 from memlab.knowledge.extract.ru_intro import intro_city, intro_list, student_of
+from memlab.knowledge.extract.ru_jobs import org_value, verbless_org
 from memlab.knowledge.extract.ru_moves import enrolled, moved_to_team
 from memlab.lang import wordlists as wl
 
@@ -63,6 +64,7 @@ class RussianClauses(ReaderParts):
         yield from student_of(self)
         yield from moved_to_team(self)
         yield from enrolled(self)
+        yield from my_car(self)
 
     def _ru_my_everything(self) -> Iterator[Extracted]:
         """ "шахматы — моё всё", "бачата теперь моё всё": a pastime named before "моё всё" (a
@@ -259,6 +261,10 @@ class RussianClauses(ReaderParts):
                 city = self.city(rest[1])
                 if city.casefold().replace("ё", "е") not in lx.COUNTRIES:
                     yield self.fact(who, "city", city, "place")
+            elif rest[0].lower != "на" and rest[1].lemma in _BAND_NOUNS:
+                yield from band_instrument(self, who, rest)
+            elif rest[0].lower != "на" and (org := verbless_org(self, part, rest[1:])) is not None and not self._is_question():
+                yield self.fact(who, "employer", org_value(self, org), "organization")  # "Лёха теперь в «Озоне»"
 
     def _ru_team(self) -> Iterator[Extracted]:
         """ "работаю в команде мобилки", "я в Яндексе, в команде Алисы", "Карина теперь в команде
@@ -791,6 +797,41 @@ def _heads_of(reader: ReaderParts, t: Tok) -> tuple[int, ...]:
 Found = list[Extracted] | None  # a predicate reader's facts, [] when it read the predicate as nothing, None when not its kind
 
 
+_MY = frozenset("мой моя моё мое наш наша наше".split())
+_BAND_NOUNS = wl.words("ru", "band_nouns")
+
+
+def band_instrument(reader: ReaderParts, who: str, rest: list[Tok]) -> Iterator[Extracted]:
+    """ "я в группе на барабанах", "сын в оркестре на скрипке": in a band, "на" + an instrument
+    is the one the subject plays."""
+    if len(rest) < 4 or rest[1].lemma not in _BAND_NOUNS:
+        return
+    for a, b in itertools.pairwise(rest[2:]):
+        if a.lower == "на" and b.lemma in lx.INSTRUMENTS:
+            yield reader.fact(who, "instrument", lx.instrument_name(b.lemma), "concept")
+            return
+
+
+def my_car(reader: ReaderParts) -> Iterator[Extracted]:
+    """ "Моя Гранта опять не заводится", "Логан мой уже десять лет бегает": a car model (not a
+    brand: "моя Лада" may be a woman) with "мой"/"наш" beside it is the speaker's car; not an old
+    or former one ("моя старая Гранта"), not quoted, not in a sentence of "if"."""
+    if reader.s.lang != "ru" or reader._is_question():
+        return
+    for t in reader.toks:
+        car = lx.ru_car(t.text, brands=False) if t.pos in ("PROPN", "NOUN") and t.i not in reader.quoted else None
+        if car is None:
+            continue
+        near = [x for x in reader.toks[max(t.i - 2, 0) : t.i + 2] if x.i != t.i]
+        mine = [x for x in near if x.lower in _MY and (x.head == t.i or abs(x.i - t.i) == 1)]
+        if not mine or any(x.lemma in _PAST_ADJ or x.lower in _PAST_ADJ for x in near):
+            continue
+        if any(x.lower in lx.HYPOTHETICAL_MARKS for x in reader.toks):
+            return  # "если бы моя Гранта ..."; a negated verb ("Моя Гранта не заводится") still says whose
+        yield reader.fact(SPEAKER, "car", car, "concept")
+        return
+
+
 def _ru_predicate(reader: ReaderParts, subj_tok: Tok, subj: str) -> Iterator[Extracted]:
     """The verbless predicate after subject ``subj_tok``: the first of ``_PREDICATES`` that reads
     it (a job, a university, a name, a relation), else a diet, a nationality, a team, "в" + a town
@@ -874,7 +915,7 @@ def _job_noun(reader: ReaderParts, subj_tok: Tok, subj: str, nxt: list[Tok]) -> 
     for t in nxt[1:3]:
         org = next((x for x in reader.toks[t.i + 1 : t.i + 3] if x.pos != "PUNCT"), None)
         if t.lemma in ("в", "во") and org is not None and reader._org(org):
-            out.append(reader.fact(subj, "employer", reader.value_text(org), "organization"))
+            out.append(reader.fact(subj, "employer", org_value(reader, org), "organization"))
     return out
 
 

@@ -50,6 +50,7 @@ from memlab.knowledge.extract.parts import ReaderParts
 from memlab.knowledge.extract.precedence import ARBITRATE, FIRST, NEW, UNSEEN, Step, arbitrate
 from memlab.knowledge.extract.ru_gaps import real_verb
 from memlab.knowledge.extract.ru_intro import by_training
+from memlab.knowledge.extract.ru_jobs import job_employer
 from memlab.knowledge.extract.russian import _ru_owner
 from memlab.knowledge.extract.titles import titled_names
 from memlab.lang import wordlists as wl
@@ -125,6 +126,7 @@ class Sentences(ReaderParts):
         Step(215, titled_names, UNSEEN, sees=True),  # "my tech lead Farah": the job an apposition names
         Step(220, "_gapped", sees=True),
         Step(230, "_job_place", sees=True),
+        Step(235, job_employer, sees=True),  # «инженер на «Ростсельмаше»»: the employer said with a job title
         Step(240, "_time_in_place", unless=("city",), speaker=True),
         Step(250, "_time_into", UNSEEN),
         Step(260, "_shared", sees=True),
