@@ -39,3 +39,22 @@ def _facts(text: str) -> set[tuple[str, str, str]]:
 )
 def test_a_fact_of_a_joint_subject_is_each_ones(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the office one works in names one's town
+        ("I work for Unilever, Leeds office, mostly tax.", {("speaker", "employer", "Unilever"), ("speaker", "city", "Leeds")}),
+        ("Backend dev, Amsterdam office.", {("speaker", "city", "Amsterdam")}),
+        ("I'm stuck in an office in Aberdeen.", {("speaker", "city", "Aberdeen")}),
+        # someone else's office, a past or imagined one, or nobody's: no town
+        ("My sister is stuck in an office in Aberdeen.", set()),
+        ("For years I worked in Unilever's Madrid office.", set()),
+        ("If they opened an office in Leamington I'd move there.", set()),
+        ("Priya runs our Leeds office.", set()),
+        ("The Leeds office is closing.", set()),
+    ],
+)
+def test_the_office_one_works_in_names_the_town(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected
