@@ -58,3 +58,20 @@ def test_a_fact_of_a_joint_subject_is_each_ones(text: str, expected: set[tuple[s
 )
 def test_the_office_one_works_in_names_the_town(text: str, expected: set[tuple[str, str, str]]) -> None:
     assert _facts(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an abbreviation's stop ends nothing
+        ("I like tea, coffee etc. and I live in Derby.", {("speaker", "city", "Derby")}),
+    ],
+)
+def test_a_sentence_written_on_in_lower_case(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert _facts(text) == expected
+
+
+def test_a_profile_followed_by_a_lower_case_sentence_keeps_its_town() -> None:
+    facts = _facts("Tomasz, data analyst, Leeds. keep it short please")
+    assert {("speaker", "city", "Leeds"), ("speaker", "job_title", "data analyst")} <= facts
+    assert _facts("Tomasz, data analyst, Leeds. Keep it short please") == facts

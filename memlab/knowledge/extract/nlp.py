@@ -172,6 +172,17 @@ def _keep_hyphenated(nlp: Any) -> None:
             nlp.tokenizer.add_special_case(written, [{ORTH: written}])
 
 
+def _en_lower_stops(doc: Any) -> Any:
+    """Chat writes the next sentence in lower case ("Benedikt, data engineer, Stuttgart. keep answers
+    short please"), where the parser sees one sentence: a stop after a word of four letters or more
+    (not "etc.", "e.g.") before a word in lower case ends it (the Russian reader's rule too)."""
+    for t in doc[2:]:
+        stop, word = doc[t.i - 1], doc[t.i - 2]
+        if stop.text in (".", "!", "?") and t.is_alpha and t.text[:1].islower() and word.is_alpha and len(word.text) >= 4:
+            t.is_sent_start = True
+    return doc
+
+
 def _spacy() -> Callable[[list[str]], list[list[Sent]]]:
     import spacy
 
@@ -183,6 +194,10 @@ def _spacy() -> Callable[[list[str]], list[list[Sent]]]:
     if nlp is None:
         raise ImportError(f"no English spaCy pipeline installed (tried {', '.join(SPACY_MODELS)})")
     _keep_hyphenated(nlp)
+    if "parser" in nlp.pipe_names:
+        if not spacy.language.Language.has_factory("memlab_lower_stops"):
+            spacy.language.Language.component("memlab_lower_stops", func=_en_lower_stops)
+        nlp.add_pipe("memlab_lower_stops", before="parser")
     _EN_INDEX.update(_lemma_index(nlp))
     lock = threading.Lock()
 
