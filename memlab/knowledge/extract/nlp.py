@@ -134,6 +134,17 @@ def _keep_hyphenated(nlp: Any) -> None:
             nlp.tokenizer.add_special_case(written, [{ORTH: written}])
 
 
+def _en_lower_stops(doc: Any) -> Any:
+    """Chat writes the next sentence in lower case ("Benedikt, data engineer, Stuttgart. keep answers
+    short please"), where the parser sees one sentence: a stop after a word of four letters or more
+    (not "etc.", "e.g.") before a word in lower case ends it (the Russian reader's rule too)."""
+    for t in doc[2:]:
+        stop, word = doc[t.i - 1], doc[t.i - 2]
+        if stop.text in (".", "!", "?") and t.is_alpha and t.text[:1].islower() and word.is_alpha and len(word.text) >= 4:
+            t.is_sent_start = True
+    return doc
+
+
 def _spacy() -> Callable[[list[str]], list[list[Sent]]]:
     import spacy
 
@@ -145,6 +156,10 @@ def _spacy() -> Callable[[list[str]], list[list[Sent]]]:
     if nlp is None:
         raise ImportError(f"no English spaCy pipeline installed (tried {', '.join(SPACY_MODELS)})")
     _keep_hyphenated(nlp)
+    if "parser" in nlp.pipe_names:
+        if not spacy.language.Language.has_factory("memlab_lower_stops"):
+            spacy.language.Language.component("memlab_lower_stops", func=_en_lower_stops)
+        nlp.add_pipe("memlab_lower_stops", before="parser")
     _EN_INDEX.update(_lemma_index(nlp))
     lock = threading.Lock()
 
@@ -584,6 +599,7 @@ def _from_spacy(span: Any) -> Sent:
     _me_beside_a_name(toks)
     _where_one_works_as(toks)
     _loose_fragment(toks)
+    _joint_subject_verb(toks)
     for t in toks:
         if t.dep == "root":
             t.dep = "root"
@@ -665,6 +681,34 @@ def _where_one_works_as(toks: list[Tok]) -> None:
         role = toks[t.head]
         if role.dep == "obl" and role.pos == "NOUN" and role.head != role.i and case(role) == "as" and toks[role.head].pos == "VERB":
             t.head = role.head
+
+
+_PLAIN_VERBS = frozenset({*wl.words("en", "city_verbs"), *wl.words("en", "employ_verbs"), *wl.words("en", "joint_verbs")})
+
+
+def _joint_subject_verb(toks: list[Tok]) -> None:
+    """"Both me and my brother work at Rolls-Royce": the small model reads "brother work" as one
+    noun, the conjunct of "me", and leaves the sentence verbless. A plain verb of living or working
+    after the second conjunct's noun is the verb the joint subject goes with."""
+    for v in toks:
+        if v.pos != "NOUN" or v.dep != "conj" or v.lower not in _PLAIN_VERBS or v.head == v.i:
+            continue
+        me = toks[v.head]
+        noun = next((c for c in toks if c.head == v.i and c.dep == "compound" and c.i == v.i - 1 and c.pos in ("NOUN", "PROPN")), None)
+        if me.pos != "PRON" or me.lower not in ("i", "me") or noun is None or me.i > noun.i:
+            continue
+        if not any(c.head == v.i and c.dep in ("obl", "advmod") for c in toks):
+            continue  # "me and my cousin work": nothing after that says it is a verb
+        root = me.dep == "root" or me.head == me.i
+        v.pos, v.tag, v.lemma, v.feats = "VERB", "VBP", v.lower, {"Tense": "Pres", "VerbForm": "Fin"}
+        v.dep, v.head = ("root", v.i) if root else (me.dep, me.head)
+        me.dep, me.head = "nsubj", v.i
+        noun.dep, noun.head = "conj", me.i
+        for c in toks:
+            if c.head == v.i and c.dep in ("cc", "nmod:poss", "det", "amod") and c.i < noun.i:
+                c.head = me.i if c.dep == "cc" else noun.i
+            elif c.head == me.i and c.i > v.i:
+                c.head = v.i  # the sentence's punctuation and what follows the verb
 
 
 def _loose_fragment(toks: list[Tok]) -> None:

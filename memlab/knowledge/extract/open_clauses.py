@@ -462,12 +462,56 @@ def _workplace_at(reader: ReaderParts) -> list[Extracted]:
     return []
 
 
+_OFFICE_NOUNS = wl.words("en", "office_nouns")
+
+
+def _office_town(reader: ReaderParts) -> list[Extracted]:
+    """The speaker's town, named by the office they work in: "I work for Deloitte, Leeds office",
+    "backend dev, Amsterdam office", "stuck in an office in Aberdeen", "the office in Reading is
+    being refurbished so we're all hot-desking". Not someone else's ("she'll be running the Leeds
+    office"), not a past, planned or conditional one; a verbless fragment only where it speaks of
+    nobody else."""
+    s = reader.s
+    if s.lang != "en":
+        return []
+    words = [t for t in reader.toks if t.i not in reader.quoted]
+    for t in words:
+        if t.lemma not in _OFFICE_NOUNS or t.pos != "NOUN" or reader.owner_of(t) not in (None, SPEAKER):
+            continue
+        if any(c.tag == "POS" or c.dep == "nmod:poss" and c.lower not in ("my", "our") for c in s.children(t)):
+            continue  # "Accenture's Madrid office", "her office in Leeds"
+        towns = [c for c in s.children(t, "compound") if c.i == t.i - 1]
+        towns += [c for c in s.children(t, "nmod", "obl") if any(k.lower == "in" for k in s.children(c, "case"))]
+        town = next((c for c in towns if c.pos == "PROPN" and c.i not in reader.quoted and is_city_name(c.text) is True), None)
+        if town is None:
+            continue
+        verbs = [a for a in [t, *s.ancestors(t)] if a.pos in ("VERB", "AUX") or s.children(a, "cop", "nsubj", "nsubj:pass")]
+        if verbs:
+            verb = verbs[0]
+            who = reader.subject_of(verb)
+            subj = s.children(verb, "nsubj", "nsubj:pass")
+            if who not in (SPEAKER, None) or who is None and not (subj and subj[0].i == t.i):
+                continue
+            if who is None and not any(x.lower in _FIRST_PERSON_EN for x in words):
+                continue  # "The Leeds office is closing": nobody's office said to be one's own
+            if verb.tag == "VBD" or reader._blocked(verb) or reader.denied(verb) or reader.denied(t):
+                continue
+        elif not any(x.lower in _FIRST_PERSON_EN for x in words) and any(
+            x.lower in _OTHERS_EN or x.lemma in lx.RELATIONS for x in words
+        ):
+            continue
+        elif any(x.pos in ("VERB", "AUX") for x in words):
+            continue  # a verb the office is no part of: not a fragment about oneself
+        return [reader.fact(SPEAKER, "city", reader.city(town), "place")]
+    return []
+
+
 def typed_facts(reader: ReaderParts) -> list[Extracted]:
     """The facts the typing table (``attribute_typing``) gives the sentence's readings, and the
     employer a thing of the speaker's working day names (``_workplace_at``)."""
     if reader.s.lang not in _OBJECTS:
         return []
-    return _typed_facts(reader) + _workplace_at(reader)
+    return _typed_facts(reader) + _workplace_at(reader) + _office_town(reader)
 
 
 def _typed_facts(reader: ReaderParts) -> list[Extracted]:

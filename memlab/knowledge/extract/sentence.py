@@ -92,6 +92,7 @@ _DURATION_WORDS = wl.all_words("duration_words")
 _UNREAL_WORDS = frozenset("if would 'd wish если бы".split())
 _NOBODY = frozenset("nobody noone никто".split())
 _MEETING_VERBS = wl.words("en", "meeting_verbs")
+_JOINT_VERBS = wl.words("en", "joint_verbs")
 _TALKING_VERBS = frozenset("talk speak chat".split())
 
 
@@ -388,9 +389,13 @@ class Sentences(ReaderParts):
         not a relation, name or age. Without it the labels disagree ("мы с невестой живём в Сочи"):
         the speaker's only."""
         both = next((t for t in self.toks if t.lower in ("both", "оба", "обе", "вдвоём", "вдвоем")), None)
+        if both is None:  # "Freya and I share a flat in Whitby": a verb of sharing says "both" itself
+            both = next((t for t in self.toks if t.lemma in _JOINT_VERBS and t.pos == "VERB" and t.i not in self.quoted), None)
         if both is None:
             return
         group = [SPEAKER, *(s for c in self._companions() if (s := self.subject_phrase(c)) not in (None, SPEAKER))]
+        if len(group) == 1:  # "Jess and Omar both started at Deloitte": people joined without the speaker
+            group = self._joined_people(self._stretch_of(both))
         done = {(f.subject, f.attribute, f.value) for f in found}
         stretch = self._stretch_of(both)
         for f in found:
@@ -402,6 +407,21 @@ class Sentences(ReaderParts):
                 if (who, f.attribute, f.value) not in done:
                     done.add((who, f.attribute, f.value))
                     yield self.fact(who, f.attribute, f.value, f.value_type)
+
+    def _joined_people(self, stretch: list[Tok]) -> list[str]:
+        """The people coordinated in ``stretch`` as one subject ("Jess and Omar", "my aunt and my
+        uncle"), by their phrases; none unless each conjunct is a person."""
+        at = {t.i for t in stretch}
+        for t in stretch:
+            members = [t, *(c for c in self.s.children(t, "conj") if c.i in at)]
+            if len(members) < 2 or not t.dep.startswith("nsubj") or t.i in self.quoted:
+                continue
+            if not all(m.lemma in lx.RELATIONS or self._is_person(m) for m in members):
+                continue
+            found = [self.subject_phrase(m) for m in members]
+            if all(w not in (None, SPEAKER) for w in found):
+                return list(dict.fromkeys(w for w in found if w))
+        return []
 
     def _our_team(self, v: Tok) -> bool:
         """The subject of ``v`` is the speaker's team or company: "our team", "my team", "the team",
