@@ -39,6 +39,7 @@ from memlab.knowledge.extract.updates import (
     updates,
     with_pastimes,
 )
+from memlab.knowledge.extract.values import CAR_BRANDS_LATIN
 from memlab.lang import wordlists as wl
 from memlab.types import ConsolidationContext, EntityMention, EpisodeRef, FactEnd, FactProposal, Plan
 
@@ -62,7 +63,7 @@ RU: dict[str, str] = wl.table("ru", "fact_lines")
 _DIET_RU = wl.table("ru", "diet_names")
 _CAR_RU = {canon: word.capitalize() for word, canon in lx.CAR_MODELS_RU.items() if canon.isascii()}
 # a brand by its Russian name too ("Mazda (Мазда)"): the first Cyrillic name the table gives each Latin one
-_BRAND_RU = {latin: word.capitalize() for word, latin in reversed(wl.table("ru", "car_brands_latin").items())}
+_BRAND_RU = {latin: word.capitalize() for word, latin in reversed(CAR_BRANDS_LATIN.items())}
 _RU_SUBJECT = {USER: ("Пользователь", "пользователя")}
 _RELATION_RU = wl.table("ru", "relation_nouns")
 

@@ -648,9 +648,14 @@ def _ungap(toks: list[Tok]) -> None:
         if obj is None:
             continue
         t.head = obj.i
-        for c in toks:
-            if c.head == noun.i and c.dep == "cc" and noun.i < c.i < t.i:
-                c.head = t.i
+        _move_cc(toks, noun, t, t.i)
+
+
+def _move_cc(toks: list[Tok], old: Tok, conjunct: Tok, new: int) -> None:
+    """The "and" between ``old`` and a ``conjunct`` moved off ``old`` goes with it, to ``new``."""
+    for c in toks:
+        if c.head == old.i and c.dep == "cc" and old.i < c.i < conjunct.i:
+            c.head = new
 
 
 def _me_beside_a_name(toks: list[Tok]) -> None:
@@ -663,9 +668,7 @@ def _me_beside_a_name(toks: list[Tok]) -> None:
         if name.dep != "appos" or name.head == name.i or name.pos != "PROPN":
             continue
         t.head = name.head
-        for c in toks:
-            if c.head == name.i and c.dep == "cc" and name.i < c.i < t.i:
-                c.head = name.head
+        _move_cc(toks, name, t, name.head)
 
 
 def _where_one_works_as(toks: list[Tok]) -> None:
